@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { CommanderError } from 'commander';
+import { summaryCommand } from './summary-command.js';
+import { buildProgram, type AppOptions } from './program.js';
+import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
+
+/** Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error. */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = buildProgram(
+    {
+      app: async (files, options) => {
+        const prices = await loadPrices(options.prices);
+        if (prices === null) return 1;
+        if (!process.stdout.isTTY) return summaryCommand(files.length ? files : ['examples/demo.jsonl'], { json: false }, prices);
+        return runApp(files, options, prices);
+      },
+      summary: async (files, options) => {
+        const prices = await loadPrices(options.prices);
+        return prices === null ? 1 : summaryCommand(files, options, prices);
+      },
+    },
+    (c) => (code = c),
+  );
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    }
+    process.stderr.write(`mcp-replay-tui: ${(error as Error).message}\n`);
+    return 1;
+  }
+  return code;
+}
+
+async function runApp(files: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+  if (files.length === 0) {
+    process.stderr.write('mcp-replay-tui: name a trace file to open (or - for stdin); try `npm start` for the demo\n');
+    return 2;
+  }
+  // Loaded only here, so `summary` never pays for React and Ink.
+  const { runTui } = await import('./tui-command.js');
+  return runTui(files, options, prices);
+}
+
+/** The bundled table, with `--prices FILE` rows on top. Null (exit 1) when the file is unusable. */
+async function loadPrices(file: string | undefined): Promise<PriceTable | null> {
+  const base = bundledPrices();
+  if (!file) return base;
+  try {
+    const rows = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new Error('expected a JSON object of model → prices');
+    return withOverrides(base, file, rows as Record<string, unknown>);
+  } catch (error) {
+    process.stderr.write(`mcp-replay-tui: cannot read prices ${file}: ${(error as Error).message}\n`);
+    return null;
+  }
+}

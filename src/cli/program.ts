@@ -1,0 +1,44 @@
+import { Command, Option } from 'commander';
+
+export interface AppOptions {
+  follow: boolean;
+  prices?: string;
+}
+
+export interface SummaryOptions {
+  json: boolean;
+  prices?: string;
+}
+
+export interface Handlers {
+  app(files: string[], options: AppOptions): Promise<number>;
+  summary(files: string[], options: SummaryOptions): Promise<number>;
+}
+
+const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
+
+/** The commander definitions: one small block per command, no logic. */
+export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
+  const program = new Command('mcp-replay-tui')
+    .description('Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.')
+    .version('0.1.0')
+    .argument('[files...]', 'trace files to open (- for stdin)')
+    .option('-f, --follow', 'keep reading as the file grows (tail -F)', false)
+    .addOption(pricesOption())
+    .showHelpAfterError('(run with --help for usage)')
+    .action(async (files: string[], options: AppOptions) => {
+      setCode(await handlers.app(files, options));
+    });
+
+  program
+    .command('summary')
+    .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
+    .argument('<files...>', 'trace files (- for stdin)')
+    .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
+    .addOption(pricesOption())
+    .action(async (files: string[], options: SummaryOptions) => {
+      setCode(await handlers.summary(files, options));
+    });
+
+  return program;
+}

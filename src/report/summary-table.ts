@@ -1,0 +1,83 @@
+import { latencyStats, statsOf } from '../store/stats.js';
+import type { TraceStore } from '../store/trace-store.js';
+import { inert } from '../trace/text.js';
+import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../trace/units.js';
+import { table } from './table.js';
+
+const SHOWN_ERRORS = 10;
+const SHOWN_SKIPS = 10;
+
+/** The human summary of one file: a few aligned tables read at a glance. */
+export function summaryText(store: TraceStore, file: number): string {
+  const doc = statsOf(store, file);
+  const s = doc.session;
+  const f = store.files[file]!;
+  const out: string[] = [];
+  const title = [inert(f.name), s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`, s.producer && inert(s.producer)].filter(Boolean).join(' · ');
+  out.push(title);
+  const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
+  out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)} · ${inert(ended)}`);
+  const r = s.records;
+  out.push(`records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`);
+
+  out.push('');
+  if (doc.models) {
+    const m = doc.models;
+    const rows = m.perModel.map((p) => [
+      inert(p.model),
+      fmtInt(p.calls),
+      fmtInt(p.inputTokens),
+      fmtInt(p.outputTokens),
+      fmtInt(p.cacheReadTokens),
+      fmtInt(p.cacheCreationTokens),
+      fmtPct(p.cacheHitRate),
+      p.priced ? fmtUsd(p.estCostUsd) : 'unpriced',
+      fmtMs(p.latencyP50Ms),
+      fmtMs(p.latencyP95Ms),
+    ]);
+    const total = m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
+    rows.push(['TOTAL', fmtInt(m.summary.assistantTurns), fmtInt(m.summary.inputTokens), fmtInt(m.summary.outputTokens), fmtInt(m.summary.cacheReadTokens), fmtInt(m.summary.cacheCreationTokens), fmtPct(m.summary.cacheHitRate), total, '', '']);
+    const right = { align: 'right' as const };
+    out.push(...table([{ header: 'MODEL' }, { header: 'CALLS', ...right }, { header: 'INPUT', ...right }, { header: 'OUTPUT', ...right }, { header: 'CACHE READ', ...right }, { header: 'CACHE WRITE', ...right }, { header: 'HIT %', ...right }, { header: 'COST', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }], rows));
+    const notes = [`${m.summary.echoedTurns} echoed turn(s) excluded`];
+    if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null) notes.push(`thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`);
+    if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
+    out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
+  } else out.push('no model calls (no non-echoed assistant turns)');
+
+  out.push('');
+  const right = { align: 'right' as const };
+  const callCols = (first: string) => [{ header: first }, { header: 'CALLS', ...right }, { header: 'ERRORS', ...right }, { header: 'PENDING', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }, { header: 'MAX', ...right }];
+  if (doc.tools.length) {
+    out.push(...table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
+  } else out.push('no tool calls');
+
+  const methods = [...f.aggregates.methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
+  if (methods.length) {
+    out.push('');
+    out.push(...table(callCols('METHOD'), methods.map(([name, m]) => {
+      const lat = latencyStats(m.latencies);
+      return [inert(name), fmtInt(m.calls), fmtInt(m.errors), fmtInt(m.pending), fmtMs(lat.p50), fmtMs(lat.p95), fmtMs(lat.max)];
+    })));
+  }
+
+  if (doc.errors.length) {
+    out.push('', `ERRORS (${doc.errors.length}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`);
+    for (const e of doc.errors.slice(0, SHOWN_ERRORS)) out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${inert(e.name)}: ${inert(e.message).slice(0, 120)}`);
+  }
+
+  const skips = store.skips.filter((k) => k.file === file);
+  if (f.skipped) {
+    out.push('', `SKIPPED LINES (${f.skipped}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
+    for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${inert(k.reason)}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The stderr note for malformed lines: how many and where (never changes the exit code). */
+export function skippedNote(store: TraceStore, file: number): string | null {
+  const f = store.files[file]!;
+  if (!f.skipped) return null;
+  const lines = store.skips.filter((k) => k.file === file).slice(0, SHOWN_SKIPS).map((k) => k.lineNo);
+  return `${inert(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
+}

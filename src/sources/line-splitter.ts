@@ -1,0 +1,85 @@
+import type { Line } from './types.js';
+
+const NL = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Cuts a byte stream into lines, pure and incremental. Splitting happens on bytes,
+ * before decoding, so a multi-byte character cut across two chunks is decoded whole.
+ */
+export class LineSplitter {
+  private carry: Buffer | null = null;
+  /** Byte offset of `carry[0]` (or of the next chunk when there is no carry). */
+  private base = 0;
+  private lineNo = 0;
+  private started = false;
+
+  /** Feeds one chunk; returns the complete lines it finished. */
+  push(chunk: Buffer): Line[] {
+    let buf = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = null;
+    if (!this.started) {
+      // Wait for 3 bytes so a BOM split across chunks is still recognised.
+      if (buf.length < 3) {
+        this.carry = buf;
+        return [];
+      }
+      this.started = true;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        buf = buf.subarray(3);
+        this.base = 3;
+      }
+    }
+    const out: Line[] = [];
+    let start = 0;
+    let nl = buf.indexOf(NL, start);
+    while (nl !== -1) {
+      out.push(this.make(buf, start, nl));
+      start = nl + 1;
+      nl = buf.indexOf(NL, start);
+    }
+    if (start < buf.length) this.carry = buf.subarray(start);
+    this.base += start;
+    return out;
+  }
+
+  /** Ends the stream: the last line counts even without a final newline. */
+  end(): Line[] {
+    const rest = this.carry;
+    this.carry = null;
+    if (!rest || rest.length === 0) return [];
+    if (!this.started && rest[0] === 0xef && rest[1] === 0xbb && rest[2] === 0xbf) {
+      this.started = true;
+      return rest.length > 3 ? [this.make(rest.subarray(3), 0, rest.length - 3, 3)] : [];
+    }
+    this.started = true;
+    const line = this.make(rest, 0, rest.length);
+    this.base += rest.length;
+    return [line];
+  }
+
+  /** Bytes held back waiting for their newline (a partial last line while following). */
+  get pendingBytes(): number {
+    return this.carry?.length ?? 0;
+  }
+
+  /** Forgets everything: the source was truncated or replaced and is read anew. */
+  reset(): void {
+    this.carry = null;
+    this.base = 0;
+    this.lineNo = 0;
+    this.started = false;
+  }
+
+  private make(buf: Buffer, start: number, end: number, extraOffset = 0): Line {
+    let stop = end;
+    if (stop > start && buf[stop - 1] === CR) stop -= 1;
+    this.lineNo += 1;
+    return {
+      text: buf.toString('utf8', start, stop),
+      lineNo: this.lineNo,
+      offset: this.base + start + extraOffset,
+      length: stop - start,
+    };
+  }
+}

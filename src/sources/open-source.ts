@@ -1,0 +1,33 @@
+import { assertReadable, FileSource } from './file-source.js';
+import { StreamSource } from './stream-source.js';
+import type { Source } from './types.js';
+
+/** A source that could not be opened: names it and why, for a one-line message. */
+export class OpenError extends Error {
+  constructor(
+    readonly target: string,
+    readonly why: string,
+  ) {
+    super(`cannot open ${target}: ${why}`);
+  }
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+  EPERM: 'operation not permitted',
+};
+
+/** Opens a path or `-` (stdin). Throws OpenError before anything is read. */
+export async function openSource(target: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Source> {
+  if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'URLs are not supported yet (see issue #5)');
+  try {
+    await assertReadable(target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    throw new OpenError(target, REASONS[code] ?? (error as Error).message);
+  }
+  return new FileSource(target);
+}

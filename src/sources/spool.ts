@@ -1,0 +1,39 @@
+import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readBytes } from './file-source.js';
+
+let counter = 0;
+
+/**
+ * Keeps the bytes of a stream that cannot be re-read (stdin, HTTP, websocket) in a
+ * temporary file, so views can read a record back by offset without the process
+ * holding the whole trace in memory.
+ */
+export class Spool {
+  private fd: number;
+  private readonly path: string;
+  private size = 0;
+
+  constructor() {
+    this.path = join(tmpdir(), `mcp-replay-tui-${process.pid}-${++counter}.spool`);
+    this.fd = openSync(this.path, 'w+', 0o600);
+    // The file is ours alone and only needed while we run.
+    unlinkSync(this.path);
+  }
+
+  append(chunk: Buffer): void {
+    let done = 0;
+    while (done < chunk.length) done += writeSync(this.fd, chunk, done, chunk.length - done, this.size + done);
+    this.size += chunk.length;
+  }
+
+  read(offset: number, length: number): string {
+    return readBytes(this.fd, offset, length);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+}

@@ -1,0 +1,31 @@
+/** One line of a source, as bytes located in that source. */
+export interface Line {
+  /** The line's text: UTF-8 decoded, without its `\n`, a trailing `\r`, or a leading BOM. */
+  text: string;
+  /** 1-based line number within its source. */
+  lineNo: number;
+  /** Byte offset of the line's first byte (after a BOM) within the source. */
+  offset: number;
+  /** Byte length of `text` as stored (no newline, no trailing `\r`). */
+  length: number;
+}
+
+/** What a source reports besides lines: progress, trouble, and the end of the stream. */
+export type SourceEvent =
+  | { type: 'progress'; bytes: number; totalBytes: number | null }
+  | { type: 'notice'; message: string }
+  | { type: 'reset'; message: string }
+  | { type: 'error'; message: string };
+
+/**
+ * A byte stream cut into lines. `lines()` yields batches (one per chunk read) so a
+ * 1 GiB file costs thousands of awaits, not millions. `readRange` reads a line's
+ * bytes back when a view needs the raw record; the store never keeps them.
+ */
+export interface Source {
+  /** What the user named: a path, `-`, or a URL. */
+  readonly name: string;
+  lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]>;
+  readRange(offset: number, length: number): string;
+  close(): void;
+}

@@ -1,0 +1,50 @@
+type Typed = Float64Array | Int32Array | Uint8Array | Uint16Array;
+type Ctor<A extends Typed> = { new (n: number): A };
+
+/** An append-only typed column that doubles its capacity as it grows. */
+export class Column<A extends Typed> {
+  data: A;
+  length = 0;
+
+  constructor(
+    private readonly ctor: Ctor<A>,
+    capacity = 1024,
+  ) {
+    this.data = new ctor(capacity);
+  }
+
+  push(value: number): number {
+    if (this.length === this.data.length) {
+      const next = new this.ctor(this.data.length * 2);
+      next.set(this.data as never);
+      this.data = next;
+    }
+    this.data[this.length] = value;
+    return this.length++;
+  }
+
+  /** A view of the filled part (no copy). */
+  view(): A {
+    return this.data.subarray(0, this.length) as A;
+  }
+}
+
+/** Strings stored once each, referred to by index. */
+export class Interner {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  get(id: number): string | null {
+    return id < 0 ? null : (this.values[id] ?? null);
+  }
+}

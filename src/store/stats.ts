@@ -1,0 +1,259 @@
+import { percentile, str, num, isObject, type JsonObject } from '../trace/values.js';
+import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
+import type { FileState, TraceStore } from './trace-store.js';
+
+/** `mcp-tape.stats/1`, field for field (../shared/spec/stats.md). */
+export interface StatsDoc {
+  schema: 'mcp-tape.stats/1';
+  file: string | null;
+  session: {
+    label: string | null;
+    kind: string | null;
+    startedAt: string | null;
+    endedAt: string | null;
+    durationMs: number | null;
+    command: string[] | null;
+    producer: string | null;
+    records: { total: number; meta: number; message: number; event: number; turn: number; end: number; other: number };
+    skippedLines: number;
+    endReason: string | null;
+    exitCode: number | null;
+  };
+  models: {
+    perModel: PerModel[];
+    summary: {
+      models: number;
+      assistantTurns: number;
+      turns: number;
+      echoedTurns: number;
+      inputTokens: number | null;
+      outputTokens: number | null;
+      cacheReadTokens: number | null;
+      cacheCreationTokens: number | null;
+      thinkingExactTokens: number | null;
+      thinkingEstimatedTokens: number | null;
+      cacheHitRate: number | null;
+      totalModelTimeMs: number | null;
+    };
+    cost: { estimated: true; currency: 'USD'; totalUsd: number | null; partial: boolean; unpricedModels: string[]; asOf: string | null; source: string };
+  } | null;
+  tools: ToolRow[];
+  errors: { t: string | null; source: 'tool' | 'jsonrpc' | 'llm'; name: string; message: string }[];
+}
+
+export interface PerModel {
+  model: string;
+  calls: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cacheReadTokens: number | null;
+  cacheCreationTokens: number | null;
+  thinkingTokens: number | null;
+  thinkingEstimated: boolean;
+  cacheHitRate: number | null;
+  ttftP50Ms: number | null;
+  ttftP95Ms: number | null;
+  estCostUsd: number | null;
+  priced: boolean;
+  /** Ours (beyond the contract): latency of `timing.duration_ms`. */
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  latencyMaxMs: number | null;
+}
+
+export interface ToolRow {
+  name: string;
+  calls: number;
+  errors: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  origin: 'mcp' | 'turn' | 'mixed';
+  pending: number;
+  /** Ours: the slowest call. */
+  maxMs: number | null;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const byCallsThenName = <T extends { calls: number }>(key: (x: T) => string) => (a: T, b: T) => b.calls - a.calls || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/** p50/p95/max of a latency list, nearest-rank; nulls when empty. */
+export function latencyStats(values: readonly number[]): { p50: number | null; p95: number | null; max: number | null } {
+  const sorted = Float64Array.from(values).sort();
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.length ? sorted[sorted.length - 1]! : null };
+}
+
+function producerOf(meta: JsonObject | null): string | null {
+  if (!meta) return null;
+  const source = str(meta.source);
+  if (source) return source;
+  if (isObject(meta.producer)) {
+    const name = str(meta.producer.name);
+    const version = str(meta.producer.version);
+    if (name) return version ? `${name}@${version}` : name;
+  }
+  if (typeof meta.producer === 'string' && meta.producer) return meta.producer;
+  const tap = str(meta.mcpTapVersion);
+  return tap ? `mcp-tape@${tap}` : null;
+}
+
+export function sessionOf(f: FileState): StatsDoc['session'] {
+  const meta = f.meta;
+  const end = f.end;
+  const startedAt = meta ? str(meta.startedAt) : null;
+  const endMs = end && typeof end.t === 'string' && !Number.isNaN(Date.parse(end.t)) ? Date.parse(end.t) : f.maxT;
+  const startMs = startedAt === null ? NaN : Date.parse(startedAt);
+  const endDuration = end ? num(end.durationMs) : null;
+  const command = meta && Array.isArray(meta.command) ? meta.command.filter((c): c is string => typeof c === 'string') : [];
+  const c = f.counts;
+  return {
+    label: meta ? str(meta.label) : null,
+    kind: meta ? (str(meta.kind) ?? 'mcp') : null,
+    startedAt,
+    endedAt: iso(endMs),
+    durationMs: endDuration ?? (endMs !== null && !Number.isNaN(startMs) ? Math.max(0, endMs - startMs) : null),
+    command: command.length ? command : null,
+    producer: producerOf(meta),
+    records: { total: c.meta + c.message + c.event + c.turn + c.end + c.other, ...c },
+    skippedLines: f.skipped,
+    endReason: end ? str(end.reason) : null,
+    exitCode: end ? num(end.exitCode) : null,
+  };
+}
+
+const nullIfNone = (value: number, seen: boolean) => (seen ? value : null);
+
+function perModel(m: ModelAgg): PerModel {
+  const hasUsage = m.withUsage > 0;
+  const input = hasUsage ? m.input : 0;
+  const denom = input + m.cacheRead + m.cacheWrite;
+  const thinking = m.thinkingExact + m.thinkingEstimated;
+  const ttft = latencyStats(m.ttft);
+  const lat = latencyStats(m.durations);
+  return {
+    model: m.model,
+    calls: m.calls,
+    inputTokens: nullIfNone(m.input, hasUsage),
+    outputTokens: nullIfNone(m.output, hasUsage),
+    cacheReadTokens: nullIfNone(m.cacheRead, m.cacheReadSeen),
+    cacheCreationTokens: nullIfNone(m.cacheWrite, m.cacheWriteSeen),
+    thinkingTokens: thinking === 0 ? null : thinking,
+    thinkingEstimated: m.thinkingEstimated > 0,
+    cacheHitRate: (m.cacheReadSeen || m.cacheWriteSeen) && denom > 0 ? m.cacheRead / denom : null,
+    ttftP50Ms: ttft.p50,
+    ttftP95Ms: ttft.p95,
+    estCostUsd: m.priced && hasUsage ? m.cost : null,
+    priced: m.priced,
+    latencyP50Ms: lat.p50,
+    latencyP95Ms: lat.p95,
+    latencyMaxMs: lat.max,
+  };
+}
+
+function sumOrNull(rows: PerModel[], key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens'): number | null {
+  let sum = 0;
+  let seen = false;
+  for (const r of rows) {
+    const v = r[key];
+    if (v !== null) {
+      sum += v;
+      seen = true;
+    }
+  }
+  return seen ? sum : null;
+}
+
+export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDoc['models'] {
+  if (agg.assistantTurns === 0) return null;
+  const models = [...agg.models.values()];
+  const rows = models.map(perModel).sort(byCallsThenName((r) => r.model));
+  const exact = models.reduce((s, m) => s + m.thinkingExact, 0);
+  const estimated = models.reduce((s, m) => s + m.thinkingEstimated, 0);
+  const input = sumOrNull(rows, 'inputTokens');
+  const cacheRead = sumOrNull(rows, 'cacheReadTokens');
+  const cacheWrite = sumOrNull(rows, 'cacheCreationTokens');
+  const denom = (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
+  const priced = models.filter((m) => m.priced && m.withUsage > 0);
+  const unpriced = models.filter((m) => !m.priced && m.withUsage > 0).map((m) => m.model).sort();
+  return {
+    perModel: rows,
+    summary: {
+      models: rows.length,
+      assistantTurns: agg.assistantTurns,
+      turns: agg.turns,
+      echoedTurns: agg.echoedTurns,
+      inputTokens: input,
+      outputTokens: sumOrNull(rows, 'outputTokens'),
+      cacheReadTokens: cacheRead,
+      cacheCreationTokens: cacheWrite,
+      thinkingExactTokens: exact === 0 ? null : exact,
+      thinkingEstimatedTokens: estimated === 0 ? null : estimated,
+      cacheHitRate: (cacheRead !== null || cacheWrite !== null) && denom > 0 ? (cacheRead ?? 0) / denom : null,
+      totalModelTimeMs: agg.modelTimeSeen ? agg.modelTimeMs : null,
+    },
+    cost: {
+      estimated: true,
+      currency: 'USD',
+      totalUsd: priced.length ? priced.reduce((s, m) => s + m.cost, 0) : null,
+      partial: priced.length > 0 && unpriced.length > 0,
+      unpricedModels: unpriced,
+      asOf: prices.asOf,
+      source: prices.source,
+    },
+  };
+}
+
+function toolRow(name: string, parts: CallAgg[], origin: ToolRow['origin']): ToolRow {
+  const lat = latencyStats(parts.flatMap((p) => p.latencies));
+  return {
+    name,
+    calls: parts.reduce((s, p) => s + p.calls, 0),
+    errors: parts.reduce((s, p) => s + p.errors, 0),
+    p50Ms: lat.p50,
+    p95Ms: lat.p95,
+    origin,
+    pending: parts.reduce((s, p) => s + p.pending, 0),
+    maxMs: lat.max,
+  };
+}
+
+/**
+ * The tool table. `mcpPlaneOnly`: when an mcp plane and an agent plane of one run
+ * are merged, both describe the same calls, so only the mcp pairs count.
+ */
+export function toolsOf(agg: Aggregates, mcpPlaneOnly: boolean): ToolRow[] {
+  const rows: ToolRow[] = [];
+  for (const [name, { mcp, turn }] of agg.tools) {
+    const useTurn = !mcpPlaneOnly && turn.calls > 0;
+    if (mcp.calls > 0 && useTurn) rows.push(toolRow(name, [mcp, turn], 'mixed'));
+    else if (mcp.calls > 0) rows.push(toolRow(name, [mcp], 'mcp'));
+    else if (useTurn) rows.push(toolRow(name, [turn], 'turn'));
+  }
+  return rows.sort(byCallsThenName((r) => r.name));
+}
+
+/** True when several files are open and one of them carries MCP tool calls. */
+export function mergesPlanes(store: TraceStore, agg: Aggregates): boolean {
+  return store.files.length > 1 && [...agg.tools.values()].some((t) => t.mcp.calls > 0);
+}
+
+export function errorsOf(agg: Aggregates, mcpPlaneOnly: boolean): StatsDoc['errors'] {
+  return agg.errors
+    .filter((e) => !(mcpPlaneOnly && e.origin === 'turn'))
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.t ?? Infinity) - (b.e.t ?? Infinity) || a.i - b.i)
+    .map(({ e }) => ({ t: iso(e.t), source: e.source, name: e.name, message: e.message }));
+}
+
+/** The stats document for one file of a store. */
+export function statsOf(store: TraceStore, file: number): StatsDoc {
+  const f = store.files[file]!;
+  const agg = f.aggregates;
+  return {
+    schema: 'mcp-tape.stats/1',
+    file: f.name,
+    session: sessionOf(f),
+    models: modelsOf(agg, store.prices),
+    tools: toolsOf(agg, false),
+    errors: errorsOf(agg, false),
+  };
+}

@@ -1,0 +1,393 @@
+import type { Line } from '../sources/types.js';
+import { parseLine, type ParsedLine } from '../trace/parse-line.js';
+import type { PriceTable } from '../trace/prices.js';
+import { rpcInfo, rpcMessages, type RpcInfo } from '../trace/rpc.js';
+import { turnFacts, type TurnFacts } from '../trace/turn.js';
+import { isObject, num, str, type Json, type JsonObject } from '../trace/values.js';
+import { Aggregates } from './aggregates.js';
+import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
+import { Column, Interner } from './columns.js';
+import { Notifier } from './notifier.js';
+
+/** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
+export interface ToolPair {
+  origin: 'mcp' | 'turn';
+  file: number;
+  name: string;
+  reqRow: number;
+  resRow: number;
+  /** Latency in ms (never negative), null while unanswered. */
+  latency: number | null;
+  error: string | null;
+  /** tool_use: its id and compact input, for the Turns pane and the turn↔call link. */
+  toolUseId?: string | null;
+  inputText?: string;
+}
+
+/** Per-file state: what `session` needs and the pairing tables (ids never pair across files). */
+export interface FileState {
+  index: number;
+  name: string;
+  meta: JsonObject | null;
+  end: JsonObject | null;
+  counts: { meta: number; message: number; event: number; turn: number; end: number; other: number };
+  skipped: number;
+  /** Largest `t` of any record, ms. */
+  maxT: number | null;
+  /** Source state shown in the header. */
+  state: 'loading' | 'done' | 'live' | 'error';
+  stateText: string | null;
+  bytes: number;
+  totalBytes: number | null;
+  readonly pending: Map<string, number[]>;
+  readonly openToolUses: Map<string, number>;
+  /** Method of the last `in` request by id, to name a JSON-RPC error response. */
+  readonly inMethods: Map<string, string>;
+  /** The last known `t`, so a record without one sorts after its predecessor. */
+  lastT: number;
+  aggregates: Aggregates;
+}
+
+const MAX_SKIPS_KEPT = 10_000;
+
+/**
+ * The indexed store: append-only typed columns, one row per record (per element of a
+ * batch line), with RPC and tool pairing and aggregates updated as rows arrive.
+ * Payloads are not kept: a view reads a row's line back from its source by offset.
+ */
+export class TraceStore {
+  readonly files: FileState[] = [];
+  readonly strings = new Interner();
+  readonly notifier = new Notifier();
+  /** Rolls up every file (the Usage pane); each file also has its own. */
+  readonly aggregates = new Aggregates();
+  readonly pairs: ToolPair[] = [];
+  /** Error text of a failed response row. */
+  readonly errorText = new Map<number, string>();
+  /** tool pair indices a turn row opened (tool_use) and closed (tool_result). */
+  readonly turnPairs = new Map<number, { opened: number[]; closed: number[] }>();
+  /** Skipped lines: file, line number and why (the first MAX_SKIPS_KEPT). */
+  readonly skips: { file: number; lineNo: number; reason: string }[] = [];
+  version = 0;
+
+  // Row columns.
+  readonly file = new Column(Uint16Array);
+  readonly kind = new Column(Uint8Array);
+  readonly dir = new Column(Uint8Array);
+  readonly shape = new Column(Uint8Array);
+  readonly status = new Column(Uint8Array);
+  readonly flags = new Column(Uint8Array);
+  readonly lineNo = new Column(Int32Array);
+  readonly length = new Column(Int32Array);
+  /** Method, event kind, turn role, unknown type, or skip reason (interned). */
+  readonly label = new Column(Int32Array);
+  /** Tool name (tools/call) or model (turn), interned; -1 when none. */
+  readonly name = new Column(Int32Array);
+  /** The paired row (request ↔ response), -1 when none. */
+  readonly pair = new Column(Int32Array);
+  /** Tool pair index for tools/call requests, -1 otherwise. */
+  readonly toolPair = new Column(Int32Array);
+  readonly offset = new Column(Float64Array);
+  /** ms since the epoch, NaN when the record has none. */
+  readonly t = new Column(Float64Array);
+  /** `t`, or the previous record's in the same file: for merging files by time. */
+  readonly sortT = new Column(Float64Array);
+
+  /** Row indices by view. */
+  readonly callRows = new Column(Int32Array);
+  readonly turnRows = new Column(Int32Array);
+  readonly shownTurnRows = new Column(Int32Array);
+
+  constructor(readonly prices: PriceTable) {}
+
+  get count(): number {
+    return this.kind.length;
+  }
+
+  addFile(name: string): FileState {
+    const f: FileState = {
+      index: this.files.length,
+      name,
+      meta: null,
+      end: null,
+      counts: { meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 },
+      skipped: 0,
+      maxT: null,
+      state: 'loading',
+      stateText: null,
+      bytes: 0,
+      totalBytes: null,
+      pending: new Map(),
+      openToolUses: new Map(),
+      inMethods: new Map(),
+      lastT: -Infinity,
+      aggregates: new Aggregates(),
+    };
+    this.files.push(f);
+    return f;
+  }
+
+  /** Appends one batch of lines and schedules one change notice. */
+  appendLines(file: number, lines: readonly Line[]): void {
+    for (const line of lines) this.appendLine(file, line);
+    this.version += 1;
+    this.notifier.changed();
+  }
+
+  appendLine(file: number, line: Line): void {
+    this.appendParsed(file, line, parseLine(line.text));
+  }
+
+  appendParsed(file: number, line: Line, parsed: ParsedLine): void {
+    const f = this.files[file]!;
+    switch (parsed.kind) {
+      case 'blank':
+        return;
+      case 'skip':
+        f.skipped += 1;
+        if (this.skips.length < MAX_SKIPS_KEPT) this.skips.push({ file, lineNo: line.lineNo, reason: parsed.reason });
+        this.push(file, line, Kind.skip, null, this.strings.id(parsed.reason));
+        return;
+      case 'meta':
+        f.counts.meta += 1;
+        f.meta ??= parsed.obj;
+        this.push(file, line, Kind.meta, parsed.t, this.strings.id('meta'));
+        return;
+      case 'end':
+        f.counts.end += 1;
+        f.end = parsed.obj;
+        this.push(file, line, Kind.end, parsed.t, this.strings.id('end'));
+        return;
+      case 'other':
+        f.counts.other += 1;
+        this.push(file, line, Kind.other, parsed.t, this.strings.id(parsed.type));
+        return;
+      case 'turn':
+        f.counts.turn += 1;
+        this.appendTurn(f, line, parsed.t, parsed.obj);
+        return;
+      case 'message':
+        if (parsed.dir === 'in' || parsed.dir === 'out') {
+          f.counts.message += 1;
+          this.appendRpc(f, line, parsed.t, parsed.dir, parsed.raw, parsed.obj);
+        } else if (parsed.dir === 'other') {
+          f.counts.other += 1;
+          this.push(file, line, Kind.other, parsed.t, this.strings.id(`dir:${parsed.dirText}`), -1, Dir.other);
+        } else {
+          f.counts.event += 1;
+          this.appendEvent(f, line, parsed.t, parsed.dir, parsed.raw, parsed.obj);
+        }
+    }
+  }
+
+  private push(file: number, line: Line, kind: KindCode, t: number | null, label: number, name = -1, dir: number = Dir.none): number {
+    const f = this.files[file]!;
+    if (t !== null) {
+      if (f.maxT === null || t > f.maxT) f.maxT = t;
+      f.lastT = t;
+    }
+    this.file.push(file);
+    this.kind.push(kind);
+    this.dir.push(dir);
+    this.shape.push(Shape.none);
+    this.status.push(Status.none);
+    this.flags.push(0);
+    this.lineNo.push(line.lineNo);
+    this.length.push(line.length);
+    this.label.push(label);
+    this.name.push(name);
+    this.pair.push(-1);
+    this.toolPair.push(-1);
+    this.offset.push(line.offset);
+    this.t.push(t ?? NaN);
+    return this.sortT.push(t ?? f.lastT);
+  }
+
+  private appendEvent(f: FileState, line: Line, t: number | null, dir: 'event' | 'command' | 'telemetry', raw: Json, o: JsonObject): void {
+    const kind = str(o.kind);
+    const info = rpcInfo(raw);
+    const label = kind ?? info.method ?? dir;
+    this.push(f.index, line, Kind.event, t, this.strings.id(label), -1, Dir[dir]);
+    if (kind === 'llm.error') {
+      const r = isObject(raw) ? raw : {};
+      const status = num(r.status);
+      const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
+      this.error(f, { t, source: 'llm', name: str(r.endpoint) ?? str(r.url) ?? '(llm)', message });
+    }
+  }
+
+  private appendRpc(f: FileState, line: Line, t: number | null, dir: 'in' | 'out', raw: Json, o: JsonObject): void {
+    const source = str(o.source) ?? 'mcp-tape';
+    const batch = Array.isArray(raw) && raw.length > 0;
+    for (const msg of rpcMessages(raw)) {
+      const info = rpcInfo(msg);
+      const label = info.method ?? (info.shape === 'response' ? '(response)' : '(invalid)');
+      const row = this.push(f.index, line, Kind.message, t, this.strings.id(label), info.toolName === null ? -1 : this.strings.id(info.toolName), Dir[dir]);
+      this.shape.data[row] = Shape[info.shape];
+      if (batch) this.flags.data[row] |= Flag.batch;
+      if (info.shape === 'request') this.openRequest(f, row, dir, source, info);
+      else if (info.shape === 'response') this.closeRequest(f, row, dir, source, info);
+      else {
+        if (info.cancels !== null) this.cancel(f, dir, source, info.cancels);
+        this.callRows.push(row);
+      }
+    }
+  }
+
+  private openRequest(f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+    this.status.data[row] = Status.pending;
+    if (dir === 'out') this.flags.data[row] |= Flag.serverToClient;
+    const key = `${dir}|${source}|${info.idKey}`;
+    const queue = f.pending.get(key);
+    if (queue) queue.push(row);
+    else f.pending.set(key, [row]);
+    if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
+    this.callRows.push(row);
+    for (const agg of this.aggs(f)) agg.callOpened(agg.method(info.method!));
+    if (info.toolName !== null && dir === 'in') {
+      const p = this.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
+      this.toolPair.data[row] = p;
+      for (const agg of this.aggs(f)) agg.callOpened(agg.tool(info.toolName, 'mcp'));
+    }
+  }
+
+  /** A response closes the oldest pending request with its id sent the other way. */
+  private closeRequest(f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+    const failure = info.protocolError ?? info.executionError;
+    if (failure !== null) this.errorText.set(row, failure);
+    const key = `${dir === 'in' ? 'out' : 'in'}|${source}|${info.idKey}`;
+    const queue = info.idKey === null ? undefined : f.pending.get(key);
+    const req = queue?.shift();
+    if (queue && queue.length === 0) f.pending.delete(key);
+    if (req === undefined) {
+      this.status.data[row] = Status.orphan;
+      this.callRows.push(row);
+      if (dir === 'out' && info.protocolError !== null) {
+        const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
+        this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${info.idText}`), message: info.protocolError });
+      }
+      return;
+    }
+    this.pair.data[req] = row;
+    this.pair.data[row] = req;
+    this.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
+    if (failure !== null) this.errorText.set(req, failure);
+    const latency = this.latency(req, row);
+    const method = this.strings.get(this.label.data[req]!)!;
+    this.label.data[row] = this.label.data[req]!;
+    for (const agg of this.aggs(f)) agg.callClosed(agg.method(method), latency, failure !== null);
+    const p = this.toolPair.data[req]!;
+    if (p >= 0) {
+      const pair = this.pairs[p]!;
+      pair.resRow = row;
+      pair.latency = latency;
+      pair.error = failure;
+      this.name.data[row] = this.name.data[req]!;
+      for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'mcp'), latency, failure !== null);
+      if (failure !== null) this.error(f, { t: this.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' });
+    } else if (dir === 'out' && info.protocolError !== null) {
+      this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method, message: info.protocolError });
+    }
+  }
+
+  private cancel(f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
+    const queue = f.pending.get(`${dir}|${source}|${idKey}`);
+    const req = queue?.[0];
+    if (req === undefined) return;
+    this.status.data[req] = Status.cancelled;
+    for (const agg of this.aggs(f)) agg.method(this.strings.get(this.label.data[req]!)!).cancelled += 1;
+  }
+
+  private appendTurn(f: FileState, line: Line, t: number | null, o: JsonObject): void {
+    const facts = turnFacts(o);
+    const row = this.push(f.index, line, Kind.turn, t, this.strings.id(facts.role), facts.model === null ? -1 : this.strings.id(facts.model));
+    if (facts.echoed) this.flags.data[row] |= Flag.echoed;
+    if (facts.truncated) this.flags.data[row] |= Flag.truncated;
+    if (facts.usage) this.flags.data[row] |= Flag.hasUsage;
+    this.turnRows.push(row);
+    for (const agg of this.aggs(f)) agg.turn(facts.echoed);
+    // Echoed turns are kept and counted, but describe no generation and pair nothing.
+    if (facts.echoed) return;
+    this.shownTurnRows.push(row);
+    if (facts.role === 'assistant') this.countAssistant(f, facts, t);
+    this.pairTurn(f, row, str(o.source) ?? 'mcp-tape', facts);
+  }
+
+  private countAssistant(f: FileState, facts: TurnFacts, t: number | null): void {
+    const model = facts.model ?? '(no model)';
+    const price = this.prices.lookup(model);
+    const u = facts.usage;
+    const usage = {
+      model,
+      hasUsage: u !== null,
+      input: u?.input ?? 0,
+      output: u?.output ?? 0,
+      cacheRead: u?.cacheRead ?? null,
+      cacheWrite: u?.cacheWrite ?? null,
+      thinkingExact: facts.thinkingExact,
+      thinkingEstimated: facts.thinkingEstimated,
+      ttftMs: facts.ttftMs,
+      durationMs: facts.durationMs,
+      cost: u && price ? price.cost(u, t) : null,
+      priced: price !== null,
+    };
+    for (const agg of this.aggs(f)) agg.assistantTurn(usage);
+  }
+
+  /** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
+  private pairTurn(f: FileState, row: number, source: string, facts: TurnFacts): void {
+    if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
+    const links = { opened: [] as number[], closed: [] as number[] };
+    for (const result of facts.toolResults) {
+      if (result.toolUseId === null) continue;
+      const key = `${source}|${result.toolUseId}`;
+      const p = f.openToolUses.get(key);
+      if (p === undefined) continue; // an orphan result is tolerated and ignored
+      f.openToolUses.delete(key);
+      const pair = this.pairs[p]!;
+      pair.resRow = row;
+      pair.latency = this.latency(pair.reqRow, row);
+      pair.error = result.isError ? result.text || 'tool reported an error' : null;
+      links.closed.push(p);
+      for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'turn'), pair.latency, result.isError);
+      if (pair.error !== null) this.error(f, { t: this.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
+    }
+    for (const use of facts.toolUses) {
+      const p = this.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id, inputText: use.inputText }) - 1;
+      if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
+      links.opened.push(p);
+      for (const agg of this.aggs(f)) agg.callOpened(agg.tool(use.name, 'turn'));
+    }
+    this.turnPairs.set(row, links);
+  }
+
+  private error(f: FileState, entry: Parameters<Aggregates['error']>[0]): void {
+    for (const agg of this.aggs(f)) agg.error(entry);
+  }
+
+  private aggs(f: FileState): [Aggregates, Aggregates] {
+    return [this.aggregates, f.aggregates];
+  }
+
+  tOf(row: number): number | null {
+    const t = this.t.data[row]!;
+    return Number.isNaN(t) ? null : t;
+  }
+
+  /** Response time − request time, never negative; null when either has no time. */
+  latency(req: number, res: number): number | null {
+    const a = this.tOf(req);
+    const b = this.tOf(res);
+    return a === null || b === null ? null : Math.max(0, b - a);
+  }
+
+  /** Latency of a call row (its request), null when unanswered or untimed. */
+  callLatency(row: number): number | null {
+    const other = this.pair.data[row]!;
+    return other < 0 ? null : this.latency(Math.min(row, other), Math.max(row, other));
+  }
+
+  str(id: number): string | null {
+    return this.strings.get(id);
+  }
+}

@@ -1,0 +1,63 @@
+import { isObject, isoMs, num, str, type Json, type JsonObject } from './values.js';
+
+/** What a message line's `dir` says, normalised; mcp-rec's arrows map to in/out. */
+export type Dir = 'in' | 'out' | 'event' | 'command' | 'telemetry' | 'other';
+
+export type ParsedLine =
+  | { kind: 'blank' }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'meta'; t: number | null; obj: JsonObject }
+  | { kind: 'message'; t: number | null; dir: Dir; dirText: string; raw: Json; obj: JsonObject }
+  | { kind: 'turn'; t: number | null; obj: JsonObject }
+  | { kind: 'end'; t: number | null; obj: JsonObject }
+  | { kind: 'other'; t: number | null; type: string; obj: JsonObject };
+
+const DIRS: Record<string, Dir> = {
+  in: 'in',
+  out: 'out',
+  event: 'event',
+  command: 'command',
+  telemetry: 'telemetry',
+  'client->server': 'in',
+  'server->client': 'out',
+};
+
+/** True for the blank lines the format says to ignore (not count as skipped). */
+function isBlank(text: string): boolean {
+  return text.length === 0 || text.trim().length === 0;
+}
+
+/**
+ * One line → exactly one record kind, or a counted skip. Pure and synchronous.
+ * Tolerant by the spec's rules: unknown `type`s and `dir`s are records too.
+ */
+export function parseLine(text: string): ParsedLine {
+  if (isBlank(text)) return { kind: 'blank' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'skip', reason: `not JSON (${(error as Error).message.replace(/^Unexpected /, 'unexpected ')})` };
+  }
+  if (!isObject(value)) {
+    const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    return { kind: 'skip', reason: `not a JSON object (${what})` };
+  }
+  return classify(value);
+}
+
+export function classify(o: JsonObject): ParsedLine {
+  const type = o.type;
+  if (type === 'meta') return { kind: 'meta', t: isoMs(o.startedAt) ?? isoMs(o.t), obj: o };
+  if (type === 'turn') return { kind: 'turn', t: isoMs(o.t), obj: o };
+  if (type === 'end') return { kind: 'end', t: isoMs(o.t), obj: o };
+  if (type === undefined && typeof o.dir === 'string') {
+    // mcp-rec: {ts: epoch seconds, dir: "client->server", msg}
+    if ('msg' in o && !('raw' in o) && o.dir.includes('->')) {
+      const ts = num(o.ts);
+      return { kind: 'message', t: ts === null ? null : Math.round(ts * 1000), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.msg ?? null, obj: o };
+    }
+    return { kind: 'message', t: isoMs(o.t), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.raw ?? null, obj: o };
+  }
+  return { kind: 'other', t: isoMs(o.t), type: str(type) ?? (type === undefined ? '(no type)' : JSON.stringify(type)), obj: o };
+}

@@ -1,0 +1,67 @@
+import { isObject, num, str, type Json } from './values.js';
+
+/** A JSON-RPC message as the pairing and the lists need it. */
+export interface RpcInfo {
+  shape: 'request' | 'notification' | 'response' | 'invalid';
+  method: string | null;
+  /** The id with its JSON type (`n:2` and `s:2` differ), or null when absent. */
+  idKey: string | null;
+  /** The id as written, for messages. */
+  idText: string | null;
+  /** `tools/call` params.name. */
+  toolName: string | null;
+  /** Protocol error text (`raw.error`): `<message> (code <code>)`. */
+  protocolError: string | null;
+  /** `result.isError === true`: the joined content text, or a fixed phrase. */
+  executionError: string | null;
+  /** For `notifications/cancelled`: the id key of the request it cancels. */
+  cancels: string | null;
+}
+
+export function idKeyOf(id: unknown): string | null {
+  if (typeof id === 'number') return `n:${id}`;
+  if (typeof id === 'string') return `s:${id}`;
+  return null;
+}
+
+export function rpcInfo(raw: Json): RpcInfo {
+  const info: RpcInfo = { shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null };
+  if (!isObject(raw)) return info;
+  info.method = str(raw.method);
+  info.idKey = idKeyOf(raw.id);
+  info.idText = info.idKey === null ? null : String(raw.id);
+  if (info.method !== null) {
+    info.shape = info.idKey === null ? 'notification' : 'request';
+    const params = isObject(raw.params) ? raw.params : null;
+    if (info.method === 'tools/call') info.toolName = str(params?.name) ?? '(unknown)';
+    if (info.method === 'notifications/cancelled') info.cancels = idKeyOf(params?.requestId);
+    return info;
+  }
+  if ('result' in raw || 'error' in raw) {
+    info.shape = 'response';
+    if ('error' in raw && raw.error !== undefined && raw.error !== null) info.protocolError = protocolErrorText(raw.error);
+    else if (isObject(raw.result) && raw.result.isError === true) info.executionError = contentText(raw.result.content) || 'tool reported an error';
+  }
+  return info;
+}
+
+function protocolErrorText(error: Json): string {
+  if (!isObject(error)) return typeof error === 'string' ? error : JSON.stringify(error);
+  const message = str(error.message) ?? 'error';
+  const code = num(error.code);
+  return code === null ? message : `${message} (code ${code})`;
+}
+
+/** The joined `text` of content blocks (MCP results and tool_result blocks). */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) if (isObject(block) && typeof block.text === 'string') parts.push(block.text);
+  return parts.join('\n');
+}
+
+/** The messages of one `raw`: a batch array splits into its elements. */
+export function rpcMessages(raw: Json): Json[] {
+  return Array.isArray(raw) && raw.length > 0 ? raw : [raw];
+}

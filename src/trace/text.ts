@@ -1,0 +1,25 @@
+/**
+ * Trace content is untrusted: a tool result can carry ESC sequences (CSI, OSC 52
+ * clipboard writes), C1 controls or bidi overrides. Everything shown in a terminal
+ * goes through `inert`, which turns them into visible, harmless glyphs.
+ */
+// C0 controls, DEL, C1 controls, and the bidi embedding/override/isolate marks.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function picture(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code === 0x1b) return '␛';
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return '␡';
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** One line of safe text: controls become pictures, newlines and tabs become spaces. */
+export function inert(text: string): string {
+  return text.replace(/[\t\n\r]/g, ' ').replace(UNSAFE, picture);
+}
+
+/** Safe text that keeps its line breaks (for wrapped or pretty-printed views). */
+export function inertLines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => line.replace(/\t/g, '  ').replace(UNSAFE, picture));
+}

@@ -1,0 +1,89 @@
+import { contentText } from './rpc.js';
+import { isObject, num, str, type JsonObject } from './values.js';
+
+/** What a turn contributes to aggregates, pairing and lists. */
+export interface TurnFacts {
+  role: string;
+  model: string | null;
+  echoed: boolean;
+  truncated: boolean;
+  /** Null when the turn has no `usage` object. */
+  usage: TurnUsage | null;
+  /** Exact `usage.thinking_tokens`, or null. */
+  thinkingExact: number | null;
+  /** Estimated from thinking text when no exact count: max(1, round(chars/4)), else null. */
+  thinkingEstimated: number | null;
+  ttftMs: number | null;
+  durationMs: number | null;
+  toolUses: { id: string | null; name: string; inputText: string }[];
+  toolResults: { toolUseId: string | null; isError: boolean; text: string }[];
+  /** Block types in order, unknown ones included (for the list row and search). */
+  blockTypes: string[];
+  /** A short text preview (first text block) for rows and search. */
+  preview: string;
+}
+
+export interface TurnUsage {
+  input: number;
+  output: number;
+  /** Null when the field is absent or not a number. */
+  cacheRead: number | null;
+  cacheWrite: number | null;
+}
+
+const PREVIEW = 200;
+
+export function turnFacts(o: JsonObject): TurnFacts {
+  const blocks = Array.isArray(o.blocks) ? o.blocks : [];
+  const blockTypes: string[] = [];
+  const toolUses: TurnFacts['toolUses'] = [];
+  const toolResults: TurnFacts['toolResults'] = [];
+  let thinkingChars = 0;
+  let preview = '';
+  for (const b of blocks) {
+    if (!isObject(b)) {
+      blockTypes.push('(invalid)');
+      continue;
+    }
+    const type = str(b.type) ?? '(no type)';
+    blockTypes.push(type);
+    if (type === 'thinking' && typeof b.thinking === 'string') thinkingChars += b.thinking.length;
+    else if (type === 'text' && !preview && typeof b.text === 'string') preview = b.text.slice(0, PREVIEW);
+    else if (type === 'tool_use') {
+      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)', inputText: JSON.stringify(b.input ?? {}).slice(0, PREVIEW) });
+    } else if (type === 'tool_result') {
+      toolResults.push({ toolUseId: str(b.tool_use_id), isError: b.is_error === true, text: contentText(b.content).slice(0, PREVIEW) });
+    }
+  }
+  const timing = isObject(o.timing) ? o.timing : null;
+  const thinkingExact = isObject(o.usage) ? num(o.usage.thinking_tokens) : null;
+  return {
+    role: str(o.role) ?? '(no role)',
+    model: str(o.model),
+    echoed: o.echoed === true,
+    truncated: o.truncated === true || o.stop_reason === 'truncated',
+    usage: usageOf(o.usage),
+    thinkingExact,
+    thinkingEstimated: thinkingExact === null && thinkingChars > 0 ? Math.max(1, Math.round(thinkingChars / 4)) : null,
+    ttftMs: num(timing?.ttft_ms),
+    durationMs: num(timing?.duration_ms),
+    toolUses,
+    toolResults,
+    blockTypes,
+    preview,
+  };
+}
+
+/**
+ * The usage invariant: input excludes cache tokens; thinking is a subset of output,
+ * never added to it. Non-numbers count as 0 in sums (stats.md).
+ */
+function usageOf(u: unknown): TurnUsage | null {
+  if (!isObject(u)) return null;
+  return {
+    input: num(u.input_tokens) ?? 0,
+    output: num(u.output_tokens) ?? 0,
+    cacheRead: num(u.cache_read_input_tokens),
+    cacheWrite: num(u.cache_creation_input_tokens),
+  };
+}

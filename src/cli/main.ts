@@ -22,7 +22,6 @@ export async function main(argv: string[]): Promise<number> {
     },
     (c) => (code = c),
   );
-  program.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -26,6 +26,10 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('-f, --follow', 'keep reading as the file grows (tail -F)', false)
     .addOption(pricesOption())
     .showHelpAfterError('(run with --help for usage)')
+    // Usage errors become exit code 2 in main(); settings are inherited by subcommands.
+    .exitOverride()
+    // Options after `summary` belong to it (both define --prices).
+    .enablePositionalOptions()
     .action(async (files: string[], options: AppOptions) => {
       setCode(await handlers.app(files, options));
     });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli.js';
+
+describe('mcp-replay-tui summary', () => {
+  it('counts malformed lines, names them on stderr, and still exits 0', () => {
+    const r = run(['summary', 'test/fixtures/malformed.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('skipped 3 malformed line(s): line 3, 4, 6');
+    expect(r.stdout).toMatch(/SKIPPED LINES \(3\)\n {2}line 3: not JSON/);
+    expect(r.stdout).toMatch(/read_file\s+1\s+0\s+0\s+200ms/);
+  });
+
+  it('emits one mcp-tape.stats/1 object for one file', () => {
+    const r = run(['summary', '--json', 'test/fixtures/malformed.jsonl']);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors']);
+    expect(doc.schema).toBe('mcp-tape.stats/1');
+    expect(doc.session).toMatchObject({ skippedLines: 3, exitCode: 0, endReason: null, durationMs: 1000, kind: 'mcp', producer: null });
+    expect(Object.keys(doc.session)).toEqual(['label', 'kind', 'startedAt', 'endedAt', 'durationMs', 'command', 'producer', 'records', 'skippedLines', 'endReason', 'exitCode']);
+  });
+
+  it('emits an array in argument order for several files', () => {
+    const r = run(['summary', '--json', 'test/fixtures/mcp-rec.jsonl', 'test/fixtures/malformed.jsonl']);
+    const docs = JSON.parse(r.stdout);
+    expect(docs.map((d: { file: string }) => d.file)).toEqual(['test/fixtures/mcp-rec.jsonl', 'test/fixtures/malformed.jsonl']);
+  });
+
+  it('opens mcp-rec recordings: no meta, ISO times, pairs in/out, skips the invalid README line', () => {
+    const r = run(['summary', '--json', 'test/fixtures/mcp-rec.jsonl']);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.session).toMatchObject({ label: null, kind: null, startedAt: null, endedAt: '2025-06-15T15:06:43.000Z', skippedLines: 1 });
+    expect(doc.tools).toEqual([{ name: 'fetch', calls: 1, errors: 0, p50Ms: 500, p95Ms: 500, origin: 'mcp', pending: 0, maxMs: 500 }]);
+  });
+
+  it('reads stdin as -', () => {
+    const r = run(['summary', '--json', '-'], '{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"id":1,"method":"ping"}}\n');
+    expect(JSON.parse(r.stdout).session.records.message).toBe(1);
+  });
+
+  it('exits 1 naming a file that cannot be opened, before any output', () => {
+    const r = run(['summary', 'test/fixtures/malformed.jsonl', 'no/such/file.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('mcp-replay-tui: cannot open no/such/file.jsonl: no such file\n');
+  });
+
+  it('exits 1 on a directory and on an unreadable --prices file', () => {
+    expect(run(['summary', 'test']).stderr).toContain('cannot open test: is a directory');
+    const r = run(['summary', '--prices', 'nope.json', 'test/fixtures/malformed.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot read prices nope.json');
+  });
+
+  it('exits 2 on usage errors', () => {
+    expect(run(['summary']).code).toBe(2);
+    expect(run(['summary', '--bogus', 'x']).code).toBe(2);
+  });
+
+  it('prints the summary table instead of the app when stdout is not a terminal', () => {
+    const r = run(['test/fixtures/malformed.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('METHOD');
+  });
+});

@@ -1,0 +1,23 @@
+import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+
+/** A store over literal lines (objects are JSON-encoded, strings kept as written). */
+export function storeOf(lines: (object | string)[], prices: PriceTable = bundledPrices(), name = 'test.jsonl'): TraceStore {
+  const store = new TraceStore(prices);
+  const file = store.addFile(name).index;
+  let offset = 0;
+  store.appendLines(
+    file,
+    lines.map((l, i) => {
+      const text = typeof l === 'string' ? l : JSON.stringify(l);
+      const line = { text, lineNo: i + 1, offset, length: Buffer.byteLength(text) };
+      offset += line.length + 1;
+      return line;
+    }),
+  );
+  return store;
+}
+
+export const T0 = Date.parse('2026-05-12T23:00:00.000Z');
+/** An ISO time `ms` after T0. */
+export const at = (ms: number) => new Date(T0 + ms).toISOString();

@@ -8,6 +8,7 @@ const CHUNK = 1 << 20;
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
   private fd: number | null = null;
+  private stream: ReturnType<typeof createReadStream> | null = null;
 
   constructor(readonly name: string) {}
 
@@ -15,7 +16,8 @@ export class FileSource implements Source {
     const total = (await stat(this.name)).size;
     const splitter = new LineSplitter();
     let bytes = 0;
-    for await (const chunk of createReadStream(this.name, { highWaterMark: CHUNK })) {
+    this.stream = createReadStream(this.name, { highWaterMark: CHUNK });
+    for await (const chunk of this.stream) {
       bytes += (chunk as Buffer).length;
       const batch = splitter.push(chunk as Buffer);
       onEvent?.({ type: 'progress', bytes, totalBytes: total });
@@ -31,6 +33,7 @@ export class FileSource implements Source {
   }
 
   close(): void {
+    this.stream?.destroy();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

@@ -32,6 +32,7 @@ export class StreamSource implements Source {
   }
 
   close(): void {
+    this.stream.destroy();
     this.spool.close();
   }
 }

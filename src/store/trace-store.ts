@@ -34,6 +34,8 @@ export interface FileState {
   skipped: number;
   /** Largest `t` of any record, ms. */
   maxT: number | null;
+  /** The first record's `t`, ms (the start when there is no meta line). */
+  firstT: number | null;
   /** Source state shown in the header. */
   state: 'loading' | 'done' | 'live' | 'error';
   stateText: string | null;
@@ -69,6 +71,8 @@ export class TraceStore {
   /** Skipped lines: file, line number and why (the first MAX_SKIPS_KEPT). */
   readonly skips: { file: number; lineNo: number; reason: string }[] = [];
   version = 0;
+  /** Reads a file's bytes back by offset (set by whoever opened the source). */
+  private readonly readers: ((offset: number, length: number) => string)[] = [];
 
   // Row columns.
   readonly file = new Column(Uint16Array);
@@ -113,6 +117,7 @@ export class TraceStore {
       counts: { meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 },
       skipped: 0,
       maxT: null,
+      firstT: null,
       state: 'loading',
       stateText: null,
       bytes: 0,
@@ -183,6 +188,7 @@ export class TraceStore {
   private push(file: number, line: Line, kind: KindCode, t: number | null, label: number, name = -1, dir: number = Dir.none): number {
     const f = this.files[file]!;
     if (t !== null) {
+      f.firstT ??= t;
       if (f.maxT === null || t > f.maxT) f.maxT = t;
       f.lastT = t;
     }
@@ -385,6 +391,23 @@ export class TraceStore {
   callLatency(row: number): number | null {
     const other = this.pair.data[row]!;
     return other < 0 ? null : this.latency(Math.min(row, other), Math.max(row, other));
+  }
+
+  setReader(file: number, read: (offset: number, length: number) => string): void {
+    this.readers[file] = read;
+  }
+
+  /** The record's line as written, read back from its source (the store keeps no payloads). */
+  rawLine(row: number, maxBytes = Infinity): string | null {
+    const read = this.readers[this.file.data[row]!];
+    return read ? read(this.offset.data[row]!, Math.min(this.length.data[row]!, maxBytes)) : null;
+  }
+
+  /** The trace start of a file (meta.startedAt, else its first time), ms. */
+  startMs(file: number): number | null {
+    const meta = this.files[file]?.meta;
+    const started = meta && typeof meta.startedAt === 'string' ? Date.parse(meta.startedAt) : NaN;
+    return Number.isNaN(started) ? (this.files[file]?.firstT ?? null) : started;
   }
 
   str(id: number): string | null {

@@ -1,0 +1,164 @@
+import { Box, useApp } from 'ink';
+import { useEffect, useMemo, useReducer, useRef, type ReactElement } from 'react';
+import type { TraceStore } from '../store/trace-store.js';
+import { Lines } from './components/lines.js';
+import { detailLines, detailRows } from './data/detail.js';
+import { turnView } from './data/turns.js';
+import { usageData } from './data/usage.js';
+import { callRow, eventRow, traceStart, viewsOf, type RowList } from './data/views.js';
+import { footerLine, headerLine } from './format/chrome.js';
+import { helpLines, hintText } from './format/help-lines.js';
+import type { ScreenLine } from './format/segments.js';
+import { layoutTurns } from './format/turn-layout.js';
+import { turnLines } from './format/turn-lines.js';
+import { usageLines } from './format/usage-lines.js';
+import { useCommands } from './hooks/use-commands.js';
+import { useStoreVersion } from './hooks/use-store-version.js';
+import { useTerminalSize, type Size } from './hooks/use-terminal-size.js';
+import type { Command, Scope } from './keymap.js';
+import { CallsPane } from './panes/calls/calls-pane.js';
+import { DetailPane } from './panes/detail/detail-pane.js';
+import { EventsPane } from './panes/events/events-pane.js';
+import { TurnsPane } from './panes/turns/turns-pane.js';
+import { UsagePane } from './panes/usage/usage-pane.js';
+import { initialState, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
+
+export interface AppProps {
+  store: TraceStore;
+  /** Pins the size (tests); otherwise the terminal's, following resizes. */
+  size?: Size;
+  /** The first pane; by default Calls, or Turns when the trace has no calls. */
+  initialPane?: PaneId;
+  /** `--follow`: start at the bottom and stay there while the user is. */
+  follow?: boolean;
+  /** Writes records to a file and returns its path (the `w` key). */
+  writeRecords?: (rows: number[]) => string;
+}
+
+const PANE_KEYS: Partial<Record<Command, PaneId>> = { 'pane.calls': 'calls', 'pane.turns': 'turns', 'pane.usage': 'usage', 'pane.events': 'events' };
+
+function windowOf(list: RowList, start: number, height: number): number[] {
+  const rows: number[] = [];
+  for (let i = start; i < Math.min(list.length, start + height); i++) rows.push(list.at(i));
+  return rows;
+}
+
+export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords }: AppProps) {
+  const { exit } = useApp();
+  const version = useStoreVersion(store);
+  const size = useTerminalSize(fixedSize);
+  const [state, dispatch] = useReducer(reduce, { pane: initialPane, follow }, initialState);
+  const chosenPane = useRef(initialPane !== undefined);
+  const turnsStart = useRef(0);
+  const width = size.columns;
+  const height = Math.max(1, size.rows - 2);
+  const views = viewsOf(store, state.showEchoed);
+  const start = traceStart(store);
+
+  // Open on Turns when the trace has no calls, until the user picks a pane.
+  useEffect(() => {
+    if (!chosenPane.current && state.pane === 'calls' && views.calls.length === 0 && views.turns.length > 0) dispatch({ type: 'pane', pane: 'turns' });
+  }, [version, state.pane, views.calls.length, views.turns.length]);
+  useEffect(() => {
+    dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
+  }, [version, height, views]);
+
+  const usage = useMemo(() => usageLines(usageData(store), width - 1), [store, version, width]);
+  const overlay = state.overlay;
+  const overlayLines = useMemo<ScreenLine[]>(() => {
+    if (!overlay) return [];
+    return overlay.type === 'help' ? helpLines(width - 1) : detailLines(store, overlay.row, width - 1);
+  }, [overlay?.type, overlay?.type === 'detail' ? overlay.row : -1, width, version, store]);
+
+  const list = state.lists[state.pane];
+  const activeList: RowList | null = state.pane === 'calls' ? views.calls : state.pane === 'turns' ? views.turns : state.pane === 'events' ? views.events : null;
+  const bounds: Bounds = overlay ? { count: overlayLines.length, height } : state.pane === 'usage' ? { count: usage.length, height } : { count: activeList?.length ?? 0, height };
+  const scopes: Scope[] = overlay ? ['detail', 'list', 'global'] : state.pane === 'turns' ? ['turns', 'list', 'global'] : ['list', 'global'];
+
+  useCommands(scopes, (command) => {
+    const act = (a: Action) => dispatch(a);
+    const pane = PANE_KEYS[command];
+    if (pane) {
+      chosenPane.current = true;
+      return act({ type: 'pane', pane });
+    }
+    switch (command) {
+      case 'app.quit':
+        return exit();
+      case 'app.help':
+        return act({ type: 'help' });
+      case 'list.down':
+        return act({ type: 'move', delta: 1, bounds });
+      case 'list.up':
+        return act({ type: 'move', delta: -1, bounds });
+      case 'list.pageDown':
+      case 'list.pageUp':
+        return act({ type: 'page', direction: command === 'list.pageDown' ? 1 : -1, half: true, bounds });
+      case 'list.top':
+        return act({ type: 'top', bounds });
+      case 'list.bottom':
+        return act({ type: 'bottom', bounds });
+      case 'pane.next':
+      case 'pane.prev':
+        chosenPane.current = true;
+        return act({ type: 'cycle', direction: command === 'pane.next' ? 1 : -1 });
+      case 'list.open':
+        if (!overlay && activeList && activeList.length) act({ type: 'open', row: activeList.at(list.selected) });
+        return;
+      case 'detail.close':
+        return act({ type: 'close' });
+      case 'detail.write': {
+        if (overlay?.type !== 'detail' || !writeRecords) return;
+        try {
+          act({ type: 'notice', text: `wrote ${writeRecords(detailRows(store, overlay.row))}` });
+        } catch (error) {
+          act({ type: 'notice', text: `could not write: ${(error as Error).message}` });
+        }
+        return;
+      }
+      case 'turns.thinking':
+        return act({ type: 'toggle-thinking' });
+      case 'turns.echoed':
+        return act({ type: 'toggle-echoed' });
+      case 'search.open':
+      case 'filter.open':
+        return act({ type: 'notice', text: 'search and filters are not built yet (issue #4)' });
+    }
+  });
+
+  let body: ReactElement;
+  let position = '';
+  if (overlay) {
+    body = <DetailPane lines={overlayLines} scroll={overlay.scroll} width={width} height={height} />;
+    position = overlayLines.length > height ? `${overlay.scroll + 1}-${Math.min(overlayLines.length, overlay.scroll + height)}/${overlayLines.length}` : '';
+  } else if (state.pane === 'usage') {
+    body = <UsagePane lines={usage} scroll={list.windowStart} width={width} height={height} />;
+  } else if (state.pane === 'turns') {
+    const cache = new Map<number, ScreenLine[]>();
+    const linesOf = (i: number) => {
+      let l = cache.get(i);
+      if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, expandThinking: state.expandThinking })));
+      return l;
+    };
+    const laid = layoutTurns(views.turns.length, list.selected, turnsStart.current, height, linesOf);
+    turnsStart.current = laid.start;
+    body = <TurnsPane lines={laid.lines} width={width} height={height} hiddenEchoed={store.turnRows.length - store.shownTurnRows.length} />;
+  } else if (state.pane === 'events') {
+    const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, start));
+    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} width={width} height={height} />;
+  } else {
+    const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, start));
+    body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} width={width} height={height} />;
+  }
+  if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
+
+  const records = store.files.reduce((n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other, 0);
+  const skipped = store.files.reduce((n, f) => n + f.skipped, 0);
+  return (
+    <Box flexDirection="column" width={width} height={size.rows}>
+      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped }, width)]} width={width} height={1} />
+      {body}
+      <Lines lines={[footerLine(hintText(overlay ? ['detail', 'global'] : scopes), position, state.notice, width)]} width={width} height={1} />
+    </Box>
+  );
+}

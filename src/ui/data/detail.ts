@@ -1,0 +1,57 @@
+import { Dir, Kind, Shape } from '../../store/codes.js';
+import type { TraceStore } from '../../store/trace-store.js';
+import { inert } from '../../trace/text.js';
+import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
+import { jsonLines, plainLines } from '../format/json-lines.js';
+import { seg, type ScreenLine } from '../format/segments.js';
+import { STATUS_LOOK } from '../format/rows.js';
+import { traceStart } from './views.js';
+
+/** Records larger than this show a prefix; `w` writes the whole record. */
+export const DETAIL_CAP = 256 * 1024;
+
+const KIND_NAMES = ['meta', 'message', 'event', 'turn', 'end', 'other', 'skipped line'];
+
+/** The rows a detail view shows: a call's request and response, or one record. */
+export function detailRows(store: TraceStore, row: number): number[] {
+  const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
+  return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
+}
+
+function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
+  const f = store.files[store.file.data[row]!]!;
+  const kind = store.kind.data[row]!;
+  const shape = store.shape.data[row]!;
+  const what = kind === Kind.message ? (shape === Shape.request ? 'request' : shape === Shape.response ? 'response' : shape === Shape.notification ? 'notification' : 'message') : KIND_NAMES[kind]!;
+  const dir = store.dir.data[row] === Dir.in ? 'in (client → server)' : store.dir.data[row] === Dir.out ? 'out (server → client)' : '';
+  const t = store.tOf(row);
+  const length = store.length.data[row]!;
+  const head: ScreenLine = [seg(`── ${what} `, 'header'), seg(`line ${store.lineNo.data[row]} of ${inert(f.name)}${dir ? ` · ${dir}` : ''}${t !== null && start !== null ? ` · ${fmtOffset(t - start)}` : ''} · ${fmtBytes(length)}`, 'dim')];
+  const raw = store.rawLine(row, DETAIL_CAP);
+  if (raw === null) return [head, [seg('(this source cannot be read back)', 'error')]];
+  if (kind === Kind.skip) return [head, [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')], ...plainLines(raw, width)];
+  if (length > DETAIL_CAP) return [head, [seg(`showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`, 'warn')], ...plainLines(raw, width)];
+  try {
+    return [head, ...jsonLines(JSON.parse(raw), width)];
+  } catch {
+    return [head, ...plainLines(raw, width)];
+  }
+}
+
+/** The detail view's lines for a row: a summary line, then each record pretty-printed. */
+export function detailLines(store: TraceStore, row: number, width: number): ScreenLine[] {
+  const rows = detailRows(store, row);
+  const start = traceStart(store);
+  const out: ScreenLine[] = [];
+  if (store.kind.data[row] === Kind.message) {
+    const req = rows[0]!;
+    const status = STATUS_LOOK[store.status.data[req]!]!;
+    const latency = store.callLatency(req);
+    const name = store.str(store.name.data[req]!);
+    const error = store.errorText.get(req);
+    out.push([seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'), seg(name ? ` ${inert(name)}` : '', 'bold'), seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style), seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim')]);
+    if (error) out.push(...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
+  }
+  for (const r of rows) out.push(...section(store, r, width, start), []);
+  return out;
+}

@@ -1,0 +1,42 @@
+import { Flag } from '../../store/codes.js';
+import type { TraceStore } from '../../store/trace-store.js';
+import { isObject, type JsonObject } from '../../trace/values.js';
+import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
+import { fileLabel, traceStart } from './views.js';
+
+const CACHE_SIZE = 256;
+const parsed = new Map<string, JsonObject | null>();
+
+/** Parses a turn's line on demand (only visible turns), keeping a small LRU. */
+function parsedTurn(store: TraceStore, row: number): JsonObject | null {
+  const key = `${store.files[store.file.data[row]!]?.name}:${row}`;
+  if (parsed.has(key)) return parsed.get(key)!;
+  let value: JsonObject | null = null;
+  try {
+    const raw = store.rawLine(row);
+    const v = raw === null ? null : (JSON.parse(raw) as unknown);
+    value = isObject(v) ? v : null;
+  } catch {
+    value = null;
+  }
+  if (parsed.size >= CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
+  parsed.set(key, value);
+  return value;
+}
+
+export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {
+  const links = store.turnPairs.get(row);
+  const toolUses: ToolUseOutcome[] = (links?.opened ?? []).map((p) => {
+    const pair = store.pairs[p]!;
+    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency };
+  });
+  const t = store.tOf(row);
+  return {
+    row,
+    fileLabel: fileLabel(store, store.file.data[row]!),
+    offsetMs: t === null || start === null ? null : t - start,
+    turn: parsedTurn(store, row),
+    echoed: (store.flags.data[row]! & Flag.echoed) !== 0,
+    toolUses,
+  };
+}

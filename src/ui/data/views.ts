@@ -1,0 +1,145 @@
+import { Dir, Flag, Kind, Shape, Status, type StatusCode } from '../../store/codes.js';
+import type { TraceStore } from '../../store/trace-store.js';
+
+/** An ordered list of store rows: the rows a pane shows, without copying when it can. */
+export interface RowList {
+  length: number;
+  at(i: number): number;
+}
+
+const fromColumn = (data: Int32Array, length: number): RowList => ({ length, at: (i) => data[i]! });
+
+/**
+ * With several files open, rows are merged by time, file order breaking ties;
+ * one file keeps its own order (the order the proxy observed).
+ */
+function merged(store: TraceStore, rows: Int32Array): RowList {
+  if (store.files.length < 2) return fromColumn(rows, rows.length);
+  const sortT = store.sortT.data;
+  const file = store.file.data;
+  const copy = Int32Array.from(rows).sort((a, b) => sortT[a]! - sortT[b]! || file[a]! - file[b]! || a - b);
+  return fromColumn(copy, copy.length);
+}
+
+export interface Views {
+  calls: RowList;
+  turns: RowList;
+  events: RowList;
+}
+
+let cache: { store: TraceStore; version: number; echoed: boolean; views: Views } | null = null;
+
+/** The row lists of every pane, recomputed only when the store or the echo toggle changed. */
+export function viewsOf(store: TraceStore, showEchoed: boolean): Views {
+  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed) return cache.views;
+  const all = { length: store.count, at: (i: number) => i };
+  const views: Views = {
+    calls: merged(store, store.callRows.view()),
+    turns: merged(store, (showEchoed ? store.turnRows : store.shownTurnRows).view()),
+    events: store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
+  };
+  cache = { store, version: store.version, echoed: showEchoed, views };
+  return views;
+}
+
+/** One row of the Calls pane. */
+export interface CallRow {
+  row: number;
+  fileLabel: string | null;
+  offsetMs: number | null;
+  dir: 'in' | 'out';
+  kind: 'request' | 'notification' | 'response' | 'invalid';
+  serverToClient: boolean;
+  method: string;
+  tool: string | null;
+  status: StatusCode;
+  latencyMs: number | null;
+}
+
+const labelOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name));
+const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');
+
+/**
+ * How a row names its file when several are open: `meta.label`, or the kind when
+ * every file has the same label (the mcp and agent planes of one run).
+ */
+export function fileLabel(store: TraceStore, file: number): string | null {
+  if (store.files.length < 2) return null;
+  const f = store.files[file]!;
+  const labels = new Set(store.files.map(labelOf));
+  if (labels.size > 1) return labelOf(f);
+  const kinds = new Set(store.files.map(kindOf));
+  return kinds.size === store.files.length ? kindOf(f) : `#${file + 1}`;
+}
+
+function offsetOf(store: TraceStore, row: number, start: number | null): number | null {
+  const t = store.tOf(row);
+  return t === null || start === null ? null : t - start;
+}
+
+/** The earliest start across open files: offsets are relative to it. */
+export function traceStart(store: TraceStore): number | null {
+  let start: number | null = null;
+  for (const f of store.files) {
+    const s = store.startMs(f.index);
+    if (s !== null && (start === null || s < start)) start = s;
+  }
+  return start;
+}
+
+const SHAPES = ['invalid', 'request', 'notification', 'response', 'invalid'] as const;
+
+export function callRow(store: TraceStore, row: number, start: number | null): CallRow {
+  const shape = store.shape.data[row]!;
+  return {
+    row,
+    fileLabel: fileLabel(store, store.file.data[row]!),
+    offsetMs: offsetOf(store, row, start),
+    dir: store.dir.data[row] === Dir.out ? 'out' : 'in',
+    kind: SHAPES[shape] ?? 'invalid',
+    serverToClient: (store.flags.data[row]! & Flag.serverToClient) !== 0,
+    method: store.str(store.label.data[row]!) ?? '',
+    tool: store.str(store.name.data[row]!),
+    status: shape === Shape.notification ? Status.none : (store.status.data[row]! as StatusCode),
+    latencyMs: store.callLatency(row),
+  };
+}
+
+/** One row of the Events pane: any record. */
+export interface EventRow {
+  row: number;
+  fileLabel: string | null;
+  lineNo: number;
+  offsetMs: number | null;
+  kind: 'meta' | 'message' | 'event' | 'turn' | 'end' | 'other' | 'skip';
+  dir: string;
+  label: string;
+  detail: string;
+}
+
+const KINDS = ['meta', 'message', 'event', 'turn', 'end', 'other', 'skip'] as const;
+const DIRS = ['', 'in', 'out', 'event', 'command', 'telemetry', 'other'] as const;
+
+export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
+  const kind = KINDS[store.kind.data[row]!]!;
+  const name = store.str(store.name.data[row]!);
+  let detail = name ?? '';
+  if (kind === 'turn') detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
+  if (kind === 'message' && store.status.data[row] !== Status.none) detail = [name, statusWord(store.status.data[row]! as StatusCode)].filter(Boolean).join(' ');
+  return {
+    row,
+    fileLabel: fileLabel(store, store.file.data[row]!),
+    lineNo: store.lineNo.data[row]!,
+    offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
+    kind,
+    dir: DIRS[store.dir.data[row]!] ?? '',
+    label: store.str(store.label.data[row]!) ?? '',
+    detail,
+  };
+}
+
+export function statusWord(status: StatusCode): string {
+  return ['', 'ok', 'error', 'isError', 'pending', 'cancelled', 'orphan'][status] ?? '';
+}
+
+export const isTurn = (store: TraceStore, row: number) => store.kind.data[row] === Kind.turn;

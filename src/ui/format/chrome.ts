@@ -1,0 +1,51 @@
+import type { FileState } from '../../store/trace-store.js';
+import { inert } from '../../trace/text.js';
+import { fmtBytes, fmtInt } from '../../trace/units.js';
+import { PANES, type PaneId } from '../state/ui-state.js';
+import { seg, type ScreenLine, type Segment } from './segments.js';
+import { truncate, width as widthOf } from './text.js';
+
+const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
+
+/** A file's state for the header: loading N% / live / ended (exit 0) / error. */
+export function fileStateText(f: FileState): string {
+  if (f.state === 'error') return `error: ${f.stateText ?? 'read failed'}`;
+  if (f.state === 'loading') return f.totalBytes ? `loading ${Math.floor((100 * f.bytes) / Math.max(1, f.totalBytes))}%` : `loading ${fmtBytes(f.bytes)}`;
+  if (f.end) {
+    const code = typeof f.end.exitCode === 'number' ? `exit ${f.end.exitCode}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';
+    return `ended (${code})`;
+  }
+  return f.state === 'live' ? 'live' : 'no end line';
+}
+
+export interface HeaderInfo {
+  pane: PaneId;
+  files: FileState[];
+  records: number;
+  skipped: number;
+}
+
+/** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
+export function headerLine(h: HeaderInfo, width: number): ScreenLine {
+  const tabs: Segment[] = PANES.map((p, i) => (p === h.pane ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive') : seg(` ${i + 1} ${TAB_NAMES[p]} `, 'tab')));
+  const label = h.files.map((f) => {
+    const l = f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
+    return inert(l);
+  }).join(' + ');
+  const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
+  const states = [...new Set(h.files.map(fileStateText))].join(', ');
+  const right = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}`;
+  const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
+  const room = Math.max(0, width - used - widthOf(right) - 1);
+  const middle = truncate(` ${label}${kinds ? ` (${inert(kinds)})` : ''}`, room);
+  const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(right)));
+  return [...tabs, seg(middle, 'bold'), seg(pad), seg(truncate(right, Math.max(0, width - used - widthOf(middle))), h.skipped ? 'warn' : 'dim')];
+}
+
+/** The one-line footer: key hints from the keymap, position, and any notice. */
+export function footerLine(hints: string, position: string, notice: string | null, width: number): ScreenLine {
+  const right = position ? ` ${position}` : '';
+  if (notice) return [seg(truncate(inert(notice), Math.max(0, width - widthOf(right))), 'warn'), seg(' '.repeat(Math.max(0, width - widthOf(truncate(inert(notice), Math.max(0, width - widthOf(right)))) - widthOf(right)))), seg(right, 'dim')];
+  const left = truncate(hints, Math.max(0, width - widthOf(right) - 1));
+  return [seg(left, 'dim'), seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))), seg(right, 'bold')];
+}

@@ -1,0 +1,29 @@
+import { bindings, keyLabel } from '../keymap.js';
+import { seg, type ScreenLine } from './segments.js';
+import { fit } from './text.js';
+
+/** The `?` overlay, generated from the keymap table. */
+export function helpLines(width: number): ScreenLine[] {
+  const out: ScreenLine[] = [[seg('Keys', 'header'), seg('  (Esc or ? closes; j/k scroll)', 'dim')]];
+  let category = '';
+  for (const [, b] of bindings()) {
+    if (b.category !== category) {
+      category = b.category;
+      out.push([], [seg(category, 'bold')]);
+    }
+    const keys = b.keys.map(keyLabel).join(' / ');
+    out.push([seg('  ' + fit(keys, 16), 'accent'), seg(' ' + fit(b.description, Math.max(10, width - 19)))]);
+  }
+  out.push([], [seg('Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).', 'dim')]);
+  return out;
+}
+
+/** Footer hints for the active scopes, from the same table. */
+export function hintText(scopes: readonly string[]): string {
+  const parts: string[] = [];
+  for (const [, b] of bindings()) {
+    if (!b.hint || !scopes.includes(b.scope)) continue;
+    parts.push(`${keyLabel(b.keys[0]!)} ${b.hint}`);
+  }
+  return parts.join('  ');
+}

@@ -1,0 +1,71 @@
+import { inert } from '../../trace/text.js';
+import { seg, type ScreenLine, type Segment } from './segments.js';
+import { truncate, width as widthOf } from './text.js';
+
+const KEY_LINE = /^(\s*)("(?:\\.|[^"\\])*")(: )(.*)$/;
+
+function valueSegments(rest: string): Segment[] {
+  const comma = rest.endsWith(',') ? ',' : '';
+  const body = comma ? rest.slice(0, -1) : rest;
+  let style: Segment['style'] = 'jsonPunct';
+  if (body.startsWith('"')) style = 'jsonString';
+  else if (/^-?\d/.test(body)) style = 'jsonNumber';
+  else if (body === 'true' || body === 'false' || body === 'null') style = 'jsonLiteral';
+  const out = [seg(inert(body), style)];
+  if (comma) out.push(seg(',', 'jsonPunct'));
+  return out;
+}
+
+/** Splits a line that is wider than `width` into continuation lines (hard wrap). */
+function hardWrap(segments: Segment[], width: number, indent: number): ScreenLine[] {
+  const lines: ScreenLine[] = [];
+  let current: Segment[] = [];
+  let used = 0;
+  const pad = ' '.repeat(Math.min(indent + 2, Math.floor(width / 2)));
+  const next = () => {
+    lines.push(current);
+    current = [seg(pad)];
+    used = pad.length;
+  };
+  for (const s of segments) {
+    let text = s.text;
+    while (text.length) {
+      const room = width - used;
+      if (room <= 0) {
+        next();
+        continue;
+      }
+      if (widthOf(text) <= room) {
+        current.push({ ...s, text });
+        used += widthOf(text);
+        break;
+      }
+      const piece = truncate(text, room + 1).replace(/…$/, '');
+      const taken = piece.length || 1;
+      current.push({ ...s, text: text.slice(0, taken) });
+      text = text.slice(taken);
+      next();
+    }
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** Pretty-printed, syntax-styled JSON, wrapped to `width`; trace strings shown inert. */
+export function jsonLines(value: unknown, width: number): ScreenLine[] {
+  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  const out: ScreenLine[] = [];
+  for (const raw of text.split('\n')) {
+    const m = KEY_LINE.exec(raw);
+    const segments = m ? [seg(m[1]!), seg(inert(m[2]!), 'jsonKey'), seg(m[3]!, 'jsonPunct'), ...valueSegments(m[4]!)] : [seg(raw.match(/^\s*/)![0]), ...valueSegments(raw.trimStart())];
+    out.push(...hardWrap(segments, width, raw.length - raw.trimStart().length));
+  }
+  return out;
+}
+
+/** Text that is not JSON (a skipped line, a prefix of a huge record), wrapped and inert. */
+export function plainLines(text: string, width: number): ScreenLine[] {
+  const out: ScreenLine[] = [];
+  for (const raw of text.split('\n')) out.push(...hardWrap([seg(inert(raw))], width, 0));
+  return out;
+}

@@ -1,0 +1,92 @@
+import { Status, type StatusCode } from '../../store/codes.js';
+import { inert } from '../../trace/text.js';
+import { fmtMs, fmtOffset } from '../../trace/units.js';
+import type { CallRow, EventRow } from '../data/views.js';
+import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { fit, width as widthOf } from './text.js';
+
+/** Status as glyph + word + style: readable without colour. */
+export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: Style }> = {
+  [Status.ok]: { glyph: '✓', word: 'ok', style: 'ok' },
+  [Status.error]: { glyph: '✗', word: 'error', style: 'error' },
+  [Status.isError]: { glyph: '✗', word: 'isError', style: 'error' },
+  [Status.pending]: { glyph: '…', word: 'pending', style: 'pending' },
+  [Status.cancelled]: { glyph: '⊘', word: 'cancel', style: 'warn' },
+  [Status.orphan]: { glyph: '?', word: 'orphan', style: 'warn' },
+  [Status.none]: { glyph: ' ', word: '', style: 'dim' },
+};
+
+/** The selection marker: a visible `›` plus inverse video, never colour alone. */
+function marker(selected: boolean): Segment {
+  return seg(selected ? '›' : ' ', selected ? 'selected' : undefined);
+}
+
+function withSelection(line: Segment[], selected: boolean): ScreenLine {
+  return selected ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s)) : line;
+}
+
+/** Widths shared by the rows on screen, so columns line up and a tool name gets the room a short method leaves. */
+export interface CallColumns {
+  label: number;
+  method: number;
+}
+
+export function callColumns(rows: CallRow[], width: number): CallColumns {
+  const label = Math.min(14, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthOf(inert(r.fileLabel))))));
+  const flex = width - 35 - (label ? label + 1 : 0);
+  const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthOf(inert(r.method))));
+  return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
+}
+
+/** Calls row: time, direction, method, tool, status, latency. */
+export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width)): ScreenLine {
+  const TIME = 9;
+  const DIRW = 3;
+  const STATUS = 10;
+  const LAT = 7;
+  const label = columns.label;
+  const flex = Math.max(10, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
+  const methodW = r.tool === null ? flex : Math.min(columns.method, flex - 8);
+  const toolW = r.tool === null ? 0 : flex - methodW - 1;
+  const look = STATUS_LOOK[r.status]!;
+  const quiet = r.kind === 'notification';
+  // → client→server, ← server→client; a server→client request says so with ⇠.
+  const arrow = r.serverToClient ? '⇠S' : r.dir === 'in' ? '→ ' : '← ';
+  const parts: Segment[] = [marker(selected)];
+  if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
+  parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
+  parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
+  parts.push(seg(fit(inert(r.method), methodW), quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
+  if (r.tool !== null) parts.push(seg(' ' + fit(inert(r.tool), toolW), 'bold'));
+  parts.push(seg(' ' + fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1), quiet ? 'dim' : look.style));
+  parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
+  return withSelection(parts, selected);
+}
+
+const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
+  meta: 'accent', message: undefined, event: 'warn', turn: 'model', end: 'accent', other: 'dim', skip: 'error',
+};
+
+/** Events row: line number, time, kind, dir, label, detail. */
+export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel)))): ScreenLine {
+  const LINE = 7;
+  const TIME = 9;
+  const KIND = 8;
+  const DIRW = 9;
+  const label = labelWidth;
+  const rest = Math.max(10, width - 1 - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
+  const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
+  const parts: Segment[] = [marker(selected)];
+  if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
+  parts.push(seg(fit(`L${r.lineNo}`, LINE, 'right') + ' ', 'dim'));
+  parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
+  parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
+  parts.push(seg(fit(r.dir, DIRW), 'dim'));
+  parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : undefined));
+  if (r.kind !== 'skip') parts.push(seg(' ' + fit(inert(r.detail), Math.max(0, rest - labelW - 1)), 'dim'));
+  return withSelection(parts, selected);
+}
+
+export function statusLook(status: StatusCode) {
+  return STATUS_LOOK[status]!;
+}

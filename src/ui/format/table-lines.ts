@@ -1,0 +1,78 @@
+import { inert } from '../../trace/text.js';
+import { seg, type ScreenLine, type Style } from './segments.js';
+import { fit, width as widthOf } from './text.js';
+
+/** A column of an on-screen table. */
+export interface TableCol<R> {
+  header: string;
+  align?: 'left' | 'right';
+  cell: (row: R) => string;
+  /** A shorter form (1.2M for 1,234,567) used when the exact table is too wide. */
+  compact?: (row: R) => string;
+  /** Columns with the lowest `drop` go first when even compact is too wide; absent = never dropped. */
+  drop?: number;
+  style?: (row: R) => Style | undefined;
+}
+
+const GAP = 2;
+/** Columns with `drop` up to this give way before numbers turn compact. */
+const EXACT_OVER = 2;
+
+/**
+ * Lays a table out in `width` cells: exact numbers when they fit, compact ones
+ * when not, then drops the least important columns. Key columns (no `drop`) keep
+ * their full text, so a model id is never cut while other columns can give way.
+ */
+export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, rowStyle?: (row: R) => Style | undefined): ScreenLine[] {
+  const measure = (active: TableCol<R>[], compact: boolean) => {
+    const text = (c: TableCol<R>, r: R) => inert(compact && c.compact ? c.compact(r) : c.cell(r));
+    const widths = active.map((c) => Math.max(widthOf(c.header), ...rows.map((r) => widthOf(text(c, r)))));
+    return { widths, total: widths.reduce((a, b) => a + b, 0) + GAP * (active.length - 1), text };
+  };
+  // Exact numbers are worth more than the least important columns (drop ≤ EXACT_OVER),
+  // so those go first; then numbers turn compact; then more columns go.
+  const droppable = cols.filter((c) => c.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
+  let active = [...cols];
+  let compact = false;
+  let m = measure(active, compact);
+  while (m.total > width && droppable.length && droppable[0]!.drop! <= EXACT_OVER) {
+    const victim = droppable.shift()!;
+    active = active.filter((c) => c !== victim);
+    m = measure(active, compact);
+  }
+  if (m.total > width) {
+    compact = true;
+    m = measure(active, compact);
+  }
+  while (m.total > width && droppable.length) {
+    const victim = droppable.shift()!;
+    active = active.filter((c) => c !== victim);
+    m = measure(active, compact);
+  }
+  const line = (cells: string[], styles: (Style | undefined)[]): ScreenLine => {
+    const out: ScreenLine = [];
+    let used = 0;
+    cells.forEach((cell, i) => {
+      const w = Math.min(m.widths[i]!, Math.max(0, width - used - (i ? GAP : 0)));
+      if (w <= 0) return;
+      const text = (i ? ' '.repeat(GAP) : '') + fit(cell, w, active[i]!.align ?? 'left');
+      used += widthOf(text);
+      out.push(seg(text, styles[i]));
+    });
+    return out;
+  };
+  return [
+    line(active.map((c) => c.header), active.map(() => 'header' as Style)),
+    ...rows.map((r) => line(active.map((c) => m.text(c, r)), active.map((c) => c.style?.(r) ?? rowStyle?.(r)))),
+  ];
+}
+
+/** 1234 → 1.2k, 1234567 → 1.2M; nulls as —. */
+export function compactInt(n: number | null): string {
+  if (n === null) return '—';
+  const a = Math.abs(n);
+  if (a < 1000) return String(Math.round(n));
+  if (a < 1e6) return `${(n / 1e3).toFixed(a < 1e4 ? 1 : 0)}k`;
+  if (a < 1e9) return `${(n / 1e6).toFixed(a < 1e7 ? 1 : 0)}M`;
+  return `${(n / 1e9).toFixed(1)}G`;
+}

@@ -1,0 +1,71 @@
+import stringWidth from 'string-width';
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Display width in terminal cells (CJK and emoji take two). */
+export const width = (text: string): number => stringWidth(text);
+
+/** Cuts text to at most `cells` display cells, ending with … when cut. Never splits a grapheme. */
+export function truncate(text: string, cells: number): string {
+  if (cells <= 0) return '';
+  if (width(text) <= cells) return text;
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = width(segment);
+    if (used + w > cells - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Exactly `cells` wide: truncated, then padded (left- or right-aligned). */
+export function fit(text: string, cells: number, align: 'left' | 'right' = 'left'): string {
+  const t = truncate(text, cells);
+  const pad = ' '.repeat(Math.max(0, cells - width(t)));
+  return align === 'right' ? pad + t : t + pad;
+}
+
+/** Word-wraps one line of text to `cells`, hard-breaking words longer than a line. */
+export function wrap(text: string, cells: number): string[] {
+  if (cells <= 0) return [];
+  const out: string[] = [];
+  let line = '';
+  let used = 0;
+  const flush = () => {
+    out.push(line.trimEnd());
+    line = '';
+    used = 0;
+  };
+  for (const word of text.split(/(\s+)/)) {
+    if (word === '') continue;
+    const w = width(word);
+    if (/^\s+$/.test(word)) {
+      if (used > 0 && used + w <= cells) {
+        line += word;
+        used += w;
+      } else if (used > 0) flush();
+      continue;
+    }
+    if (used + w <= cells) {
+      line += word;
+      used += w;
+      continue;
+    }
+    if (used > 0) flush();
+    if (w <= cells) {
+      line = word;
+      used = w;
+      continue;
+    }
+    for (const { segment } of graphemes.segment(word)) {
+      const sw = width(segment);
+      if (used + sw > cells) flush();
+      line += segment;
+      used += sw;
+    }
+  }
+  if (line !== '' || out.length === 0) out.push(line.trimEnd());
+  return out;
+}

@@ -1,0 +1,29 @@
+import type { ScreenLine } from './segments.js';
+
+/**
+ * Variable-height windowing for the Turns pane: keeps the previous top turn when
+ * the selected one is fully visible, else scrolls just enough to show it (or to
+ * put it on top when it is taller than the pane). Only turns near the window are
+ * laid out, so the cost is the visible rows, not the trace.
+ */
+export function layoutTurns(count: number, selected: number, previousStart: number, height: number, linesOf: (index: number) => ScreenLine[]): { start: number; lines: ScreenLine[] } {
+  if (count === 0 || height <= 0) return { start: 0, lines: [] };
+  const sel = Math.max(0, Math.min(selected, count - 1));
+  let start = Math.max(0, Math.min(previousStart, sel));
+  // Heights from start to sel; if sel does not end inside the pane, move start forward.
+  const heights = new Map<number, number>();
+  const h = (i: number) => {
+    let v = heights.get(i);
+    if (v === undefined) heights.set(i, (v = linesOf(i).length));
+    return v;
+  };
+  let used = 0;
+  for (let i = start; i <= sel; i++) used += h(i);
+  while (used > height && start < sel) {
+    used -= h(start);
+    start += 1;
+  }
+  const lines: ScreenLine[] = [];
+  for (let i = start; i < count && lines.length < height; i++) lines.push(...linesOf(i));
+  return { start, lines: lines.slice(0, height) };
+}

@@ -1,0 +1,118 @@
+import { contentText } from '../../trace/rpc.js';
+import { inert, inertLines } from '../../trace/text.js';
+import { fmtInt, fmtMs, fmtOffset } from '../../trace/units.js';
+import { isObject, num, str, type JsonObject } from '../../trace/values.js';
+import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { truncate, width as widthOf, wrap } from './text.js';
+
+/** How a tool_use ended: from its paired tool_result. */
+export interface ToolUseOutcome {
+  state: 'ok' | 'error' | 'pending';
+  latencyMs: number | null;
+}
+
+/** Everything a turn needs to be drawn. */
+export interface TurnView {
+  row: number;
+  fileLabel: string | null;
+  offsetMs: number | null;
+  /** The turn record as parsed from its line (null if it could not be read back). */
+  turn: JsonObject | null;
+  echoed: boolean;
+  /** Outcomes of this turn's tool_use blocks, in block order. */
+  toolUses: ToolUseOutcome[];
+}
+
+export interface TurnOptions {
+  width: number;
+  selected: boolean;
+  expandThinking: boolean;
+}
+
+/** Longest text block shown inline; the detail view has the rest. */
+export const MAX_TEXT_LINES = 12;
+const INDENT = '  ';
+
+/** A turn as screen lines: a header, then one or more lines per block. */
+export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
+  const gutter = (): Segment => seg(o.selected ? '›' : ' ', o.selected ? 'selected' : undefined);
+  const w = Math.max(10, o.width - 1);
+  const bodyW = Math.max(8, w - INDENT.length - 2);
+  const lines: ScreenLine[] = [];
+  const line = (...parts: Segment[]) => lines.push([gutter(), ...fitLine(parts, w)]);
+  const t = v.turn ?? {};
+  const role = str(t.role) ?? '(no role)';
+  const head: Segment[] = [];
+  if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
+  head.push(seg(`${fmtOffset(v.offsetMs)} `, 'dim'), seg(inert(role), 'role'));
+  if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
+  const usage = isObject(t.usage) ? t.usage : null;
+  if (usage) head.push(seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'));
+  const timing = isObject(t.timing) ? t.timing : null;
+  const duration = num(timing?.duration_ms);
+  if (duration !== null) head.push(seg(` · ${fmtMs(duration)}`, 'dim'));
+  if (v.echoed) head.push(seg(' · echoed resend', 'warn'));
+  if (t.truncated === true || t.stop_reason === 'truncated') head.push(seg(' · ✂ truncated', 'warn'));
+  if (v.turn === null) head.push(seg(' · (record could not be read back)', 'error'));
+  line(...head);
+
+  const blocks = Array.isArray(t.blocks) ? t.blocks : [];
+  let toolUse = 0;
+  for (const b of blocks) {
+    if (!isObject(b)) {
+      line(seg(INDENT), seg('[block: invalid]', 'dim'));
+      continue;
+    }
+    const type = str(b.type) ?? '(no type)';
+    if (type === 'thinking') {
+      const text = str(b.thinking) ?? '';
+      if (!o.expandThinking) {
+        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text) : '(empty)', 'dim'));
+      } else {
+        line(seg(INDENT), seg('~ thinking', 'dim'));
+        for (const l of wrapBlock(text, bodyW)) line(seg(INDENT + '  '), seg(l, 'dim'));
+      }
+    } else if (type === 'text') {
+      const wrapped = wrapBlock(str(b.text) ?? '', bodyW + 2);
+      for (const l of wrapped.slice(0, MAX_TEXT_LINES)) line(seg(INDENT), seg(l));
+      if (wrapped.length > MAX_TEXT_LINES) line(seg(INDENT), seg(`… ${wrapped.length - MAX_TEXT_LINES} more lines (Enter: whole record)`, 'dim'));
+    } else if (type === 'tool_use') {
+      const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
+      const look = outcome === undefined ? null : outcome.state === 'ok' ? { t: '✓ ok', s: 'ok' as Style } : outcome.state === 'error' ? { t: '✗ error', s: 'error' as Style } : { t: '… pending', s: 'pending' as Style };
+      const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim')] : [];
+      const name = inert(str(b.name) ?? '(unknown)');
+      const args = inert(JSON.stringify(b.input ?? {}));
+      const room = Math.max(4, w - INDENT.length - 11 - name.length - after.reduce((n, s) => n + s.text.length, 0));
+      line(seg(INDENT), seg('→ tool_use ', 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
+    } else if (type === 'tool_result') {
+      const err = b.is_error === true;
+      const text = contentText(b.content);
+      line(seg(INDENT), seg('← tool_result ', 'accent'), seg(err ? '✗ error ' : '', 'error'), seg(inert(str(b.tool_use_id) ?? ''), 'dim'), seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'));
+    } else if (type === 'history_elided') {
+      const count = num(b.count);
+      const hash = str(b.sha256);
+      line(seg(INDENT), seg(`⋯ ${count ?? '?'} earlier message${count === 1 ? '' : 's'} elided`, 'dim'), seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'));
+    } else {
+      line(seg(INDENT), seg(`[block: ${inert(type)}]`, 'dim'));
+    }
+  }
+  if (blocks.length === 0) line(seg(INDENT), seg('(no blocks)', 'dim'));
+  return lines;
+}
+
+function wrapBlock(text: string, width: number): string[] {
+  return inertLines(text).flatMap((l) => wrap(l, width));
+}
+
+/** Cuts segments so the line never exceeds `width` cells. */
+function fitLine(parts: Segment[], width: number): Segment[] {
+  const out: Segment[] = [];
+  let left = width;
+  for (const p of parts) {
+    if (left <= 0) break;
+    const text = truncate(p.text, left);
+    left -= widthOf(text);
+    out.push({ ...p, text });
+  }
+  return out;
+}

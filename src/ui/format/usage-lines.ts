@@ -1,0 +1,96 @@
+import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
+import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../../trace/units.js';
+import { seg, type ScreenLine } from './segments.js';
+import { compactInt, tableLines, type TableCol } from './table-lines.js';
+
+export interface MethodRow {
+  name: string;
+  calls: number;
+  errors: number;
+  pending: number;
+  cancelled: number;
+  p50: number | null;
+  p95: number | null;
+  max: number | null;
+}
+
+/** What the Usage pane shows: the same numbers as `summary`. */
+export interface UsageData {
+  models: NonNullable<StatsDoc['models']> | null;
+  tools: ToolRow[];
+  /** True when tools come only from the mcp plane (two planes of one run are open). */
+  mcpPlaneOnly: boolean;
+  methods: MethodRow[];
+}
+
+type ModelLine = PerModel & { total?: boolean };
+
+const usd = (m: ModelLine) => (m.priced || m.total ? fmtUsd(m.estCostUsd) : 'unpriced');
+
+const modelCols: TableCol<ModelLine>[] = [
+  { header: 'MODEL', cell: (m) => m.model, style: (m) => (m.total ? 'bold' : 'model') },
+  { header: 'CALLS', align: 'right', cell: (m) => fmtInt(m.calls), compact: (m) => compactInt(m.calls) },
+  { header: 'INPUT', align: 'right', cell: (m) => fmtInt(m.inputTokens), compact: (m) => compactInt(m.inputTokens) },
+  { header: 'OUTPUT', align: 'right', cell: (m) => fmtInt(m.outputTokens), compact: (m) => compactInt(m.outputTokens) },
+  { header: 'C.READ', align: 'right', cell: (m) => fmtInt(m.cacheReadTokens), compact: (m) => compactInt(m.cacheReadTokens), drop: 4 },
+  { header: 'C.WRITE', align: 'right', cell: (m) => fmtInt(m.cacheCreationTokens), compact: (m) => compactInt(m.cacheCreationTokens), drop: 3 },
+  { header: 'HIT%', align: 'right', cell: (m) => fmtPct(m.cacheHitRate), drop: 5 },
+  { header: 'COST', align: 'right', cell: usd, style: (m) => (!m.priced && !m.total ? 'warn' : m.total ? 'bold' : undefined) },
+  { header: 'P50', align: 'right', cell: (m) => fmtMs(m.latencyP50Ms), drop: 2 },
+  { header: 'P95', align: 'right', cell: (m) => fmtMs(m.latencyP95Ms), drop: 6 },
+  { header: 'MAX', align: 'right', cell: (m) => fmtMs(m.latencyMaxMs), drop: 1 },
+];
+
+interface CallLike {
+  name: string;
+  calls: number;
+  errors: number;
+  pending: number;
+  p50: number | null;
+  p95: number | null;
+  max: number | null;
+  origin?: string;
+}
+
+const callCols = (first: string): TableCol<CallLike>[] => [
+  { header: first, cell: (r) => r.name, style: () => 'bold' },
+  { header: 'CALLS', align: 'right', cell: (r) => fmtInt(r.calls), compact: (r) => compactInt(r.calls) },
+  { header: 'ERR', align: 'right', cell: (r) => fmtInt(r.errors), style: (r) => (r.errors ? 'error' : undefined) },
+  { header: 'PEND', align: 'right', cell: (r) => fmtInt(r.pending), style: (r) => (r.pending ? 'pending' : undefined), drop: 3 },
+  { header: 'P50', align: 'right', cell: (r) => fmtMs(r.p50) },
+  { header: 'P95', align: 'right', cell: (r) => fmtMs(r.p95), drop: 2 },
+  { header: 'MAX', align: 'right', cell: (r) => fmtMs(r.max), drop: 1 },
+];
+
+/** The Usage pane's lines: per-model table with totals, then tools, then methods. */
+export function usageLines(d: UsageData, width: number): ScreenLine[] {
+  const out: ScreenLine[] = [];
+  const m = d.models;
+  if (m) {
+    const s = m.summary;
+    out.push([seg('MODELS ', 'header'), seg(`${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded · prices: ${m.cost.source}`, 'dim')]);
+    const total: ModelLine = {
+      model: 'TOTAL', total: true, calls: s.assistantTurns, inputTokens: s.inputTokens, outputTokens: s.outputTokens, cacheReadTokens: s.cacheReadTokens,
+      cacheCreationTokens: s.cacheCreationTokens, thinkingTokens: null, thinkingEstimated: false, cacheHitRate: s.cacheHitRate, ttftP50Ms: null, ttftP95Ms: null,
+      estCostUsd: m.cost.totalUsd, priced: m.cost.totalUsd !== null, latencyP50Ms: null, latencyP95Ms: null, latencyMaxMs: null,
+    };
+    out.push(...tableLines(modelCols, [...m.perModel, total], width));
+    const notes: string[] = [];
+    if (m.cost.partial) notes.push('total is partial (a lower bound)');
+    if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
+    const thinking = (s.thinkingExactTokens ?? 0) + (s.thinkingEstimatedTokens ?? 0);
+    if (thinking) notes.push(`thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`);
+    if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
+  } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
+  out.push([]);
+  if (d.tools.length) {
+    out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
+    out.push(...tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
+  } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
+  out.push([]);
+  if (d.methods.length) {
+    out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
+    out.push(...tableLines(callCols('METHOD'), d.methods, width));
+  }
+  return out;
+}

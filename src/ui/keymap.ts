@@ -1,0 +1,60 @@
+/**
+ * THE key table. Shortcuts are defined only in this file: the input dispatcher,
+ * the footer hints, the `?` overlay and docs/keybindings.md are all derived from it.
+ */
+
+/** A key as a name: a printable character, or one of the named keys below. */
+export type KeyName =
+  | 'up' | 'down' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'enter' | 'escape' | 'tab' | 'shift-tab'
+  | 'ctrl-c' | 'ctrl-d' | 'ctrl-u' | 'backspace'
+  | (string & {});
+
+export type Scope = 'global' | 'list' | 'turns' | 'detail';
+
+export interface Binding {
+  keys: readonly KeyName[];
+  description: string;
+  /** Short label for the footer; no label = not shown there. */
+  hint?: string;
+  scope: Scope;
+  category: 'Move' | 'Panes' | 'View' | 'App';
+}
+
+export const KEYMAP = {
+  'list.down': { keys: ['j', 'down'], description: 'Next row', scope: 'list', category: 'Move' },
+  'list.up': { keys: ['k', 'up'], description: 'Previous row', scope: 'list', category: 'Move' },
+  'list.pageDown': { keys: ['ctrl-d', 'pageDown'], description: 'Half a page down (PgDn: a page)', scope: 'list', category: 'Move' },
+  'list.pageUp': { keys: ['ctrl-u', 'pageUp'], description: 'Half a page up (PgUp: a page)', scope: 'list', category: 'Move' },
+  'list.top': { keys: ['g', 'home'], description: 'First row', scope: 'list', category: 'Move' },
+  'list.bottom': { keys: ['G', 'end'], description: 'Last row (and follow new rows)', hint: 'end', scope: 'list', category: 'Move' },
+  'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
+  'turns.thinking': { keys: ['t'], description: 'Expand or collapse thinking blocks', hint: 'thinking', scope: 'turns', category: 'View' },
+  'turns.echoed': { keys: ['e'], description: 'Show or hide echoed resends (kept in the trace, hidden by default)', hint: 'echoed', scope: 'turns', category: 'View' },
+  'detail.write': { keys: ['w'], description: 'Write the full record to a file and show its path', hint: 'write', scope: 'detail', category: 'View' },
+  'detail.close': { keys: ['escape', 'backspace'], description: 'Close the detail view or help', hint: 'back', scope: 'detail', category: 'View' },
+  'pane.calls': { keys: ['1'], description: 'Calls: every RPC call, both directions', scope: 'global', category: 'Panes' },
+  'pane.turns': { keys: ['2'], description: 'Turns: the LLM conversation', scope: 'global', category: 'Panes' },
+  'pane.usage': { keys: ['3'], description: 'Usage: tokens, cost and latency per model, tool and method', scope: 'global', category: 'Panes' },
+  'pane.events': { keys: ['4'], description: 'Events: every record in file order, skipped lines included', scope: 'global', category: 'Panes' },
+  'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', scope: 'global', category: 'Panes' },
+  'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', scope: 'global', category: 'Panes' },
+  'search.open': { keys: ['/'], description: 'Search (reserved: coming with #4)', scope: 'global', category: 'View' },
+  'filter.open': { keys: ['f'], description: 'Filter (reserved: coming with #4)', scope: 'global', category: 'View' },
+  'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', scope: 'global', category: 'App' },
+  'app.quit': { keys: ['q', 'ctrl-c'], description: 'Quit and restore the terminal', hint: 'quit', scope: 'global', category: 'App' },
+} as const satisfies Record<string, Binding>;
+
+export type Command = keyof typeof KEYMAP;
+
+/** How a key reads in help and hints. */
+export function keyLabel(key: KeyName): string {
+  const names: Record<string, string> = {
+    up: '↑', down: '↓', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', enter: 'Enter', escape: 'Esc',
+    tab: 'Tab', 'shift-tab': 'S-Tab', 'ctrl-c': 'C-c', 'ctrl-d': 'C-d', 'ctrl-u': 'C-u', backspace: 'Bksp',
+  };
+  return names[key] ?? key;
+}
+
+export function bindings(): [Command, Binding][] {
+  return Object.entries(KEYMAP) as [Command, Binding][];
+}

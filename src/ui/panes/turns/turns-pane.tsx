@@ -1,0 +1,18 @@
+import { Lines } from '../../components/lines.js';
+import type { ScreenLine } from '../../format/segments.js';
+import { seg } from '../../format/segments.js';
+
+export interface TurnsPaneProps {
+  /** Laid-out lines of the visible turns (see format/turn-layout.ts). */
+  lines: ScreenLine[];
+  width: number;
+  height: number;
+  /** Echoed turns that are hidden, for the empty-state hint. */
+  hiddenEchoed: number;
+}
+
+/** `2` Turns: the conversation, block by block. */
+export function TurnsPane({ lines, width, height, hiddenEchoed }: TurnsPaneProps) {
+  const shown = lines.length ? lines : [[seg(` no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`, 'dim')]];
+  return <Lines lines={shown} width={width} height={height} />;
+}

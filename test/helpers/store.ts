@@ -5,16 +5,19 @@ import { TraceStore } from '../../src/store/trace-store.js';
 export function storeOf(lines: (object | string)[], prices: PriceTable = bundledPrices(), name = 'test.jsonl'): TraceStore {
   const store = new TraceStore(prices);
   const file = store.addFile(name).index;
+  const texts = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
+  const bytes = Buffer.from(texts.join('\n') + '\n');
+  store.setReader(file, (offset, length) => bytes.toString('utf8', offset, offset + length));
   let offset = 0;
   store.appendLines(
     file,
-    lines.map((l, i) => {
-      const text = typeof l === 'string' ? l : JSON.stringify(l);
+    texts.map((text, i) => {
       const line = { text, lineNo: i + 1, offset, length: Buffer.byteLength(text) };
       offset += line.length + 1;
       return line;
     }),
   );
+  store.files[file]!.state = 'done';
   return store;
 }
 

@@ -27,7 +27,9 @@ export interface HeaderInfo {
 
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
 export function headerLine(h: HeaderInfo, width: number): ScreenLine {
-  const tabs: Segment[] = PANES.map((p, i) => (p === h.pane ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive') : seg(` ${i + 1} ${TAB_NAMES[p]} `, 'tab')));
+  // Narrow terminals keep the active tab's name and only the numbers of the others.
+  const narrow = width < 100;
+  const tabs: Segment[] = PANES.map((p, i) => (p === h.pane ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive') : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab')));
   const label = h.files.map((f) => {
     const l = f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
     return inert(l);

@@ -82,7 +82,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim')] : [];
       const name = inert(str(b.name) ?? '(unknown)');
       const args = inert(JSON.stringify(b.input ?? {}));
-      const room = Math.max(4, w - INDENT.length - 11 - name.length - after.reduce((n, s) => n + s.text.length, 0));
+      const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
       line(seg(INDENT), seg('→ tool_use ', 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
     } else if (type === 'tool_result') {
       const err = b.is_error === true;

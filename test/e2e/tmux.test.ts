@@ -1,0 +1,70 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, ROOT } from '../helpers/cli.js';
+
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+if (!hasTmux) console.warn('skipping tmux end-to-end tests: tmux is not installed (.ci/run installs it)');
+
+const SOCKET = `mcp-replay-tui-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const capture = () => tmux('capture-pane', '-p', '-t', 'e2e');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(ok: (screen: string) => boolean, what: string, ms = 8000): Promise<string> {
+  const until = Date.now() + ms;
+  let screen = '';
+  while (Date.now() < until) {
+    screen = capture();
+    if (ok(screen)) return screen;
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
+}
+
+/** Sends one key and waits for its frame (each key alone, as a person types). */
+async function key(k: string, ok: (screen: string) => boolean, what: string) {
+  tmux('send-keys', '-t', 'e2e', k);
+  return waitFor(ok, what);
+}
+
+afterEach(() => {
+  spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+});
+
+describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])('at %ix%i: switches panes, opens a detail view, quits cleanly and restores the screen', async (columns, rows) => {
+    tmux('new-session', '-d', '-s', 'e2e', '-x', String(columns), '-y', String(rows), '-c', ROOT, `printf 'BEFORE-APP\\n'; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    let screen = await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    expect(screen).not.toContain('BEFORE-APP'); // alternate screen
+    const shown = screen.split('\n').filter((l) => l.length > 0);
+    expect(shown.length).toBeLessThanOrEqual(rows);
+    expect(screen).toMatch(/tools\/call search_files/);
+
+    await key('2', (s) => s.includes('[2 Turns]'), 'Turns');
+    screen = await key('3', (s) => s.includes('[3 Usage]') && s.includes('local-llama-3.1-8b'), 'Usage');
+    expect(screen).toContain('unpriced');
+    await key('4', (s) => s.includes('[4 Events]') && s.includes('skip'), 'Events');
+    await key('1', (s) => s.includes('[1 Calls]'), 'Calls');
+    await key('j', (s) => s.includes('2 of 13'), 'j');
+    await key('G', (s) => s.includes('13 of 13'), 'G');
+    await key('g', (s) => s.includes('1 of 13'), 'g');
+    screen = await key('Enter', (s) => s.includes('── request'), 'the detail view');
+    expect(screen).toContain('"method": "initialize"');
+    await key('Escape', (s) => s.includes('1 of 13') && !s.includes('── request'), 'back to the list');
+    await key('?', (s) => s.includes('Keys'), 'help');
+    await key('?', (s) => !s.includes('Keys  ('), 'help closed');
+    screen = await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+    expect(screen).toContain('BEFORE-APP'); // the original screen is back
+    expect(screen).not.toContain('[1 Calls]');
+  });
+
+  it('exits 1 with a message, before any screen, when a file cannot be opened', async () => {
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '80', '-y', '24', '-c', ROOT, `node ${BIN} nope.jsonl; echo "EXIT=$?"; sleep 30`);
+    const screen = await waitFor((s) => s.includes('EXIT='), 'the exit');
+    expect(screen).toContain('mcp-replay-tui: cannot open nope.jsonl: no such file');
+    expect(screen).toContain('EXIT=1');
+  });
+});

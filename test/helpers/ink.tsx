@@ -1,0 +1,47 @@
+import { render } from 'ink-testing-library';
+import { App, type AppProps } from '../../src/ui/app.js';
+import { KEYMAP, type Command } from '../../src/ui/keymap.js';
+
+/** Bytes a terminal sends for each named key. */
+const BYTES: Record<string, string> = {
+  up: '\x1b[A', down: '\x1b[B', pageUp: '\x1b[5~', pageDown: '\x1b[6~', home: '\x1b[H', end: '\x1b[F',
+  enter: '\r', escape: '\x1b', tab: '\t', 'shift-tab': '\x1b[Z', 'ctrl-c': '\x03', 'ctrl-d': '\x04', 'ctrl-u': '\x15', backspace: '\x7f',
+};
+
+export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Waits until the frame satisfies `ok` (Ink renders asynchronously). */
+export async function waitForFrame(frame: () => string | undefined, ok: (f: string) => boolean, ms = 2000): Promise<string> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const f = frame() ?? '';
+    if (ok(f)) return f;
+    if (Date.now() > until) throw new Error(`frame never matched; last frame:\n${f}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function renderApp(props: Omit<AppProps, 'size'> & { columns?: number; rows?: number }) {
+  const { columns = 100, rows = 24, ...rest } = props;
+  const instance = render(<App {...rest} size={{ columns, rows }} />);
+  await tick();
+  await tick();
+  return {
+    ...instance,
+    /** Presses a command by id, through its first key in the keymap. */
+    async press(command: Command, times = 1) {
+      const key = KEYMAP[command].keys[0] as string;
+      for (let i = 0; i < times; i++) {
+        instance.stdin.write(BYTES[key] ?? key);
+        await new Promise((r) => setTimeout(r, key === 'escape' ? 30 : 5));
+      }
+      await tick();
+    },
+    /** Writes raw key bytes. */
+    async type(bytes: string) {
+      instance.stdin.write(bytes);
+      await new Promise((r) => setTimeout(r, 10));
+    },
+    frame: () => instance.lastFrame() ?? '',
+  };
+}

@@ -1,0 +1,227 @@
+import stringWidth from 'string-width';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyColorEnv } from '../../src/ui/theme.js';
+import { KEYMAP } from '../../src/ui/keymap.js';
+import { demoStore } from '../helpers/demo.js';
+import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { at, storeOf } from '../helpers/store.js';
+
+// Plain frames: styling off, so any ESC in a frame could only come from trace content.
+beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
+
+let app: Awaited<ReturnType<typeof renderApp>> | null = null;
+afterEach(() => app?.unmount());
+
+const lines = (frame: string) => frame.split('\n');
+const selectedLine = (frame: string) => lines(frame).find((l) => l.startsWith('›')) ?? '';
+
+describe('Calls pane', () => {
+  it('opens on Calls with the first row selected, method, tool, status and latency on each row', async () => {
+    app = await renderApp({ store: demoStore() });
+    const f = app.frame();
+    expect(lines(f)[0]).toContain('[1 Calls]');
+    expect(selectedLine(f)).toMatch(/initialize\s+✓ ok\s+84ms/);
+    expect(f).toMatch(/tools\/call search_files\s+✓ ok\s+230ms/);
+    expect(f).toMatch(/tools\/call write_file\s+✗ isError\s+160ms/);
+    expect(f).toMatch(/tools\/call read_file\s+✗ error\s+40ms/);
+    expect(f).toMatch(/tools\/call search_files\s+⊘ cancel/);
+    expect(f).toMatch(/resources\/read\s+… pending/);
+    expect(f).toMatch(/⇠S sampling\/createMessage\s+✓ ok\s+1\.12s/);
+    expect(f).toMatch(/notifications\/progress\s+· notif/);
+    expect(lines(f).at(-1)).toMatch(/1 of 13$/);
+  });
+
+  it('moves with j/k, G/g, Ctrl-d/Ctrl-u and keeps the footer count', async () => {
+    app = await renderApp({ store: demoStore(), rows: 10 });
+    await app.press('list.down', 2);
+    expect(selectedLine(app.frame())).toContain('tools/list');
+    await app.press('list.up');
+    expect(selectedLine(app.frame())).toContain('notifications/initialized');
+    await app.press('list.bottom');
+    expect(selectedLine(app.frame())).toContain('notifications/message');
+    expect(lines(app.frame()).at(-1)).toMatch(/13 of 13$/);
+    await app.press('list.top');
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 13$/);
+    await app.press('list.pageDown');
+    expect(lines(app.frame()).at(-1)).toMatch(/5 of 13$/);
+    await app.type('\x1b[6~');
+    expect(lines(app.frame()).at(-1)).toMatch(/9 of 13$/);
+    await app.press('list.pageUp');
+    expect(lines(app.frame()).at(-1)).toMatch(/5 of 13$/);
+    // Never more lines than the terminal has.
+    expect(lines(app.frame())).toHaveLength(10);
+  });
+
+  it('opens a call as request + response with latency and line numbers; Esc goes back', async () => {
+    app = await renderApp({ store: demoStore(), rows: 60 });
+    await app.press('list.down', 5);
+    await app.press('list.open');
+    const f = app.frame();
+    expect(f).toContain('tools/call read_file · ✓ ok · 1.26s');
+    expect(f).toMatch(/── request line 16 of examples\/demo\.jsonl · in \(client → server\)/);
+    expect(f).toMatch(/── response line 19 of examples\/demo\.jsonl · out \(server → client\)/);
+    expect(f).toContain('"name": "read_file",');
+    await app.press('detail.close');
+    await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
+  });
+
+  it('writes the open record with w and shows the path', async () => {
+    const writeRecords = vi.fn(() => '/tmp/out.jsonl');
+    app = await renderApp({ store: demoStore(), writeRecords });
+    await app.press('list.open');
+    await app.press('detail.write');
+    expect(writeRecords).toHaveBeenCalledWith([1, 2]);
+    expect(app.frame()).toContain('wrote /tmp/out.jsonl');
+  });
+});
+
+describe('panes and keys', () => {
+  it('switches panes with 1-4, Tab and Shift-Tab', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.press('pane.turns');
+    expect(lines(app.frame())[0]).toContain('[2 Turns]');
+    await app.press('pane.usage');
+    expect(lines(app.frame())[0]).toContain('[3 Usage]');
+    await app.press('pane.events');
+    expect(lines(app.frame())[0]).toContain('[4 Events]');
+    await app.press('pane.next');
+    expect(lines(app.frame())[0]).toContain('[1 Calls]');
+    await app.press('pane.prev');
+    expect(lines(app.frame())[0]).toContain('[4 Events]');
+    await app.press('pane.calls');
+    expect(lines(app.frame())[0]).toContain('[1 Calls]');
+  });
+
+  it('opens on Turns when the trace has no calls', async () => {
+    app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]) });
+    await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]'));
+    expect(app.frame()).toContain('hello there');
+  });
+
+  it('shows help generated from the keymap, and closes it', async () => {
+    app = await renderApp({ store: demoStore(), rows: 60, columns: 120 });
+    await app.press('app.help');
+    const f = app.frame();
+    for (const b of Object.values(KEYMAP)) expect(f).toContain(b.description);
+    await app.press('app.help');
+    expect(app.frame()).not.toContain('Keys  (Esc');
+  });
+
+  it('says that / and f are reserved for search and filters', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.press('search.open');
+    expect(app.frame()).toContain('search and filters are not built yet');
+  });
+});
+
+describe('Turns pane', () => {
+  it('shows every block kind, collapses thinking, hides echoed resends', async () => {
+    app = await renderApp({ store: demoStore(), rows: 80, columns: 110 });
+    await app.press('pane.turns');
+    const f = app.frame();
+    expect(f).toMatch(/assistant claude-sonnet-4-5 · in 1,840 · out 212 · 2\.48s/);
+    expect(f).toMatch(/~ thinking The user wants the retry limit/);
+    expect(f).not.toContain('I will start with search_files');
+    expect(f).toMatch(/→ tool_use search_files \{"path":"\/home\/me\/project","pattern":"retry"\} ✓ ok 300ms/);
+    expect(f).toMatch(/→ tool_use write_file .* ✗ error 200ms/);
+    expect(f).toMatch(/← tool_result ✗ error call_demo_3 EACCES/);
+    expect(f).toContain('⋯ 4 earlier messages elided (sha256 06b6136d214f…)');
+    expect(f).toContain('[block: image]');
+    expect(f).toContain('✂ truncated');
+    expect(f).not.toContain('echoed resend');
+    expect(lines(f).at(-1)).toMatch(/1 of 9$/);
+  });
+
+  it('expands thinking with t and shows echoed turns, labelled, with e', async () => {
+    app = await renderApp({ store: demoStore(), rows: 80, columns: 110 });
+    await app.press('pane.turns');
+    await app.press('turns.thinking');
+    expect(app.frame()).toContain('I will start with search_files');
+    await app.press('turns.echoed');
+    expect(app.frame()).toContain('echoed resend');
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 10$/);
+  });
+
+  it('scrolls turn by turn, keeping the selected turn on screen', async () => {
+    app = await renderApp({ store: demoStore(), rows: 12, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    const f = app.frame();
+    expect(selectedLine(f)).toContain('assistant local-llama-3.1-8b');
+    expect(lines(f)).toHaveLength(12);
+  });
+});
+
+describe('Usage and Events panes', () => {
+  it('shows the per-model table with totals, unpriced models, tools and methods', async () => {
+    app = await renderApp({ store: demoStore(), rows: 40, columns: 120 });
+    await app.press('pane.usage');
+    const f = app.frame();
+    expect(f).toMatch(/claude-sonnet-4-5\s+2\s+2,100\s+286\s+5,120\s+5,430\s+40\.5%\s+\$0\.03/);
+    expect(f).toMatch(/local-llama-3\.1-8b\s+1\s+3,100\s+88\s+—\s+—\s+—\s+unpriced/);
+    expect(f).toMatch(/TOTAL\s+4\s+7,410\s+514/);
+    expect(f).toContain('1 echoed turn(s) excluded');
+    expect(f).toContain('total is partial');
+    expect(f).toMatch(/write_file\s+2\s+2\s+0/);
+    expect(f).toMatch(/sampling\/createMessage\s+1\s+0\s+0\s+1\.12s/);
+  });
+
+  it('keeps full model ids at 80 columns by narrowing the other columns', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 80 });
+    await app.press('pane.usage');
+    const f = app.frame();
+    expect(f).toContain('local-llama-3.1-8b');
+    expect(f).toContain('gpt-4o-2024-08-06');
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  it('lists every record in file order, skipped lines with their line number and why', async () => {
+    app = await renderApp({ store: demoStore(), rows: 50, columns: 110 });
+    await app.press('pane.events');
+    const f = app.frame();
+    expect(f).toMatch(/L1\s+\+0\.000s meta/);
+    expect(f).toMatch(/L33\s+✗ skip\s+not JSON \(Unterminated string/);
+    expect(f).toMatch(/L34 .*other\s+heartbeat/);
+    expect(f).toMatch(/event\s+event\s+llm\.error/);
+    expect(lines(f).at(-1)).toMatch(/1 of 36$/);
+  });
+});
+
+describe('rendering that holds up', () => {
+  it('never writes wider or longer than the terminal, CJK and emoji included', async () => {
+    for (const [columns, rows] of [[80, 24], [120, 40], [60, 15]] as const) {
+      app = await renderApp({ store: demoStore(), columns, rows });
+      for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
+        await app.press(pane);
+        await app.press('list.bottom');
+        const ls = lines(app.frame());
+        expect(ls.length, `${pane} at ${columns}x${rows}`).toBeLessThanOrEqual(rows);
+        for (const l of ls) expect(stringWidth(l), `${pane} at ${columns}: ${l}`).toBeLessThanOrEqual(columns);
+      }
+      app.unmount();
+      app = null;
+    }
+  });
+
+  it('renders hostile content inert: no ESC, C1 or bidi control from the trace reaches the terminal', async () => {
+    const evil = 'A\x1b]52;c;ZWNobyBoaQ==\x07B\x1b[2J\x1b[31mC\x9b31mD\u202eE\u2066F\x00G';
+    const store = storeOf([
+      { t: at(0), dir: 'in', raw: { id: 1, method: `tools/call`, params: { name: `evil${evil}` } } },
+      { t: at(5), dir: 'out', raw: { id: 1, result: { content: [{ type: 'text', text: evil }] } } },
+      { t: at(9), type: 'turn', role: 'assistant', model: `m${evil}`, blocks: [{ type: 'text', text: evil }, { type: 'tool_use', id: 'x', name: evil, input: { evil } }, { type: evil }] },
+      { t: at(10), dir: 'event', kind: evil, raw: {} },
+    ]);
+    app = await renderApp({ store, rows: 40, columns: 160 });
+    const frames: string[] = [];
+    for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
+      await app.press(pane);
+      frames.push(app.frame());
+      await app.press('list.open');
+      frames.push(app.frame());
+      await app.press('detail.close');
+    }
+    const all = frames.join('\n');
+    expect(all).toContain('␛');
+    expect(all).not.toMatch(/[\x1b\x9b\u202e\u2066\x00\x07]/);
+  });
+});

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// React's development build is several times slower per frame; a user's terminal runs the production one.
+process.env.NODE_ENV ??= 'production';
+const { main } = await import('../dist/cli/main.js');
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,5 @@
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
@@ -8,23 +8,38 @@ const CHUNK = 1 << 20;
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
   private fd: number | null = null;
-  private stream: ReturnType<typeof createReadStream> | null = null;
+  private handle: FileHandle | null = null;
+  private closed = false;
 
   constructor(readonly name: string) {}
 
+  /**
+   * Reads into one reused buffer: a batch's lines are valid until the next batch is
+   * asked for (the store consumes each batch at once). No buffer per chunk means no
+   * external memory piling up between garbage collections on a 1 GiB read.
+   */
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
-    const total = (await stat(this.name)).size;
-    const splitter = new LineSplitter();
-    let bytes = 0;
-    this.stream = createReadStream(this.name, { highWaterMark: CHUNK });
-    for await (const chunk of this.stream) {
-      bytes += (chunk as Buffer).length;
-      const batch = splitter.push(chunk as Buffer);
-      onEvent?.({ type: 'progress', bytes, totalBytes: total });
-      if (batch.length) yield batch;
+    const handle = await open(this.name, 'r');
+    this.handle = handle;
+    try {
+      const total = (await handle.stat()).size;
+      const splitter = new LineSplitter();
+      const buf = Buffer.allocUnsafe(CHUNK);
+      let bytes = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buf, 0, CHUNK, bytes);
+        if (bytesRead === 0 || this.closed) break;
+        bytes += bytesRead;
+        const batch = splitter.push(buf.subarray(0, bytesRead));
+        onEvent?.({ type: 'progress', bytes, totalBytes: total });
+        if (batch.length) yield batch;
+      }
+      const last = splitter.end();
+      if (last.length) yield last;
+    } finally {
+      this.handle = null;
+      await handle.close();
     }
-    const last = splitter.end();
-    if (last.length) yield last;
   }
 
   readRange(offset: number, length: number): string {
@@ -33,7 +48,7 @@ export class FileSource implements Source {
   }
 
   close(): void {
-    this.stream?.destroy();
+    this.closed = true;
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

@@ -21,7 +21,7 @@ export class LineSplitter {
     if (!this.started) {
       // Wait for 3 bytes so a BOM split across chunks is still recognised.
       if (buf.length < 3) {
-        this.carry = buf;
+        this.carry = Buffer.from(buf);
         return [];
       }
       this.started = true;
@@ -38,7 +38,8 @@ export class LineSplitter {
       start = nl + 1;
       nl = buf.indexOf(NL, start);
     }
-    if (start < buf.length) this.carry = buf.subarray(start);
+    // Copied, not a view: the caller may reuse its chunk buffer for the next read.
+    if (start < buf.length) this.carry = Buffer.from(buf.subarray(start));
     this.base += start;
     return out;
   }
@@ -75,11 +76,31 @@ export class LineSplitter {
     let stop = end;
     if (stop > start && buf[stop - 1] === CR) stop -= 1;
     this.lineNo += 1;
-    return {
-      text: buf.toString('utf8', start, stop),
-      lineNo: this.lineNo,
-      offset: this.base + start + extraOffset,
-      length: stop - start,
-    };
+    return new ChunkLine(buf, start, stop, this.lineNo, this.base + start + extraOffset);
+  }
+}
+
+/**
+ * A line that decodes its text when first read. A batch holds thousands of lines;
+ * decoding them one at a time, as the store consumes them, lets each string die
+ * young instead of surviving (and being promoted with) the whole batch: it keeps
+ * the peak memory of a 1 GiB read near the store's own size.
+ */
+class ChunkLine implements Line {
+  constructor(
+    private readonly buf: Buffer,
+    private readonly start: number,
+    private readonly stop: number,
+    readonly lineNo: number,
+    readonly offset: number,
+  ) {}
+
+  get length(): number {
+    return this.stop - this.start;
+  }
+
+  /** Decoded on every read (not cached), so the batch never keeps the string alive. */
+  get text(): string {
+    return this.buf.toString('utf8', this.start, this.stop);
   }
 }

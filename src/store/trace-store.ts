@@ -3,6 +3,7 @@ import { parseLine, type ParsedLine } from '../trace/parse-line.js';
 import type { PriceTable } from '../trace/prices.js';
 import { rpcInfo, rpcMessages, type RpcInfo } from '../trace/rpc.js';
 import { turnFacts, type TurnFacts } from '../trace/turn.js';
+import { keepText } from '../trace/text.js';
 import { isObject, num, str, type Json, type JsonObject } from '../trace/values.js';
 import { Aggregates } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
@@ -19,9 +20,8 @@ export interface ToolPair {
   /** Latency in ms (never negative), null while unanswered. */
   latency: number | null;
   error: string | null;
-  /** tool_use: its id and compact input, for the Turns pane and the turn↔call link. */
+  /** tool_use: its id, for the turn↔call link. */
   toolUseId?: string | null;
-  inputText?: string;
 }
 
 /** Per-file state: what `session` needs and the pairing tables (ids never pair across files). */
@@ -143,6 +143,7 @@ export class TraceStore {
     this.appendParsed(file, line, parseLine(line.text));
   }
 
+
   appendParsed(file: number, line: Line, parsed: ParsedLine): void {
     const f = this.files[file]!;
     switch (parsed.kind) {
@@ -218,7 +219,7 @@ export class TraceStore {
       const r = isObject(raw) ? raw : {};
       const status = num(r.status);
       const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
-      this.error(f, { t, source: 'llm', name: str(r.endpoint) ?? str(r.url) ?? '(llm)', message });
+      this.error(f, { t, source: 'llm', name: keepText(str(r.endpoint) ?? str(r.url) ?? '(llm)', 500), message: keepText(message) });
     }
   }
 
@@ -259,7 +260,8 @@ export class TraceStore {
 
   /** A response closes the oldest pending request with its id sent the other way. */
   private closeRequest(f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
-    const failure = info.protocolError ?? info.executionError;
+    const raw = info.protocolError ?? info.executionError;
+    const failure = raw === null ? null : keepText(raw);
     if (failure !== null) this.errorText.set(row, failure);
     const key = `${dir === 'in' ? 'out' : 'in'}|${source}|${info.idKey}`;
     const queue = info.idKey === null ? undefined : f.pending.get(key);
@@ -270,12 +272,14 @@ export class TraceStore {
       this.callRows.push(row);
       if (dir === 'out' && info.protocolError !== null) {
         const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
-        this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${info.idText}`), message: info.protocolError });
+        this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! });
       }
       return;
     }
     this.pair.data[req] = row;
     this.pair.data[row] = req;
+    // Only orphan responses need a method by id; an answered id no longer does.
+    if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
     this.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
     if (failure !== null) this.errorText.set(req, failure);
     const latency = this.latency(req, row);
@@ -292,7 +296,7 @@ export class TraceStore {
       for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'mcp'), latency, failure !== null);
       if (failure !== null) this.error(f, { t: this.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' });
     } else if (dir === 'out' && info.protocolError !== null) {
-      this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method, message: info.protocolError });
+      this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method, message: failure! });
     }
   }
 
@@ -353,13 +357,13 @@ export class TraceStore {
       const pair = this.pairs[p]!;
       pair.resRow = row;
       pair.latency = this.latency(pair.reqRow, row);
-      pair.error = result.isError ? result.text || 'tool reported an error' : null;
+      pair.error = result.isError ? keepText(result.text || 'tool reported an error') : null;
       links.closed.push(p);
       for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'turn'), pair.latency, result.isError);
       if (pair.error !== null) this.error(f, { t: this.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
     }
     for (const use of facts.toolUses) {
-      const p = this.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id, inputText: use.inputText }) - 1;
+      const p = this.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id === null ? null : keepText(use.id, 200) }) - 1;
       if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
       links.opened.push(p);
       for (const agg of this.aggs(f)) agg.callOpened(agg.tool(use.name, 'turn'));

@@ -23,3 +23,15 @@ export function inert(text: string): string {
 export function inertLines(text: string): string[] {
   return text.split(/\r?\n/).map((line) => line.replace(/\t/g, '  ').replace(UNSAFE, picture));
 }
+
+/** Longest message the store keeps (error texts): long tool output stays readable in the detail view. */
+export const KEPT_TEXT = 4096;
+
+/**
+ * A bounded, independent copy of a string for long-lived storage. A slice of a
+ * parsed payload would keep the whole payload alive in V8; this never does.
+ */
+export function keepText(text: string, max = KEPT_TEXT): string {
+  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cut.length < 13 ? cut : Buffer.from(cut, 'utf8').toString('utf8');
+}

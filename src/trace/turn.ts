@@ -15,7 +15,7 @@ export interface TurnFacts {
   thinkingEstimated: number | null;
   ttftMs: number | null;
   durationMs: number | null;
-  toolUses: { id: string | null; name: string; inputText: string }[];
+  toolUses: { id: string | null; name: string }[];
   toolResults: { toolUseId: string | null; isError: boolean; text: string }[];
   /** Block types in order, unknown ones included (for the list row and search). */
   blockTypes: string[];
@@ -50,9 +50,11 @@ export function turnFacts(o: JsonObject): TurnFacts {
     if (type === 'thinking' && typeof b.thinking === 'string') thinkingChars += b.thinking.length;
     else if (type === 'text' && !preview && typeof b.text === 'string') preview = b.text.slice(0, PREVIEW);
     else if (type === 'tool_use') {
-      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)', inputText: JSON.stringify(b.input ?? {}).slice(0, PREVIEW) });
+      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)' });
     } else if (type === 'tool_result') {
-      toolResults.push({ toolUseId: str(b.tool_use_id), isError: b.is_error === true, text: contentText(b.content).slice(0, PREVIEW) });
+      // The text matters only as an error message; a successful result's is never read.
+      const isError = b.is_error === true;
+      toolResults.push({ toolUseId: str(b.tool_use_id), isError, text: isError ? contentText(b.content) : '' });
     }
   }
   const timing = isObject(o.timing) ? o.timing : null;

@@ -33,6 +33,8 @@ export interface AppProps {
   follow?: boolean;
   /** Writes records to a file and returns its path (the `w` key). */
   writeRecords?: (rows: number[]) => string;
+  /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
+  startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
 }
 
 const PANE_KEYS: Partial<Record<Command, PaneId>> = { 'pane.calls': 'calls', 'pane.turns': 'turns', 'pane.usage': 'usage', 'pane.events': 'events' };
@@ -43,7 +45,7 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
-export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords }: AppProps) {
+export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords, startAt }: AppProps) {
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
@@ -62,6 +64,12 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
   useEffect(() => {
     dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
   }, [version, height, views]);
+
+  useEffect(() => {
+    if (!startAt) return;
+    const count = views[startAt.pane].length;
+    dispatch({ type: 'jump', pane: startAt.pane, index: startAt.row === 'middle' ? Math.floor(count / 2) : startAt.row, bounds: { count, height } });
+  }, [startAt?.pane, startAt?.row]);
 
   const usage = useMemo(() => usageLines(usageData(store), width - 1), [store, version, width]);
   const overlay = state.overlay;
@@ -91,9 +99,12 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
         return act({ type: 'move', delta: 1, bounds });
       case 'list.up':
         return act({ type: 'move', delta: -1, bounds });
+      case 'list.halfDown':
+      case 'list.halfUp':
+        return act({ type: 'page', direction: command === 'list.halfDown' ? 1 : -1, half: true, bounds });
       case 'list.pageDown':
       case 'list.pageUp':
-        return act({ type: 'page', direction: command === 'list.pageDown' ? 1 : -1, half: true, bounds });
+        return act({ type: 'page', direction: command === 'list.pageDown' ? 1 : -1, half: false, bounds });
       case 'list.top':
         return act({ type: 'top', bounds });
       case 'list.bottom':

@@ -23,8 +23,10 @@ export interface Binding {
 export const KEYMAP = {
   'list.down': { keys: ['j', 'down'], description: 'Next row', scope: 'list', category: 'Move' },
   'list.up': { keys: ['k', 'up'], description: 'Previous row', scope: 'list', category: 'Move' },
-  'list.pageDown': { keys: ['ctrl-d', 'pageDown'], description: 'Half a page down (PgDn: a page)', scope: 'list', category: 'Move' },
-  'list.pageUp': { keys: ['ctrl-u', 'pageUp'], description: 'Half a page up (PgUp: a page)', scope: 'list', category: 'Move' },
+  'list.halfDown': { keys: ['ctrl-d'], description: 'Half a page down', scope: 'list', category: 'Move' },
+  'list.halfUp': { keys: ['ctrl-u'], description: 'Half a page up', scope: 'list', category: 'Move' },
+  'list.pageDown': { keys: ['pageDown'], description: 'A page down', scope: 'list', category: 'Move' },
+  'list.pageUp': { keys: ['pageUp'], description: 'A page up', scope: 'list', category: 'Move' },
   'list.top': { keys: ['g', 'home'], description: 'First row', scope: 'list', category: 'Move' },
   'list.bottom': { keys: ['G', 'end'], description: 'Last row (and follow new rows)', hint: 'end', scope: 'list', category: 'Move' },
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
@@ -55,6 +57,9 @@ export function keyLabel(key: KeyName): string {
   return names[key] ?? key;
 }
 
+/** Every binding, grouped by category (in the order categories first appear), for help and docs. */
 export function bindings(): [Command, Binding][] {
-  return Object.entries(KEYMAP) as [Command, Binding][];
+  const all = Object.entries(KEYMAP) as [Command, Binding][];
+  const order = [...new Set(all.map(([, b]) => b.category))];
+  return order.flatMap((c) => all.filter(([, b]) => b.category === c));
 }

@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import type { Style } from './format/segments.js';
+import type { Segment, Style } from './format/segments.js';
 
 /** Ink <Text> props for each style. */
 export interface TextStyle {
@@ -30,6 +30,28 @@ export const THEME: Record<Style, TextStyle> = {
   jsonLiteral: { color: 'magenta' },
   jsonPunct: { dimColor: true },
 };
+
+const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
+  (Object.entries(THEME) as [Style, TextStyle][]).map(([name, t]) => {
+    let c = chalk;
+    if (t.color) c = c[t.color as 'red'];
+    if (t.dimColor) c = c.dim;
+    if (t.bold) c = c.bold;
+    if (t.inverse) c = c.inverse;
+    return [name, name === 'plain' ? (x: string) => x : (x: string) => c(x)];
+  }),
+) as Record<Style, (text: string) => string>;
+
+/**
+ * A screen line as one styled string: one Ink <Text> per line instead of one per
+ * segment keeps a full-screen frame to a few dozen nodes (a keypress renders in a
+ * few ms). Segment text is already inert, so the only escapes here are our styles.
+ */
+export function paint(line: readonly Segment[]): string {
+  let out = '';
+  for (const s of line) out += s.style ? PAINT[s.style](s.text) : s.text;
+  return out;
+}
 
 /**
  * NO_COLOR (non-empty) turns colour and styles off unless FORCE_COLOR asks for them;

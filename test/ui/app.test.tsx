@@ -42,12 +42,14 @@ describe('Calls pane', () => {
     expect(lines(app.frame()).at(-1)).toMatch(/13 of 13$/);
     await app.press('list.top');
     expect(lines(app.frame()).at(-1)).toMatch(/1 of 13$/);
-    await app.press('list.pageDown');
+    await app.press('list.halfDown');
     expect(lines(app.frame()).at(-1)).toMatch(/5 of 13$/);
-    await app.type('\x1b[6~');
-    expect(lines(app.frame()).at(-1)).toMatch(/9 of 13$/);
+    await app.press('list.pageDown');
+    expect(lines(app.frame()).at(-1)).toMatch(/13 of 13$/);
     await app.press('list.pageUp');
     expect(lines(app.frame()).at(-1)).toMatch(/5 of 13$/);
+    await app.press('list.halfUp');
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 13$/);
     // Never more lines than the terminal has.
     expect(lines(app.frame())).toHaveLength(10);
   });

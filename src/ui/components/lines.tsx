@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ScreenLine } from '../format/segments.js';
-import { THEME } from '../theme.js';
+import { paint } from '../theme.js';
 
 export interface LinesProps {
   lines: ScreenLine[];
@@ -9,18 +9,23 @@ export interface LinesProps {
   width: number;
 }
 
+/** Drops trailing blanks of unstyled segments: fewer cells for Ink to lay out each frame. */
+function trimEnd(line: ScreenLine): ScreenLine {
+  const last = line[line.length - 1];
+  if (!last || last.style !== undefined || !last.text.endsWith(' ')) return line;
+  return [...line.slice(0, -1), { text: last.text.trimEnd() }];
+}
+
 /** Draws pre-formatted screen lines, one terminal line each, never wrapping. */
 export function Lines({ lines, height, width }: LinesProps) {
   const shown = lines.slice(0, height);
   return (
-    <Box flexDirection="column" height={height} width={width} overflow="hidden">
+    // No overflow clipping: format/ guarantees each line fits, and Ink's clipping
+    // re-slices every line (the costliest step of a frame).
+    <Box flexDirection="column" height={height} width={width}>
       {shown.map((line, i) => (
         <Text key={i} wrap="truncate-end">
-          {line.length === 0 ? ' ' : line.map((s, j) => (
-            <Text key={j} {...(s.style ? THEME[s.style] : {})}>
-              {s.text}
-            </Text>
-          ))}
+          {line.length === 0 ? ' ' : paint(trimEnd(line))}
         </Text>
       ))}
     </Box>

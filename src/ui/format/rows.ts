@@ -45,8 +45,8 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   const STATUS = 10;
   const LAT = 7;
   const label = columns.label;
-  const flex = Math.max(10, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
-  const methodW = r.tool === null ? flex : Math.min(columns.method, flex - 8);
+  const flex = Math.max(2, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
+  const methodW = r.tool === null ? flex : Math.max(1, Math.min(columns.method, flex - 8));
   const toolW = r.tool === null ? 0 : flex - methodW - 1;
   const look = STATUS_LOOK[r.status]!;
   const quiet = r.kind === 'notification';
@@ -57,7 +57,7 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
   parts.push(seg(fit(inert(r.method), methodW), quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
-  if (r.tool !== null) parts.push(seg(' ' + fit(inert(r.tool), toolW), 'bold'));
+  if (r.tool !== null && toolW > 0) parts.push(seg(' ' + fit(inert(r.tool), toolW), 'bold'));
   parts.push(seg(' ' + fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1), quiet ? 'dim' : look.style));
   parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
   return withSelection(parts, selected);

@@ -1,6 +1,6 @@
 import { inert } from '../../trace/text.js';
 import { seg, type ScreenLine, type Style } from './segments.js';
-import { fit, width as widthOf } from './text.js';
+import { fit, truncate, width as widthOf } from './text.js';
 
 /** A column of an on-screen table. */
 export interface TableCol<R> {
@@ -50,12 +50,14 @@ export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, row
     m = measure(active, compact);
   }
   const line = (cells: string[], styles: (Style | undefined)[]): ScreenLine => {
+    // The last cell is not padded: no trailing blanks.
     const out: ScreenLine = [];
     let used = 0;
     cells.forEach((cell, i) => {
       const w = Math.min(m.widths[i]!, Math.max(0, width - used - (i ? GAP : 0)));
       if (w <= 0) return;
-      const text = (i ? ' '.repeat(GAP) : '') + fit(cell, w, active[i]!.align ?? 'left');
+      const last = i === cells.length - 1 && (active[i]!.align ?? 'left') === 'left';
+      const text = (i ? ' '.repeat(GAP) : '') + (last ? truncate(cell, w) : fit(cell, w, active[i]!.align ?? 'left'));
       used += widthOf(text);
       out.push(seg(text, styles[i]));
     });

@@ -2,13 +2,16 @@ import stringWidth from 'string-width';
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Display width in terminal cells (CJK and emoji take two). */
-export const width = (text: string): number => stringWidth(text);
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Display width in terminal cells (CJK and emoji take two); ASCII, the common case, is its length. */
+export const width = (text: string): number => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
 
 /** Cuts text to at most `cells` display cells, ending with … when cut. Never splits a grapheme. */
 export function truncate(text: string, cells: number): string {
   if (cells <= 0) return '';
   if (width(text) <= cells) return text;
+  if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, cells - 1)}…`;
   let out = '';
   let used = 0;
   for (const { segment } of graphemes.segment(text)) {

@@ -37,6 +37,8 @@ export type Action =
   | { type: 'move'; delta: number; bounds: Bounds }
   | { type: 'page'; direction: 1 | -1; half: boolean; bounds: Bounds }
   | { type: 'top'; bounds: Bounds }
+  /** Select row `index` of `pane` (a starting position; benchmarks). */
+  | { type: 'jump'; pane: PaneId; index: number; bounds: Bounds }
   | { type: 'bottom'; bounds: Bounds }
   | { type: 'pane'; pane: PaneId }
   | { type: 'cycle'; direction: 1 | -1 }
@@ -108,6 +110,8 @@ export function reduce(state: UiState, action: Action): UiState {
       const next = moveBy({ ...state, notice: null }, () => action.bounds.count, action.bounds);
       return state.overlay ? next : { ...next, stickToBottom: true };
     }
+    case 'jump':
+      return moveBy({ ...state, pane: action.pane, overlay: null }, () => action.index, action.bounds);
     case 'pane':
       return { ...state, pane: action.pane, overlay: null, notice: null };
     case 'cycle': {

@@ -1,0 +1,64 @@
+// npm run bench: each figure is a ratio against a baseline measured in the same run,
+// so the numbers mean the same on a fast laptop and a loaded CI box.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, closeSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const data = join(here, '.data');
+const generator = fileURLToPath(new URL('../../shared/tools/gen-trace.mjs', import.meta.url));
+const MB = Number(process.env.BENCH_MB ?? 200);
+mkdirSync(data, { recursive: true });
+
+function generate(name, args) {
+  const path = join(data, name);
+  if (existsSync(path) && statSync(path).size > 0) return path;
+  if (!existsSync(generator)) throw new Error(`${generator} is missing: the benchmark needs ../shared/tools/gen-trace.mjs`);
+  process.stderr.write(`generating ${name} …\n`);
+  const fd = openSync(path, 'w');
+  execFileSync(process.execPath, [generator, ...args], { stdio: ['ignore', fd, 'inherit'], maxBuffer: 1 << 30 });
+  closeSync(fd);
+  return path;
+}
+
+const child = (script, ...args) => JSON.parse(execFileSync(process.execPath, [join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n').pop());
+const median = (runs) => runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+
+const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
+const small = generate('trace-1mb.jsonl', ['--mb', '1']);
+const size = statSync(big).size;
+process.stderr.write(`big trace: ${(size / 2 ** 20).toFixed(0)} MiB\n`);
+
+const rows = [];
+const row = (figure, value, goal, ok) => rows.push({ figure, value, goal, ok: ok ? 'yes' : 'NO' });
+
+// #2: summary --json vs a bare line-split + JSON.parse loop, and peak RSS / file size.
+const base = [];
+const ours = [];
+let rss = 0;
+let baseRss = 0;
+for (let i = 0; i < 3; i++) {
+  const b = child('baseline.mjs', big);
+  const o = child('summary-child.mjs', big);
+  base.push(b.ms);
+  ours.push(o.ms);
+  rss = Math.max(rss, o.maxRssBytes);
+  baseRss = Math.max(baseRss, b.maxRssBytes);
+}
+const ratio = median(ours) / median(base);
+row('summary --json time / bare split+JSON.parse loop', `${ratio.toFixed(2)}x (${(median(ours) / 1000).toFixed(2)}s / ${(median(base) / 1000).toFixed(2)}s)`, '≤ 1.3x', ratio <= 1.3);
+row('summary --json peak RSS / file size', `${(rss / size).toFixed(2)}x (${(rss / 2 ** 20).toFixed(0)} MiB)`, '≤ 0.5x', rss / size <= 0.5);
+row('(baseline loop peak RSS / file size)', `${(baseRss / size).toFixed(2)}x`, '—', true);
+
+// #3: first frame with rows on the big trace / on a 1 MiB trace, and one keypress mid-trace.
+const firstBig = median([0, 1, 2].map(() => child('frame-child.mjs', big).firstFrameMs));
+const firstSmall = median([0, 1, 2].map(() => child('frame-child.mjs', small).firstFrameMs));
+row(`first frame: ${MB} MiB / 1 MiB trace`, `${(firstBig / firstSmall).toFixed(2)}x (${firstBig.toFixed(0)} ms / ${firstSmall.toFixed(0)} ms)`, '≤ 2x', firstBig / firstSmall <= 2);
+const key = child('frame-child.mjs', big, 'key');
+row(`j keypress mid-trace → onRender (p50 of 20, max)`, `${key.keyP50Ms.toFixed(1)} ms (max ${key.keyMaxMs.toFixed(1)} ms)`, '≤ 16 ms', key.keyP50Ms <= 16);
+
+const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
+console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
+console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);
+for (const r of rows) console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);

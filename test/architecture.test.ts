@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+
+/** Which stages each stage may import (docs/architecture.md). */
+const ALLOWED: Record<string, string[]> = {
+  sources: ['sources'],
+  trace: ['trace'],
+  store: ['store', 'trace', 'sources'],
+  report: ['report', 'store', 'trace'],
+  ui: ['ui', 'store', 'trace'],
+  cli: ['cli', 'ui', 'report', 'store', 'sources', 'trace'],
+};
+const UI_ONLY = ['react', 'ink', 'chalk', 'ink-testing-library'];
+
+const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'([^']+)'/g)].map((m) => m[1]!);
+
+describe('the import rule: data flows source → trace → store → views / reports', () => {
+  const all = files(SRC);
+  it('finds the source tree', () => expect(all.length).toBeGreaterThan(20));
+
+  it.each(all.map((f) => [relative(SRC, f), f]))('%s imports only what its stage may', (_name, file) => {
+    const stage = relative(SRC, file).split('/')[0]!;
+    for (const spec of imports(file)) {
+      if (spec.startsWith('.')) {
+        const target = relative(SRC, join(file, '..', spec)).split('/')[0]!;
+        expect(ALLOWED[stage], `${stage} → ${target} (${spec})`).toContain(target);
+      } else if (UI_ONLY.includes(spec)) {
+        // Type-only use of the store in sources is never needed; chalk is the theme's alone.
+        expect(stage === 'ui' || (stage === 'cli' && spec !== 'chalk'), `${stage} imports ${spec}`).toBe(true);
+      }
+      if (stage === 'ui' && /\/ui\/(panes|components)\//.test(file)) {
+        expect(spec.includes('/store/'), `${file} reaches into the store; panes take props`).toBe(false);
+      }
+      if (spec === 'chalk') expect(file.endsWith(join('ui', 'theme.ts')), `${file} imports chalk`).toBe(true);
+    }
+  });
+
+  it('keeps the file system and network in sources/ (and the cli wiring)', () => {
+    for (const file of all) {
+      const stage = relative(SRC, file).split('/')[0]!;
+      if (stage === 'sources' || stage === 'cli') continue;
+      for (const spec of imports(file)) expect(['node:fs', 'node:fs/promises', 'node:http', 'node:https', 'node:net'], `${relative(SRC, file)} imports ${spec}`).not.toContain(spec);
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { Status } from '../../src/store/codes.js';
+import { inert, inertLines } from '../../src/trace/text.js';
+import { jsonLines } from '../../src/ui/format/json-lines.js';
+import { formatCallRow } from '../../src/ui/format/rows.js';
+import { lineText, type ScreenLine } from '../../src/ui/format/segments.js';
+import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
+import { fit, truncate, wrap } from '../../src/ui/format/text.js';
+import { layoutTurns } from '../../src/ui/format/turn-layout.js';
+
+describe('inert (terminal safety)', () => {
+  it.each([
+    ['\x1b[31mred', '␛[31mred'],
+    ['\x1b]52;c;SGk=\x07', '␛]52;c;SGk=␇'],
+    ['a\x9bb', 'a\\u009bb'],
+    ['x\u202ey', 'x\\u202ey'],
+    ['tab\there\nnl', 'tab here nl'],
+    ['\x00\x7f', '␀␡'],
+  ])('%j → %j', (input, out) => expect(inert(input)).toBe(out));
+
+  it('keeps line breaks when asked, making each line safe', () => {
+    expect(inertLines('a\x1b\nb\r\nc')).toEqual(['a␛', 'b', 'c']);
+  });
+});
+
+describe('width-aware text', () => {
+  it('truncates by display cells, never splitting a wide character or emoji', () => {
+    expect(truncate('日本語テキスト', 7)).toBe('日本語…');
+    expect(stringWidth(truncate('日本語テキスト', 7))).toBeLessThanOrEqual(7);
+    expect(truncate('ab👍🏽cd', 4)).toBe('ab…');
+    expect(truncate('short', 10)).toBe('short');
+  });
+
+  it('fits to an exact width, left or right aligned', () => {
+    expect(fit('日本', 6)).toBe('日本  ');
+    expect(fit('42', 5, 'right')).toBe('   42');
+    expect(stringWidth(fit('日本語テキスト', 8))).toBe(8);
+  });
+
+  it('wraps words and hard-breaks long ones', () => {
+    expect(wrap('the quick brown fox', 9)).toEqual(['the quick', 'brown fox']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrap('日本語のテキスト', 6)).toEqual(['日本語', 'のテキ', 'スト']);
+    expect(wrap('', 5)).toEqual(['']);
+  });
+});
+
+describe('tables', () => {
+  const rows = [{ m: 'claude-sonnet-4-5-20250929', n: 1234567, x: 3, y: 4 }];
+  const cols = [
+    { header: 'MODEL', cell: (r: (typeof rows)[0]) => r.m },
+    { header: 'TOKENS', align: 'right' as const, cell: (r: (typeof rows)[0]) => r.n.toLocaleString('en-US'), compact: (r: (typeof rows)[0]) => compactInt(r.n) },
+    { header: 'XXXXXXXX', cell: (r: (typeof rows)[0]) => String(r.x), drop: 1 },
+    { header: 'YYYYYYYYYY', cell: (r: (typeof rows)[0]) => String(r.y), drop: 3 },
+  ];
+  const text = (ls: ScreenLine[]) => ls.map(lineText);
+
+  it('shows exact numbers when they fit', () => {
+    expect(text(tableLines(cols, rows, 80))[1]).toBe('claude-sonnet-4-5-20250929  1,234,567  3         4');
+  });
+
+  it('drops the least important columns before numbers turn compact, and cuts the key column only when nothing else is left', () => {
+    expect(text(tableLines(cols, rows, 50))[1]).toBe('claude-sonnet-4-5-20250929  1,234,567  4');
+    expect(text(tableLines(cols, rows, 42))[1]).toBe('claude-sonnet-4-5-20250929    1.2M');
+    expect(text(tableLines(cols, rows, 20))[1]).toBe('claude-sonnet-4-5-20250929    1.2M'.slice(0, 19) + '…');
+  });
+
+  it.each([
+    [999, '999'],
+    [1234, '1.2k'],
+    [45_500, '46k'],
+    [1_234_567, '1.2M'],
+    [null, '—'],
+  ])('compactInt(%j) = %s', (n, s) => expect(compactInt(n)).toBe(s));
+});
+
+describe('call rows', () => {
+  const row = { row: 0, fileLabel: null, offsetMs: 1234, dir: 'in' as const, kind: 'request' as const, serverToClient: false, method: 'tools/call', tool: 'read_file', status: Status.isError, latencyMs: 160 };
+  it('say status with a glyph and a word, so colour is not the only signal', () => {
+    const t = lineText(formatCallRow(row, 80, false));
+    expect(t).toMatch(/^ +\+1\.234s →  tools\/call read_file +✗ isError +160ms$/);
+    expect(lineText(formatCallRow(row, 80, true))).toMatch(/^›/);
+  });
+  it('mark server→client requests and fit any width', () => {
+    for (const w of [40, 80, 200]) expect(stringWidth(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', method: 'sampling/createMessage', tool: null }, w, false)))).toBeLessThanOrEqual(w);
+    expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain('⇠S');
+  });
+});
+
+describe('JSON detail', () => {
+  it('pretty-prints with styled keys and values, wraps long lines, keeps strings inert', () => {
+    const ls = jsonLines({ a: 'x'.repeat(50), b: 2, c: null, d: '\x1b[2J' }, 30);
+    const t = ls.map(lineText);
+    expect(t[0]).toBe('{');
+    expect(t.every((l) => stringWidth(l) <= 30)).toBe(true);
+    expect(t.join('\n')).toContain('"b": 2,');
+    expect(t.join('\n')).not.toContain('\x1b');
+    expect(ls[1]!.find((s) => s.text === '"a"')?.style).toBe('jsonKey');
+  });
+});
+
+describe('turn layout', () => {
+  const heights = [3, 5, 2, 8, 1];
+  const linesOf = (i: number) => Array.from({ length: heights[i]! }, (_, k) => [{ text: `${i}.${k}` }]);
+  it('keeps the top turn while the selection is visible, scrolls just enough otherwise', () => {
+    expect(layoutTurns(5, 1, 0, 10, linesOf).start).toBe(0);
+    expect(layoutTurns(5, 3, 0, 10, linesOf).start).toBe(2);
+    expect(layoutTurns(5, 0, 3, 10, linesOf).start).toBe(0);
+    const laid = layoutTurns(5, 4, 0, 10, linesOf);
+    expect(laid.start).toBe(3);
+    expect(laid.lines).toHaveLength(9);
+  });
+  it('puts a turn taller than the pane at the top', () => {
+    const laid = layoutTurns(5, 3, 0, 4, linesOf);
+    expect(laid.start).toBe(3);
+    expect(laid.lines.map(lineText)).toEqual(['3.0', '3.1', '3.2', '3.3']);
+  });
+});

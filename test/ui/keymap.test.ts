@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bindings, KEYMAP } from '../../src/ui/keymap.js';
+import { keybindingsMarkdown } from '../../src/ui/keymap-doc.js';
+import { charName, matchKey } from '../../src/ui/match-key.js';
+
+describe('keymap', () => {
+  it('docs/keybindings.md is generated from it and up to date (npm run docs)', () => {
+    expect(readFileSync(new URL('../../docs/keybindings.md', import.meta.url), 'utf8')).toBe(keybindingsMarkdown());
+  });
+
+  it('binds no key twice within a scope, so a key always means one thing', () => {
+    const seen = new Map<string, string>();
+    for (const [command, b] of bindings()) {
+      for (const k of b.keys) {
+        const id = `${b.scope}:${k}`;
+        expect(seen.get(id), `${k} in ${b.scope}`).toBeUndefined();
+        seen.set(id, command);
+      }
+    }
+  });
+
+  it('keeps the default bindings users learned (an accidental rebind shows here)', () => {
+    expect(Object.fromEntries(bindings().map(([c, b]) => [c, b.keys.join(' ')]))).toEqual({
+      'list.down': 'j down', 'list.up': 'k up', 'list.halfDown': 'ctrl-d', 'list.halfUp': 'ctrl-u', 'list.pageDown': 'pageDown', 'list.pageUp': 'pageUp', 'list.top': 'g home', 'list.bottom': 'G end',
+      'list.open': 'enter', 'turns.thinking': 't', 'turns.echoed': 'e', 'detail.write': 'w', 'detail.close': 'escape backspace', 'search.open': '/', 'filter.open': 'f',
+      'pane.calls': '1', 'pane.turns': '2', 'pane.usage': '3', 'pane.events': '4', 'pane.next': 'tab', 'pane.prev': 'shift-tab',
+      'app.help': '?', 'app.quit': 'q ctrl-c',
+    });
+  });
+
+  it('matches the innermost scope first', () => {
+    expect(matchKey('t', ['turns', 'list', 'global'])).toBe('turns.thinking');
+    expect(matchKey('t', ['list', 'global'])).toBeUndefined();
+    expect(matchKey('escape', ['detail', 'list', 'global'])).toBe('detail.close');
+    expect(matchKey('q', ['detail', 'list', 'global'])).toBe('app.quit');
+  });
+
+  it('reads a burst of typed keys character by character', () => {
+    expect([...'jj\r'].map(charName)).toEqual(['j', 'j', 'enter']);
+    expect(KEYMAP['list.down'].keys).toContain('j');
+  });
+});

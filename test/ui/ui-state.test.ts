@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { clampWindow, initialState, reduce, type UiState } from '../../src/ui/state/ui-state.js';
+
+const b = (count: number, height = 10) => ({ count, height });
+
+describe('clampWindow', () => {
+  it.each([
+    [0, 0, 10, 100, 0],
+    [0, 9, 10, 100, 0],
+    [0, 10, 10, 100, 1],
+    [50, 49, 10, 100, 49],
+    [95, 99, 10, 100, 90],
+    [0, 3, 10, 5, 0],
+    [7, 0, 10, 0, 0],
+  ])('start %i, selected %i, height %i, total %i → %i', (start, selected, height, total, expected) => {
+    expect(clampWindow(start, selected, height, total)).toBe(expected);
+  });
+});
+
+describe('reduce', () => {
+  const s0 = initialState();
+
+  it('moves the selection within bounds and the window only at the edges', () => {
+    let s = reduce(s0, { type: 'move', delta: 12, bounds: b(100) });
+    expect(s.lists.calls).toEqual({ selected: 12, windowStart: 3 });
+    s = reduce(s, { type: 'move', delta: -1, bounds: b(100) });
+    expect(s.lists.calls).toEqual({ selected: 11, windowStart: 3 });
+    s = reduce(s, { type: 'move', delta: -500, bounds: b(100) });
+    expect(s.lists.calls).toEqual({ selected: 0, windowStart: 0 });
+  });
+
+  it.each([
+    [true, 1, 5],
+    [false, 1, 10],
+    [true, -1, 0],
+  ] as const)('pages (half %s, direction %i)', (half, direction, expected) => {
+    expect(reduce(s0, { type: 'page', direction, half, bounds: b(100) }).lists.calls.selected).toBe(expected);
+  });
+
+  it('goes to the bottom and sticks there as rows grow, until the user scrolls up', () => {
+    let s = reduce(s0, { type: 'bottom', bounds: b(20) });
+    expect(s.lists.calls.selected).toBe(19);
+    expect(s.stickToBottom).toBe(true);
+    s = reduce(s, { type: 'grown', counts: { calls: 30, turns: 0, events: 0, usage: 0 }, height: 10 });
+    expect(s.lists.calls).toEqual({ selected: 29, windowStart: 20 });
+    s = reduce(s, { type: 'move', delta: -1, bounds: b(30) });
+    expect(s.stickToBottom).toBe(false);
+    const grown = reduce(s, { type: 'grown', counts: { calls: 40, turns: 0, events: 0, usage: 0 }, height: 10 });
+    expect(grown.lists.calls.selected).toBe(28);
+  });
+
+  it('starts at the bottom with --follow', () => {
+    const s = reduce(initialState({ follow: true }), { type: 'grown', counts: { calls: 5, turns: 3, events: 9, usage: 0 }, height: 10 });
+    expect([s.lists.calls.selected, s.lists.turns.selected, s.lists.events.selected]).toEqual([4, 2, 8]);
+  });
+
+  it('keeps each pane its own selection', () => {
+    let s = reduce(s0, { type: 'move', delta: 3, bounds: b(10) });
+    s = reduce(s, { type: 'pane', pane: 'events' });
+    s = reduce(s, { type: 'move', delta: 1, bounds: b(10) });
+    expect([s.lists.calls.selected, s.lists.events.selected]).toEqual([3, 1]);
+    s = reduce(s, { type: 'cycle', direction: 1 });
+    expect(s.pane).toBe('calls');
+    s = reduce(s, { type: 'cycle', direction: -1 });
+    expect(s.pane).toBe('events');
+  });
+
+  it('scrolls an open overlay instead of the list, and closes it', () => {
+    let s: UiState = reduce(s0, { type: 'open', row: 7 });
+    s = reduce(s, { type: 'move', delta: 5, bounds: b(30) });
+    expect(s.overlay).toEqual({ type: 'detail', pane: 'calls', row: 7, scroll: 5 });
+    s = reduce(s, { type: 'bottom', bounds: b(30) });
+    expect(s.overlay).toMatchObject({ scroll: 20 });
+    expect(s.lists.calls.selected).toBe(0);
+    expect(reduce(s, { type: 'close' }).overlay).toBeNull();
+  });
+
+  it('scrolls Usage by its top line', () => {
+    let s = reduce(s0, { type: 'pane', pane: 'usage' });
+    s = reduce(s, { type: 'move', delta: 4, bounds: b(12) });
+    expect(s.lists.usage).toEqual({ selected: 2, windowStart: 2 });
+  });
+
+  it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
+    expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0 });
+    expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
+    expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
+    const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });
+    expect(reduce(moved, { type: 'toggle-echoed' })).toMatchObject({ showEchoed: true, lists: { turns: { selected: 0 } } });
+  });
+});

@@ -20,7 +20,7 @@ export async function runTui(files: string[], options: AppOptions, prices: Price
   const sources: Source[] = [];
   for (const file of files) {
     try {
-      sources.push(await openSource(file));
+      sources.push(await openSource(file, { follow: options.follow }));
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
       return 1;

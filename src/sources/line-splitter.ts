@@ -10,9 +10,14 @@ const CR = 0x0d;
 export class LineSplitter {
   private carry: Buffer | null = null;
   /** Byte offset of `carry[0]` (or of the next chunk when there is no carry). */
-  private base = 0;
+  private base: number;
   private lineNo = 0;
   private started = false;
+
+  /** @param base the offset of the first byte (a followed file's later generations start past 0) */
+  constructor(base = 0) {
+    this.base = base;
+  }
 
   /** Feeds one chunk; returns the complete lines it finished. */
   push(chunk: Buffer): Line[] {

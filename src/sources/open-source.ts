@@ -1,4 +1,5 @@
 import { assertReadable, FileSource } from './file-source.js';
+import { FollowSource } from './follow-source.js';
 import { StreamSource } from './stream-source.js';
 import type { Source } from './types.js';
 
@@ -19,8 +20,9 @@ const REASONS: Record<string, string> = {
   EPERM: 'operation not permitted',
 };
 
-/** Opens a path or `-` (stdin). Throws OpenError before anything is read. */
-export async function openSource(target: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Source> {
+/** Opens a path or `-` (stdin), following a path with `follow`. Throws OpenError before anything is read. */
+export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream } = {}): Promise<Source> {
+  const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'URLs are not supported yet (see issue #5)');
   try {
@@ -29,5 +31,5 @@ export async function openSource(target: string, stdin: NodeJS.ReadableStream = 
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);
   }
-  return new FileSource(target);
+  return options.follow ? new FollowSource(target) : new FileSource(target);
 }

@@ -14,6 +14,8 @@ export interface Line {
 export type SourceEvent =
   | { type: 'progress'; bytes: number; totalBytes: number | null }
   | { type: 'notice'; message: string }
+  /** Caught up with a followed source; more may come. */
+  | { type: 'live' }
   | { type: 'reset'; message: string }
   | { type: 'error'; message: string };
 

@@ -13,12 +13,15 @@ export async function ingest(store: TraceStore, source: Source, file = store.add
       if (event.type === 'progress') {
         f.bytes = event.bytes;
         f.totalBytes = event.totalBytes;
-      } else if (event.type === 'error') {
+        return;
+      }
+      if (event.type === 'live') f.state = 'live';
+      else if (event.type === 'error') {
         f.state = 'error';
         f.stateText = event.message;
-      } else {
-        f.stateText = event.message;
-      }
+      } else f.stateText = event.message;
+      store.version += 1;
+      store.notifier.changed();
     })) {
       store.appendLines(file, batch);
     }

@@ -167,7 +167,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
-      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped }, width)]} width={width} height={1} />
+      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt) }, width)]} width={width} height={1} />
       {body}
       <Lines lines={[footerLine(hintText(overlay ? ['detail', 'global'] : scopes), position, state.notice, width)]} width={width} height={1} />
     </Box>

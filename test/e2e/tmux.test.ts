@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/cli.js';
 
@@ -59,6 +62,26 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     screen = await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
     expect(screen).toContain('BEFORE-APP'); // the original screen is back
     expect(screen).not.toContain('[1 Calls]');
+  });
+
+  it('--follow: appended calls appear, scrolling up pauses with a count, G resumes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
+    const path = join(dir, 'live.jsonl');
+    const call = (i: number) => `{"t":"2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"tool_${i}"}}}\n`;
+    writeFileSync(path, '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"live-demo","command":["x"]}\n' + call(1) + call(2));
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '20', '-c', ROOT, `node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`);
+    await waitFor((s) => s.includes('2 of 2') && s.includes('live'), 'the live first frame');
+    appendFileSync(path, call(3) + call(4));
+    let screen = await waitFor((s) => s.includes('4 of 4'), 'appended rows, selection kept at the bottom');
+    expect(screen).toContain('tool_4');
+    await key('k', (s) => s.includes('3 of 4') && s.includes('paused · 0 new'), 'paused');
+    appendFileSync(path, call(5));
+    screen = await waitFor((s) => s.includes('paused · 1 new'), 'the new-row count');
+    expect(screen).toContain('3 of 5');
+    await key('G', (s) => s.includes('5 of 5') && !s.includes('paused'), 'resumed');
+    appendFileSync(path, '{"t":"2026-01-01T00:01:00.000Z","type":"end","exitCode":0,"durationMs":60000}\n');
+    await waitFor((s) => s.includes('ended (exit 0)'), 'the end line');
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 
   it('exits 1 with a message, before any screen, when a file cannot be opened', async () => {

@@ -15,7 +15,8 @@ export function fileStateText(f: FileState): string {
     const code = typeof f.end.exitCode === 'number' ? `exit ${f.end.exitCode}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';
     return `ended (${code})`;
   }
-  return f.state === 'live' ? 'live' : 'no end line';
+  if (f.state === 'live') return f.stateText ? `live · ${f.stateText}` : 'live';
+  return 'no end line';
 }
 
 export interface HeaderInfo {
@@ -23,6 +24,8 @@ export interface HeaderInfo {
   files: FileState[];
   records: number;
   skipped: number;
+  /** Following and scrolled away from the bottom: rows that arrived since. */
+  pausedNew?: number | null;
 }
 
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
@@ -36,7 +39,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   }).join(' + ');
   const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
   const states = [...new Set(h.files.map(fileStateText))].join(', ');
-  const right = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}`;
+  const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
+  const right = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
   const room = Math.max(0, width - used - widthOf(right) - 1);
   const middle = truncate(` ${label}${kinds ? ` (${inert(kinds)})` : ''}`, room);

@@ -21,6 +21,10 @@ export interface UiState {
   showEchoed: boolean;
   /** Stick to the last row as rows arrive (`--follow`); cleared by scrolling up. */
   stickToBottom: boolean;
+  /** `--follow`: the app is watching a growing trace. */
+  follow: boolean;
+  /** While following and scrolled away: the active list's length when the user left the bottom. */
+  pausedAt: number | null;
   /** A one-line notice in the footer (a written file's path, a reserved key). */
   notice: string | null;
 }
@@ -61,6 +65,8 @@ export function initialState(options: { pane?: PaneId; follow?: boolean } = {}):
     expandThinking: false,
     showEchoed: false,
     stickToBottom: options.follow ?? false,
+    follow: options.follow ?? false,
+    pausedAt: null,
     notice: null,
   };
 }
@@ -93,7 +99,9 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   }
   const l = state.lists[state.pane];
   const next = select(l, target(l.selected), bounds);
-  return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: next.selected >= bounds.count - 1 && bounds.count > 0 };
+  const atBottom = next.selected >= bounds.count - 1 && bounds.count > 0;
+  const pausedAt = !state.follow || atBottom ? null : (state.pausedAt ?? bounds.count);
+  return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
 
 export function reduce(state: UiState, action: Action): UiState {
@@ -113,10 +121,10 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'jump':
       return moveBy({ ...state, pane: action.pane, overlay: null }, () => action.index, action.bounds);
     case 'pane':
-      return { ...state, pane: action.pane, overlay: null, notice: null };
+      return { ...state, pane: action.pane, overlay: null, notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
-      return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, notice: null };
+      return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
     }
     case 'open':
       return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.row, scroll: 0 }, notice: null };

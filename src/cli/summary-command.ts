@@ -5,20 +5,25 @@ import { statsOf } from '../store/stats.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { summaryText, skippedNote } from '../report/summary-table.js';
+import { expandTargets } from './targets.js';
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(files: string[], options: { json: boolean }, prices: PriceTable): Promise<number> {
+export async function summaryCommand(args: string[], options: { json: boolean }, prices: PriceTable): Promise<number> {
+  const expanded = expandTargets(args);
+  if (!expanded) return 1;
   const sources: Source[] = [];
-  for (const file of files) {
+  for (const file of expanded.targets) {
     try {
       sources.push(await openSource(file));
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`}\n`);
+      for (const s of sources) s.close();
       return 1;
     }
   }
   const docs = [];
   const texts = [];
+  let failed = false;
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
@@ -30,11 +35,17 @@ export async function summaryCommand(files: string[], options: { json: boolean }
     } finally {
       source.close();
     }
+    const f = store.files[0]!;
+    if (f.state === 'error') {
+      // Cut mid-stream: report what arrived, and say the read failed (exit 1).
+      process.stderr.write(`mcp-replay-tui: ${f.stateText}\n`);
+      failed = true;
+    }
     const note = skippedNote(store, 0);
     if (note) process.stderr.write(`${note}\n`);
     if (options.json) docs.push(statsOf(store, 0));
     else texts.push(summaryText(store, 0));
   }
   process.stdout.write(options.json ? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n` : texts.join('\n'));
-  return 0;
+  return failed ? 1 : 0;
 }

@@ -11,18 +11,22 @@ import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
 import { applyColorEnv } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
+import { expandTargets } from './targets.js';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H';
 const LEAVE_ALT = '\x1b[?1049l';
 
 /** Opens every source (exit 1 before any screen if one fails), then runs the app. */
-export async function runTui(files: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+export async function runTui(args: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+  const expanded = expandTargets(args);
+  if (!expanded) return 1;
   const sources: Source[] = [];
-  for (const file of files) {
+  for (const file of expanded.targets) {
     try {
       sources.push(await openSource(file, { follow: options.follow }));
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+      for (const s of sources) s.close();
       return 1;
     }
   }
@@ -52,7 +56,7 @@ export async function runTui(files: string[], options: AppOptions, prices: Price
     return path;
   };
 
-  const app = render(createElement(App, { store, follow: options.follow, writeRecords }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(App, { store, follow: options.follow, writeRecords, initialPane: expanded.pane }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   // Sources stream in after the first frame: the screen never waits for the index.
   for (const [i, source] of sources.entries()) {
     void ingest(store, source, fileIds[i]).catch(() => {

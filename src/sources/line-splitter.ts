@@ -64,6 +64,11 @@ export class LineSplitter {
     return [line];
   }
 
+  /** Lines cut so far. */
+  get linesSeen(): number {
+    return this.lineNo;
+  }
+
   /** Bytes held back waiting for their newline (a partial last line while following). */
   get pendingBytes(): number {
     return this.carry?.length ?? 0;

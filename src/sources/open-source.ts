@@ -1,5 +1,6 @@
 import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
+import { HttpSource } from './http-source.js';
 import { StreamSource } from './stream-source.js';
 import type { Source } from './types.js';
 
@@ -24,7 +25,17 @@ const REASONS: Record<string, string> = {
 export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream } = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'URLs are not supported yet (see issue #5)');
+  if (/^https?:\/\//i.test(target)) {
+    const source = new HttpSource(target, options.follow);
+    try {
+      await source.open();
+    } catch (error) {
+      source.close();
+      throw new OpenError(target, (error as Error).message);
+    }
+    return source;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, or an http(s):// URL');
   try {
     await assertReadable(target);
   } catch (error) {

@@ -13,6 +13,7 @@ export async function ingest(store: TraceStore, source: Source, file = store.add
       if (event.type === 'progress') {
         f.bytes = event.bytes;
         f.totalBytes = event.totalBytes;
+        f.rate = event.rate ?? null;
         return;
       }
       if (event.type === 'live') f.state = 'live';

@@ -41,6 +41,8 @@ export interface FileState {
   stateText: string | null;
   bytes: number;
   totalBytes: number | null;
+  /** Download rate, bytes per second (remote sources). */
+  rate: number | null;
   readonly pending: Map<string, number[]>;
   readonly openToolUses: Map<string, number>;
   /** Method of the last `in` request by id, to name a JSON-RPC error response. */
@@ -122,6 +124,7 @@ export class TraceStore {
       stateText: null,
       bytes: 0,
       totalBytes: null,
+      rate: null,
       pending: new Map(),
       openToolUses: new Map(),
       inMethods: new Map(),

@@ -1,0 +1,56 @@
+/** What a command-line argument names: local paths, URLs, or an mcpreplay.dev link that names several. */
+export interface Expanded {
+  targets: string[];
+  /** `#view=…` of a viewer link: the pane to open first. */
+  view: string | null;
+}
+
+const VIEWER = /^https?:\/\/(www\.)?(mcpreplay\.dev|mcp-replay\.pages\.dev)(\/|$)/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Thrown for an argument that cannot be opened as it is; the message says what it needs. */
+export class LinkError extends Error {}
+
+/**
+ * Expands mcpreplay.dev links (`?trace=a;b`, `?diff=a;b`, `#view=calls`) into the
+ * trace URLs they name; anything else is a single target as given.
+ */
+export function expandArg(arg: string): Expanded {
+  if (!VIEWER.test(arg)) return { targets: [arg], view: null };
+  const url = new URL(arg);
+  const list = url.searchParams.get('trace') ?? url.searchParams.get('diff');
+  if (list === null) throw new LinkError(`${arg} names no trace: a viewer link needs ?trace=URL (or ?diff=A;B)`);
+  const view = new URLSearchParams(url.hash.replace(/^#/, '')).get('view');
+  const targets = list
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const decoded = /%[0-9a-f]{2}/i.test(part) ? decodeURIComponent(part) : part;
+      if (/^https?:\/\//i.test(decoded)) return decoded;
+      if (UUID.test(decoded)) throw new LinkError(`${decoded} in ${arg} is an mcp-tape share id: the share service's address for it is not public, so pass the trace's own https:// URL (or download it and open the file)`);
+      throw new LinkError(`${decoded} in ${arg} is a path relative to the viewer: pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`);
+    });
+  if (targets.length === 0) throw new LinkError(`${arg} names no trace: ?trace= is empty`);
+  return { targets, view };
+}
+
+/** `#view=` names → our panes. */
+export function paneForView(view: string | null): 'calls' | 'turns' | 'usage' | 'events' | undefined {
+  switch (view) {
+    case 'calls':
+    case 'timeline':
+    case 'raw':
+      return 'calls';
+    case 'turns':
+      return 'turns';
+    case 'tools':
+    case 'usage':
+    case 'insights':
+      return 'usage';
+    case 'events':
+      return 'events';
+    default:
+      return undefined;
+  }
+}

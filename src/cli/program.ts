@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 export interface AppOptions {
   follow: boolean;
   prices?: string;
+  allowRemoteWs: boolean;
 }
 
 export interface SummaryOptions {
@@ -23,7 +24,8 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description('Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.')
     .version('0.1.0')
     .argument('[files...]', 'trace files to open (- for stdin)')
-    .option('-f, --follow', 'keep reading as the file grows (tail -F)', false)
+    .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
+    .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
     .addOption(pricesOption())
     .showHelpAfterError('(run with --help for usage)')
     // Usage errors become exit code 2 in main(); settings are inherited by subcommands.

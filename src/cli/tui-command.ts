@@ -23,7 +23,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file, { follow: options.follow }));
+      sources.push(await openSource(file, { follow: options.follow, allowRemoteWs: options.allowRemoteWs }));
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
       for (const s of sources) s.close();
@@ -56,7 +56,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     return path;
   };
 
-  const app = render(createElement(App, { store, follow: options.follow, writeRecords, initialPane: expanded.pane }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), writeRecords, initialPane: expanded.pane }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   // Sources stream in after the first frame: the screen never waits for the index.
   for (const [i, source] of sources.entries()) {
     void ingest(store, source, fileIds[i]).catch(() => {

@@ -2,6 +2,7 @@ import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
 import { HttpSource } from './http-source.js';
 import { StreamSource } from './stream-source.js';
+import { isLoopback, WsSource } from './ws-source.js';
 import type { Source } from './types.js';
 
 /** A source that could not be opened: names it and why, for a one-line message. */
@@ -21,8 +22,8 @@ const REASONS: Record<string, string> = {
   EPERM: 'operation not permitted',
 };
 
-/** Opens a path or `-` (stdin), following a path with `follow`. Throws OpenError before anything is read. */
-export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream } = {}): Promise<Source> {
+/** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
+export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream; allowRemoteWs?: boolean } = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
   if (/^https?:\/\//i.test(target)) {
@@ -35,7 +36,18 @@ export async function openSource(target: string, options: { follow?: boolean; st
     }
     return source;
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, or an http(s):// URL');
+  if (/^wss?:\/\//i.test(target)) {
+    if (!options.allowRemoteWs && !isLoopback(target)) throw new OpenError(target, 'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere');
+    const source = new WsSource(target);
+    try {
+      await source.open();
+    } catch (error) {
+      source.close();
+      throw new OpenError(target, (error as Error).message);
+    }
+    return source;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
   try {
     await assertReadable(target);
   } catch (error) {

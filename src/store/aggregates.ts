@@ -1,9 +1,11 @@
+import { Flag, Kind, Shape } from './codes.js';
+import type { TraceStore } from './trace-store.js';
+
 /** Latency and outcome counts of one group of calls (a method, or a tool of one origin). */
 export interface CallAgg {
   calls: number;
   errors: number;
   pending: number;
-  cancelled: number;
   latencies: number[];
 }
 
@@ -37,31 +39,9 @@ export interface ErrorEntry {
   origin?: 'mcp' | 'turn';
 }
 
-/** What one counted (non-echoed assistant) turn adds to its model. */
-export interface TurnUsageFacts {
-  model: string;
-  hasUsage: boolean;
-  input: number;
-  output: number;
-  cacheRead: number | null;
-  cacheWrite: number | null;
-  thinkingExact: number | null;
-  thinkingEstimated: number | null;
-  ttftMs: number | null;
-  durationMs: number | null;
-  /** USD, or null when unpriced. */
-  cost: number | null;
-  /** Whether the model matched a price row. */
-  priced: boolean;
-}
+const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: [] });
 
-const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, cancelled: 0, latencies: [] });
-
-/**
- * Per-model, per-method and per-tool rollups, updated one event at a time as rows
- * arrive, so a followed trace never recomputes from scratch. A filtered view
- * builds a fresh one over its rows with the same calls.
- */
+/** Per-model, per-method and per-tool rollups, and the errors list. */
 export class Aggregates {
   readonly models = new Map<string, ModelAgg>();
   readonly methods = new Map<string, CallAgg>();
@@ -85,57 +65,114 @@ export class Aggregates {
     return t[origin];
   }
 
-  callOpened(agg: CallAgg): void {
-    agg.calls += 1;
-    agg.pending += 1;
-  }
-
-  callClosed(agg: CallAgg, latency: number | null, failed: boolean): void {
-    agg.pending -= 1;
-    if (latency !== null) agg.latencies.push(latency);
-    if (failed) agg.errors += 1;
-  }
-
-  turn(echoed: boolean): void {
-    this.turns += 1;
-    if (echoed) this.echoedTurns += 1;
-  }
-
-  assistantTurn(f: TurnUsageFacts): void {
-    this.assistantTurns += 1;
-    let m = this.models.get(f.model);
+  model(name: string): ModelAgg {
+    let m = this.models.get(name);
     if (!m) {
-      m = { model: f.model, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true };
-      this.models.set(f.model, m);
+      m = { model: name, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true };
+      this.models.set(name, m);
     }
-    m.calls += 1;
-    m.priced = f.priced;
-    if (f.hasUsage) {
-      m.withUsage += 1;
-      m.input += f.input;
-      m.output += f.output;
-      if (f.cost === null) m.unpricedTurns += 1;
-      else m.cost += f.cost;
-    }
-    if (f.cacheRead !== null) {
-      m.cacheRead += f.cacheRead;
-      m.cacheReadSeen = true;
-    }
-    if (f.cacheWrite !== null) {
-      m.cacheWrite += f.cacheWrite;
-      m.cacheWriteSeen = true;
-    }
-    if (f.thinkingExact !== null) m.thinkingExact += f.thinkingExact;
-    else if (f.thinkingEstimated !== null) m.thinkingEstimated += f.thinkingEstimated;
-    if (f.ttftMs !== null) m.ttft.push(f.ttftMs);
-    if (f.durationMs !== null) {
-      m.durations.push(f.durationMs);
-      this.modelTimeMs += f.durationMs;
-      this.modelTimeSeen = true;
-    }
+    return m;
   }
+}
 
-  error(entry: ErrorEntry): void {
-    this.errors.push(entry);
+function opened(agg: CallAgg): void {
+  agg.calls += 1;
+  agg.pending += 1;
+}
+
+function closed(agg: CallAgg, latency: number | null, failed: boolean): void {
+  agg.pending -= 1;
+  if (latency !== null) agg.latencies.push(latency);
+  if (failed) agg.errors += 1;
+}
+
+const val = (v: number) => (Number.isNaN(v) ? null : v);
+
+/** One counted turn's usage, read from the store's turn columns. */
+function addUsage(agg: Aggregates, store: TraceStore, row: number): void {
+  const i = store.turnIndex.data[row]!;
+  const u = store.usage;
+  const m = agg.model(store.str(store.name.data[row]!) ?? '(no model)');
+  agg.assistantTurns += 1;
+  m.calls += 1;
+  const flags = u.flags.data[i]!;
+  m.priced = (flags & 2) !== 0;
+  if (flags & 1) {
+    m.withUsage += 1;
+    m.input += u.input.data[i]!;
+    m.output += u.output.data[i]!;
+    const cost = val(u.cost.data[i]!);
+    if (cost === null) m.unpricedTurns += 1;
+    else m.cost += cost;
   }
+  const read = val(u.cacheRead.data[i]!);
+  if (read !== null) {
+    m.cacheRead += read;
+    m.cacheReadSeen = true;
+  }
+  const write = val(u.cacheWrite.data[i]!);
+  if (write !== null) {
+    m.cacheWrite += write;
+    m.cacheWriteSeen = true;
+  }
+  const exact = val(u.thinkingExact.data[i]!);
+  const estimated = val(u.thinkingEstimated.data[i]!);
+  if (exact !== null) m.thinkingExact += exact;
+  else if (estimated !== null) m.thinkingEstimated += estimated;
+  const ttft = val(u.ttft.data[i]!);
+  if (ttft !== null) m.ttft.push(ttft);
+  const duration = val(u.duration.data[i]!);
+  if (duration !== null) {
+    m.durations.push(duration);
+    agg.modelTimeMs += duration;
+    agg.modelTimeSeen = true;
+  }
+}
+
+/**
+ * What one stored row adds to an aggregate. The store calls it as each row arrives
+ * (so a followed trace never recomputes), and a filter replays it over the rows it
+ * keeps: one code path for both. A response closes its request's call; a turn closes
+ * the tool_uses its tool_results answer and opens its own.
+ */
+export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
+  const kind = store.kind.data[row];
+  if (kind === Kind.message) {
+    const shape = store.shape.data[row];
+    const method = store.str(store.label.data[row]!)!;
+    const p = store.toolPair.data[row]!;
+    if (shape === Shape.request) {
+      opened(agg.method(method));
+      if (p >= 0) opened(agg.tool(store.pairs[p]!.name, 'mcp'));
+    } else if (shape === Shape.response && store.pair.data[row]! >= 0) {
+      const req = store.pair.data[row]!;
+      const failed = store.errorText.has(row);
+      const latency = store.latency(req, row);
+      closed(agg.method(method), latency, failed);
+      const rp = store.toolPair.data[req]!;
+      if (rp >= 0) closed(agg.tool(store.pairs[rp]!.name, 'mcp'), latency, failed);
+    }
+  } else if (kind === Kind.turn) {
+    const echoed = (store.flags.data[row]! & Flag.echoed) !== 0;
+    agg.turns += 1;
+    if (echoed) agg.echoedTurns += 1;
+    if (store.turnIndex.data[row]! >= 0) addUsage(agg, store, row);
+    const links = store.turnPairs.get(row);
+    if (links) {
+      for (const p of links.closed) {
+        const pair = store.pairs[p]!;
+        closed(agg.tool(pair.name, 'turn'), pair.latency, pair.error !== null);
+      }
+      for (const p of links.opened) opened(agg.tool(store.pairs[p]!.name, 'turn'));
+    }
+  }
+  const errors = store.rowErrors.get(row);
+  if (errors) agg.errors.push(...errors);
+}
+
+/** Aggregates over a subset of rows (a filter's), in row order. */
+export function aggregateRows(store: TraceStore, rows: ArrayLike<number>): Aggregates {
+  const agg = new Aggregates();
+  for (let i = 0; i < rows.length; i++) addRow(agg, store, rows[i]!);
+  return agg;
 }

@@ -5,7 +5,7 @@ import { rpcInfo, rpcMessages, type RpcInfo } from '../trace/rpc.js';
 import { turnFacts, type TurnFacts } from '../trace/turn.js';
 import { keepText } from '../trace/text.js';
 import { isObject, num, str, type Json, type JsonObject } from '../trace/values.js';
-import { Aggregates } from './aggregates.js';
+import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
 import { Column, Interner } from './columns.js';
 import { Notifier } from './notifier.js';
@@ -66,8 +66,10 @@ export class TraceStore {
   /** Rolls up every file (the Usage pane); each file also has its own. */
   readonly aggregates = new Aggregates();
   readonly pairs: ToolPair[] = [];
-  /** Error text of a failed response row. */
+  /** Error text of a failed call (on its request and its response row). */
   readonly errorText = new Map<number, string>();
+  /** The error entries (stats `errors[]`) a row reports, by the row that completes them. */
+  readonly rowErrors = new Map<number, ErrorEntry[]>();
   /** tool pair indices a turn row opened (tool_use) and closed (tool_result). */
   readonly turnPairs = new Map<number, { opened: number[]; closed: number[] }>();
   /** Skipped lines: file, line number and why (the first MAX_SKIPS_KEPT). */
@@ -98,6 +100,23 @@ export class TraceStore {
   readonly t = new Column(Float64Array);
   /** `t`, or the previous record's in the same file: for merging files by time. */
   readonly sortT = new Column(Float64Array);
+  /** A turn row's index into the turn columns below; -1 for other rows. */
+  readonly turnIndex = new Column(Int32Array);
+
+  /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
+  readonly usage = {
+    input: new Column(Float64Array),
+    output: new Column(Float64Array),
+    cacheRead: new Column(Float64Array),
+    cacheWrite: new Column(Float64Array),
+    thinkingExact: new Column(Float64Array),
+    thinkingEstimated: new Column(Float64Array),
+    ttft: new Column(Float64Array),
+    duration: new Column(Float64Array),
+    cost: new Column(Float64Array),
+    /** 1: had a usage object; 2: its model matched a price row. */
+    flags: new Column(Uint8Array),
+  };
 
   /** Row indices by view. */
   readonly callRows = new Column(Int32Array);
@@ -210,6 +229,7 @@ export class TraceStore {
     this.toolPair.push(-1);
     this.offset.push(line.offset);
     this.t.push(t ?? NaN);
+    this.turnIndex.push(-1);
     return this.sortT.push(t ?? f.lastT);
   }
 
@@ -217,13 +237,15 @@ export class TraceStore {
     const kind = str(o.kind);
     const info = rpcInfo(raw);
     const label = kind ?? info.method ?? dir;
-    this.push(f.index, line, Kind.event, t, this.strings.id(label), -1, Dir[dir]);
+    const row = this.push(f.index, line, Kind.event, t, this.strings.id(label), -1, Dir[dir]);
     if (kind === 'llm.error') {
       const r = isObject(raw) ? raw : {};
       const status = num(r.status);
       const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
-      this.error(f, { t, source: 'llm', name: keepText(str(r.endpoint) ?? str(r.url) ?? '(llm)', 500), message: keepText(message) });
+      this.errorText.set(row, keepText(message));
+      this.rowErrors.set(row, [{ t, source: 'llm', name: keepText(str(r.endpoint) ?? str(r.url) ?? '(llm)', 500), message: keepText(message) }]);
     }
+    this.aggregate(f, row);
   }
 
   private appendRpc(f: FileState, line: Line, t: number | null, dir: 'in' | 'out', raw: Json, o: JsonObject): void {
@@ -241,6 +263,7 @@ export class TraceStore {
         if (info.cancels !== null) this.cancel(f, dir, source, info.cancels);
         this.callRows.push(row);
       }
+      this.aggregate(f, row);
     }
   }
 
@@ -253,11 +276,8 @@ export class TraceStore {
     else f.pending.set(key, [row]);
     if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
     this.callRows.push(row);
-    for (const agg of this.aggs(f)) agg.callOpened(agg.method(info.method!));
     if (info.toolName !== null && dir === 'in') {
-      const p = this.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
-      this.toolPair.data[row] = p;
-      for (const agg of this.aggs(f)) agg.callOpened(agg.tool(info.toolName, 'mcp'));
+      this.toolPair.data[row] = this.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
     }
   }
 
@@ -275,7 +295,7 @@ export class TraceStore {
       this.callRows.push(row);
       if (dir === 'out' && info.protocolError !== null) {
         const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
-        this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! });
+        this.rowErrors.set(row, [{ t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
       }
       return;
     }
@@ -285,30 +305,23 @@ export class TraceStore {
     if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
     this.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
     if (failure !== null) this.errorText.set(req, failure);
-    const latency = this.latency(req, row);
-    const method = this.strings.get(this.label.data[req]!)!;
     this.label.data[row] = this.label.data[req]!;
-    for (const agg of this.aggs(f)) agg.callClosed(agg.method(method), latency, failure !== null);
     const p = this.toolPair.data[req]!;
     if (p >= 0) {
       const pair = this.pairs[p]!;
       pair.resRow = row;
-      pair.latency = latency;
+      pair.latency = this.latency(req, row);
       pair.error = failure;
       this.name.data[row] = this.name.data[req]!;
-      for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'mcp'), latency, failure !== null);
-      if (failure !== null) this.error(f, { t: this.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' });
+      if (failure !== null) this.rowErrors.set(row, [{ t: this.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
     } else if (dir === 'out' && info.protocolError !== null) {
-      this.error(f, { t: this.tOf(row), source: 'jsonrpc', name: method, message: failure! });
+      this.rowErrors.set(row, [{ t: this.tOf(row), source: 'jsonrpc', name: this.strings.get(this.label.data[req]!)!, message: failure! }]);
     }
   }
 
   private cancel(f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
-    const queue = f.pending.get(`${dir}|${source}|${idKey}`);
-    const req = queue?.[0];
-    if (req === undefined) return;
-    this.status.data[req] = Status.cancelled;
-    for (const agg of this.aggs(f)) agg.method(this.strings.get(this.label.data[req]!)!).cancelled += 1;
+    const req = f.pending.get(`${dir}|${source}|${idKey}`)?.[0];
+    if (req !== undefined) this.status.data[req] = Status.cancelled;
   }
 
   private appendTurn(f: FileState, line: Line, t: number | null, o: JsonObject): void {
@@ -318,39 +331,37 @@ export class TraceStore {
     if (facts.truncated) this.flags.data[row] |= Flag.truncated;
     if (facts.usage) this.flags.data[row] |= Flag.hasUsage;
     this.turnRows.push(row);
-    for (const agg of this.aggs(f)) agg.turn(facts.echoed);
     // Echoed turns are kept and counted, but describe no generation and pair nothing.
-    if (facts.echoed) return;
-    this.shownTurnRows.push(row);
-    if (facts.role === 'assistant') this.countAssistant(f, facts, t);
-    this.pairTurn(f, row, str(o.source) ?? 'mcp-tape', facts);
+    if (!facts.echoed) {
+      this.shownTurnRows.push(row);
+      if (facts.role === 'assistant') this.recordUsage(row, facts, t);
+      this.pairTurn(f, row, str(o.source) ?? 'mcp-tape', facts);
+    }
+    this.aggregate(f, row);
   }
 
-  private countAssistant(f: FileState, facts: TurnFacts, t: number | null): void {
-    const model = facts.model ?? '(no model)';
-    const price = this.prices.lookup(model);
+  /** A counted turn's usage goes into the turn columns (for filtered re-aggregation too). */
+  private recordUsage(row: number, facts: TurnFacts, t: number | null): void {
     const u = facts.usage;
-    const usage = {
-      model,
-      hasUsage: u !== null,
-      input: u?.input ?? 0,
-      output: u?.output ?? 0,
-      cacheRead: u?.cacheRead ?? null,
-      cacheWrite: u?.cacheWrite ?? null,
-      thinkingExact: facts.thinkingExact,
-      thinkingEstimated: facts.thinkingEstimated,
-      ttftMs: facts.ttftMs,
-      durationMs: facts.durationMs,
-      cost: u && price ? price.cost(u, t) : null,
-      priced: price !== null,
-    };
-    for (const agg of this.aggs(f)) agg.assistantTurn(usage);
+    const price = this.prices.lookup(facts.model ?? '(no model)');
+    const c = this.usage;
+    this.turnIndex.data[row] = c.input.push(u?.input ?? NaN);
+    c.output.push(u?.output ?? NaN);
+    c.cacheRead.push(u?.cacheRead ?? NaN);
+    c.cacheWrite.push(u?.cacheWrite ?? NaN);
+    c.thinkingExact.push(facts.thinkingExact ?? NaN);
+    c.thinkingEstimated.push(facts.thinkingEstimated ?? NaN);
+    c.ttft.push(facts.ttftMs ?? NaN);
+    c.duration.push(facts.durationMs ?? NaN);
+    c.cost.push(u && price ? price.cost(u, t) : NaN);
+    c.flags.push((u ? 1 : 0) | (price ? 2 : 0));
   }
 
   /** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
   private pairTurn(f: FileState, row: number, source: string, facts: TurnFacts): void {
     if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
     const links = { opened: [] as number[], closed: [] as number[] };
+    const errors: ErrorEntry[] = [];
     for (const result of facts.toolResults) {
       if (result.toolUseId === null) continue;
       const key = `${source}|${result.toolUseId}`;
@@ -362,24 +373,20 @@ export class TraceStore {
       pair.latency = this.latency(pair.reqRow, row);
       pair.error = result.isError ? keepText(result.text || 'tool reported an error') : null;
       links.closed.push(p);
-      for (const agg of this.aggs(f)) agg.callClosed(agg.tool(pair.name, 'turn'), pair.latency, result.isError);
-      if (pair.error !== null) this.error(f, { t: this.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
+      if (pair.error !== null) errors.push({ t: this.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
     }
     for (const use of facts.toolUses) {
       const p = this.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id === null ? null : keepText(use.id, 200) }) - 1;
       if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
       links.opened.push(p);
-      for (const agg of this.aggs(f)) agg.callOpened(agg.tool(use.name, 'turn'));
     }
     this.turnPairs.set(row, links);
+    if (errors.length) this.rowErrors.set(row, errors);
   }
 
-  private error(f: FileState, entry: Parameters<Aggregates['error']>[0]): void {
-    for (const agg of this.aggs(f)) agg.error(entry);
-  }
-
-  private aggs(f: FileState): [Aggregates, Aggregates] {
-    return [this.aggregates, f.aggregates];
+  private aggregate(f: FileState, row: number): void {
+    addRow(this.aggregates, this, row);
+    addRow(f.aggregates, this, row);
   }
 
   tOf(row: number): number | null {

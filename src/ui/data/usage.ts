@@ -12,7 +12,7 @@ export function usageData(store: TraceStore): UsageData {
   const methods = [...agg.methods.entries()]
     .map(([name, m]) => {
       const lat = latencyStats(m.latencies);
-      return { name, calls: m.calls, errors: m.errors, pending: m.pending, cancelled: m.cancelled, p50: lat.p50, p95: lat.p95, max: lat.max };
+      return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
   const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods };

@@ -8,7 +8,6 @@ export interface MethodRow {
   calls: number;
   errors: number;
   pending: number;
-  cancelled: number;
   p50: number | null;
   p95: number | null;
   max: number | null;

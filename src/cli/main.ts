@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { summaryCommand } from './summary-command.js';
 import { buildProgram, type AppOptions } from './program.js';
+import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
 import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
 
 /** Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error. */
@@ -10,12 +11,14 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
+        if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
-        if (!process.stdout.isTTY) return summaryCommand(files.length ? files : ['examples/demo.jsonl'], { json: false }, prices);
+        if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter }, prices) : runApp(files, options, prices);
         return runApp(files, options, prices);
       },
       summary: async (files, options) => {
+        if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         return prices === null ? 1 : summaryCommand(files, options, prices);
       },
@@ -42,6 +45,19 @@ async function runApp(files: string[], options: AppOptions, prices: PriceTable):
   // Loaded only here, so `summary` never pays for React and Ink.
   const { runTui } = await import('./tui-command.js');
   return runTui(files, options, prices);
+}
+
+/** An invalid --filter says what is wrong and where (exit 2). */
+function checkFilter(expr: string | undefined): boolean {
+  if (expr === undefined) return true;
+  try {
+    parseFilter(expr);
+    return true;
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    process.stderr.write(`mcp-replay-tui: invalid --filter: ${explainFilterError(expr, error)}\n`);
+    return false;
+  }
 }
 
 /** The bundled table, with `--prices FILE` rows on top. Null (exit 1) when the file is unusable. */

@@ -3,12 +3,14 @@ import { Command, Option } from 'commander';
 export interface AppOptions {
   follow: boolean;
   prices?: string;
+  filter?: string;
   allowRemoteWs: boolean;
 }
 
 export interface SummaryOptions {
   json: boolean;
   prices?: string;
+  filter?: string;
 }
 
 export interface Handlers {
@@ -17,6 +19,7 @@ export interface Handlers {
 }
 
 const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
+const filterOption = () => new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
 
 /** The commander definitions: one small block per command, no logic. */
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
@@ -27,6 +30,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
     .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
     .addOption(pricesOption())
+    .addOption(filterOption())
     .showHelpAfterError('(run with --help for usage)')
     // Usage errors become exit code 2 in main(); settings are inherited by subcommands.
     .exitOverride()
@@ -42,6 +46,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .argument('<files...>', 'trace files (- for stdin)')
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
     .addOption(pricesOption())
+    .addOption(filterOption())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
     });

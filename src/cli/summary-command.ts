@@ -1,14 +1,18 @@
 import { openSource, OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import { ingest } from '../store/ingest.js';
-import { statsOf } from '../store/stats.js';
+import { aggregateRows } from '../store/aggregates.js';
+import { applyFilter } from '../store/query.js';
+import { fileLabelOf, statsOf } from '../store/stats.js';
+import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { summaryText, skippedNote } from '../report/summary-table.js';
 import { expandTargets } from './targets.js';
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(args: string[], options: { json: boolean }, prices: PriceTable): Promise<number> {
+export async function summaryCommand(args: string[], options: { json: boolean; filter?: string }, prices: PriceTable): Promise<number> {
+  const filter = options.filter === undefined ? null : parseFilter(options.filter);
   const expanded = expandTargets(args);
   if (!expanded) return 1;
   const sources: Source[] = [];
@@ -43,8 +47,10 @@ export async function summaryCommand(args: string[], options: { json: boolean },
     }
     const note = skippedNote(store, 0);
     if (note) process.stderr.write(`${note}\n`);
-    if (options.json) docs.push(statsOf(store, 0));
-    else texts.push(summaryText(store, 0));
+    const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
+    const agg = kept ? aggregateRows(store, kept.rows) : undefined;
+    if (options.json) docs.push(statsOf(store, 0, agg));
+    else texts.push(summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
   }
   process.stdout.write(options.json ? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n` : texts.join('\n'));
   return failed ? 1 : 0;

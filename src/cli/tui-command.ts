@@ -56,7 +56,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     return path;
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), writeRecords, initialPane: expanded.pane }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), writeRecords, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   // Sources stream in after the first frame: the screen never waits for the index.
   for (const [i, source] of sources.entries()) {
     void ingest(store, source, fileIds[i]).catch(() => {

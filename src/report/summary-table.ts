@@ -1,4 +1,5 @@
 import { latencyStats, statsOf } from '../store/stats.js';
+import type { Aggregates } from '../store/aggregates.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../trace/units.js';
@@ -8,8 +9,8 @@ const SHOWN_ERRORS = 10;
 const SHOWN_SKIPS = 10;
 
 /** The human summary of one file: a few aligned tables read at a glance. */
-export function summaryText(store: TraceStore, file: number): string {
-  const doc = statsOf(store, file);
+export function summaryText(store: TraceStore, file: number, filtered?: { agg: Aggregates; text: string; kept: number }): string {
+  const doc = statsOf(store, file, filtered?.agg);
   const s = doc.session;
   const f = store.files[file]!;
   const out: string[] = [];
@@ -19,6 +20,7 @@ export function summaryText(store: TraceStore, file: number): string {
   out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)} · ${inert(ended)}`);
   const r = s.records;
   out.push(`records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`);
+  if (filtered) out.push(`filter: ${inert(filtered.text)} · ${fmtInt(filtered.kept)} of ${fmtInt(store.count)} rows (the tables below count only these)`);
 
   out.push('');
   if (doc.models) {
@@ -52,7 +54,7 @@ export function summaryText(store: TraceStore, file: number): string {
     out.push(...table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
   } else out.push('no tool calls');
 
-  const methods = [...f.aggregates.methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
+  const methods = [...(filtered?.agg ?? f.aggregates).methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
   if (methods.length) {
     out.push('');
     out.push(...table(callCols('METHOD'), methods.map(([name, m]) => {

@@ -42,9 +42,9 @@ export class FileSource implements Source {
     }
   }
 
-  readRange(offset: number, length: number): string {
+  readBytes(offset: number, length: number): Buffer {
     this.fd ??= openSync(this.name, 'r');
-    return readBytes(this.fd, offset, length);
+    return readAt(this.fd, offset, length);
   }
 
   close(): void {
@@ -54,8 +54,8 @@ export class FileSource implements Source {
   }
 }
 
-/** Reads `length` bytes at `offset` from an open descriptor as UTF-8 text. */
-export function readBytes(fd: number, offset: number, length: number): string {
+/** Reads `length` bytes at `offset` from an open descriptor. */
+export function readAt(fd: number, offset: number, length: number): Buffer {
   const buf = Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
@@ -63,7 +63,7 @@ export function readBytes(fd: number, offset: number, length: number): string {
     if (n === 0) break;
     got += n;
   }
-  return buf.toString('utf8', 0, got);
+  return got === length ? buf : buf.subarray(0, got);
 }
 
 /** Checks that a path can be opened for reading; throws with the OS reason if not. */

@@ -1,7 +1,7 @@
 import { closeSync, openSync, watch, type FSWatcher } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { dirname, basename } from 'node:path';
-import { readBytes } from './file-source.js';
+import { readAt } from './file-source.js';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
@@ -154,12 +154,12 @@ export class FollowSource implements Source {
     this.watchers = [];
   }
 
-  readRange(offset: number, length: number): string {
+  readBytes(offset: number, length: number): Buffer {
     let gen = this.generations[0];
     for (const g of this.generations) if (g.base <= offset) gen = g;
-    if (!gen) return '';
+    if (!gen) return Buffer.alloc(0);
     gen.fd ??= openSync(gen.path, 'r');
-    return readBytes(gen.fd, offset - gen.base, length);
+    return readAt(gen.fd, offset - gen.base, length);
   }
 
   close(): void {

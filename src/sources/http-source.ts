@@ -138,7 +138,7 @@ export class HttpSource implements Source {
     }
   }
 
-  readRange(offset: number, length: number): string {
+  readBytes(offset: number, length: number): Buffer {
     return this.spool.read(offset, length);
   }
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readBytes } from './file-source.js';
+import { readAt } from './file-source.js';
 
 let counter = 0;
 
@@ -28,8 +28,8 @@ export class Spool {
     this.size += chunk.length;
   }
 
-  read(offset: number, length: number): string {
-    return readBytes(this.fd, offset, length);
+  read(offset: number, length: number): Buffer {
+    return readAt(this.fd, offset, length);
   }
 
   close(): void {

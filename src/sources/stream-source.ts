@@ -27,7 +27,7 @@ export class StreamSource implements Source {
     if (last.length) yield last;
   }
 
-  readRange(offset: number, length: number): string {
+  readBytes(offset: number, length: number): Buffer {
     return this.spool.read(offset, length);
   }
 

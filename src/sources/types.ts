@@ -21,13 +21,14 @@ export type SourceEvent =
 
 /**
  * A byte stream cut into lines. `lines()` yields batches (one per chunk read) so a
- * 1 GiB file costs thousands of awaits, not millions. `readRange` reads a line's
- * bytes back when a view needs the raw record; the store never keeps them.
+ * 1 GiB file costs thousands of awaits, not millions. `readBytes` reads a line's
+ * bytes back when a view needs the raw record (or a filter scans text); the store
+ * never keeps them.
  */
 export interface Source {
   /** What the user named: a path, `-`, or a URL. */
   readonly name: string;
   lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]>;
-  readRange(offset: number, length: number): string;
+  readBytes(offset: number, length: number): Buffer;
   close(): void;
 }

@@ -132,7 +132,7 @@ export class WsSource implements Source {
     wake?.();
   }
 
-  readRange(offset: number, length: number): string {
+  readBytes(offset: number, length: number): Buffer {
     return this.spool.read(offset, length);
   }
 

@@ -7,7 +7,7 @@ import type { TraceStore } from './trace-store.js';
  */
 export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index): Promise<void> {
   const f = store.files[file]!;
-  store.setReader(file, (offset, length) => source.readRange(offset, length));
+  store.setReader(file, (offset, length) => source.readBytes(offset, length));
   try {
     for await (const batch of source.lines((event) => {
       if (event.type === 'progress') {

@@ -244,10 +244,9 @@ export function errorsOf(agg: Aggregates, mcpPlaneOnly: boolean): StatsDoc['erro
     .map(({ e }) => ({ t: iso(e.t), source: e.source, name: e.name, message: e.message }));
 }
 
-/** The stats document for one file of a store. */
-export function statsOf(store: TraceStore, file: number): StatsDoc {
+/** The stats document for one file of a store (`agg`: a filtered aggregate instead of the file's own). */
+export function statsOf(store: TraceStore, file: number, agg: Aggregates = store.files[file]!.aggregates): StatsDoc {
   const f = store.files[file]!;
-  const agg = f.aggregates;
   return {
     schema: 'mcp-tape.stats/1',
     file: f.name,
@@ -256,4 +255,10 @@ export function statsOf(store: TraceStore, file: number): StatsDoc {
     tools: toolsOf(agg, false),
     errors: errorsOf(agg, false),
   };
+}
+
+/** A file's name for `file:` filters and row labels: `meta.label`, else the file name. */
+export function fileLabelOf(store: TraceStore, file: number): string {
+  const f = store.files[file]!;
+  return f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
 }

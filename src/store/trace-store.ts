@@ -76,7 +76,7 @@ export class TraceStore {
   readonly skips: { file: number; lineNo: number; reason: string }[] = [];
   version = 0;
   /** Reads a file's bytes back by offset (set by whoever opened the source). */
-  private readonly readers: ((offset: number, length: number) => string)[] = [];
+  private readonly readers: ((offset: number, length: number) => Buffer)[] = [];
 
   // Row columns.
   readonly file = new Column(Uint16Array);
@@ -407,14 +407,19 @@ export class TraceStore {
     return other < 0 ? null : this.latency(Math.min(row, other), Math.max(row, other));
   }
 
-  setReader(file: number, read: (offset: number, length: number) => string): void {
+  setReader(file: number, read: (offset: number, length: number) => Buffer): void {
     this.readers[file] = read;
+  }
+
+  /** Bytes of a file by offset (a filter's text scan reads blocks of many lines). */
+  readBytes(file: number, offset: number, length: number): Buffer | null {
+    const read = this.readers[file];
+    return read ? read(offset, length) : null;
   }
 
   /** The record's line as written, read back from its source (the store keeps no payloads). */
   rawLine(row: number, maxBytes = Infinity): string | null {
-    const read = this.readers[this.file.data[row]!];
-    return read ? read(this.offset.data[row]!, Math.min(this.length.data[row]!, maxBytes)) : null;
+    return this.readBytes(this.file.data[row]!, this.offset.data[row]!, Math.min(this.length.data[row]!, maxBytes))?.toString('utf8') ?? null;
   }
 
   /** The trace start of a file (meta.startedAt, else its first time), ms. */

@@ -1,12 +1,15 @@
 import { Box, useApp } from 'ink';
 import { useEffect, useMemo, useReducer, useRef, type ReactElement } from 'react';
+import { applyFilter, search, type FilterResult, type SearchResult } from '../store/query.js';
+import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { parseFilter } from '../trace/filter.js';
 import { Lines } from './components/lines.js';
 import { detailLines, detailRows } from './data/detail.js';
 import { turnView } from './data/turns.js';
 import { usageData } from './data/usage.js';
 import { callRow, eventRow, traceStart, viewsOf, type RowList } from './data/views.js';
-import { footerLine, headerLine } from './format/chrome.js';
+import { footerLine, headerLine, inputLine } from './format/chrome.js';
 import { helpLines, hintText } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { layoutTurns } from './format/turn-layout.js';
@@ -35,7 +38,28 @@ export interface AppProps {
   writeRecords?: (rows: number[]) => string;
   /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
   startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
+  /** `--filter`: an expression already validated by the command line. */
+  filter?: string;
 }
+
+/** Applies the filter in effect, reusing the last text scan as rows stream in. */
+function useFilter(store: TraceStore, text: string | null, version: number, start: number | null): FilterResult | null {
+  const last = useRef<FilterResult | null>(null);
+  return useMemo(() => {
+    const filter = text === null ? null : parseFilter(text);
+    if (!filter) return (last.current = null);
+    return (last.current = applyFilter(store, filter, start, store.files.map((f) => fileLabelOf(store, f.index)), last.current ?? undefined));
+  }, [store, text, version, start]);
+}
+
+/** Which rows of the visible window are search matches. */
+function matchedIn(found: SearchResult | null, from: number, count: number): boolean[] | undefined {
+  if (!found || found.positions.length === 0) return undefined;
+  const set = new Set(found.positions);
+  return Array.from({ length: count }, (_, i) => set.has(from + i));
+}
+
+const searchCounter = (found: SearchResult, k: number) => (found.positions.length ? `/${found.query} ${k + 1}/${found.positions.length}` : `/${found.query} no match`);
 
 const PANE_KEYS: Partial<Record<Command, PaneId>> = { 'pane.calls': 'calls', 'pane.turns': 'turns', 'pane.usage': 'usage', 'pane.events': 'events' };
 
@@ -45,17 +69,18 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
-export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords, startAt }: AppProps) {
+export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords, startAt, filter: initialFilter }: AppProps) {
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
-  const [state, dispatch] = useReducer(reduce, { pane: initialPane, follow }, initialState);
+  const [state, dispatch] = useReducer(reduce, { pane: initialPane, follow, filter: initialFilter ?? null }, initialState);
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
-  const views = viewsOf(store, state.showEchoed);
   const start = traceStart(store);
+  const filtered = useFilter(store, state.filter, version, start);
+  const views = viewsOf(store, state.showEchoed, filtered);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {
@@ -71,7 +96,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
     dispatch({ type: 'jump', pane: startAt.pane, index: startAt.row === 'middle' ? Math.floor(count / 2) : startAt.row, bounds: { count, height } });
   }, [startAt?.pane, startAt?.row]);
 
-  const usage = useMemo(() => usageLines(usageData(store), width - 1), [store, version, width]);
+  const usage = useMemo(() => usageLines(usageData(store, filtered), width - 1), [store, version, width, filtered]);
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
     if (!overlay) return [];
@@ -81,7 +106,14 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
   const list = state.lists[state.pane];
   const activeList: RowList | null = state.pane === 'calls' ? views.calls : state.pane === 'turns' ? views.turns : state.pane === 'events' ? views.events : null;
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : state.pane === 'usage' ? { count: usage.length, height } : { count: activeList?.length ?? 0, height };
-  const scopes: Scope[] = overlay ? ['detail', 'list', 'global'] : state.pane === 'turns' ? ['turns', 'list', 'global'] : ['list', 'global'];
+  const searching = state.search !== null && !overlay && activeList !== null;
+  const found = useMemo(() => (searching && activeList ? search(store, activeList, state.search!.query) : null), [searching, activeList, state.search?.query, store, version]);
+  // Typing a query jumps to its best match.
+  useEffect(() => {
+    if (found && found.best >= 0 && state.input?.kind === 'search') dispatch({ type: 'search.goto', k: found.positions.indexOf(found.best), index: found.best, bounds });
+  }, [found?.query, found?.best]);
+  const scopes: Scope[] = state.input ? ['input'] : overlay ? ['detail', 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : []), 'list', 'global'];
+  const step = (direction: 1 | -1) => found && dispatch({ type: 'search.step', direction, positions: found.positions, bounds });
 
   useCommands(scopes, (command) => {
     const act = (a: Action) => dispatch(a);
@@ -114,7 +146,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
         chosenPane.current = true;
         return act({ type: 'cycle', direction: command === 'pane.next' ? 1 : -1 });
       case 'list.open':
-        if (!overlay && activeList && activeList.length) act({ type: 'open', row: activeList.at(list.selected) });
+        if (!overlay && activeList) act({ type: 'open', list: activeList });
         return;
       case 'detail.close':
         return act({ type: 'close' });
@@ -132,10 +164,23 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
       case 'turns.echoed':
         return act({ type: 'toggle-echoed' });
       case 'search.open':
+        return act({ type: 'input.open', kind: 'search', text: '' });
+      case 'search.next':
+        return step(1);
+      case 'search.prev':
+        return step(-1);
       case 'filter.open':
-        return act({ type: 'notice', text: 'search and filters are not built yet (issue #4)' });
+        return act({ type: 'input.open', kind: 'filter', text: state.filter ?? '' });
+      case 'filter.clear':
+        return act({ type: 'filter.set', filter: null });
+      case 'input.delete':
+        return act({ type: 'input.delete' });
+      case 'input.cancel':
+        return act({ type: 'input.cancel' });
+      case 'input.submit':
+        return act({ type: 'input.submit' });
     }
-  });
+  }, (text) => dispatch({ type: 'input.text', text }));
 
   let body: ReactElement;
   let position = '';
@@ -146,9 +191,10 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
     body = <UsagePane lines={usage} scroll={list.windowStart} width={width} height={height} />;
   } else if (state.pane === 'turns') {
     const cache = new Map<number, ScreenLine[]>();
+    const matches = new Set(found?.positions ?? []);
     const linesOf = (i: number) => {
       let l = cache.get(i);
-      if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, expandThinking: state.expandThinking })));
+      if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, matched: matches.has(i), expandThinking: state.expandThinking })));
       return l;
     };
     const laid = layoutTurns(views.turns.length, list.selected, turnsStart.current, height, linesOf);
@@ -156,10 +202,10 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
     body = <TurnsPane lines={laid.lines} width={width} height={height} hiddenEchoed={store.turnRows.length - store.shownTurnRows.length} />;
   } else if (state.pane === 'events') {
     const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, start));
-    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} width={width} height={height} />;
+    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} />;
   } else {
     const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, start));
-    body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} width={width} height={height} />;
+    body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no calls match the filter' : undefined} />;
   }
   if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
 
@@ -167,9 +213,9 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
-      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt) }, width)]} width={width} height={1} />
+      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
       {body}
-      <Lines lines={[footerLine(hintText(overlay ? ['detail', 'global'] : scopes), position, state.notice, width)]} width={width} height={1} />
+      <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, state.search!.k)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
     </Box>
   );
 }

@@ -9,7 +9,7 @@ export type KeyName =
   | 'ctrl-c' | 'ctrl-d' | 'ctrl-u' | 'backspace'
   | (string & {});
 
-export type Scope = 'global' | 'list' | 'turns' | 'detail';
+export type Scope = 'global' | 'list' | 'turns' | 'detail' | 'input' | 'search';
 
 export interface Binding {
   keys: readonly KeyName[];
@@ -17,7 +17,7 @@ export interface Binding {
   /** Short label for the footer; no label = not shown there. */
   hint?: string;
   scope: Scope;
-  category: 'Move' | 'Panes' | 'View' | 'App';
+  category: 'Move' | 'Panes' | 'View' | 'Find' | 'App';
 }
 
 export const KEYMAP = {
@@ -40,8 +40,14 @@ export const KEYMAP = {
   'pane.events': { keys: ['4'], description: 'Events: every record in file order, skipped lines included', scope: 'global', category: 'Panes' },
   'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', scope: 'global', category: 'Panes' },
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', scope: 'global', category: 'Panes' },
-  'search.open': { keys: ['/'], description: 'Search (reserved: coming with #4)', scope: 'global', category: 'View' },
-  'filter.open': { keys: ['f'], description: 'Filter (reserved: coming with #4)', scope: 'global', category: 'View' },
+  'search.open': { keys: ['/'], description: 'Search this pane (method, tool, model, role, error text): type, Enter keeps the match', hint: 'search', scope: 'list', category: 'Find' },
+  'search.next': { keys: ['n'], description: 'Next search match', hint: 'next', scope: 'search', category: 'Find' },
+  'search.prev': { keys: ['N'], description: 'Previous search match', scope: 'search', category: 'Find' },
+  'filter.open': { keys: ['f'], description: 'Filter every pane and the usage numbers (e.g. status:error tool:read_*)', hint: 'filter', scope: 'global', category: 'Find' },
+  'filter.clear': { keys: ['F'], description: 'Clear the filter', scope: 'global', category: 'Find' },
+  'input.submit': { keys: ['enter'], description: 'Search: keep the match; filter: apply', hint: 'ok', scope: 'input', category: 'Find' },
+  'input.cancel': { keys: ['escape'], description: 'Leave the search (keeping the position) or the filter bar (keeping the old filter)', hint: 'cancel', scope: 'input', category: 'Find' },
+  'input.delete': { keys: ['backspace'], description: 'Delete the last character', scope: 'input', category: 'Find' },
   'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', scope: 'global', category: 'App' },
   'app.quit': { keys: ['q', 'ctrl-c'], description: 'Quit and restore the terminal', hint: 'quit', scope: 'global', category: 'App' },
 } as const satisfies Record<string, Binding>;

@@ -51,6 +51,20 @@ describe('mcp-replay-tui summary', () => {
     expect(r.stderr).toContain('cannot read prices nope.json');
   });
 
+  it('--filter narrows the tables (JSON too) and an invalid one exits 2 with a caret', () => {
+    const doc = JSON.parse(run(['summary', '--json', '--filter', 'status:error', 'examples/demo.jsonl']).stdout);
+    expect(doc.models).toBeNull();
+    expect(doc.tools.map((t: { name: string; calls: number; errors: number }) => [t.name, t.calls, t.errors])).toEqual([
+      ['read_file', 1, 1],
+      ['write_file', 1, 1],
+    ]);
+    expect(doc.session.records.total).toBe(35); // the session still describes the whole file
+    const bad = run(['summary', '--filter', 'status:nope', 'examples/demo.jsonl']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('mcp-replay-tui: invalid --filter: status: "nope" is not one of ok, error, pending, cancelled\n  status:nope\n         ^\n');
+    expect(run(['--filter', 'bogus:1', 'examples/demo.jsonl']).code).toBe(2);
+  });
+
   it('exits 2 on usage errors', () => {
     expect(run(['summary']).code).toBe(2);
     expect(run(['summary', '--bogus', 'x']).code).toBe(2);

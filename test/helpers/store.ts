@@ -7,7 +7,7 @@ export function storeOf(lines: (object | string)[], prices: PriceTable = bundled
   const file = store.addFile(name).index;
   const texts = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
   const bytes = Buffer.from(texts.join('\n') + '\n');
-  store.setReader(file, (offset, length) => bytes.toString('utf8', offset, offset + length));
+  store.setReader(file, (offset, length) => bytes.subarray(offset, offset + length));
   let offset = 0;
   store.appendLines(
     file,

@@ -109,10 +109,66 @@ describe('panes and keys', () => {
     expect(app.frame()).not.toContain('Keys  (Esc');
   });
 
-  it('says that / and f are reserved for search and filters', async () => {
+});
+
+describe('search and filters', () => {
+  it('/ searches as you type, jumps to the best match, Enter keeps it, n/N step, Esc keeps the position', async () => {
     app = await renderApp({ store: demoStore() });
     await app.press('search.open');
-    expect(app.frame()).toContain('search and filters are not built yet');
+    await app.type('read_file');
+    let f = app.frame();
+    expect(lines(f).at(-1)).toMatch(/^\/read_file▏ +2 matches/);
+    expect(selectedLine(f)).toMatch(/tools\/call read_file/);
+    await app.press('input.submit');
+    f = app.frame();
+    expect(lines(f).at(-1)).toMatch(/\/read_file 1\/2 · 6 of 13$/);
+    await app.press('search.next');
+    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 2\/2 · 9 of 13$/);
+    await app.press('search.next');
+    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 1\/2 · 6 of 13$/);
+    await app.press('search.prev');
+    expect(lines(app.frame()).at(-1)).toMatch(/2\/2 · 9 of 13$/);
+    // Other matches are marked • (the selected one is ›).
+    expect(app.frame()).toMatch(/^•.*tools\/call read_file/m);
+    await app.press('search.open');
+    await app.type('zzzz');
+    expect(lines(app.frame()).at(-1)).toContain('no match');
+    await app.press('input.cancel');
+    expect(lines(app.frame()).at(-1)).toMatch(/9 of 13$/);
+    expect(app.frame()).not.toContain('/zzzz');
+  });
+
+  it('f filters every pane and the usage numbers, and the header says so', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 120 });
+    await app.press('filter.open');
+    await app.type('status:error');
+    await app.press('input.submit');
+    let f = app.frame();
+    expect(lines(f)[0]).toContain('filter: status:error · 4 of 36');
+    expect(lines(f).at(-1)).toMatch(/1 of 2$/);
+    expect(f).toMatch(/write_file\s+✗ isError/);
+    expect(f).not.toContain('initialize');
+    await app.press('pane.usage');
+    f = app.frame();
+    expect(f).toContain('no model calls');
+    expect(f).toMatch(/tools\/call\s+2\s+2\s+0/);
+    await app.press('pane.events');
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 4$/);
+    await app.press('filter.clear');
+    expect(lines(app.frame())[0]).not.toContain('filter:');
+  });
+
+  it('an invalid filter shows what is wrong and where, and keeps the previous filter', async () => {
+    app = await renderApp({ store: demoStore(), filter: 'tool:read_*', columns: 140 });
+    expect(lines(app.frame())[0]).toContain('filter: tool:read_*');
+    await app.press('filter.open');
+    expect(lines(app.frame()).at(-1)).toMatch(/^filter: tool:read_\*▏/);
+    await app.type(' latency:fast');
+    await app.press('input.submit');
+    expect(lines(app.frame()).at(-1)).toContain('✗ latency: "fast" is not a duration');
+    expect(lines(app.frame()).at(-1)).toContain('(at column 21)');
+    await app.press('input.cancel');
+    expect(lines(app.frame())[0]).toContain('filter: tool:read_*');
   });
 });
 

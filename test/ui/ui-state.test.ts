@@ -66,7 +66,7 @@ describe('reduce', () => {
   });
 
   it('scrolls an open overlay instead of the list, and closes it', () => {
-    let s: UiState = reduce(s0, { type: 'open', row: 7 });
+    let s: UiState = reduce(s0, { type: 'open', list: { length: 10, at: (i) => i + 7 } });
     s = reduce(s, { type: 'move', delta: 5, bounds: b(30) });
     expect(s.overlay).toEqual({ type: 'detail', pane: 'calls', row: 7, scroll: 5 });
     s = reduce(s, { type: 'bottom', bounds: b(30) });

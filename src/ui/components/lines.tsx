@@ -13,7 +13,9 @@ export interface LinesProps {
 function trimEnd(line: ScreenLine): ScreenLine {
   const last = line[line.length - 1];
   if (!last || last.style !== undefined || !last.text.endsWith(' ')) return line;
-  return [...line.slice(0, -1), { text: last.text.trimEnd() }];
+  const rest = [...line.slice(0, -1), { text: last.text.trimEnd() }];
+  // An all-blank line keeps one space: an empty <Text> would take no row at all.
+  return rest.some((s) => s.text !== '') ? rest : [{ text: ' ' }];
 }
 
 /** Draws pre-formatted screen lines, one terminal line each, never wrapping. */

@@ -1,4 +1,6 @@
 import { Dir, Flag, Kind, Shape, Status, type StatusCode } from '../../store/codes.js';
+import type { FilterResult } from '../../store/query.js';
+import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
@@ -27,18 +29,25 @@ export interface Views {
   events: RowList;
 }
 
-let cache: { store: TraceStore; version: number; echoed: boolean; views: Views } | null = null;
+let cache: { store: TraceStore; version: number; echoed: boolean; filter: FilterResult | null; views: Views } | null = null;
 
-/** The row lists of every pane, recomputed only when the store or the echo toggle changed. */
-export function viewsOf(store: TraceStore, showEchoed: boolean): Views {
-  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed) return cache.views;
+/** The rows of `rows` a filter keeps (all of them without one). */
+function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
+  if (!filter) return rows;
+  const keep = filter.keep;
+  return rows.filter((r) => keep[r] === 1);
+}
+
+/** The row lists of every pane, recomputed only when the store, the echo toggle or the filter changed. */
+export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterResult | null = null): Views {
+  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed && cache.filter === filter) return cache.views;
   const all = { length: store.count, at: (i: number) => i };
   const views: Views = {
-    calls: merged(store, store.callRows.view()),
-    turns: merged(store, (showEchoed ? store.turnRows : store.shownTurnRows).view()),
-    events: store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
+    calls: merged(store, kept(store.callRows.view(), filter)),
+    turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
+    events: filter ? merged(store, filter.rows) : store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
   };
-  cache = { store, version: store.version, echoed: showEchoed, views };
+  cache = { store, version: store.version, echoed: showEchoed, filter, views };
   return views;
 }
 
@@ -56,7 +65,6 @@ export interface CallRow {
   latencyMs: number | null;
 }
 
-const labelOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name));
 const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');
 
 /**
@@ -66,8 +74,8 @@ const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind
 export function fileLabel(store: TraceStore, file: number): string | null {
   if (store.files.length < 2) return null;
   const f = store.files[file]!;
-  const labels = new Set(store.files.map(labelOf));
-  if (labels.size > 1) return labelOf(f);
+  const labels = new Set(store.files.map((x) => fileLabelOf(store, x.index)));
+  if (labels.size > 1) return fileLabelOf(store, file);
   const kinds = new Set(store.files.map(kindOf));
   return kinds.size === store.files.length ? kindOf(f) : `#${file + 1}`;
 }

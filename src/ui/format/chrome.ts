@@ -26,6 +26,8 @@ export interface HeaderInfo {
   skipped: number;
   /** Following and scrolled away from the bottom: rows that arrived since. */
   pausedNew?: number | null;
+  /** The filter in effect: its text, and how many rows it keeps of how many. */
+  filter?: { text: string; kept: number; total: number } | null;
 }
 
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
@@ -40,12 +42,17 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
   const states = [...new Set(h.files.map(fileStateText))].join(', ');
   const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
-  const right = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
+  // The filter comes first: when it is on, it matters more than the counts.
+  const filter = h.filter ? ` filter: ${inert(h.filter.text)} · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
+  const right = `${filter} ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
-  const room = Math.max(0, width - used - widthOf(right) - 1);
-  const middle = truncate(` ${label}${kinds ? ` (${inert(kinds)})` : ''}`, room);
-  const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(right)));
-  return [...tabs, seg(middle, 'bold'), seg(pad), seg(truncate(right, Math.max(0, width - used - widthOf(middle))), h.skipped ? 'warn' : 'dim')];
+  const full = ` ${label}${kinds ? ` (${inert(kinds)})` : ''}`;
+  // The label keeps at least 16 cells; the state and filter give way first.
+  const room = Math.max(Math.min(16, widthOf(full)), width - used - widthOf(right) - 1);
+  const middle = truncate(full, Math.max(0, Math.min(room, width - used)));
+  const tail = truncate(right, Math.max(0, width - used - widthOf(middle)));
+  const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(tail)));
+  return [...tabs, seg(middle, 'bold'), seg(pad), seg(tail, h.filter ? 'accent' : h.skipped ? 'warn' : 'dim')];
 }
 
 /** The one-line footer: key hints from the keymap, position, and any notice. */
@@ -54,4 +61,12 @@ export function footerLine(hints: string, position: string, notice: string | nul
   if (notice) return [seg(truncate(inert(notice), Math.max(0, width - widthOf(right))), 'warn'), seg(' '.repeat(Math.max(0, width - widthOf(truncate(inert(notice), Math.max(0, width - widthOf(right)))) - widthOf(right)))), seg(right, 'dim')];
   const left = truncate(hints, Math.max(0, width - widthOf(right) - 1));
   return [seg(left, 'dim'), seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))), seg(right, 'bold')];
+}
+
+/** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */
+export function inputLine(input: { kind: 'search' | 'filter'; text: string }, found: { positions: number[] } | null, error: string | null, width: number): ScreenLine {
+  const prompt = input.kind === 'search' ? '/' : 'filter: ';
+  const status = error ? `  ✗ ${error}` : input.kind === 'search' ? (input.text ? `  ${found?.positions.length ? `${found.positions.length} matches` : 'no match'}` : '') : '  Enter apply · Esc cancel · empty clears';
+  const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
+  return [seg(prompt, 'accent'), seg(text), seg('▏', 'accent'), seg(truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)), error ? 'error' : 'dim')];
 }

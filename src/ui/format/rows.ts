@@ -16,9 +16,9 @@ export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: S
   [Status.none]: { glyph: ' ', word: '', style: 'dim' },
 };
 
-/** The selection marker: a visible `›` plus inverse video, never colour alone. */
-function marker(selected: boolean): Segment {
-  return seg(selected ? '›' : ' ', selected ? 'selected' : undefined);
+/** The selection marker: a visible `›` plus inverse video, never colour alone; `•` marks a search match. */
+export function marker(selected: boolean, matched = false): Segment {
+  return selected ? seg('›', 'selected') : matched ? seg('•', 'accent') : seg(' ');
 }
 
 function withSelection(line: Segment[], selected: boolean): ScreenLine {
@@ -39,7 +39,7 @@ export function callColumns(rows: CallRow[], width: number): CallColumns {
 }
 
 /** Calls row: time, direction, method, tool, status, latency. */
-export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width)): ScreenLine {
+export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width), matched = false): ScreenLine {
   const TIME = 9;
   const DIRW = 3;
   const STATUS = 10;
@@ -52,7 +52,7 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   const quiet = r.kind === 'notification';
   // → client→server, ← server→client; a server→client request says so with ⇠.
   const arrow = r.serverToClient ? '⇠S' : r.dir === 'in' ? '→ ' : '← ';
-  const parts: Segment[] = [marker(selected)];
+  const parts: Segment[] = [marker(selected, matched)];
   if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
   parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
@@ -68,7 +68,7 @@ const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
 };
 
 /** Events row: line number, time, kind, dir, label, detail. */
-export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel)))): ScreenLine {
+export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel))), matched = false): ScreenLine {
   const LINE = 7;
   const TIME = 9;
   const KIND = 8;
@@ -76,7 +76,7 @@ export function formatEventRow(r: EventRow, width: number, selected: boolean, la
   const label = labelWidth;
   const rest = Math.max(10, width - 1 - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
   const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
-  const parts: Segment[] = [marker(selected)];
+  const parts: Segment[] = [marker(selected, matched)];
   if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
   parts.push(seg(fit(`L${r.lineNo}`, LINE, 'right') + ' ', 'dim'));
   parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));

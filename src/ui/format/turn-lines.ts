@@ -26,6 +26,8 @@ export interface TurnView {
 export interface TurnOptions {
   width: number;
   selected: boolean;
+  /** A search match (marked • on its first line). */
+  matched?: boolean;
   expandThinking: boolean;
 }
 
@@ -35,7 +37,7 @@ const INDENT = '  ';
 
 /** A turn as screen lines: a header, then one or more lines per block. */
 export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
-  const gutter = (): Segment => seg(o.selected ? '›' : ' ', o.selected ? 'selected' : undefined);
+  const gutter = (): Segment => (o.selected ? seg('›', 'selected') : o.matched && lines.length === 0 ? seg('•', 'accent') : seg(' '));
   const w = Math.max(10, o.width - 1);
   const bodyW = Math.max(8, w - INDENT.length - 2);
   const lines: ScreenLine[] = [];

@@ -1,4 +1,5 @@
 /** The app's UI state and its pure reducer: no Ink, no store; tested with plain tables. */
+import { FilterError, parseFilter } from '../../trace/filter.js';
 
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
 export type PaneId = (typeof PANES)[number];
@@ -25,8 +26,14 @@ export interface UiState {
   follow: boolean;
   /** While following and scrolled away: the active list's length when the user left the bottom. */
   pausedAt: number | null;
-  /** A one-line notice in the footer (a written file's path, a reserved key). */
+  /** A one-line notice in the footer (a written file's path, a filter error). */
   notice: string | null;
+  /** The text being typed into the search or filter bar. */
+  input: { kind: 'search' | 'filter'; text: string } | null;
+  /** The search in effect (typed or confirmed) and which match is selected. */
+  search: { query: string; k: number } | null;
+  /** The filter expression in effect (already validated), or null. */
+  filter: string | null;
 }
 
 /** What the reducer needs to know about the lists it moves in. */
@@ -46,18 +53,31 @@ export type Action =
   | { type: 'bottom'; bounds: Bounds }
   | { type: 'pane'; pane: PaneId }
   | { type: 'cycle'; direction: 1 | -1 }
-  | { type: 'open'; row: number }
+  /** Open the detail view of the selected row of `list` (resolved here, so a burst of keys sees the latest selection). */
+  | { type: 'open'; list: { length: number; at(i: number): number } }
   | { type: 'close' }
   | { type: 'help' }
   | { type: 'toggle-thinking' }
   | { type: 'toggle-echoed' }
   | { type: 'notice'; text: string | null }
+  | { type: 'input.open'; kind: 'search' | 'filter'; text: string }
+  | { type: 'input.text'; text: string }
+  | { type: 'input.delete' }
+  | { type: 'input.cancel' }
+  /** Enter in the bar: a search keeps its match and counter; a filter is applied if valid. */
+  | { type: 'input.submit' }
+  /** n / N: the next or previous of `positions` (the matches' list indices). */
+  | { type: 'search.step'; direction: 1 | -1; positions: number[]; bounds: Bounds }
+  /** Select match `k` (its list index `index`). */
+  | { type: 'search.goto'; k: number; index: number; bounds: Bounds }
+  /** A valid filter from the bar (null clears it). */
+  | { type: 'filter.set'; filter: string | null }
   /** New rows arrived: keep the bottom in view when sticking to it. */
   | { type: 'grown'; counts: Record<PaneId, number>; height: number };
 
 const list = (): ListState => ({ selected: 0, windowStart: 0 });
 
-export function initialState(options: { pane?: PaneId; follow?: boolean } = {}): UiState {
+export function initialState(options: { pane?: PaneId; follow?: boolean; filter?: string | null } = {}): UiState {
   return {
     pane: options.pane ?? 'calls',
     lists: { calls: list(), turns: list(), usage: list(), events: list() },
@@ -68,6 +88,9 @@ export function initialState(options: { pane?: PaneId; follow?: boolean } = {}):
     follow: options.follow ?? false,
     pausedAt: null,
     notice: null,
+    input: null,
+    search: null,
+    filter: options.filter ?? null,
   };
 }
 
@@ -126,8 +149,11 @@ export function reduce(state: UiState, action: Action): UiState {
       const i = PANES.indexOf(state.pane);
       return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
     }
-    case 'open':
-      return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.row, scroll: 0 }, notice: null };
+    case 'open': {
+      const selected = state.lists[state.pane].selected;
+      if (selected >= action.list.length) return state;
+      return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.list.at(selected), scroll: 0 }, notice: null };
+    }
     case 'close':
       return { ...state, overlay: null, notice: null };
     case 'help':
@@ -138,6 +164,42 @@ export function reduce(state: UiState, action: Action): UiState {
       return { ...state, showEchoed: !state.showEchoed, lists: { ...state.lists, turns: list() } };
     case 'notice':
       return { ...state, notice: action.text };
+    case 'input.open':
+      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text, k: 0 } : state.search };
+    case 'input.text':
+    case 'input.delete': {
+      if (!state.input) return state;
+      const text = action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
+      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text, k: 0 } : state.search };
+    }
+    case 'input.cancel':
+      // Esc leaves search and keeps the position; a filter being edited stays as it was.
+      return { ...state, input: null, search: state.input?.kind === 'search' ? null : state.search };
+    case 'input.submit': {
+      if (state.input?.kind !== 'filter') return { ...state, input: null };
+      try {
+        return reduce(state, { type: 'filter.set', filter: parseFilter(state.input.text) === null ? null : state.input.text.trim() });
+      } catch (error) {
+        // The previous filter stays; the bar stays open to fix the expression.
+        if (error instanceof FilterError) return { ...state, notice: `${error.message} (at column ${error.position + 1})` };
+        throw error;
+      }
+    }
+    case 'search.step': {
+      const n = action.positions.length;
+      if (!state.search || n === 0) return state;
+      const k = (state.search.k + action.direction + n) % n;
+      return reduce(state, { type: 'search.goto', k, index: action.positions[k]!, bounds: action.bounds });
+    }
+    case 'search.goto': {
+      const next = moveBy(state, () => action.index, action.bounds);
+      return { ...next, search: state.search ? { ...state.search, k: action.k } : null };
+    }
+    case 'filter.set': {
+      // Positions in the old lists mean nothing in the new ones: start every list over.
+      const lists = { calls: list(), turns: list(), usage: list(), events: list() };
+      return { ...state, filter: action.filter, input: null, notice: null, lists, search: null };
+    }
     case 'grown': {
       if (!state.stickToBottom) return state;
       const lists = { ...state.lists };

@@ -8,6 +8,8 @@ export interface CallsPaneProps {
   rows: CallRow[];
   /** Index of the selected row within `rows`, or -1. */
   selectedIndex: number;
+  /** Per row: a search match (marked •). */
+  matched?: boolean[];
   width: number;
   height: number;
   /** What to say when there is nothing to list. */
@@ -15,8 +17,8 @@ export interface CallsPaneProps {
 }
 
 /** `1` Calls: one row per RPC call, both directions; notifications quieter. */
-export function CallsPane({ rows, selectedIndex, width, height, empty = 'no RPC calls in this trace (yet)' }: CallsPaneProps) {
+export function CallsPane({ rows, selectedIndex, matched, width, height, empty = 'no RPC calls in this trace (yet)' }: CallsPaneProps) {
   const columns = callColumns(rows, width);
-  const lines = rows.length ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns)) : [[seg(` ${empty}`, 'dim')]];
+  const lines = rows.length ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns, matched?.[i])) : [[seg(` ${empty}`, 'dim')]];
   return <Lines lines={lines} width={width} height={height} />;
 }

@@ -6,13 +6,15 @@ import { seg } from '../../format/segments.js';
 export interface EventsPaneProps {
   rows: EventRow[];
   selectedIndex: number;
+  /** Per row: a search match (marked •). */
+  matched?: boolean[];
   width: number;
   height: number;
 }
 
 /** `4` Events: every record in file order, skipped lines with their line numbers and why. */
-export function EventsPane({ rows, selectedIndex, width, height }: EventsPaneProps) {
+export function EventsPane({ rows, selectedIndex, matched, width, height }: EventsPaneProps) {
   const labelWidth = Math.min(12, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : r.fileLabel.length))));
-  const lines = rows.length ? rows.map((r, i) => formatEventRow(r, width, i === selectedIndex, labelWidth)) : [[seg(' no records (yet)', 'dim')]];
+  const lines = rows.length ? rows.map((r, i) => formatEventRow(r, width, i === selectedIndex, labelWidth, matched?.[i])) : [[seg(' no records (yet)', 'dim')]];
   return <Lines lines={lines} width={width} height={height} />;
 }

@@ -1,0 +1,154 @@
+/**
+ * The filter language: space-separated terms, all must hold.
+ *
+ *   method:tools/call  tool:read_*  dir:in|out|event  status:ok|error|pending|cancelled
+ *   model:claude*  role:assistant  kind:llm.*  latency:>500ms  since:90s  until:2026-05-12T23:05Z
+ *   file:LABEL  -term (negation)  "quoted words"  bare words match the raw line (smart case)
+ *
+ * Pure: parsing only. The store evaluates a parsed filter (store/query.ts).
+ */
+
+export const GLOB_FIELDS = ['method', 'tool', 'model', 'role', 'kind', 'file'] as const;
+export type GlobField = (typeof GLOB_FIELDS)[number];
+export const STATUSES = ['ok', 'error', 'pending', 'cancelled'] as const;
+export type StatusName = (typeof STATUSES)[number];
+export const DIRS = ['in', 'out', 'event', 'command', 'telemetry'] as const;
+const FIELDS = [...GLOB_FIELDS, 'dir', 'status', 'latency', 'since', 'until'] as const;
+
+export type Term = { negate: boolean; source: string } & (
+  | { field: GlobField; patterns: RegExp[] }
+  | { field: 'dir'; values: string[] }
+  | { field: 'status'; values: StatusName[] }
+  | { field: 'latency'; op: '<' | '<=' | '>' | '>=' | '='; ms: number }
+  | { field: 'since' | 'until'; at: { offsetMs: number } | { epochMs: number } }
+  | { field: 'text'; needle: string; caseSensitive: boolean }
+);
+
+export interface Filter {
+  text: string;
+  terms: Term[];
+}
+
+export class FilterError extends Error {
+  constructor(
+    message: string,
+    /** 0-based position in the expression where the problem starts. */
+    readonly position: number,
+  ) {
+    super(message);
+  }
+}
+
+const smartCase = (s: string) => s !== s.toLowerCase();
+
+/** A glob (`*`, `?`) as an anchored regexp; smart case (case-sensitive only with an upper-case letter). */
+export function globToRegExp(glob: string): RegExp {
+  const body = glob.replace(/[.+^${}()[\]\\/]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${body}$`, smartCase(glob) ? '' : 'i');
+}
+
+const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `500ms`, `1.5s`, `2m`, `1h`, or a bare number of ms. */
+function duration(text: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text);
+  return m ? Number(m[1]) * UNIT[m[2] ?? 'ms']! : null;
+}
+
+/** since:/until: an offset from the trace start (`90s`, `5m`, `01:30`, `1:02:03`) or an ISO time. */
+function when(text: string): { offsetMs: number } | { epochMs: number } | null {
+  const clock = /^(?:(\d+):)?(\d{1,2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(text);
+  if (clock) return { offsetMs: ((Number(clock[1] ?? 0) * 60 + Number(clock[2])) * 60 + Number(clock[3])) * 1000 + Number((clock[4] ?? '0').padEnd(3, '0')) };
+  const d = duration(text);
+  if (d !== null && /[a-z]$/.test(text)) return { offsetMs: d };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms)) return { epochMs: ms };
+  }
+  return null;
+}
+
+interface Token {
+  text: string;
+  start: number;
+}
+
+/** Splits on spaces outside double quotes; quotes group words and are removed. */
+function tokenize(expr: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < expr.length) {
+    while (i < expr.length && /\s/.test(expr[i]!)) i++;
+    if (i >= expr.length) break;
+    const start = i;
+    let text = '';
+    while (i < expr.length && !/\s/.test(expr[i]!)) {
+      if (expr[i] === '"') {
+        const close = expr.indexOf('"', i + 1);
+        if (close < 0) throw new FilterError('unclosed quote', i);
+        text += expr.slice(i + 1, close);
+        i = close + 1;
+      } else text += expr[i++];
+    }
+    tokens.push({ text, start });
+  }
+  return tokens;
+}
+
+function term(token: Token): Term {
+  let { text } = token;
+  let at = token.start;
+  const negate = text.startsWith('-') && text.length > 1;
+  if (negate) {
+    text = text.slice(1);
+    at += 1;
+  }
+  const source = token.text;
+  const colon = /^([a-z]+):/.exec(text);
+  if (!colon) return { field: 'text', negate, source, needle: text, caseSensitive: smartCase(text) };
+  const field = colon[1]!;
+  const value = text.slice(colon[0].length);
+  const valueAt = at + colon[0].length;
+  if (!(FIELDS as readonly string[]).includes(field)) throw new FilterError(`unknown field "${field}" (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`, at);
+  if (value === '') throw new FilterError(`${field}: needs a value`, valueAt);
+  switch (field) {
+    case 'dir': {
+      const values = value.split('|');
+      const bad = values.find((v) => !(DIRS as readonly string[]).includes(v));
+      if (bad !== undefined) throw new FilterError(`dir: "${bad}" is not one of ${DIRS.join(', ')}`, valueAt);
+      return { field, negate, source, values };
+    }
+    case 'status': {
+      const values = value.split('|');
+      const bad = values.find((v) => !(STATUSES as readonly string[]).includes(v));
+      if (bad !== undefined) throw new FilterError(`status: "${bad}" is not one of ${STATUSES.join(', ')}`, valueAt);
+      return { field, negate, source, values: values as StatusName[] };
+    }
+    case 'latency': {
+      const m = /^(<=|>=|<|>|=)?(.*)$/.exec(value)!;
+      const ms = duration(m[2]!);
+      if (ms === null) throw new FilterError(`latency: "${m[2]}" is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`, valueAt + (m[1]?.length ?? 0));
+      return { field, negate, source, op: (m[1] ?? '=') as '=', ms };
+    }
+    case 'since':
+    case 'until': {
+      const w = when(value);
+      if (w === null) throw new FilterError(`${field}: "${value}" is neither an offset (90s, 5m, 01:30) nor an ISO time`, valueAt);
+      return { field, negate, source, at: w };
+    }
+    default:
+      return { field: field as GlobField, negate, source, patterns: value.split('|').map(globToRegExp) };
+  }
+}
+
+/** Parses an expression; throws FilterError with the position of the problem. An empty expression is no filter. */
+export function parseFilter(expr: string): Filter | null {
+  const tokens = tokenize(expr);
+  if (tokens.length === 0) return null;
+  return { text: expr.trim(), terms: tokens.map(term) };
+}
+
+/** `expr` with a caret under the problem, for the command line and the filter bar. */
+export function explainFilterError(expr: string, error: FilterError): string {
+  return `${error.message}\n  ${expr}\n  ${' '.repeat(error.position)}^`;
+}

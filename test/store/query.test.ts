@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { aggregateRows } from '../../src/store/aggregates.js';
+import { applyFilter, search } from '../../src/store/query.js';
+import { modelsOf, toolsOf } from '../../src/store/stats.js';
+import { parseFilter } from '../../src/trace/filter.js';
+import { demoStore } from '../helpers/demo.js';
+import { at, storeOf, T0 } from '../helpers/store.js';
+
+
+const DEMO_START = Date.parse('2026-11-20T14:00:00.000Z');
+const run = (store: ReturnType<typeof storeOf>, expr: string) => applyFilter(store, parseFilter(expr)!, DEMO_START, store.files.map(() => 'demo-filesystem'));
+const lines = (store: ReturnType<typeof storeOf>, expr: string) => [...new Set([...run(store, expr).rows].map((r) => store.lineNo.data[r]))];
+
+describe('applyFilter', () => {
+  const s = demoStore();
+
+  it('keeps whole calls: status:error keeps failing requests with their responses, isError included', () => {
+    expect(lines(s, 'status:error')).toEqual([24, 25, 27, 28]);
+  });
+
+  it('filters by method, tool glob, dir, and negation keeps records without the field', () => {
+    expect(lines(s, 'method:tools/list')).toEqual([5, 6]);
+    expect(lines(s, 'tool:read_*')).toEqual([15, 16, 19, 20, 27, 28]); // the turn that uses it, the calls, the turn with its result
+    expect(lines(s, 'dir:out method:sampling/*')).toEqual([17, 18]);
+    const all = run(s, 'status:ok').count + run(s, '-status:ok').count;
+    expect(all).toBe(s.count);
+  });
+
+  it('filters turns by model and role, events by kind', () => {
+    expect(lines(s, 'model:gpt-4o*')).toEqual([23]);
+    expect(lines(s, 'role:user -tool:*')).toEqual([7, 22]);
+    expect(lines(s, 'kind:llm.*')).toEqual([8, 21]);
+    expect(lines(s, 'kind:llm.error')).toEqual([21]);
+  });
+
+  it('compares latency in ms or s, on whole calls', () => {
+    expect(lines(s, 'latency:>1s')).toEqual([16, 17, 18, 19]);
+    expect(lines(s, 'latency:<=40 method:tools/call')).toEqual([27, 28]);
+  });
+
+  it('takes since/until as offsets from the start or ISO times', () => {
+    expect(lines(s, 'since:13s dir:in')).toEqual([31, 32]);
+    // Responses come with their requests (a call is one unit).
+    expect(lines(s, `until:${new Date(DEMO_START + 1000).toISOString()} dir:in`)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('matches bare words against the raw line, smart case', () => {
+    // Line 24 is the request whose response (25) says EACCES: one unit.
+    expect(lines(s, 'EACCES')).toEqual([24, 25, 26]);
+    expect(lines(s, 'eacces')).toEqual([24, 25, 26]);
+    expect(lines(s, 'Eacces')).toEqual([]);
+    expect(lines(s, '日本語')).toEqual([29]);
+    expect(lines(s, '"not json"')).toEqual([]);
+  });
+});
+
+describe('filtered aggregates', () => {
+  it('recompute usage for the kept rows only', () => {
+    const s = storeOf([
+      { t: at(0), type: 'turn', role: 'assistant', model: 'a', blocks: [], usage: { input_tokens: 10, output_tokens: 1 } },
+      { t: at(1), type: 'turn', role: 'assistant', model: 'b', blocks: [], usage: { input_tokens: 20, output_tokens: 2 } },
+      { t: at(2), dir: 'in', raw: { id: 1, method: 'tools/call', params: { name: 'x' } } },
+      { t: at(9), dir: 'out', raw: { id: 1, result: { isError: true } } },
+    ]);
+    const r = applyFilter(s, parseFilter('-model:a')!, T0, ['t']);
+    const agg = aggregateRows(s, r.rows);
+    expect(modelsOf(agg, s.prices)!.perModel.map((m) => [m.model, m.inputTokens])).toEqual([['b', 20]]);
+    expect(toolsOf(agg, false)).toEqual([{ name: 'x', calls: 1, errors: 1, p50Ms: 7, p95Ms: 7, origin: 'mcp', pending: 0, maxMs: 7 }]);
+  });
+});
+
+describe('search', () => {
+  it('finds rows by method, tool, model or error text, best match first', () => {
+    const s = demoStore();
+    const list = { length: s.count, at: (i: number) => i };
+    const r = search(s, list, 'write_file');
+    expect(r.positions.map((i) => s.lineNo.data[i])).toEqual([24, 25]);
+    expect(s.lineNo.data[r.best]).toBe(24);
+    expect(search(s, list, 'EACCES permission').positions.length).toBeGreaterThan(0);
+    expect(search(s, list, 'zzzzqqq').positions).toEqual([]);
+    expect(search(s, list, '  ').best).toBe(-1);
+  });
+});

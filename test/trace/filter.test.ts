@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { explainFilterError, FilterError, globToRegExp, parseFilter } from '../../src/trace/filter.js';
+
+describe('parseFilter', () => {
+  it('reads every term', () => {
+    const f = parseFilter('method:tools/call tool:read_* dir:in|out status:error|pending model:claude* role:assistant kind:llm.* latency:>500ms since:90s until:2026-05-12T23:05:00Z file:fs -tool:write_file "two words" Word')!;
+    expect(f.terms.map((t) => [t.field, t.negate])).toEqual([
+      ['method', false], ['tool', false], ['dir', false], ['status', false], ['model', false], ['role', false], ['kind', false],
+      ['latency', false], ['since', false], ['until', false], ['file', false], ['tool', true], ['text', false], ['text', false],
+    ]);
+    expect(f.terms[2]).toMatchObject({ values: ['in', 'out'] });
+    expect(f.terms[3]).toMatchObject({ values: ['error', 'pending'] });
+    expect(f.terms[7]).toMatchObject({ op: '>', ms: 500 });
+    expect(f.terms[8]).toMatchObject({ at: { offsetMs: 90_000 } });
+    expect(f.terms[9]).toMatchObject({ at: { epochMs: Date.parse('2026-05-12T23:05:00Z') } });
+    expect(f.terms[12]).toMatchObject({ needle: 'two words', caseSensitive: false });
+    expect(f.terms[13]).toMatchObject({ needle: 'Word', caseSensitive: true });
+  });
+
+  it.each([
+    ['latency:>500ms', '>', 500],
+    ['latency:<2s', '<', 2000],
+    ['latency:>=1.5s', '>=', 1500],
+    ['latency:<=250', '<=', 250],
+    ['latency:100', '=', 100],
+  ])('%s', (expr, op, ms) => expect(parseFilter(expr)!.terms[0]).toMatchObject({ op, ms }));
+
+  it.each([
+    ['since:90s', 90_000],
+    ['since:5m', 300_000],
+    ['since:01:30', 90_000],
+    ['since:1:02:03', 3_723_000],
+    ['until:500ms', 500],
+  ])('%s is an offset from the trace start', (expr, offsetMs) => expect(parseFilter(expr)!.terms[0]).toMatchObject({ at: { offsetMs } }));
+
+  it('globs with * and ?, smart case', () => {
+    expect(globToRegExp('read_*').test('read_file')).toBe(true);
+    expect(globToRegExp('read_*').test('READ_FILE')).toBe(true);
+    expect(globToRegExp('Read*').test('read_file')).toBe(false);
+    expect(globToRegExp('tools/c?ll').test('tools/call')).toBe(true);
+    expect(globToRegExp('llm.*').test('llmXerror')).toBe(false);
+  });
+
+  it('is no filter when empty', () => {
+    expect(parseFilter('   ')).toBeNull();
+  });
+
+  it.each([
+    ['status:broken', 'status: "broken" is not one of ok, error, pending, cancelled', 7],
+    ['method:x latency:fast', 'latency: "fast" is not a duration', 17],
+    ['bogus:1', 'unknown field "bogus"', 0],
+    ['-bogus:1', 'unknown field "bogus"', 1],
+    ['dir:sideways', 'dir: "sideways" is not one of', 4],
+    ['since:yesterday', 'since: "yesterday" is neither an offset', 6],
+    ['tool:', 'tool: needs a value', 5],
+    ['"open', 'unclosed quote', 0],
+  ])('rejects %j saying what and where', (expr, message, position) => {
+    let error: unknown;
+    try {
+      parseFilter(expr);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).message).toContain(message);
+    expect((error as FilterError).position).toBe(position);
+  });
+
+  it('points at the problem', () => {
+    expect(explainFilterError('method:x latency:fast', new FilterError('bad', 17))).toBe('bad\n  method:x latency:fast\n                   ^');
+  });
+});

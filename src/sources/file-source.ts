@@ -42,9 +42,9 @@ export class FileSource implements Source {
     }
   }
 
-  readBytes(offset: number, length: number): Buffer {
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
     this.fd ??= openSync(this.name, 'r');
-    return readAt(this.fd, offset, length);
+    return readAt(this.fd, offset, length, into);
   }
 
   close(): void {
@@ -54,9 +54,9 @@ export class FileSource implements Source {
   }
 }
 
-/** Reads `length` bytes at `offset` from an open descriptor. */
-export function readAt(fd: number, offset: number, length: number): Buffer {
-  const buf = Buffer.allocUnsafe(length);
+/** Reads `length` bytes at `offset` from an open descriptor (into `into` when it is big enough). */
+export function readAt(fd: number, offset: number, length: number, into?: Buffer): Buffer {
+  const buf = into && into.length >= length ? into.subarray(0, length) : Buffer.allocUnsafe(length);
   let got = 0;
   while (got < length) {
     const n = readSync(fd, buf, got, length - got, offset + got);

@@ -154,12 +154,12 @@ export class FollowSource implements Source {
     this.watchers = [];
   }
 
-  readBytes(offset: number, length: number): Buffer {
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
     let gen = this.generations[0];
     for (const g of this.generations) if (g.base <= offset) gen = g;
     if (!gen) return Buffer.alloc(0);
     gen.fd ??= openSync(gen.path, 'r');
-    return readAt(gen.fd, offset - gen.base, length);
+    return readAt(gen.fd, offset - gen.base, length, into);
   }
 
   close(): void {

@@ -138,8 +138,8 @@ export class HttpSource implements Source {
     }
   }
 
-  readBytes(offset: number, length: number): Buffer {
-    return this.spool.read(offset, length);
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    return this.spool.read(offset, length, into);
   }
 
   close(): void {

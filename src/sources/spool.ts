@@ -28,8 +28,8 @@ export class Spool {
     this.size += chunk.length;
   }
 
-  read(offset: number, length: number): Buffer {
-    return readAt(this.fd, offset, length);
+  read(offset: number, length: number, into?: Buffer): Buffer {
+    return readAt(this.fd, offset, length, into);
   }
 
   close(): void {

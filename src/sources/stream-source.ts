@@ -27,8 +27,8 @@ export class StreamSource implements Source {
     if (last.length) yield last;
   }
 
-  readBytes(offset: number, length: number): Buffer {
-    return this.spool.read(offset, length);
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    return this.spool.read(offset, length, into);
   }
 
   close(): void {

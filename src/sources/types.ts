@@ -29,6 +29,7 @@ export interface Source {
   /** What the user named: a path, `-`, or a URL. */
   readonly name: string;
   lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]>;
-  readBytes(offset: number, length: number): Buffer;
+  /** The bytes at `offset`; read into `into` (a reused buffer) when it is big enough. */
+  readBytes(offset: number, length: number, into?: Buffer): Buffer;
   close(): void;
 }

@@ -132,8 +132,8 @@ export class WsSource implements Source {
     wake?.();
   }
 
-  readBytes(offset: number, length: number): Buffer {
-    return this.spool.read(offset, length);
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    return this.spool.read(offset, length, into);
   }
 
   close(): void {

@@ -7,7 +7,7 @@ import type { TraceStore } from './trace-store.js';
  */
 export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index): Promise<void> {
   const f = store.files[file]!;
-  store.setReader(file, (offset, length) => source.readBytes(offset, length));
+  store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
   try {
     for await (const batch of source.lines((event) => {
       if (event.type === 'progress') {
@@ -16,8 +16,11 @@ export async function ingest(store: TraceStore, source: Source, file = store.add
         f.rate = event.rate ?? null;
         return;
       }
-      if (event.type === 'live') f.state = 'live';
-      else if (event.type === 'error') {
+      if (event.type === 'live') {
+        // Caught up again after a quiet poll: nothing changed, nothing to redraw.
+        if (f.state === 'live') return;
+        f.state = 'live';
+      } else if (event.type === 'error') {
         f.state = 'error';
         f.stateText = event.message;
       } else f.stateText = event.message;

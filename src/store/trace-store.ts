@@ -76,7 +76,7 @@ export class TraceStore {
   readonly skips: { file: number; lineNo: number; reason: string }[] = [];
   version = 0;
   /** Reads a file's bytes back by offset (set by whoever opened the source). */
-  private readonly readers: ((offset: number, length: number) => Buffer)[] = [];
+  private readonly readers: ((offset: number, length: number, into?: Buffer) => Buffer)[] = [];
 
   // Row columns.
   readonly file = new Column(Uint16Array);
@@ -407,14 +407,14 @@ export class TraceStore {
     return other < 0 ? null : this.latency(Math.min(row, other), Math.max(row, other));
   }
 
-  setReader(file: number, read: (offset: number, length: number) => Buffer): void {
+  setReader(file: number, read: (offset: number, length: number, into?: Buffer) => Buffer): void {
     this.readers[file] = read;
   }
 
   /** Bytes of a file by offset (a filter's text scan reads blocks of many lines). */
-  readBytes(file: number, offset: number, length: number): Buffer | null {
+  readBytes(file: number, offset: number, length: number, into?: Buffer): Buffer | null {
     const read = this.readers[file];
-    return read ? read(offset, length) : null;
+    return read ? read(offset, length, into) : null;
   }
 
   /** The record's line as written, read back from its source (the store keeps no payloads). */

@@ -96,7 +96,8 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
     dispatch({ type: 'jump', pane: startAt.pane, index: startAt.row === 'middle' ? Math.floor(count / 2) : startAt.row, bounds: { count, height } });
   }, [startAt?.pane, startAt?.row]);
 
-  const usage = useMemo(() => usageLines(usageData(store, filtered), width - 1), [store, version, width, filtered]);
+  // Only while the Usage pane is shown: its tables cost O(tools + methods) per update.
+  const usage = useMemo(() => (state.pane === 'usage' && !state.overlay ? usageLines(usageData(store, filtered), width - 1) : []), [store, version, width, filtered, state.pane, state.overlay === null]);
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
     if (!overlay) return [];

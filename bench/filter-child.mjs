@@ -1,0 +1,52 @@
+// Filters on the big trace: a field filter, a full-text word filter, and a bare
+// substring scan of the same file for comparison. Prints ms for each.
+import { open } from 'node:fs/promises';
+import { FileSource } from '../dist/sources/file-source.js';
+import { ingest } from '../dist/store/ingest.js';
+import { applyFilter, search } from '../dist/store/query.js';
+import { TraceStore } from '../dist/store/trace-store.js';
+import { parseFilter } from '../dist/trace/filter.js';
+import { bundledPrices } from '../dist/trace/prices.js';
+
+const file = process.argv[2];
+const store = new TraceStore(bundledPrices());
+await ingest(store, new FileSource(file));
+const start = store.startMs(0);
+const time = (fn) => {
+  const t0 = performance.now();
+  const r = fn();
+  return { ms: performance.now() - t0, r };
+};
+const field = time(() => applyFilter(store, parseFilter('status:error tool:read_*'), start, ['x']));
+const word = time(() => applyFilter(store, parseFilter('Directory'), start, ['x']));
+const wordFold = time(() => applyFilter(store, parseFilter('directory'), start, ['x']));
+
+// The bare scan: read the file in the same block size and count a substring with Buffer.indexOf.
+const bare = async (needle) => {
+  const t0 = performance.now();
+  const h = await open(file, 'r');
+  const buf = Buffer.allocUnsafe(4 << 20);
+  const n = Buffer.from(needle);
+  let pos = 0;
+  let hits = 0;
+  for (;;) {
+    const { bytesRead } = await h.read(buf, 0, buf.length, pos);
+    if (!bytesRead) break;
+    const chunk = buf.subarray(0, bytesRead);
+    for (let i = chunk.indexOf(n); i >= 0; i = chunk.indexOf(n, i + 1)) hits++;
+    pos += bytesRead;
+  }
+  await h.close();
+  return { ms: performance.now() - t0, hits };
+};
+const scan = await bare('Directory');
+const calls = { length: store.callRows.length, at: (i) => store.callRows.data[i] };
+// A person typing: a query, a correction, another query (26 keystrokes).
+const keys = [];
+let q = '';
+for (const ch of 'read_file\b\b\b\b\b\b\b\b\bwrite_dir\b\b\bfile') {
+  q = ch === '\b' ? q.slice(0, -1) : q + ch;
+  keys.push(time(() => search(store, calls, q)).ms);
+}
+keys.sort((a, b) => a - b);
+process.stdout.write(JSON.stringify({ fieldMs: field.ms, fieldKept: field.r.count, wordMs: word.ms, wordKept: word.r.count, wordFoldMs: wordFold.ms, bareMs: scan.ms, bareHits: scan.hits, searchP95Ms: keys[Math.ceil(keys.length * 0.95) - 1], rows: store.count }) + '\n');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
-import { summaryCommand } from './summary-command.js';
+import { exportCommand, summaryCommand } from './summary-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
 import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
@@ -14,6 +14,7 @@ export async function main(argv: string[]): Promise<number> {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
+        if (options.export !== undefined) return exportCommand(files, options.export, options.filter, prices);
         if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter }, prices) : runApp(files, options, prices);
         return runApp(files, options, prices);
       },

@@ -5,6 +5,7 @@ export interface AppOptions {
   prices?: string;
   filter?: string;
   allowRemoteWs: boolean;
+  export?: string;
 }
 
 export interface SummaryOptions {
@@ -29,6 +30,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .argument('[files...]', 'trace files to open (- for stdin)')
     .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
     .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
+    .option('--export <file>', 'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app')
     .addOption(pricesOption())
     .addOption(filterOption())
     .showHelpAfterError('(run with --help for usage)')

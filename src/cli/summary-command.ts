@@ -8,13 +8,13 @@ import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { summaryText, skippedNote } from '../report/summary-table.js';
+import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 
-/** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(args: string[], options: { json: boolean; filter?: string }, prices: PriceTable): Promise<number> {
-  const filter = options.filter === undefined ? null : parseFilter(options.filter);
+/** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
+async function openAll(args: string[]): Promise<Source[] | null> {
   const expanded = expandTargets(args);
-  if (!expanded) return 1;
+  if (!expanded) return null;
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
@@ -22,9 +22,37 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`}\n`);
       for (const s of sources) s.close();
-      return 1;
+      return null;
     }
   }
+  return sources;
+}
+
+/** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
+export async function exportCommand(args: string[], path: string, filterText: string | undefined, prices: PriceTable): Promise<number> {
+  const sources = await openAll(args);
+  if (!sources) return 1;
+  const store = new TraceStore(prices);
+  try {
+    for (const source of sources) await ingest(store, source);
+    const filter = filterText === undefined ? null : parseFilter(filterText);
+    const rows = filter ? applyFilter(store, filter, store.startMs(0), store.files.map((f) => fileLabelOf(store, f.index))).rows : Int32Array.from({ length: store.count }, (_, i) => i);
+    const n = writeRows(store, rows, path);
+    process.stderr.write(`mcp-replay-tui: wrote ${n.toLocaleString('en-US')} record(s) to ${path}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`mcp-replay-tui: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    for (const s of sources) s.close();
+  }
+}
+
+/** Opens every file first (exit 1 before any output if one fails), then reports each. */
+export async function summaryCommand(args: string[], options: { json: boolean; filter?: string }, prices: PriceTable): Promise<number> {
+  const filter = options.filter === undefined ? null : parseFilter(options.filter);
+  const sources = await openAll(args);
+  if (!sources) return 1;
   const docs = [];
   const texts = [];
   let failed = false;

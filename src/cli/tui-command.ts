@@ -1,6 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createElement } from 'react';
 import { render } from 'ink';
 import { openSource, OpenError } from '../sources/open-source.js';
@@ -11,6 +8,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
 import { applyColorEnv } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
+import { copyRows, exportPath, writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H';
@@ -50,13 +48,16 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   process.once('SIGTERM', onSignal);
   process.once('SIGHUP', onSignal);
 
-  const writeRecords = (rows: number[]) => {
-    const path = join(tmpdir(), `mcp-replay-tui-L${store.lineNo.data[rows[0]!]}-${process.pid}-${Date.now()}.jsonl`);
-    writeFileSync(path, rows.map((r) => store.rawLine(r) ?? '').join('\n') + '\n', { mode: 0o600 });
-    return path;
+  const records = {
+    write(rows: ArrayLike<number>) {
+      const path = exportPath(store, rows);
+      const n = writeRows(store, rows, path);
+      return `wrote ${n.toLocaleString('en-US')} record(s) to ${path}`;
+    },
+    copy: (rows: ArrayLike<number>) => copyRows(store, rows, (s) => process.stdout.write(s)),
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), writeRecords, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   // Sources stream in after the first frame: the screen never waits for the index.
   for (const [i, source] of sources.entries()) {
     void ingest(store, source, fileIds[i]).catch(() => {

@@ -34,8 +34,8 @@ export interface AppProps {
   initialPane?: PaneId;
   /** `--follow`: start at the bottom and stay there while the user is. */
   follow?: boolean;
-  /** Writes records to a file and returns its path (the `w` key). */
-  writeRecords?: (rows: number[]) => string;
+  /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
+  records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
   /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
   startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
   /** `--filter`: an expression already validated by the command line. */
@@ -69,7 +69,7 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
-export function App({ store, size: fixedSize, initialPane, follow = false, writeRecords, startAt, filter: initialFilter }: AppProps) {
+export function App({ store, size: fixedSize, initialPane, follow = false, records, startAt, filter: initialFilter }: AppProps) {
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
@@ -151,12 +151,16 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
         return;
       case 'detail.close':
         return act({ type: 'close' });
-      case 'detail.write': {
-        if (overlay?.type !== 'detail' || !writeRecords) return;
+      case 'record.write':
+      case 'record.copy': {
+        // The open record, else the filtered records (w) or the selected one.
+        const selected = overlay?.type === 'detail' ? overlay.row : activeList && activeList.length ? activeList.at(list.selected) : -1;
+        const rows = command === 'record.write' && filtered && overlay?.type !== 'detail' ? filtered.rows : selected >= 0 ? detailRows(store, selected) : null;
+        if (!rows || !records) return act({ type: 'notice', text: 'no record selected' });
         try {
-          act({ type: 'notice', text: `wrote ${writeRecords(detailRows(store, overlay.row))}` });
+          act({ type: 'notice', text: command === 'record.write' ? records.write(rows) : records.copy(rows) });
         } catch (error) {
-          act({ type: 'notice', text: `could not write: ${(error as Error).message}` });
+          act({ type: 'notice', text: `could not ${command === 'record.write' ? 'write' : 'copy'}: ${(error as Error).message}` });
         }
         return;
       }
@@ -210,11 +214,11 @@ export function App({ store, size: fixedSize, initialPane, follow = false, write
   }
   if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
 
-  const records = store.files.reduce((n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other, 0);
+  const recordCount = store.files.reduce((n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other, 0);
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
-      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
+      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records: recordCount, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
       {body}
       <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, state.search!.k)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
     </Box>

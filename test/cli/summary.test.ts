@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
 
@@ -63,6 +66,16 @@ describe('mcp-replay-tui summary', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('mcp-replay-tui: invalid --filter: status: "nope" is not one of ok, error, pending, cancelled\n  status:nope\n         ^\n');
     expect(run(['--filter', 'bogus:1', 'examples/demo.jsonl']).code).toBe(2);
+  });
+
+  it('--export writes the filtered records as JSONL, byte for byte', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-export-'));
+    const out = join(dir, 'errors.jsonl');
+    const r = run(['--export', out, '--filter', 'status:error', 'examples/demo.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`mcp-replay-tui: wrote 4 record(s) to ${out}\n`);
+    const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
+    expect(readFileSync(out, 'utf8')).toBe([24, 25, 27, 28].map((n) => demo[n - 1]).join('\n') + '\n');
   });
 
   it('exits 2 on usage errors', () => {

@@ -67,13 +67,23 @@ describe('Calls pane', () => {
     await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
   });
 
-  it('writes the open record with w and shows the path', async () => {
-    const writeRecords = vi.fn(() => '/tmp/out.jsonl');
-    app = await renderApp({ store: demoStore(), writeRecords });
+  it('w writes the open record, or every filtered record, and y copies; the footer says what happened', async () => {
+    const write = vi.fn((rows: ArrayLike<number>) => `wrote ${rows.length} rows`);
+    const copy = vi.fn((rows: ArrayLike<number>) => `copied ${rows.length} rows`);
+    app = await renderApp({ store: demoStore(), records: { write, copy } });
     await app.press('list.open');
-    await app.press('detail.write');
-    expect(writeRecords).toHaveBeenCalledWith([1, 2]);
-    expect(app.frame()).toContain('wrote /tmp/out.jsonl');
+    await app.press('record.write');
+    expect(Array.from(write.mock.calls[0]![0])).toEqual([1, 2]); // initialize: request and response
+    expect(app.frame()).toContain('wrote 2 rows');
+    await app.press('detail.close');
+    await app.press('record.copy');
+    expect(Array.from(copy.mock.calls[0]![0])).toEqual([1, 2]);
+    expect(app.frame()).toContain('copied 2 rows');
+    await app.press('filter.open');
+    await app.type('status:error');
+    await app.press('input.submit');
+    await app.press('record.write');
+    expect(write.mock.calls[1]![0]).toHaveLength(4);
   });
 });
 

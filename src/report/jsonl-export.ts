@@ -1,0 +1,24 @@
+import type { TraceStore } from '../store/trace-store.js';
+
+/**
+ * The raw lines of `rows`, once each (the elements of a batch line share it), in row
+ * order: what `w` and `--export` write, byte for byte as recorded.
+ */
+export function* exportLines(store: TraceStore, rows: ArrayLike<number>): Iterable<string> {
+  let lastFile = -1;
+  let lastOffset = -1;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const file = store.file.data[row]!;
+    const offset = store.offset.data[row]!;
+    if (file === lastFile && offset === lastOffset) continue;
+    lastFile = file;
+    lastOffset = offset;
+    yield store.rawLine(row) ?? '';
+  }
+}
+
+/** OSC 52: asks the terminal (also over SSH and in tmux) to put `text` on the clipboard. */
+export function osc52(text: string): string {
+  return `\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`;
+}

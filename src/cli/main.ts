@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { exportCommand, summaryCommand } from './summary-command.js';
+import { validateCommand } from './validate-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
 import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
         if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter }, prices) : runApp(files, options, prices);
         return runApp(files, options, prices);
       },
+      validate: (files, options) => validateCommand(files, options),
       summary: async (files, options) => {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);

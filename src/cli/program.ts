@@ -17,6 +17,7 @@ export interface SummaryOptions {
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
+  validate(files: string[], options: { json: boolean }): Promise<number>;
 }
 
 const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
@@ -51,6 +52,15 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(filterOption())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
+    });
+
+  program
+    .command('validate')
+    .description('check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)')
+    .argument('<files...>', 'trace files (- for stdin)')
+    .option('--json', 'emit {file, findings: [{line, severity, rule, message}], errors, warnings} (an array for several files)', false)
+    .action(async (files: string[], options: { json: boolean }) => {
+      setCode(await handlers.validate(files, options));
     });
 
   return program;

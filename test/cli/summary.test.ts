@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +78,20 @@ describe('mcp-replay-tui summary', () => {
     expect(r.stderr).toBe(`mcp-replay-tui: wrote 4 record(s) to ${out}\n`);
     const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
     expect(readFileSync(out, 'utf8')).toBe([24, 25, 27, 28].map((n) => demo[n - 1]).join('\n') + '\n');
+  });
+
+  it('validate: 0 for a generated trace, 1 with errors (JSON lists them), 2 when a file cannot be read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-validate-'));
+    const gen = join(dir, 'gen.jsonl');
+    writeFileSync(gen, spawnSync(process.execPath, [fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url)), '--lines', '3000'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
+    expect(run(['validate', gen]).code).toBe(0);
+    const bad = run(['validate', '--json', 'examples/demo.jsonl']);
+    expect(bad.code).toBe(1);
+    const doc = JSON.parse(bad.stdout);
+    expect(Object.keys(doc)).toEqual(['file', 'findings', 'errors', 'warnings']);
+    expect(doc.findings).toContainEqual({ line: 33, severity: 'error', rule: 'not-json', message: expect.stringContaining('not JSON') });
+    expect([doc.errors, doc.warnings]).toEqual([1, 2]);
+    expect(run(['validate', 'nope.jsonl']).code).toBe(2);
   });
 
   it('exits 2 on usage errors', () => {

@@ -1,0 +1,46 @@
+import { openSource, OpenError } from '../sources/open-source.js';
+import { inert } from '../trace/text.js';
+import { Validator, type Finding } from '../trace/validate.js';
+import { expandTargets } from './targets.js';
+
+interface Report {
+  file: string;
+  findings: Finding[];
+  errors: number;
+  warnings: number;
+}
+
+/** `validate FILE…`: exit 0 with no error (warnings allowed), 1 with any error, 2 on trouble. */
+export async function validateCommand(args: string[], options: { json: boolean }): Promise<number> {
+  const expanded = expandTargets(args);
+  if (!expanded) return 2;
+  const reports: Report[] = [];
+  for (const target of expanded.targets) {
+    let source;
+    try {
+      source = await openSource(target);
+    } catch (error) {
+      process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+      return 2;
+    }
+    const v = new Validator();
+    try {
+      for await (const batch of source.lines()) for (const line of batch) v.push(line.text, line.lineNo);
+    } catch (error) {
+      process.stderr.write(`mcp-replay-tui: cannot read ${target}: ${(error as Error).message}\n`);
+      return 2;
+    } finally {
+      source.close();
+    }
+    const findings = v.finish();
+    reports.push({ file: target, findings, errors: findings.filter((f) => f.severity === 'error').length, warnings: findings.filter((f) => f.severity === 'warning').length });
+  }
+  if (options.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+  else {
+    for (const r of reports) {
+      for (const f of r.findings) process.stdout.write(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
+      process.stdout.write(`${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`);
+    }
+  }
+  return reports.some((r) => r.errors > 0) ? 1 : 0;
+}

@@ -1,0 +1,128 @@
+import { isObject, num, str, type JsonObject } from './values.js';
+
+/** One finding of `validate`, with the line it is about. */
+export interface Finding {
+  line: number;
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+const KNOWN_DIRS = new Set(['in', 'out', 'event', 'command', 'telemetry']);
+const KNOWN_BLOCKS = new Set(['thinking', 'text', 'tool_use', 'tool_result', 'history_elided']);
+/** End reasons that say no process was wrapped, so an exitCode makes no sense. */
+const NO_PROCESS = new Set(['imported', 'producer_shutdown']);
+
+/**
+ * Checks a trace against the v1 spec, line by line (streaming: the caller feeds
+ * lines and calls `end()`). Errors break the spec; warnings are legal but worth
+ * knowing (unknown types, dirs and blocks; an exitCode where no process ran).
+ */
+export class Validator {
+  readonly findings: Finding[] = [];
+  private seenRecord = false;
+  private metaSeen = false;
+  /** An end line that is not (yet known to be) the last record. */
+  private endLine: number | null = null;
+
+  private add(line: number, severity: Finding['severity'], rule: string, message: string): void {
+    this.findings.push({ line, severity, rule, message });
+  }
+
+  push(text: string, line: number): void {
+    if (text.trim() === '') {
+      this.add(line, 'warning', 'blank-line', 'blank line (consumers skip it; the format has one JSON object per line)');
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.add(line, 'error', 'not-json', `not JSON: ${(error as Error).message}`);
+      return;
+    }
+    if (!isObject(value)) {
+      this.add(line, 'error', 'not-object', `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}, not an object: the format has one JSON object per line`);
+      return;
+    }
+    if (this.endLine !== null) {
+      this.add(this.endLine, 'error', 'end-not-last', `the end line is followed by more records (line ${line})`);
+      this.endLine = null;
+    }
+    const first = !this.seenRecord;
+    this.seenRecord = true;
+    const type = value.type;
+    if (type === 'meta') this.meta(value, line, first);
+    else {
+      if (first) this.add(line, 'error', 'meta-first', 'the first line is not the meta line');
+      if (type === 'turn') this.turn(value, line);
+      else if (type === 'end') this.endRecord(value, line);
+      else if (type === undefined) this.message(value, line);
+      else this.add(line, 'warning', 'unknown-type', `unknown type ${JSON.stringify(type)} (legal: consumers skip or show it generically)`);
+    }
+  }
+
+  /** After the last line: file-level findings, and all findings in line order. */
+  finish(): Finding[] {
+    if (!this.metaSeen && this.seenRecord) this.add(1, 'error', 'meta-missing', 'no meta line');
+    return this.findings.sort((a, b) => a.line - b.line);
+  }
+
+  private time(o: JsonObject, line: number, field = 't'): void {
+    const t = o[field];
+    if (t === undefined) return;
+    if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t))) this.add(line, 'error', 't-iso', `${field} is not an ISO-8601 time: ${JSON.stringify(t)}`);
+  }
+
+  private meta(o: JsonObject, line: number, first: boolean): void {
+    if (!first) this.add(line, 'error', 'meta-first', this.metaSeen ? 'a second meta line (two sessions appended to one file?)' : 'the meta line is not the first line');
+    this.metaSeen = true;
+    for (const field of ['v', 'startedAt', 'label', 'command'] as const) if (o[field] === undefined) this.add(line, 'error', 'meta-fields', `meta has no ${field}`);
+    if (o.v !== undefined && o.v !== 1) this.add(line, 'error', 'meta-fields', `meta.v is ${JSON.stringify(o.v)}, not 1`);
+    if (o.command !== undefined && !Array.isArray(o.command)) this.add(line, 'error', 'meta-fields', 'meta.command is not an array');
+    this.time(o, line, 'startedAt');
+  }
+
+  private message(o: JsonObject, line: number): void {
+    for (const field of ['t', 'dir', 'raw'] as const) if (o[field] === undefined) this.add(line, 'error', 'message-fields', `a message line without ${field}`);
+    this.time(o, line);
+    const dir = str(o.dir);
+    if (dir !== null && !KNOWN_DIRS.has(dir)) this.add(line, 'warning', 'unknown-dir', `unknown dir ${JSON.stringify(dir)} (legal: consumers ignore it gracefully)`);
+  }
+
+  private turn(o: JsonObject, line: number): void {
+    if (o.t === undefined) this.add(line, 'error', 'turn-fields', 'a turn without t');
+    if (o.role === undefined) this.add(line, 'error', 'turn-fields', 'a turn without role');
+    if (!Array.isArray(o.blocks)) this.add(line, 'error', 'turn-fields', o.blocks === undefined ? 'a turn without blocks' : 'turn.blocks is not an array');
+    this.time(o, line);
+    if (o.echoed === true && o.role !== 'assistant') this.add(line, 'error', 'echoed-role', `echoed on a ${JSON.stringify(o.role)} turn: only assistant turns are echoed`);
+    const usage = isObject(o.usage) ? o.usage : null;
+    const thinking = num(usage?.thinking_tokens);
+    const output = num(usage?.output_tokens);
+    if (thinking !== null && output !== null && thinking > output) this.add(line, 'error', 'thinking-over-output', `thinking_tokens ${thinking} > output_tokens ${output} (thinking is a subset of output)`);
+    const blocks = Array.isArray(o.blocks) ? o.blocks : [];
+    blocks.forEach((b, i) => {
+      const type = isObject(b) ? str(b.type) : null;
+      if (type === 'history_elided') this.elided(b as JsonObject, line, i);
+      else if (type === null || !KNOWN_BLOCKS.has(type)) this.add(line, 'warning', 'unknown-block', `block ${i} has ${type === null ? 'no type' : `unknown type ${JSON.stringify(type)}`} (legal: renderers show a placeholder)`);
+    });
+  }
+
+  private elided(b: JsonObject, line: number, index: number): void {
+    const problems: string[] = [];
+    if (!(typeof b.count === 'number' && Number.isInteger(b.count) && b.count > 0)) problems.push('count is not a positive integer');
+    if (!(typeof b.sha256 === 'string' && HEX64.test(b.sha256))) problems.push('sha256 is not 64 lowercase hex characters');
+    if (!(typeof b.request_sha256 === 'string' && HEX64.test(b.request_sha256))) problems.push('request_sha256 is not 64 lowercase hex characters');
+    if (problems.length) this.add(line, 'error', 'history-elided', `malformed history_elided block ${index}: ${problems.join('; ')}`);
+  }
+
+  private endRecord(o: JsonObject, line: number): void {
+    this.endLine = line;
+    this.time(o, line);
+    if (num(o.durationMs) === null) this.add(line, 'error', 'end-fields', 'the end line has no durationMs');
+    const reason = str(o.reason);
+    if (o.exitCode !== undefined && reason !== null && NO_PROCESS.has(reason)) this.add(line, 'warning', 'end-exitcode', `exitCode on an end line whose reason "${reason}" says no process was wrapped`);
+  }
+}

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { exportCommand, summaryCommand } from './summary-command.js';
 import { validateCommand } from './validate-command.js';
+import { diffCommand } from './diff-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
 import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
@@ -20,6 +21,7 @@ export async function main(argv: string[]): Promise<number> {
         return runApp(files, options, prices);
       },
       validate: (files, options) => validateCommand(files, options),
+      diff: async (files, options) => diffCommand(files, options, bundledPrices()),
       summary: async (files, options) => {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);

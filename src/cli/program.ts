@@ -18,6 +18,7 @@ export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
   validate(files: string[], options: { json: boolean }): Promise<number>;
+  diff(files: string[], options: { json: boolean }): Promise<number>;
 }
 
 const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
@@ -52,6 +53,16 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(filterOption())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
+    });
+
+  program
+    .command('diff')
+    .description('compare two recordings by tool-call ordinal: same, changed args, changed result, added in B, removed from B (exit 0: same, 1: different, 2: trouble)')
+    .argument('<a>', 'the first trace')
+    .argument('<b>', 'the second trace')
+    .option('--json', 'emit {a, b, same, calls: [{ordinal, status, method, tool, aLine, bLine, detail}]}', false)
+    .action(async (a: string, b: string, options: { json: boolean }) => {
+      setCode(await handlers.diff([a, b], options));
     });
 
   program

@@ -94,6 +94,18 @@ describe('mcp-replay-tui summary', () => {
     expect(run(['validate', 'nope.jsonl']).code).toBe(2);
   });
 
+  it('diff: exit 0 when the same, 1 when different (text and JSON), 2 on trouble', () => {
+    expect(run(['diff', 'examples/demo.jsonl', 'examples/demo.jsonl']).code).toBe(0);
+    const r = run(['diff', '--json', 'examples/demo.jsonl', 'test/fixtures/malformed.jsonl']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'calls']);
+    expect(doc.calls[0]).toEqual({ ordinal: 1, status: 'changed args', method: 'tools/call', tool: 'search_files', aLine: 10, bLine: 2, detail: 'tool: search_files → read_file' });
+    expect(doc.calls.slice(1).every((c: { status: string }) => c.status === 'removed from B')).toBe(true);
+    expect(run(['diff', 'examples/demo.jsonl']).code).toBe(2);
+    expect(run(['diff', 'examples/demo.jsonl', 'nope.jsonl']).code).toBe(2);
+  });
+
   it('exits 2 on usage errors', () => {
     expect(run(['summary']).code).toBe(2);
     expect(run(['summary', '--bogus', 'x']).code).toBe(2);

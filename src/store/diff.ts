@@ -1,0 +1,125 @@
+import { isObject, type Json } from '../trace/values.js';
+import type { ToolPair, TraceStore } from './trace-store.js';
+
+export type DiffStatus = 'same' | 'changed args' | 'changed result' | 'added in B' | 'removed from B';
+
+export interface DiffCall {
+  ordinal: number;
+  status: DiffStatus;
+  method: string;
+  tool: string;
+  aLine: number | null;
+  bLine: number | null;
+  /** What differs, e.g. `arguments.path: "/a" → "/b"`; empty when the same. */
+  detail: string;
+}
+
+export interface DiffDoc {
+  a: string;
+  b: string;
+  same: boolean;
+  calls: DiffCall[];
+}
+
+/** Keys sorted at every level, so key order never counts as a change. */
+function canonical(v: Json | undefined): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/** The first path where two values differ, with both sides (short). */
+function firstDifference(a: Json | undefined, b: Json | undefined, path: string): string {
+  if (canonical(a) === canonical(b)) return '';
+  if (isObject(a) && isObject(b)) {
+    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const d = firstDifference(a[k], b[k], path ? `${path}.${k}` : k);
+      if (d) return d;
+    }
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+  }
+  const short = (v: Json | undefined) => {
+    const s = v === undefined ? '(absent)' : JSON.stringify(v);
+    return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+  };
+  return `${path || '(value)'}: ${short(a)} → ${short(b)}`;
+}
+
+function parsed(store: TraceStore, row: number): Json {
+  if (row < 0) return null;
+  try {
+    const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
+    // mcp-rec lines carry the message in msg, mcp-replay lines in raw.
+    return isObject(o) ? (o.raw ?? o.msg ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tool calls of a store in request order: MCP tools/call pairs, else tool_use pairs. */
+function toolCalls(store: TraceStore): ToolPair[] {
+  const mcp = store.pairs.filter((p) => p.origin === 'mcp');
+  return mcp.length ? mcp : store.pairs.filter((p) => p.origin === 'turn');
+}
+
+interface CallView {
+  pair: ToolPair;
+  args: Json | undefined;
+  result: Json | undefined;
+  line: number;
+}
+
+function view(store: TraceStore, pair: ToolPair): CallView {
+  let args: Json | undefined;
+  let result: Json | undefined;
+  if (pair.origin === 'mcp') {
+    const req = parsed(store, pair.reqRow);
+    const res = parsed(store, pair.resRow);
+    args = isObject(req) && isObject(req.params) ? req.params.arguments : undefined;
+    result = isObject(res) ? (res.error !== undefined ? { error: res.error } : res.result) : undefined;
+  } else {
+    // A turn pair: its tool_use input and its tool_result content, found by id.
+    const use = findBlock(store, pair.reqRow, (b) => b.type === 'tool_use' && b.id === pair.toolUseId);
+    const res = pair.resRow < 0 ? null : findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === pair.toolUseId);
+    args = use?.input;
+    result = res ? { content: res.content ?? null, is_error: res.is_error ?? false } : undefined;
+  }
+  return { pair, args, result, line: store.lineNo.data[pair.reqRow]! };
+}
+
+function findBlock(store: TraceStore, row: number, ok: (b: Record<string, Json>) => boolean): Record<string, Json> | null {
+  try {
+    const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
+    const blocks = isObject(o) && Array.isArray(o.blocks) ? o.blocks : [];
+    return (blocks.find((b) => isObject(b) && ok(b)) as Record<string, Json> | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Aligns two recordings by tool-call ordinal (the web viewer's `?diff=`): call i of
+ * A against call i of B, compared by tool name and arguments, then by result.
+ */
+export function diffStores(a: TraceStore, b: TraceStore): DiffDoc {
+  const ca = toolCalls(a);
+  const cb = toolCalls(b);
+  const calls: DiffCall[] = [];
+  for (let i = 0; i < Math.max(ca.length, cb.length); i++) {
+    const va = ca[i] ? view(a, ca[i]!) : null;
+    const vb = cb[i] ? view(b, cb[i]!) : null;
+    const base = { ordinal: i + 1, method: 'tools/call', tool: (va ?? vb)!.pair.name, aLine: va?.line ?? null, bLine: vb?.line ?? null };
+    if (!vb) calls.push({ ...base, status: 'removed from B', detail: '' });
+    else if (!va) calls.push({ ...base, status: 'added in B', detail: '' });
+    else if (va.pair.name !== vb.pair.name) calls.push({ ...base, status: 'changed args', detail: `tool: ${va.pair.name} → ${vb.pair.name}` });
+    else if (canonical(va.args) !== canonical(vb.args)) calls.push({ ...base, status: 'changed args', detail: firstDifference(va.args, vb.args, 'arguments') });
+    else if (canonical(va.result) !== canonical(vb.result)) calls.push({ ...base, status: 'changed result', detail: firstDifference(va.result, vb.result, 'result') });
+    else calls.push({ ...base, status: 'same', detail: '' });
+  }
+  return { a: a.files[0]?.name ?? '', b: b.files[0]?.name ?? '', same: calls.every((c) => c.status === 'same'), calls };
+}

@@ -126,9 +126,9 @@ describe('search and filters', () => {
     app = await renderApp({ store: demoStore() });
     await app.press('search.open');
     await app.type('read_file');
-    let f = app.frame();
+    // The jump happens in the render after the query: wait for it.
+    let f = await waitForFrame(app.frame, (x) => /tools\/call read_file/.test(selectedLine(x)));
     expect(lines(f).at(-1)).toMatch(/^\/read_file▏ +2 matches/);
-    expect(selectedLine(f)).toMatch(/tools\/call read_file/);
     await app.press('input.submit');
     f = app.frame();
     expect(lines(f).at(-1)).toMatch(/\/read_file 1\/2 · 6 of 13$/);
@@ -232,6 +232,10 @@ describe('Usage and Events panes', () => {
     expect(f).toContain('total is partial');
     expect(f).toMatch(/write_file\s+2\s+2\s+0/);
     expect(f).toMatch(/sampling\/createMessage\s+1\s+0\s+0\s+1\.12s/);
+    // The demo spans 14 s: one minute, one bar per series.
+    expect(f).toMatch(/OVER TIME per minute, 1 minute\(s\) from the start/);
+    expect(f).toMatch(/^ tokens +█ max 7\.9k$/m);
+    expect(f).toMatch(/^ +local-llama-3\.1-8b +█/m);
   });
 
   it('keeps full model ids at 80 columns by narrowing the other columns', async () => {

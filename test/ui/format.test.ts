@@ -117,3 +117,14 @@ describe('turn layout', () => {
     expect(laid.lines.map(lineText)).toEqual(['3.0', '3.1', '3.2', '3.3']);
   });
 });
+
+describe('usage over time', () => {
+  it('draws a sparkline scaled to the largest value, blanks for no data', async () => {
+    const { sparkline, fitBuckets } = await import('../../src/ui/format/sparkline.js');
+    expect(sparkline([0, 50, 100, NaN])).toBe('▁▅█ ');
+    expect(sparkline([0, 0])).toBe('▁▁');
+    // Sums (tokens) or count-weighted means (latency) when minutes share a cell.
+    expect(fitBuckets([1, 2, 3, 4, 5], [1, 1, 1, 1, 1], 2, false)).toEqual({ values: [6, 9], minutesPerCell: 3 });
+    expect(fitBuckets([10, 20, NaN], [1, 3, 0], 1, true)).toEqual({ values: [17.5], minutesPerCell: 3 });
+  });
+});

@@ -2,7 +2,8 @@ import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats
 import { aggregateRows } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import type { UsageData } from '../format/usage-lines.js';
+import type { Timeline, UsageData } from '../format/usage-lines.js';
+import { traceStart } from './views.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
 
@@ -17,7 +18,68 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
       return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-  const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods };
+  const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods, timeline: timelineOf(store, filter) };
   cache = { store, version: store.version, filter, data };
   return data;
+}
+
+/** Tokens and latency per minute from the trace start (counted turns; calls when there are none). */
+function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | null {
+  const start = traceStart(store);
+  if (start === null) return null;
+  const tokens: number[] = [];
+  const latency: number[] = [];
+  const counts: number[] = [];
+  const models = new Map<string, number[]>();
+  const minute = (row: number) => Math.max(0, Math.floor(((store.tOf(row) ?? start) - start) / 60_000));
+  const grow = (arr: number[], m: number, fill: number) => {
+    while (arr.length <= m) arr.push(fill);
+  };
+  const u = store.usage;
+  let turns = 0;
+  for (let i = 0; i < store.turnRows.length; i++) {
+    const row = store.turnRows.data[i]!;
+    const ti = store.turnIndex.data[row]!;
+    if (ti < 0 || (filter && !filter.keep[row])) continue;
+    turns += 1;
+    const m = minute(row);
+    const n = (Number.isNaN(u.input.data[ti]!) ? 0 : u.input.data[ti]!) + (Number.isNaN(u.output.data[ti]!) ? 0 : u.output.data[ti]!);
+    grow(tokens, m, 0);
+    tokens[m]! += n;
+    const model = store.str(store.name.data[row]!) ?? '(no model)';
+    let series = models.get(model);
+    if (!series) models.set(model, (series = []));
+    grow(series, m, 0);
+    series[m]! += n;
+    const d = u.duration.data[ti]!;
+    if (!Number.isNaN(d)) {
+      grow(latency, m, NaN);
+      grow(counts, m, 0);
+      latency[m] = Number.isNaN(latency[m]!) ? d : (latency[m]! * counts[m]! + d) / (counts[m]! + 1);
+      counts[m]! += 1;
+    }
+  }
+  if (turns === 0) {
+    // No model turns: the strip shows call latency instead.
+    for (let i = 0; i < store.callRows.length; i++) {
+      const row = store.callRows.data[i]!;
+      const l = store.callLatency(row);
+      if (l === null || (filter && !filter.keep[row])) continue;
+      const m = minute(row);
+      grow(latency, m, NaN);
+      grow(counts, m, 0);
+      latency[m] = Number.isNaN(latency[m]!) ? l : (latency[m]! * counts[m]! + l) / (counts[m]! + 1);
+      counts[m]! += 1;
+    }
+  }
+  const length = Math.max(tokens.length, latency.length);
+  if (length === 0) return null;
+  grow(tokens, length - 1, 0);
+  grow(latency, length - 1, NaN);
+  grow(counts, length - 1, 0);
+  const perModel = [...models].map(([model, series]) => {
+    grow(series, length - 1, 0);
+    return { model, tokens: series };
+  });
+  return { tokens, latency, latencyCounts: counts, perModel };
 }

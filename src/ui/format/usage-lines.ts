@@ -1,6 +1,8 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../../trace/units.js';
 import { seg, type ScreenLine } from './segments.js';
+import { fitBuckets, sparkline } from './sparkline.js';
+import { fit } from './text.js';
 import { compactInt, tableLines, type TableCol } from './table-lines.js';
 
 export interface MethodRow {
@@ -13,6 +15,15 @@ export interface MethodRow {
   max: number | null;
 }
 
+/** Per-minute series across the trace (index = minutes from its start). */
+export interface Timeline {
+  tokens: number[];
+  /** Mean latency per minute (model turns' duration_ms, else call latency), NaN when none. */
+  latency: number[];
+  latencyCounts: number[];
+  perModel: { model: string; tokens: number[] }[];
+}
+
 /** What the Usage pane shows: the same numbers as `summary`. */
 export interface UsageData {
   models: NonNullable<StatsDoc['models']> | null;
@@ -20,6 +31,7 @@ export interface UsageData {
   /** True when tools come only from the mcp plane (two planes of one run are open). */
   mcpPlaneOnly: boolean;
   methods: MethodRow[];
+  timeline: Timeline | null;
 }
 
 type ModelLine = PerModel & { total?: boolean };
@@ -81,6 +93,7 @@ export function usageLines(d: UsageData, width: number): ScreenLine[] {
     if (thinking) notes.push(`thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`);
     if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
+  if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
   if (d.tools.length) {
     out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
@@ -91,5 +104,21 @@ export function usageLines(d: UsageData, width: number): ScreenLine[] {
     out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
     out.push(...tableLines(callCols('METHOD'), d.methods, width));
   }
+  return out;
+}
+
+/** The sparkline strip: tokens and latency per minute, then tokens per model. */
+function timelineLines(t: Timeline, width: number): ScreenLine[] {
+  const LABEL = Math.min(32, Math.max(20, ...t.perModel.map((m) => m.model.length + 4)));
+  const cells = Math.max(10, width - LABEL - 12);
+  const zeros = t.tokens.map(() => 1);
+  const tokens = fitBuckets(t.tokens, zeros, cells, false);
+  const per = tokens.minutesPerCell === 1 ? 'per minute' : `per ${tokens.minutesPerCell} minutes`;
+  const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [seg(fit(label, LABEL - 1) + ' ', style), seg(sparkline(values)), seg(total ? ` ${total}` : '', 'dim')];
+  const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(`${per}, ${t.tokens.length} minute(s) from the start`, 'dim')]];
+  out.push(row('tokens', tokens.values, undefined, `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`));
+  const lat = fitBuckets(t.latency, t.latencyCounts, cells, true);
+  out.push(row('latency (mean)', lat.values, undefined, `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`));
+  if (t.perModel.length > 1) for (const m of t.perModel) out.push(row(`  ${m.model}`, fitBuckets(m.tokens, zeros, cells, false).values, 'model', ''));
   return out;
 }

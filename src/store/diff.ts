@@ -1,4 +1,4 @@
-import { isObject, type Json } from '../trace/values.js';
+import { canonical, isObject, type Json } from '../trace/values.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
 export type DiffStatus = 'same' | 'changed args' | 'changed result' | 'added in B' | 'removed from B';
@@ -21,12 +21,6 @@ export interface DiffDoc {
   calls: DiffCall[];
 }
 
-/** Keys sorted at every level, so key order never counts as a change. */
-function canonical(v: Json | undefined): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
-  return JSON.stringify(v ?? null);
-}
 
 /** The first path where two values differ, with both sides (short). */
 function firstDifference(a: Json | undefined, b: Json | undefined, path: string): string {
@@ -50,7 +44,8 @@ function firstDifference(a: Json | undefined, b: Json | undefined, path: string)
   return `${path || '(value)'}: ${short(a)} → ${short(b)}`;
 }
 
-function parsed(store: TraceStore, row: number): Json {
+/** The JSON-RPC message of a message row (`raw`, or mcp-rec's `msg`), read back. */
+export function messageOf(store: TraceStore, row: number): Json {
   if (row < 0) return null;
   try {
     const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
@@ -78,8 +73,8 @@ function view(store: TraceStore, pair: ToolPair): CallView {
   let args: Json | undefined;
   let result: Json | undefined;
   if (pair.origin === 'mcp') {
-    const req = parsed(store, pair.reqRow);
-    const res = parsed(store, pair.resRow);
+    const req = messageOf(store, pair.reqRow);
+    const res = messageOf(store, pair.resRow);
     args = isObject(req) && isObject(req.params) ? req.params.arguments : undefined;
     result = isObject(res) ? (res.error !== undefined ? { error: res.error } : res.result) : undefined;
   } else {
@@ -92,7 +87,8 @@ function view(store: TraceStore, pair: ToolPair): CallView {
   return { pair, args, result, line: store.lineNo.data[pair.reqRow]! };
 }
 
-function findBlock(store: TraceStore, row: number, ok: (b: Record<string, Json>) => boolean): Record<string, Json> | null {
+/** The first block of a turn row that satisfies `ok`, read back. */
+export function findBlock(store: TraceStore, row: number, ok: (b: Record<string, Json>) => boolean): Record<string, Json> | null {
   try {
     const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
     const blocks = isObject(o) && Array.isArray(o.blocks) ? o.blocks : [];

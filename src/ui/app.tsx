@@ -1,6 +1,7 @@
 import { Box, useApp } from 'ink';
 import { useEffect, useMemo, useReducer, useRef, type ReactElement } from 'react';
 import { applyFilter, search, type FilterResult, type SearchResult } from '../store/query.js';
+import { linkedPair, pairOfRow } from '../store/links.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
@@ -50,6 +51,17 @@ function useFilter(store: TraceStore, text: string | null, version: number, star
     if (!filter) return (last.current = null);
     return (last.current = applyFilter(store, filter, start, store.files.map((f) => fileLabelOf(store, f.index)), last.current ?? undefined));
   }, [store, text, version, start]);
+}
+
+/** Where `l` goes from a row: a tools/call to its tool_use's turn, a turn to its first linked tools/call. */
+function linkTarget(store: TraceStore, row: number): { pane: 'calls' | 'turns'; row: number } | null {
+  for (const p of pairOfRow(store, row)) {
+    const other = linkedPair(store, p);
+    if (other === null) continue;
+    const pair = store.pairs[other]!;
+    return { pane: pair.origin === 'mcp' ? 'calls' : 'turns', row: pair.reqRow };
+  }
+  return null;
 }
 
 /** Which rows of the visible window are search matches. */
@@ -151,6 +163,18 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         return;
       case 'detail.close':
         return act({ type: 'close' });
+      case 'link.jump': {
+        const from = overlay?.type === 'detail' ? overlay.row : activeList && activeList.length ? activeList.at(list.selected) : -1;
+        const target = from >= 0 ? linkTarget(store, from) : null;
+        if (!target) return act({ type: 'notice', text: 'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)' });
+        const pane = target.pane;
+        const targetList = views[pane];
+        let index = -1;
+        for (let i = 0; i < targetList.length; i++) if (targetList.at(i) === target.row) index = i;
+        if (index < 0) return act({ type: 'notice', text: 'the linked record is hidden by the filter' });
+        chosenPane.current = true;
+        return act({ type: 'jump', pane, index, bounds: { count: targetList.length, height } });
+      }
       case 'record.write':
       case 'record.copy': {
         // The open record, else the filtered records (w) or the selected one.

@@ -32,6 +32,7 @@ export const KEYMAP = {
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
   'turns.thinking': { keys: ['t'], description: 'Expand or collapse thinking blocks', hint: 'thinking', scope: 'turns', category: 'View' },
   'turns.echoed': { keys: ['e'], description: 'Show or hide echoed resends (kept in the trace, hidden by default)', hint: 'echoed', scope: 'turns', category: 'View' },
+  'link.jump': { keys: ['l'], description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time', hint: 'link', scope: 'global', category: 'View' },
   'record.write': { keys: ['w'], description: 'Write the selected record (with a filter: every filtered record) to a JSONL file and show its path', hint: 'write', scope: 'global', category: 'View' },
   'record.copy': { keys: ['y'], description: 'Copy the selected record to the clipboard (OSC 52: works over SSH and in tmux)', hint: 'copy', scope: 'global', category: 'View' },
   'detail.close': { keys: ['escape', 'backspace'], description: 'Close the detail view or help', hint: 'back', scope: 'detail', category: 'View' },

@@ -5,6 +5,7 @@ import { KEYMAP } from '../../src/ui/keymap.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
+import { twoPlanes } from '../helpers/two-planes.js';
 
 // Plain frames: styling off, so any ESC in a frame could only come from trace content.
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
@@ -217,6 +218,26 @@ describe('Turns pane', () => {
     const f = app.frame();
     expect(selectedLine(f)).toContain('assistant local-llama-3.1-8b');
     expect(lines(f)).toHaveLength(12);
+  });
+});
+
+describe('turns ↔ calls', () => {
+  it('shows the linked call on a tool_use, and l jumps there and back', async () => {
+    app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 120 });
+    await app.press('pane.turns');
+    let f = app.frame();
+    expect(f).toMatch(/→ tool_use search \{"q":"r2 limits"\} ✓ ok 2\.50s ↔ call L4/);
+    expect(f).toMatch(/→ tool_use search \{"q":"kv limits"\} ✓ ok 2\.50s ↔ call L2/);
+    expect(f).toMatch(/→ tool_use search \{"q":"never sent"\} … pending$/m);
+    await app.press('list.down');
+    await app.press('link.jump');
+    f = app.frame();
+    expect(lines(f)[0]).toContain('[1 Calls]');
+    expect(selectedLine(f)).toMatch(/tools\/call search/);
+    expect(lines(f).at(-1)).toMatch(/2 of 2$/);
+    await app.press('link.jump');
+    expect(lines(app.frame())[0]).toContain('[2 Turns]');
+    expect(lines(app.frame()).at(-1)).toMatch(/2 of 4$/);
   });
 });
 

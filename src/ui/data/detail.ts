@@ -1,4 +1,5 @@
 import { Dir, Kind, Shape } from '../../store/codes.js';
+import { linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
@@ -50,6 +51,8 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     const name = store.str(store.name.data[req]!);
     const error = store.errorText.get(req);
     out.push([seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'), seg(name ? ` ${inert(name)}` : '', 'bold'), seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style), seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim')]);
+    const link = pairOfRow(store, req).map((p) => linkedPair(store, p)).find((p) => p !== null && p !== undefined);
+    if (link !== undefined && link !== null) out.push([seg(`↔ tool_use in the turn at line ${store.lineNo.data[store.pairs[link]!.reqRow]} of ${inert(store.files[store.pairs[link]!.file]!.name)} (l jumps there)`, 'accent')]);
     if (error) out.push(...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
   }
   for (const r of rows) out.push(...section(store, r, width, start), []);

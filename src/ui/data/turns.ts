@@ -1,4 +1,5 @@
 import { Flag } from '../../store/codes.js';
+import { linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
 import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
@@ -28,7 +29,8 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
   const links = store.turnPairs.get(row);
   const toolUses: ToolUseOutcome[] = (links?.opened ?? []).map((p) => {
     const pair = store.pairs[p]!;
-    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency };
+    const linked = linkedPair(store, p);
+    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs[linked]!.reqRow]! };
   });
   const t = store.tOf(row);
   return {

@@ -9,6 +9,8 @@ import { truncate, width as widthOf, wrap } from './text.js';
 export interface ToolUseOutcome {
   state: 'ok' | 'error' | 'pending';
   latencyMs: number | null;
+  /** Line of the linked tools/call on the mcp plane (`l` jumps there), if any. */
+  linkedLine?: number | null;
 }
 
 /** Everything a turn needs to be drawn. */
@@ -81,7 +83,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
       const look = outcome === undefined ? null : outcome.state === 'ok' ? { t: '✓ ok', s: 'ok' as Style } : outcome.state === 'error' ? { t: '✗ error', s: 'error' as Style } : { t: '… pending', s: 'pending' as Style };
-      const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim')] : [];
+      const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'), seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent')] : [];
       const name = inert(str(b.name) ?? '(unknown)');
       const args = inert(JSON.stringify(b.input ?? {}));
       const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));

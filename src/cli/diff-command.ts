@@ -25,7 +25,10 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
       stores.push(store);
     }
     const doc = diffStores(stores[0]!, stores[1]!);
-    process.stdout.write(options.json ? `${JSON.stringify(doc, null, 2)}\n` : diffText(doc));
+    if (!options.json && process.stdout.isTTY) {
+      const { runDiffApp } = await import('./tui-command.js');
+      await runDiffApp(doc, stores[0]!, stores[1]!);
+    } else process.stdout.write(options.json ? `${JSON.stringify(doc, null, 2)}\n` : diffText(doc));
     return doc.same ? 0 : 1;
   } catch (error) {
     process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);

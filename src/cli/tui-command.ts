@@ -6,6 +6,8 @@ import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
+import { DiffApp } from '../ui/diff-app.js';
+import type { DiffDoc } from '../store/diff.js';
 import { applyColorEnv } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
@@ -13,6 +15,38 @@ import { expandTargets } from './targets.js';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H';
 const LEAVE_ALT = '\x1b[?1049l';
+
+/** Full screen in the alternate buffer; always left again, whatever ends the app. */
+function alternateScreen(): () => void {
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    process.stdout.write(LEAVE_ALT);
+  };
+  process.stdout.write(ENTER_ALT);
+  process.once('exit', leave);
+  const onSignal = () => {
+    leave();
+    process.exit(0);
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGHUP', onSignal);
+  return leave;
+}
+
+/** `diff A B` on a terminal: the interactive side-by-side view. */
+export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<void> {
+  applyColorEnv();
+  const leave = alternateScreen();
+  const app = render(createElement(DiffApp, { doc, a, b }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  try {
+    await app.waitUntilExit();
+  } finally {
+    app.cleanup();
+    leave();
+  }
+}
 
 /** Opens every source (exit 1 before any screen if one fails), then runs the app. */
 export async function runTui(args: string[], options: AppOptions, prices: PriceTable): Promise<number> {
@@ -32,21 +66,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const store = new TraceStore(prices);
   const fileIds = sources.map((s) => store.addFile(s.name).index);
 
-  // Full screen in the alternate buffer; always left again, whatever ends the app.
-  let left = false;
-  const leave = () => {
-    if (left) return;
-    left = true;
-    process.stdout.write(LEAVE_ALT);
-  };
-  process.stdout.write(ENTER_ALT);
-  process.once('exit', leave);
-  const onSignal = () => {
-    leave();
-    process.exit(0);
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGHUP', onSignal);
+  const leave = alternateScreen();
 
   const records = {
     write(rows: ArrayLike<number>) {

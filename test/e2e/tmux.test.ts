@@ -84,6 +84,14 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 
+  it('diff A B opens the side-by-side view on a terminal and exits 1 when they differ', async () => {
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `node ${BIN} diff examples/demo.jsonl test/fixtures/malformed.jsonl; echo "EXIT=$?"; sleep 30`);
+    await waitFor((s) => s.includes('differ') && s.includes('changed args'), 'the diff list');
+    await key('Enter', (s) => s.includes('│B'), 'both sides');
+    await key('Escape', (s) => s.includes('1 of 5'), 'the list again');
+    await key('q', (s) => s.includes('EXIT=1'), 'exit 1');
+  });
+
   it('exits 1 with a message, before any screen, when a file cannot be opened', async () => {
     tmux('new-session', '-d', '-s', 'e2e', '-x', '80', '-y', '24', '-c', ROOT, `node ${BIN} nope.jsonl; echo "EXIT=$?"; sleep 30`);
     const screen = await waitFor((s) => s.includes('EXIT='), 'the exit');

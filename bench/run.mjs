@@ -70,6 +70,16 @@ const fo = child('follow-child.mjs');
 row('--follow write → on screen at 1,000 lines/s (p95)', `${fo.p95Ms.toFixed(0)} ms (p50 ${fo.p50Ms.toFixed(0)} ms)`, '≤ 250 ms', fo.p95Ms <= 250);
 row('--follow CPU while the file is idle', `${fo.idleCpuPct.toFixed(2)} %`, '≈ 0', fo.idleCpuPct < 1);
 
+// #6: reopening an unchanged file from its saved index.
+{
+  const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };
+  execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
+  const run = () => JSON.parse(execFileSync(process.execPath, [join(here, 'summary-child.mjs'), big, 'cache'], { encoding: 'utf8', env }).trim().split('\n').pop());
+  const cold = run();
+  const warm = run();
+  row('reopen with the saved index / first open (summary)', `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`, '≤ 0.2x', warm.ms / cold.ms <= 0.2);
+}
+
 const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
 console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
 console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);

@@ -17,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
         if (options.export !== undefined) return exportCommand(files, options.export, options.filter, prices);
-        if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter }, prices) : runApp(files, options, prices);
+        if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices) : runApp(files, options, prices);
         return runApp(files, options, prices);
       },
       validate: (files, options) => validateCommand(files, options),

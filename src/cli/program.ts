@@ -6,12 +6,14 @@ export interface AppOptions {
   filter?: string;
   allowRemoteWs: boolean;
   export?: string;
+  cache: boolean;
 }
 
 export interface SummaryOptions {
   json: boolean;
   prices?: string;
   filter?: string;
+  cache: boolean;
 }
 
 export interface Handlers {
@@ -22,6 +24,7 @@ export interface Handlers {
 }
 
 const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
+const noCacheOption = () => new Option('--no-cache', 'do not use or save the index cache of large local files');
 const filterOption = () => new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
 
 /** The commander definitions: one small block per command, no logic. */
@@ -35,6 +38,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--export <file>', 'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app')
     .addOption(pricesOption())
     .addOption(filterOption())
+    .addOption(noCacheOption())
     .showHelpAfterError('(run with --help for usage)')
     // Usage errors become exit code 2 in main(); settings are inherited by subcommands.
     .exitOverride()
@@ -51,6 +55,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
     .addOption(pricesOption())
     .addOption(filterOption())
+    .addOption(noCacheOption())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
     });

@@ -8,6 +8,7 @@ import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { summaryText, skippedNote } from '../report/summary-table.js';
+import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 
@@ -49,7 +50,7 @@ export async function exportCommand(args: string[], path: string, filterText: st
 }
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(args: string[], options: { json: boolean; filter?: string }, prices: PriceTable): Promise<number> {
+export async function summaryCommand(args: string[], options: { json: boolean; filter?: string; cache?: boolean }, prices: PriceTable): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
   const sources = await openAll(args);
   if (!sources) return 1;
@@ -60,7 +61,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
     try {
-      await ingest(store, source);
+      await loadWithCache(store, source, { cache: options.cache ?? true });
     } catch (error) {
       process.stderr.write(`mcp-replay-tui: cannot read ${source.name}: ${(error as Error).message}\n`);
       return 1;

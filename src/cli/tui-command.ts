@@ -11,6 +11,7 @@ import type { DiffDoc } from '../store/diff.js';
 import { applyColorEnv } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
+import { loadWithCache } from './load.js';
 import { expandTargets } from './targets.js';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H';
@@ -64,7 +65,9 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   }
   applyColorEnv();
   const store = new TraceStore(prices);
-  const fileIds = sources.map((s) => store.addFile(s.name).index);
+  // One local file may come from its saved index; several stream side by side.
+  const single = sources.length === 1;
+  const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
   const leave = alternateScreen();
 
@@ -79,11 +82,9 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
 
   const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   // Sources stream in after the first frame: the screen never waits for the index.
-  for (const [i, source] of sources.entries()) {
-    void ingest(store, source, fileIds[i]).catch(() => {
-      // The error is on the file's state and shows in the header; what arrived stays.
-    });
-  }
+  // The error of a failed read is on the file's state and shows in the header; what arrived stays.
+  if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow }).catch(() => undefined);
+  else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i]).catch(() => undefined);
   try {
     await app.waitUntilExit();
   } finally {

@@ -27,6 +27,17 @@ export class Column<A extends Typed> {
   view(): A {
     return this.data.subarray(0, this.length) as A;
   }
+
+  /** Replaces the contents with `values` (a saved index being restored). */
+  restore(values: A): void {
+    this.data = values;
+    this.length = values.length;
+  }
+
+  /** The typed-array type, for restoring saved bytes. */
+  get type(): Ctor<A> {
+    return this.ctor;
+  }
 }
 
 /** Strings stored once each, referred to by index. */

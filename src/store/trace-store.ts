@@ -125,6 +125,23 @@ export class TraceStore {
 
   constructor(readonly prices: PriceTable) {}
 
+  /** Every column by name: what a saved index holds (store/snapshot.ts). */
+  columns(): Record<string, Column<Float64Array | Int32Array | Uint8Array | Uint16Array>> {
+    const u = this.usage;
+    return {
+      file: this.file, kind: this.kind, dir: this.dir, shape: this.shape, status: this.status, flags: this.flags, lineNo: this.lineNo, length: this.length,
+      label: this.label, name: this.name, pair: this.pair, toolPair: this.toolPair, offset: this.offset, t: this.t, sortT: this.sortT, turnIndex: this.turnIndex,
+      callRows: this.callRows, turnRows: this.turnRows, shownTurnRows: this.shownTurnRows,
+      'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
+      'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,
+    };
+  }
+
+  /** Recomputes the aggregates from the rows (after restoring a saved index). */
+  reaggregate(): void {
+    for (let row = 0; row < this.count; row++) this.aggregate(this.files[this.file.data[row]!]!, row);
+  }
+
   get count(): number {
     return this.kind.length;
   }
@@ -148,8 +165,15 @@ export class TraceStore {
       openToolUses: new Map(),
       inMethods: new Map(),
       lastT: -Infinity,
-      aggregates: new Aggregates(),
+      // With one file its aggregates are the store's: one rollup, not two, per row.
+      aggregates: this.files.length === 0 ? this.aggregates : new Aggregates(),
     };
+    const first = this.files[0];
+    if (first && first.aggregates === this.aggregates) {
+      // A second file arrives: the first gets a rollup of its own, replayed from its rows.
+      first.aggregates = new Aggregates();
+      for (let row = 0; row < this.count; row++) if (this.file.data[row] === first.index) addRow(first.aggregates, this, row);
+    }
     this.files.push(f);
     return f;
   }
@@ -386,7 +410,7 @@ export class TraceStore {
 
   private aggregate(f: FileState, row: number): void {
     addRow(this.aggregates, this, row);
-    addRow(f.aggregates, this, row);
+    if (f.aggregates !== this.aggregates) addRow(f.aggregates, this, row);
   }
 
   tOf(row: number): number | null {

@@ -1,0 +1,87 @@
+import type { JsonObject } from '../trace/values.js';
+import type { ErrorEntry } from './aggregates.js';
+import type { ToolPair, TraceStore } from './trace-store.js';
+
+/** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
+export const SNAPSHOT_VERSION = 2;
+
+interface Header {
+  version: number;
+  /** The price table the costs were computed with (a different one means re-indexing). */
+  prices: string;
+  columns: { name: string; bytes: number; length: number }[];
+  strings: string[];
+  pairs: ToolPair[];
+  errorText: [number, string][];
+  rowErrors: [number, ErrorEntry[]][];
+  turnPairs: [number, { opened: number[]; closed: number[] }][];
+  skips: TraceStore['skips'];
+  file: { meta: JsonObject | null; end: JsonObject | null; counts: TraceStore['files'][number]['counts']; skipped: number; maxT: number | null; firstT: number | null; bytes: number };
+}
+
+/**
+ * A one-file store as bytes: a JSON header (strings, pairs, maps, file state) and
+ * the raw column buffers. Aggregates are not saved: they are replayed from the rows
+ * on load, by the same code that built them.
+ */
+export function saveSnapshot(store: TraceStore): Buffer {
+  const f = store.files[0]!;
+  const cols = Object.entries(store.columns());
+  const header: Header = {
+    version: SNAPSHOT_VERSION,
+    prices: store.prices.source,
+    columns: cols.map(([name, c]) => ({ name, bytes: c.length * c.data.BYTES_PER_ELEMENT, length: c.length })),
+    strings: store.strings.values,
+    pairs: store.pairs,
+    errorText: [...store.errorText],
+    rowErrors: [...store.rowErrors],
+    turnPairs: [...store.turnPairs],
+    skips: store.skips,
+    file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
+  };
+  const head = Buffer.from(JSON.stringify(header));
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(head.length);
+  // Every column starts on an 8-byte boundary, so loading can view the bytes in place.
+  const parts: Buffer[] = [size, head];
+  let at = 4 + head.length;
+  for (const [, c] of cols) {
+    const pad = (8 - (at % 8)) % 8;
+    if (pad) parts.push(Buffer.alloc(pad));
+    const bytes = Buffer.from(c.data.buffer, c.data.byteOffset, c.length * c.data.BYTES_PER_ELEMENT);
+    parts.push(bytes);
+    at += pad + bytes.length;
+  }
+  return Buffer.concat(parts);
+}
+
+/** Restores a snapshot into a new store with one file; false when it does not fit this version. */
+export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): boolean {
+  const headLength = bytes.readUInt32LE(0);
+  const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as Header;
+  if (header.version !== SNAPSHOT_VERSION || header.prices !== store.prices.source) return false;
+  const columns = store.columns();
+  if (header.columns.some((c) => !columns[c.name]) || Object.keys(columns).length !== header.columns.length) return false;
+  const f = store.addFile(name);
+  let at = 4 + headLength;
+  for (const c of header.columns) {
+    const column = columns[c.name]!;
+    at += (8 - (at % 8)) % 8;
+    const start = bytes.byteOffset + at;
+    const Typed = column.type as unknown as new (b: ArrayBufferLike, offset: number, length: number) => never;
+    // A view into the file's bytes when aligned (always, for a file read whole), else a copy.
+    const view = start % 8 === 0 ? new Typed(bytes.buffer, start, c.length) : new Typed(Uint8Array.from(bytes.subarray(at, at + c.bytes)).buffer, 0, c.length);
+    column.restore(view);
+    at += c.bytes;
+  }
+  for (const s of header.strings) store.strings.id(s);
+  store.pairs.push(...header.pairs);
+  for (const [k, v] of header.errorText) store.errorText.set(k, v);
+  for (const [k, v] of header.rowErrors) store.rowErrors.set(k, v);
+  for (const [k, v] of header.turnPairs) store.turnPairs.set(k, v);
+  store.skips.push(...header.skips);
+  Object.assign(f, { meta: header.file.meta, end: header.file.end, counts: header.file.counts, skipped: header.file.skipped, maxT: header.file.maxT, firstT: header.file.firstT, bytes: header.file.bytes, totalBytes: header.file.bytes, state: 'done' });
+  store.reaggregate();
+  store.version += 1;
+  return true;
+}

@@ -1,0 +1,57 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadWithCache } from '../../src/cli/load.js';
+import { FileSource } from '../../src/sources/file-source.js';
+import { CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
+import { loadSnapshot, saveSnapshot } from '../../src/store/snapshot.js';
+import { statsOf } from '../../src/store/stats.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
+import { demoStore } from '../helpers/demo.js';
+
+describe('saved index', () => {
+  it('restores a store exactly: the same stats, pairs, errors and rows', () => {
+    const s = demoStore();
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, saveSnapshot(s), 'examples/demo.jsonl')).toBe(true);
+    expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
+    expect(restored.count).toBe(s.count);
+    expect([...restored.callRows.view()]).toEqual([...s.callRows.view()]);
+    expect(restored.pairs).toEqual(s.pairs);
+    expect([...restored.aggregates.methods.keys()]).toEqual([...s.aggregates.methods.keys()]);
+  });
+
+  it('is refused when the price table differs (costs would be stale)', () => {
+    const other = new TraceStore(withOverrides(bundledPrices(), 'p.json', {}));
+    expect(loadSnapshot(other, saveSnapshot(demoStore()), 'x')).toBe(false);
+    expect(other.files).toHaveLength(0);
+  });
+
+  it('is used on the second open of a large file and never after the file changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-'));
+    process.env.MCP_REPLAY_TUI_CACHE_DIR = join(dir, 'cache');
+    const path = join(dir, 'big.jsonl');
+    copyFileSync('examples/demo.jsonl', path);
+    const demo = (await import('node:fs')).readFileSync('examples/demo.jsonl', 'utf8');
+    while ((await import('node:fs')).statSync(path).size < CACHE_MIN_BYTES) appendFileSync(path, demo.split('\n').slice(1, 32).join('\n') + '\n');
+    const open = async () => {
+      const store = new TraceStore(bundledPrices());
+      const source = new FileSource(path);
+      const cached = await loadWithCache(store, source, { cache: true });
+      return { cached, stats: statsOf(store, 0), raw: store.rawLine(store.callRows.data[5]!) };
+    };
+    const first = await open();
+    const second = await open();
+    expect([first.cached, second.cached]).toEqual([false, true]);
+    expect(second.stats).toEqual(first.stats);
+    expect(second.raw).toBe(first.raw);
+    expect(readdirSync(join(dir, 'cache')).filter((f) => f.endsWith('.idx'))).toHaveLength(1);
+    appendFileSync(path, '{"t":"2026-11-20T14:01:00.000Z","type":"turn","role":"user","blocks":[]}\n');
+    const third = await open();
+    expect(third.cached).toBe(false);
+    expect(third.stats.session.records.turn).toBe(first.stats.session.records.turn + 1);
+    delete process.env.MCP_REPLAY_TUI_CACHE_DIR;
+  });
+});

@@ -22,30 +22,25 @@ const REASONS: Record<string, string> = {
   EPERM: 'operation not permitted',
 };
 
+/** A network source after its first request: a failure becomes an OpenError naming the target. */
+async function connected<S extends Source & { open(): Promise<void> }>(target: string, source: S): Promise<S> {
+  try {
+    await source.open();
+    return source;
+  } catch (error) {
+    source.close();
+    throw new OpenError(target, (error as Error).message);
+  }
+}
+
 /** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
 export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream; allowRemoteWs?: boolean } = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
-  if (/^https?:\/\//i.test(target)) {
-    const source = new HttpSource(target, options.follow);
-    try {
-      await source.open();
-    } catch (error) {
-      source.close();
-      throw new OpenError(target, (error as Error).message);
-    }
-    return source;
-  }
+  if (/^https?:\/\//i.test(target)) return connected(target, new HttpSource(target, options.follow));
   if (/^wss?:\/\//i.test(target)) {
     if (!options.allowRemoteWs && !isLoopback(target)) throw new OpenError(target, 'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere');
-    const source = new WsSource(target);
-    try {
-      await source.open();
-    } catch (error) {
-      source.close();
-      throw new OpenError(target, (error as Error).message);
-    }
-    return source;
+    return connected(target, new WsSource(target));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
   try {

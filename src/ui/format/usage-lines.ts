@@ -52,16 +52,8 @@ const modelCols: TableCol<ModelLine>[] = [
   { header: 'MAX', align: 'right', cell: (m) => fmtMs(m.latencyMaxMs), drop: 1 },
 ];
 
-interface CallLike {
-  name: string;
-  calls: number;
-  errors: number;
-  pending: number;
-  p50: number | null;
-  p95: number | null;
-  max: number | null;
-  origin?: string;
-}
+/** A row of the tool and method tables (tools add their origin). */
+type CallLike = MethodRow & { origin?: string };
 
 const callCols = (first: string): TableCol<CallLike>[] => [
   { header: first, cell: (r) => r.name, style: () => 'bold' },

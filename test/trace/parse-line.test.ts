@@ -92,3 +92,13 @@ describe('turnFacts', () => {
     expect(f.preview).toBe('hi');
   });
 });
+
+describe('isoMs', () => {
+  it('reads the usual shape by hand exactly as Date.parse does, and falls back for others', async () => {
+    const { isoMs } = await import('../../src/trace/values.js');
+    for (const t of ['2026-05-12T23:00:00.123Z', '1999-12-31T23:59:59.999Z', '2024-02-29T00:00:00.000Z', '2026-05-12T23:00:00Z', '2026-05-12T23:00:00.123+02:00', '2026-05-12']) expect(isoMs(t), t).toBe(Date.parse(t));
+    expect(isoMs('2026-13-12T23:00:00.123Z')).toBeNull();
+    expect(isoMs('2026-05-12T2x:00:00.123Z')).toBeNull();
+    expect(isoMs('[REDACTED]')).toBeNull();
+  });
+});

@@ -70,6 +70,7 @@ if (mode === 'key') {
   samples.sort((a, b) => a - b);
   out.keyP50Ms = samples[Math.ceil(samples.length * 0.5) - 1];
   out.keyMaxMs = samples[samples.length - 1];
+  out.maxRssBytes = process.resourceUsage().maxRSS * 1024;
 }
 app.unmount();
 source.close();

@@ -14,9 +14,9 @@ export class FileSource implements Source {
   constructor(readonly name: string) {}
 
   /**
-   * Reads into one reused buffer: a batch's lines are valid until the next batch is
-   * asked for (the store consumes each batch at once). No buffer per chunk means no
-   * external memory piling up between garbage collections on a 1 GiB read.
+   * Reads into two reused buffers in turn: a batch's lines are valid until the next
+   * batch is asked for (the store consumes each batch at once). No buffer per chunk
+   * means no external memory piling up between collections on a 1 GiB read.
    */
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     const handle = await open(this.name, 'r');
@@ -24,16 +24,22 @@ export class FileSource implements Source {
     try {
       const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
-      const buf = Buffer.allocUnsafe(CHUNK);
+      // Two buffers: the next chunk is read while this one's lines are being indexed.
+      const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
       let bytes = 0;
+      let turn = 0;
+      let next = handle.read(buffers[0]!, 0, CHUNK, 0);
       for (;;) {
-        const { bytesRead } = await handle.read(buf, 0, CHUNK, bytes);
+        const { bytesRead, buffer } = await next;
         if (bytesRead === 0 || this.closed) break;
         bytes += bytesRead;
-        const batch = splitter.push(buf.subarray(0, bytesRead));
+        turn ^= 1;
+        next = handle.read(buffers[turn]!, 0, CHUNK, bytes);
+        const batch = splitter.push(buffer.subarray(0, bytesRead));
         onEvent?.({ type: 'progress', bytes, totalBytes: total });
         if (batch.length) yield batch;
       }
+      await next.catch(() => undefined);
       const last = splitter.end();
       if (last.length) yield last;
     } finally {

@@ -14,13 +14,17 @@ export class Column<A extends Typed> {
   }
 
   push(value: number): number {
-    if (this.length === this.data.length) {
-      const next = new this.ctor(this.data.length * 2);
-      next.set(this.data as never);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.reserve(this.length + 1);
     this.data[this.length] = value;
     return this.length++;
+  }
+
+  /** Makes room for at least `n` values (doubling, so appends stay amortised O(1)). */
+  reserve(n: number): void {
+    if (n <= this.data.length) return;
+    const next = new this.ctor(Math.max(n, this.data.length * 2));
+    next.set(this.data as never);
+    this.data = next;
   }
 
   /** A view of the filled part (no copy). */

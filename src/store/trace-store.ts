@@ -125,6 +125,9 @@ export class TraceStore {
 
   constructor(readonly prices: PriceTable) {}
 
+  /** The per-row columns (not the view lists or per-turn usage), grown together. */
+  private readonly rowColumns = [this.file, this.kind, this.dir, this.shape, this.status, this.flags, this.lineNo, this.length, this.label, this.name, this.pair, this.toolPair, this.offset, this.t, this.turnIndex, this.sortT];
+
   /** Every column by name: what a saved index holds (store/snapshot.ts). */
   columns(): Record<string, Column<Float64Array | Int32Array | Uint8Array | Uint16Array>> {
     const u = this.usage;
@@ -239,22 +242,27 @@ export class TraceStore {
       if (f.maxT === null || t > f.maxT) f.maxT = t;
       f.lastT = t;
     }
-    this.file.push(file);
-    this.kind.push(kind);
-    this.dir.push(dir);
-    this.shape.push(Shape.none);
-    this.status.push(Status.none);
-    this.flags.push(0);
-    this.lineNo.push(line.lineNo);
-    this.length.push(line.length);
-    this.label.push(label);
-    this.name.push(name);
-    this.pair.push(-1);
-    this.toolPair.push(-1);
-    this.offset.push(line.offset);
-    this.t.push(t ?? NaN);
-    this.turnIndex.push(-1);
-    return this.sortT.push(t ?? f.lastT);
+    // All row columns share a length: check capacity once, then write in place.
+    const row = this.kind.length;
+    if (row === this.kind.data.length) for (const c of this.rowColumns) c.reserve(row + 1);
+    this.file.data[row] = file;
+    this.kind.data[row] = kind;
+    this.dir.data[row] = dir;
+    this.shape.data[row] = Shape.none;
+    this.status.data[row] = Status.none;
+    this.flags.data[row] = 0;
+    this.lineNo.data[row] = line.lineNo;
+    this.length.data[row] = line.length;
+    this.label.data[row] = label;
+    this.name.data[row] = name;
+    this.pair.data[row] = -1;
+    this.toolPair.data[row] = -1;
+    this.offset.data[row] = line.offset;
+    this.t.data[row] = t ?? NaN;
+    this.turnIndex.data[row] = -1;
+    this.sortT.data[row] = t ?? f.lastT;
+    for (const c of this.rowColumns) c.length = row + 1;
+    return row;
   }
 
   private appendEvent(f: FileState, line: Line, t: number | null, dir: 'event' | 'command' | 'telemetry', raw: Json, o: JsonObject): void {

@@ -17,10 +17,6 @@ export interface TurnFacts {
   durationMs: number | null;
   toolUses: { id: string | null; name: string }[];
   toolResults: { toolUseId: string | null; isError: boolean; text: string }[];
-  /** Block types in order, unknown ones included (for the list row and search). */
-  blockTypes: string[];
-  /** A short text preview (first text block) for rows and search. */
-  preview: string;
 }
 
 export interface TurnUsage {
@@ -31,24 +27,15 @@ export interface TurnUsage {
   cacheWrite: number | null;
 }
 
-const PREVIEW = 200;
-
 export function turnFacts(o: JsonObject): TurnFacts {
   const blocks = Array.isArray(o.blocks) ? o.blocks : [];
-  const blockTypes: string[] = [];
   const toolUses: TurnFacts['toolUses'] = [];
   const toolResults: TurnFacts['toolResults'] = [];
   let thinkingChars = 0;
-  let preview = '';
   for (const b of blocks) {
-    if (!isObject(b)) {
-      blockTypes.push('(invalid)');
-      continue;
-    }
-    const type = str(b.type) ?? '(no type)';
-    blockTypes.push(type);
+    if (!isObject(b)) continue;
+    const type = b.type;
     if (type === 'thinking' && typeof b.thinking === 'string') thinkingChars += b.thinking.length;
-    else if (type === 'text' && !preview && typeof b.text === 'string') preview = b.text.slice(0, PREVIEW);
     else if (type === 'tool_use') {
       toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)' });
     } else if (type === 'tool_result') {
@@ -71,8 +58,6 @@ export function turnFacts(o: JsonObject): TurnFacts {
     durationMs: num(timing?.duration_ms),
     toolUses,
     toolResults,
-    blockTypes,
-    preview,
   };
 }
 

@@ -72,7 +72,7 @@ describe('turnFacts', () => {
   it('treats [REDACTED] numbers as absent and every field beyond role/blocks as optional', () => {
     const f = turnFacts({ type: 'turn', role: 'assistant', blocks: [], usage: { input_tokens: '[REDACTED]', output_tokens: 5, cache_read_input_tokens: '[REDACTED]' } });
     expect(f.usage).toEqual({ input: 0, output: 5, cacheRead: null, cacheWrite: null });
-    expect(turnFacts({ type: 'turn', role: 'user', blocks: '[REDACTED]' })).toMatchObject({ blockTypes: [], usage: null, model: null });
+    expect(turnFacts({ type: 'turn', role: 'user', blocks: '[REDACTED]' })).toMatchObject({ toolUses: [], usage: null, model: null });
   });
 
   it('keeps thinking_tokens exact when given, else estimates from thinking text', () => {
@@ -86,10 +86,9 @@ describe('turnFacts', () => {
     expect(empty.thinkingEstimated).toBeNull();
   });
 
-  it('lists unknown block types and never fails on them', () => {
-    const f = turnFacts({ role: 'assistant', blocks: [{ type: 'history_elided', count: 2 }, { type: 'image' }, 'junk', { type: 'text', text: 'hi' }] });
-    expect(f.blockTypes).toEqual(['history_elided', 'image', '(invalid)', 'text']);
-    expect(f.preview).toBe('hi');
+  it('never fails on unknown or invalid blocks', () => {
+    const f = turnFacts({ role: 'assistant', blocks: [{ type: 'history_elided', count: 2 }, { type: 'image' }, 'junk', { type: 'tool_use', id: 'x', name: 'T' }] });
+    expect(f.toolUses).toEqual([{ id: 'x', name: 'T' }]);
   });
 });
 

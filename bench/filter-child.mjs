@@ -17,9 +17,14 @@ const time = (fn) => {
   const r = fn();
   return { ms: performance.now() - t0, r };
 };
-const field = time(() => applyFilter(store, parseFilter('status:error tool:read_*'), start, ['x']));
-const word = time(() => applyFilter(store, parseFilter('Directory'), start, ['x']));
-const wordFold = time(() => applyFilter(store, parseFilter('directory'), start, ['x']));
+// Each figure is the median of 3 runs (the bare scan's too): the first run of anything pays for the JIT.
+const median3 = (fn) => {
+  const runs = [fn(), fn(), fn()].sort((a, b) => a.ms - b.ms);
+  return runs[1];
+};
+const field = median3(() => time(() => applyFilter(store, parseFilter('status:error tool:read_*'), start, ['x'])));
+const word = median3(() => time(() => applyFilter(store, parseFilter('Directory'), start, ['x'])));
+const wordFold = median3(() => time(() => applyFilter(store, parseFilter('directory'), start, ['x'])));
 
 // The bare scan: read the file in the same block size and count a substring with Buffer.indexOf.
 const bare = async (needle) => {
@@ -39,7 +44,8 @@ const bare = async (needle) => {
   await h.close();
   return { ms: performance.now() - t0, hits };
 };
-const scan = await bare('Directory');
+const scans = [await bare('Directory'), await bare('Directory'), await bare('Directory')].sort((a, b) => a.ms - b.ms);
+const scan = scans[1];
 const calls = { length: store.callRows.length, at: (i) => store.callRows.data[i] };
 // A person typing: a query, a correction, another query (26 keystrokes).
 const keys = [];

@@ -1,3 +1,5 @@
+import { openSync } from 'node:fs';
+import { ReadStream } from 'node:tty';
 import { createElement } from 'react';
 import { render } from 'ink';
 import { openSource, OpenError } from '../sources/open-source.js';
@@ -63,6 +65,17 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
       return 1;
     }
   }
+  // With the trace on stdin (`-`), keys come from the terminal itself.
+  let keys: ReadStream | undefined;
+  if (!process.stdin.isTTY) {
+    try {
+      keys = new ReadStream(openSync('/dev/tty', 'r'));
+    } catch {
+      process.stderr.write('mcp-replay-tui: stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `summary` instead\n');
+      for (const s of sources) s.close();
+      return 1;
+    }
+  }
   applyColorEnv();
   const store = new TraceStore(prices);
   // One local file may come from its saved index; several stream side by side.
@@ -80,7 +93,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, (s) => process.stdout.write(s)),
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30, ...(keys ? { stdin: keys } : {}) });
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow }).catch(() => undefined);
@@ -91,6 +104,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     app.cleanup();
     leave();
     for (const s of sources) s.close();
+    keys?.destroy();
   }
   return 0;
 }

@@ -22,6 +22,8 @@ export class StreamSource implements Source {
       onEvent?.({ type: 'progress', bytes, totalBytes: null });
       const batch = splitter.push(buf);
       if (batch.length) yield batch;
+      // A pipe may keep growing (`tail -f x | …`): between chunks we are caught up.
+      if (this.stream.readableLength === 0) onEvent?.({ type: 'live' });
     }
     const last = splitter.end();
     if (last.length) yield last;

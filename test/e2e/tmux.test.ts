@@ -84,6 +84,18 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 
+  it('reads a growing pipe on stdin (-) and still takes keys from the terminal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
+    const path = join(dir, 'pipe.jsonl');
+    writeFileSync(path, '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"first_tool"}}}\n');
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '20', '-c', ROOT, `tail -n +1 -f ${path} | node ${BIN} -; echo "EXIT=$?"; sleep 30`);
+    await waitFor((s) => s.includes('first_tool') && s.includes('live'), 'the first row, live');
+    appendFileSync(path, '{"t":"2026-01-01T00:00:02.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"second_tool"}}}\n');
+    await waitFor((s) => s.includes('second_tool'), 'the appended row');
+    await key('G', (s) => s.includes('2 of 2'), 'G from the keyboard');
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+  });
+
   it('diff A B opens the side-by-side view on a terminal and exits 1 when they differ', async () => {
     tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `node ${BIN} diff examples/demo.jsonl test/fixtures/malformed.jsonl; echo "EXIT=$?"; sleep 30`);
     await waitFor((s) => s.includes('differ') && s.includes('changed args'), 'the diff list');

@@ -22,6 +22,7 @@ export const THEME: Record<Style, TextStyle> = {
   warn: { color: 'yellow' },
   pending: { color: 'yellow' },
   accent: { color: 'cyan' },
+  match: { color: 'yellow', bold: true },
   model: { color: 'magenta' },
   role: { bold: true },
   jsonKey: { color: 'cyan' },

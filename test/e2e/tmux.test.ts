@@ -84,6 +84,21 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 
+  it('reflows at once on resize, and NO_COLOR leaves no colour codes while glyphs still tell status', async () => {
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '120', '-y', '40', '-c', ROOT, `node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    await waitFor((s) => s.includes('[1 Calls] 2 Turns') && s.includes('✗ isError'), 'the wide first frame');
+    expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).toMatch(/\x1b\[[0-9;]*3[0-7]m/); // colour by default
+    tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');
+    const screen = await waitFor((s) => s.includes('[1 Calls] 2  3  4') && /of 13\s*$/.test(s.split('\n').filter(Boolean).at(-1) ?? ''), 'the narrow layout');
+    expect(screen.split('\n').every((l) => l.length <= 80)).toBe(true);
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `NO_COLOR=1 node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    await waitFor((s) => s.includes('✗ isError'), 'the first frame');
+    expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).not.toMatch(/\x1b\[[0-9;]*3[0-7]m/);
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+  });
+
   it('reads a growing pipe on stdin (-) and still takes keys from the terminal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const path = join(dir, 'pipe.jsonl');

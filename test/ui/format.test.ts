@@ -128,3 +128,19 @@ describe('usage over time', () => {
     expect(fitBuckets([10, 20, NaN], [1, 3, 0], 1, true)).toEqual({ values: [17.5], minutesPerCell: 3 });
   });
 });
+
+describe('colour settings', () => {
+  it('NO_COLOR turns styles off unless FORCE_COLOR asks for them', async () => {
+    const chalk = (await import('chalk')).default;
+    const { applyColorEnv } = await import('../../src/ui/theme.js');
+    const before = chalk.level;
+    chalk.level = 2;
+    applyColorEnv({ NO_COLOR: '1', FORCE_COLOR: '1' });
+    expect(chalk.level).toBe(2);
+    applyColorEnv({ NO_COLOR: '' });
+    expect(chalk.level).toBe(2);
+    applyColorEnv({ NO_COLOR: '1' });
+    expect(chalk.level).toBe(0);
+    chalk.level = before;
+  });
+});

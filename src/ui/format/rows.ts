@@ -56,8 +56,8 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
   parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
-  parts.push(seg(fit(inert(r.method), methodW), quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
-  if (r.tool !== null && toolW > 0) parts.push(seg(' ' + fit(inert(r.tool), toolW), 'bold'));
+  parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
+  if (r.tool !== null && toolW > 0) parts.push(seg(' ' + fit(inert(r.tool), toolW), matched ? 'match' : 'bold'));
   parts.push(seg(' ' + fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1), quiet ? 'dim' : look.style));
   parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
   return withSelection(parts, selected);
@@ -82,7 +82,7 @@ export function formatEventRow(r: EventRow, width: number, selected: boolean, la
   parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
-  parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : undefined));
+  parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : matched ? 'match' : undefined));
   if (r.kind !== 'skip') parts.push(seg(' ' + fit(inert(r.detail), Math.max(0, rest - labelW - 1)), 'dim'));
   return withSelection(parts, selected);
 }

@@ -1,7 +1,7 @@
 /** Named styles; the theme decides what each looks like (colour is never the only signal). */
 export type Style =
   | 'plain' | 'dim' | 'bold' | 'selected' | 'header' | 'tab' | 'tabActive'
-  | 'ok' | 'error' | 'warn' | 'pending' | 'accent' | 'model' | 'role'
+  | 'ok' | 'error' | 'warn' | 'pending' | 'accent' | 'model' | 'role' | 'match'
   | 'jsonKey' | 'jsonString' | 'jsonNumber' | 'jsonLiteral' | 'jsonPunct';
 
 export interface Segment {

@@ -101,7 +101,8 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     }
   }
   if (blocks.length === 0) line(seg(INDENT), seg('(no blocks)', 'dim'));
-  return lines;
+  // An echoed resend is shown dimmed: it repeats the turn above and describes no generation.
+  return v.echoed ? lines.map((l) => l.map((s, i) => (i > 0 && (s.style === undefined || s.style === 'role' || s.style === 'model') ? { ...s, style: 'dim' as const } : s))) : lines;
 }
 
 function wrapBlock(text: string, width: number): string[] {

@@ -67,6 +67,12 @@ if (mode === 'key') {
     samples.push(keyMs);
     await wait(40);
   }
+  // Enter on a record in the middle of the trace: read back, parse, pretty-print.
+  keyMs = null;
+  keyAt = performance.now();
+  stdin.push('\r');
+  while (keyMs === null) await wait(0);
+  out.detailMs = keyMs;
   samples.sort((a, b) => a - b);
   out.keyP50Ms = samples[Math.ceil(samples.length * 0.5) - 1];
   out.keyMaxMs = samples[samples.length - 1];

@@ -57,6 +57,7 @@ const firstSmall = median([0, 1, 2].map(() => child('frame-child.mjs', small).fi
 row(`first frame: ${MB} MiB / 1 MiB trace`, `${(firstBig / firstSmall).toFixed(2)}x (${firstBig.toFixed(0)} ms / ${firstSmall.toFixed(0)} ms)`, '≤ 2x', firstBig / firstSmall <= 2);
 const key = child('frame-child.mjs', big, 'key');
 row(`j keypress mid-trace → onRender (p50 of 20, max)`, `${key.keyP50Ms.toFixed(1)} ms (max ${key.keyMaxMs.toFixed(1)} ms)`, '≤ 16 ms', key.keyP50Ms <= 16);
+row('Enter: detail of a record mid-trace → onRender', `${key.detailMs.toFixed(1)} ms`, '≤ 50 ms', key.detailMs <= 50);
 
 // #4: search keystrokes, a field filter, a full-text word filter vs a bare substring scan.
 const fl = child('filter-child.mjs', big);

@@ -2,6 +2,7 @@
 // App on a fake terminal), then CPU used while the file sits idle.
 process.env.NODE_ENV ??= 'production';
 import { EventEmitter } from 'node:events';
+import { FakeStdin } from './fake-tty.mjs';
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,16 +33,6 @@ class FakeStdout extends EventEmitter {
     }
     return true;
   }
-}
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read() { return null; }
 }
 const store = new TraceStore(bundledPrices());
 const source = new FollowSource(path);

@@ -2,6 +2,7 @@ process.env.NODE_ENV ??= 'production';
 // Time to the first frame that shows rows, and one `j` keypress at the middle of the
 // trace (key event → Ink's onRender), with the real App on a fake 100x30 terminal.
 import { EventEmitter } from 'node:events';
+import { FakeStdin } from './fake-tty.mjs';
 const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
@@ -22,18 +23,6 @@ class FakeStdout extends EventEmitter {
     if (this.firstRowsAt === null && s.includes('tools/call')) this.firstRowsAt = performance.now();
     return true;
   }
-}
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  data = null;
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read() { const d = this.data; this.data = null; return d; }
-  push(s) { this.data = s; this.emit('readable'); }
 }
 const stdout = new FakeStdout();
 const stdin = new FakeStdin();

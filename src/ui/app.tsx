@@ -25,7 +25,7 @@ import { DetailPane } from './panes/detail/detail-pane.js';
 import { EventsPane } from './panes/events/events-pane.js';
 import { TurnsPane } from './panes/turns/turns-pane.js';
 import { UsagePane } from './panes/usage/usage-pane.js';
-import { initialState, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
+import { initialState, moveAction, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
 
 export interface AppProps {
   store: TraceStore;
@@ -130,6 +130,8 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
 
   useCommands(scopes, (command) => {
     const act = (a: Action) => dispatch(a);
+    const move = moveAction(command, bounds);
+    if (move) return act(move);
     const pane = PANE_KEYS[command];
     if (pane) {
       chosenPane.current = true;
@@ -140,20 +142,6 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         return exit();
       case 'app.help':
         return act({ type: 'help' });
-      case 'list.down':
-        return act({ type: 'move', delta: 1, bounds });
-      case 'list.up':
-        return act({ type: 'move', delta: -1, bounds });
-      case 'list.halfDown':
-      case 'list.halfUp':
-        return act({ type: 'page', direction: command === 'list.halfDown' ? 1 : -1, half: true, bounds });
-      case 'list.pageDown':
-      case 'list.pageUp':
-        return act({ type: 'page', direction: command === 'list.pageDown' ? 1 : -1, half: false, bounds });
-      case 'list.top':
-        return act({ type: 'top', bounds });
-      case 'list.bottom':
-        return act({ type: 'bottom', bounds });
       case 'pane.next':
       case 'pane.prev':
         chosenPane.current = true;

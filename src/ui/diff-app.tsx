@@ -11,7 +11,7 @@ import { fit, truncate, width as widthOf } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useTerminalSize, type Size } from './hooks/use-terminal-size.js';
 import type { Scope } from './keymap.js';
-import { initialState, reduce, type Bounds } from './state/ui-state.js';
+import { initialState, moveAction, reduce, type Bounds } from './state/ui-state.js';
 
 export interface DiffAppProps {
   doc: DiffDoc;
@@ -86,23 +86,13 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : { count: doc.calls.length, height };
   const scopes: Scope[] = overlay ? ['detail', 'list', 'global'] : ['list', 'global'];
   useCommands(scopes, (command) => {
+    const move = moveAction(command, bounds);
+    if (move) return dispatch(move);
     switch (command) {
       case 'app.quit':
         return exit();
       case 'app.help':
         return dispatch({ type: 'help' });
-      case 'list.down':
-      case 'list.up':
-        return dispatch({ type: 'move', delta: command === 'list.down' ? 1 : -1, bounds });
-      case 'list.halfDown':
-      case 'list.halfUp':
-      case 'list.pageDown':
-      case 'list.pageUp':
-        return dispatch({ type: 'page', direction: command.endsWith('Down') ? 1 : -1, half: command.startsWith('list.half'), bounds });
-      case 'list.top':
-        return dispatch({ type: 'top', bounds });
-      case 'list.bottom':
-        return dispatch({ type: 'bottom', bounds });
       case 'list.open':
         return overlay ? undefined : dispatch({ type: 'open', list });
       case 'detail.close':

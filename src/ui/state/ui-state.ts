@@ -211,3 +211,23 @@ export function reduce(state: UiState, action: Action): UiState {
     }
   }
 }
+
+/** The reducer action of a movement command (j/k, pages, top/bottom), or null for any other. */
+export function moveAction(command: string, bounds: Bounds): Action | null {
+  switch (command) {
+    case 'list.down':
+    case 'list.up':
+      return { type: 'move', delta: command === 'list.down' ? 1 : -1, bounds };
+    case 'list.halfDown':
+    case 'list.halfUp':
+    case 'list.pageDown':
+    case 'list.pageUp':
+      return { type: 'page', direction: command.endsWith('Down') ? 1 : -1, half: command.startsWith('list.half'), bounds };
+    case 'list.top':
+      return { type: 'top', bounds };
+    case 'list.bottom':
+      return { type: 'bottom', bounds };
+    default:
+      return null;
+  }
+}

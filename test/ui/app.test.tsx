@@ -88,6 +88,16 @@ describe('Calls pane', () => {
   });
 });
 
+describe('big records', () => {
+  it('show a prefix in the detail view and say that w writes the whole record', async () => {
+    const big = 'x'.repeat(300 * 1024);
+    app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: big }] }]), rows: 12, columns: 100 });
+    await app.press('list.open');
+    expect(app.frame()).toMatch(/showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/);
+    expect(app.frame().split('\n')).toHaveLength(12);
+  });
+});
+
 describe('panes and keys', () => {
   it('switches panes with 1-4, Tab and Shift-Tab', async () => {
     app = await renderApp({ store: demoStore() });
@@ -107,8 +117,7 @@ describe('panes and keys', () => {
 
   it('opens on Turns when the trace has no calls', async () => {
     app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]) });
-    await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]'));
-    expect(app.frame()).toContain('hello there');
+    await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));
   });
 
   it('shows help generated from the keymap, and closes it', async () => {

@@ -144,3 +144,13 @@ describe('colour settings', () => {
     chalk.level = before;
   });
 });
+
+describe('huge text stays cheap', () => {
+  it('truncates and wraps a megabyte string by looking only at what can show', () => {
+    const huge = 'word '.repeat(200_000) + '日本';
+    expect(truncate(huge, 20)).toBe('word word word word…');
+    expect(wrap(huge, 20, 3)).toEqual(['word word word word', 'word word word word', 'word word word word']);
+    const json = jsonLines({ text: 'y'.repeat(256 * 1024) }, 80);
+    expect(json.length).toBeGreaterThan(3000);
+  });
+});

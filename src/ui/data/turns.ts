@@ -6,11 +6,13 @@ import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
 import { fileLabel, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
-const parsed = new Map<string, JsonObject | null>();
+const caches = new WeakMap<TraceStore, Map<number, JsonObject | null>>();
 
-/** Parses a turn's line on demand (only visible turns), keeping a small LRU. */
+/** Parses a turn's line on demand (only visible turns), keeping a small LRU per store. */
 function parsedTurn(store: TraceStore, row: number): JsonObject | null {
-  const key = `${store.files[store.file.data[row]!]?.name}:${row}`;
+  let parsed = caches.get(store);
+  if (!parsed) caches.set(store, (parsed = new Map()));
+  const key = row;
   if (parsed.has(key)) return parsed.get(key)!;
   let value: JsonObject | null = null;
   try {

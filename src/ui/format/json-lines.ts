@@ -35,12 +35,13 @@ function hardWrap(segments: Segment[], width: number, indent: number): ScreenLin
         next();
         continue;
       }
-      if (widthOf(text) <= room) {
+      if (text.length <= room * 4 + 16 && widthOf(text) <= room) {
         current.push({ ...s, text });
         used += widthOf(text);
         break;
       }
-      const piece = truncate(text, room + 1).replace(/…$/, '');
+      // Only the next line's worth is measured: a 256 KB string wraps in linear time.
+      const piece = truncate(text.slice(0, (room + 1) * 4 + 16), room + 1).replace(/…$/, '');
       const taken = piece.length || 1;
       current.push({ ...s, text: text.slice(0, taken) });
       text = text.slice(taken);

@@ -10,6 +10,12 @@ export const width = (text: string): number => (PRINTABLE_ASCII.test(text) ? tex
 /** Cuts text to at most `cells` display cells, ending with … when cut. Never splits a grapheme. */
 export function truncate(text: string, cells: number): string {
   if (cells <= 0) return '';
+  // A huge string (a 300 KB tool output) is measured only as far as can be shown.
+  const reach = cells * 4 + 16;
+  if (text.length > reach) {
+    const head = truncate(text.slice(0, reach), cells);
+    return head.endsWith('…') ? head : truncate(`${head}……`, cells);
+  }
   if (width(text) <= cells) return text;
   if (PRINTABLE_ASCII.test(text)) return `${text.slice(0, cells - 1)}…`;
   let out = '';
@@ -30,9 +36,11 @@ export function fit(text: string, cells: number, align: 'left' | 'right' = 'left
   return align === 'right' ? pad + t : t + pad;
 }
 
-/** Word-wraps one line of text to `cells`, hard-breaking words longer than a line. */
-export function wrap(text: string, cells: number): string[] {
+/** Word-wraps one line of text to `cells`, hard-breaking words longer than a line; stops after `maxLines`. */
+export function wrap(text: string, cells: number, maxLines = Infinity): string[] {
   if (cells <= 0) return [];
+  // Only what the first maxLines can hold is wrapped.
+  if (Number.isFinite(maxLines) && text.length > (maxLines + 1) * cells * 4) text = text.slice(0, (maxLines + 1) * cells * 4);
   const out: string[] = [];
   let line = '';
   let used = 0;
@@ -41,7 +49,9 @@ export function wrap(text: string, cells: number): string[] {
     line = '';
     used = 0;
   };
+  const full = () => out.length >= maxLines;
   for (const word of text.split(/(\s+)/)) {
+    if (full()) break;
     if (word === '') continue;
     const w = width(word);
     if (/^\s+$/.test(word)) {
@@ -65,10 +75,11 @@ export function wrap(text: string, cells: number): string[] {
     for (const { segment } of graphemes.segment(word)) {
       const sw = width(segment);
       if (used + sw > cells) flush();
+      if (full()) break;
       line += segment;
       used += sw;
     }
   }
-  if (line !== '' || out.length === 0) out.push(line.trimEnd());
+  if (!full() && (line !== '' || out.length === 0)) out.push(line.trimEnd());
   return out;
 }

@@ -35,6 +35,8 @@ export interface TurnOptions {
 
 /** Longest text block shown inline; the detail view has the rest. */
 export const MAX_TEXT_LINES = 12;
+/** Longest expanded thinking block shown inline. */
+export const MAX_THINKING_LINES = 200;
 const INDENT = '  ';
 
 /** A turn as screen lines: a header, then one or more lines per block. */
@@ -74,12 +76,14 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text) : '(empty)', 'dim'));
       } else {
         line(seg(INDENT), seg('~ thinking', 'dim'));
-        for (const l of wrapBlock(text, bodyW)) line(seg(INDENT + '  '), seg(l, 'dim'));
+        const wrapped = wrapBlock(text, bodyW, MAX_THINKING_LINES);
+        for (const l of wrapped.lines) line(seg(INDENT + '  '), seg(l, 'dim'));
+        if (wrapped.more) line(seg(INDENT + '  '), seg('… more (Enter: whole record)', 'dim'));
       }
     } else if (type === 'text') {
-      const wrapped = wrapBlock(str(b.text) ?? '', bodyW + 2);
-      for (const l of wrapped.slice(0, MAX_TEXT_LINES)) line(seg(INDENT), seg(l));
-      if (wrapped.length > MAX_TEXT_LINES) line(seg(INDENT), seg(`… ${wrapped.length - MAX_TEXT_LINES} more lines (Enter: whole record)`, 'dim'));
+      const wrapped = wrapBlock(str(b.text) ?? '', bodyW + 2, MAX_TEXT_LINES);
+      for (const l of wrapped.lines) line(seg(INDENT), seg(l));
+      if (wrapped.more) line(seg(INDENT), seg('… more (Enter: whole record)', 'dim'));
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
       const look = outcome === undefined ? null : outcome.state === 'ok' ? { t: '✓ ok', s: 'ok' as Style } : outcome.state === 'error' ? { t: '✗ error', s: 'error' as Style } : { t: '… pending', s: 'pending' as Style };
@@ -105,8 +109,16 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   return v.echoed ? lines.map((l) => l.map((s, i) => (i > 0 && (s.style === undefined || s.style === 'role' || s.style === 'model') ? { ...s, style: 'dim' as const } : s))) : lines;
 }
 
-function wrapBlock(text: string, width: number): string[] {
-  return inertLines(text).flatMap((l) => wrap(l, width));
+/** The first `max` wrapped lines of a block, and whether there is more. */
+function wrapBlock(text: string, width: number, max: number): { lines: string[]; more: boolean } {
+  const lines: string[] = [];
+  // Only the part that can show is made inert and wrapped (a block can be megabytes).
+  const head = text.length > (max + 1) * width * 4 ? text.slice(0, (max + 1) * width * 4) : text;
+  for (const l of inertLines(head)) {
+    lines.push(...wrap(l, width, max + 1 - lines.length));
+    if (lines.length > max) break;
+  }
+  return { lines: lines.slice(0, max), more: lines.length > max || head.length < text.length };
 }
 
 /** Cuts segments so the line never exceeds `width` cells. */

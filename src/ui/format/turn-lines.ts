@@ -89,12 +89,12 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       const look = outcome === undefined ? null : outcome.state === 'ok' ? { t: '✓ ok', s: 'ok' as Style } : outcome.state === 'error' ? { t: '✗ error', s: 'error' as Style } : { t: '… pending', s: 'pending' as Style };
       const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'), seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent')] : [];
       const name = inert(str(b.name) ?? '(unknown)');
-      const args = inert(JSON.stringify(b.input ?? {}));
+      const args = inert((JSON.stringify(b.input ?? {}) ?? '').slice(0, w * 4));
       const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
       line(seg(INDENT), seg('→ tool_use ', 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
     } else if (type === 'tool_result') {
       const err = b.is_error === true;
-      const text = contentText(b.content);
+      const text = contentText(b.content).slice(0, w * 4);
       line(seg(INDENT), seg('← tool_result ', 'accent'), seg(err ? '✗ error ' : '', 'error'), seg(inert(str(b.tool_use_id) ?? ''), 'dim'), seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'));
     } else if (type === 'history_elided') {
       const count = num(b.count);

@@ -18,12 +18,17 @@ export function helpLines(width: number): ScreenLine[] {
   return out;
 }
 
-/** Footer hints for the active scopes, from the same table. */
+/**
+ * Footer hints for the active scopes, from the same table: `? help` first, so a
+ * narrow terminal that cuts the line still says where every key is listed.
+ */
 export function hintText(scopes: readonly string[]): string {
   const parts: string[] = [];
-  for (const [, b] of bindings()) {
+  for (const [command, b] of bindings()) {
     if (!b.hint || !scopes.includes(b.scope)) continue;
-    parts.push(`${keyLabel(b.keys[0]!)} ${b.hint}`);
+    const hint = `${keyLabel(b.keys[0]!)} ${b.hint}`;
+    if (command === 'app.help') parts.unshift(hint);
+    else parts.push(hint);
   }
   return parts.join('  ');
 }

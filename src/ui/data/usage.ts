@@ -81,5 +81,5 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     grow(series, length - 1, 0);
     return { model, tokens: series };
   });
-  return { tokens, latency, latencyCounts: counts, perModel };
+  return { tokens, latency, latencyCounts: counts, latencyOf: turns ? 'turns' : 'calls', perModel };
 }

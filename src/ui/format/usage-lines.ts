@@ -21,6 +21,8 @@ export interface Timeline {
   /** Mean latency per minute (model turns' duration_ms, else call latency), NaN when none. */
   latency: number[];
   latencyCounts: number[];
+  /** Whose latency the strip shows: model turns' duration_ms, or (no turns) call latency. */
+  latencyOf: 'turns' | 'calls';
   perModel: { model: string; tokens: number[] }[];
 }
 
@@ -108,9 +110,9 @@ function timelineLines(t: Timeline, width: number): ScreenLine[] {
   const per = tokens.minutesPerCell === 1 ? 'per minute' : `per ${tokens.minutesPerCell} minutes`;
   const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [seg(fit(label, LABEL - 1) + ' ', style), seg(sparkline(values)), seg(total ? ` ${total}` : '', 'dim')];
   const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(`${per}, ${t.tokens.length} minute(s) from the start`, 'dim')]];
-  out.push(row('tokens', tokens.values, undefined, `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`));
+  if (t.perModel.length) out.push(row('tokens', tokens.values, undefined, `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`));
   const lat = fitBuckets(t.latency, t.latencyCounts, cells, true);
-  out.push(row('latency (mean)', lat.values, undefined, `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`));
+  if (t.latencyCounts.some((n) => n > 0)) out.push(row(t.latencyOf === 'turns' ? 'turn latency (mean)' : 'call latency (mean)', lat.values, undefined, `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`));
   if (t.perModel.length > 1) for (const m of t.perModel) out.push(row(`  ${m.model}`, fitBuckets(m.tokens, zeros, cells, false).values, 'model', ''));
   return out;
 }

@@ -8,8 +8,14 @@ import { BIN, ROOT } from '../helpers/cli.js';
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 if (!hasTmux) console.warn('skipping tmux end-to-end tests: tmux is not installed (.ci/run installs it)');
 
-const SOCKET = `mcp-replay-tui-test-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+// A fresh server per session: reusing a socket while the last server is still exiting races.
+let sessions = 0;
+let socket = '';
+const newSocket = () => (socket = `mcp-replay-tui-test-${process.pid}-${++sessions}`);
+const tmux = (...args: string[]) => {
+  if (args[0] === 'new-session') newSocket();
+  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+};
 const capture = () => tmux('capture-pane', '-p', '-t', 'e2e');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -31,7 +37,7 @@ async function key(k: string, ok: (screen: string) => boolean, what: string) {
 }
 
 afterEach(() => {
-  spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  spawnSync('tmux', ['-L', socket, 'kill-server']);
 });
 
 describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
@@ -92,7 +98,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     const screen = await waitFor((s) => s.includes('[1 Calls] 2  3  4') && /of 13\s*$/.test(s.split('\n').filter(Boolean).at(-1) ?? ''), 'the narrow layout');
     expect(screen.split('\n').every((l) => l.length <= 80)).toBe(true);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
     tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `NO_COLOR=1 node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
     await waitFor((s) => s.includes('✗ isError'), 'the first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).not.toMatch(/\x1b\[[0-9;]*3[0-7]m/);

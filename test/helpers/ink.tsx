@@ -26,21 +26,29 @@ export async function renderApp(props: Omit<AppProps, 'size'> & { columns?: numb
   const instance = render(<App {...rest} size={{ columns, rows }} />);
   await tick();
   await tick();
+  /**
+   * Writes bytes, then waits for the frame they cause (or a short quiet spell when
+   * they change nothing), so tests do not depend on a loaded machine's timing.
+   */
+  const send = async (bytes: string, quietMs: number) => {
+    const before = instance.frames.length;
+    instance.stdin.write(bytes);
+    const until = Date.now() + quietMs;
+    while (instance.frames.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+    // Effects (jumps after a search, pane switches) may render once more.
+    await new Promise((r) => setTimeout(r, 5));
+    await tick();
+  };
   return {
     ...instance,
     /** Presses a command by id, through its first key in the keymap. */
     async press(command: Command, times = 1) {
       const key = KEYMAP[command].keys[0] as string;
-      for (let i = 0; i < times; i++) {
-        instance.stdin.write(BYTES[key] ?? key);
-        await new Promise((r) => setTimeout(r, key === 'escape' ? 30 : 5));
-      }
-      await tick();
+      for (let i = 0; i < times; i++) await send(BYTES[key] ?? key, key === 'escape' ? 150 : 60);
     },
     /** Writes raw key bytes. */
     async type(bytes: string) {
-      instance.stdin.write(bytes);
-      await new Promise((r) => setTimeout(r, 10));
+      await send(bytes, 60);
     },
     frame: () => instance.lastFrame() ?? '',
   };

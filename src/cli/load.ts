@@ -25,6 +25,8 @@ export async function loadWithCache(store: TraceStore, source: Source, options: 
     store.files.length = 0;
   }
   await ingest(store, source);
-  if (key && store.files[0]?.state === 'done') writeCached(key, saveSnapshot(store));
+  // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
+  const f = store.files[0];
+  if (key && f?.state === 'done' && f.totalBytes !== null && f.bytes === f.totalBytes) writeCached(key, saveSnapshot(store));
   return false;
 }

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
@@ -8,7 +8,6 @@ const CHUNK = 1 << 20;
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
   private fd: number | null = null;
-  private handle: FileHandle | null = null;
   private closed = false;
 
   constructor(readonly name: string) {}
@@ -20,7 +19,6 @@ export class FileSource implements Source {
    */
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     const handle = await open(this.name, 'r');
-    this.handle = handle;
     try {
       const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
@@ -43,7 +41,6 @@ export class FileSource implements Source {
       const last = splitter.end();
       if (last.length) yield last;
     } finally {
-      this.handle = null;
       await handle.close();
     }
   }

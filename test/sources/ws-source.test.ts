@@ -10,14 +10,6 @@ const line = (seq: number, extra: object = {}) => ({ t: `2026-01-01T00:00:0${seq
 let server: WebSocketServer | null = null;
 afterEach(() => server?.close());
 
-async function until(ok: () => boolean, what: string, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('mcp-tape live mode (ws://)', () => {
   it('reads the snapshot and appends, ignores heartbeats, strips _seq, and resumes with ?since= after a drop', async () => {
     const urls: string[] = [];

@@ -1,4 +1,4 @@
-import { Dir, Flag, Kind, Shape, Status, type StatusCode } from '../../store/codes.js';
+import { Dir, DIR_NAMES, Flag, KIND_NAMES, Shape, Status, type StatusCode } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -125,11 +125,9 @@ export interface EventRow {
   detail: string;
 }
 
-const KINDS = ['meta', 'message', 'event', 'turn', 'end', 'other', 'skip'] as const;
-const DIRS = ['', 'in', 'out', 'event', 'command', 'telemetry', 'other'] as const;
 
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
-  const kind = KINDS[store.kind.data[row]!]!;
+  const kind = KIND_NAMES[store.kind.data[row]!]!;
   const name = store.str(store.name.data[row]!);
   let detail = name ?? '';
   if (kind === 'turn') detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
@@ -140,7 +138,7 @@ export function eventRow(store: TraceStore, row: number, start: number | null): 
     lineNo: store.lineNo.data[row]!,
     offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
     kind,
-    dir: DIRS[store.dir.data[row]!] ?? '',
+    dir: DIR_NAMES[store.dir.data[row]!] ?? '',
     label: store.str(store.label.data[row]!) ?? '',
     detail,
   };
@@ -150,4 +148,3 @@ export function statusWord(status: StatusCode): string {
   return ['', 'ok', 'error', 'isError', 'pending', 'cancelled', 'orphan'][status] ?? '';
 }
 
-export const isTurn = (store: TraceStore, row: number) => store.kind.data[row] === Kind.turn;

@@ -1,4 +1,4 @@
-import { Status, type StatusCode } from '../../store/codes.js';
+import { Status } from '../../store/codes.js';
 import { inert } from '../../trace/text.js';
 import { fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
@@ -85,8 +85,4 @@ export function formatEventRow(r: EventRow, width: number, selected: boolean, la
   parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : matched ? 'match' : undefined));
   if (r.kind !== 'skip') parts.push(seg(' ' + fit(inert(r.detail), Math.max(0, rest - labelW - 1)), 'dim'));
   return withSelection(parts, selected);
-}
-
-export function statusLook(status: StatusCode) {
-  return STATUS_LOOK[status]!;
 }

@@ -1,9 +1,9 @@
 import type { JsonObject } from '../trace/values.js';
-import type { ErrorEntry } from './aggregates.js';
+import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 interface Header {
   version: number;
@@ -16,16 +16,24 @@ interface Header {
   rowErrors: [number, ErrorEntry[]][];
   turnPairs: [number, { opened: number[]; closed: number[] }][];
   skips: TraceStore['skips'];
+  /** The rollups as they were: restoring them beats replaying every row. */
+  aggregates: {
+    models: ModelAgg[];
+    methods: [string, CallAgg][];
+    tools: [string, { mcp: CallAgg; turn: CallAgg }][];
+    errors: ErrorEntry[];
+    counters: Pick<Aggregates, 'turns' | 'echoedTurns' | 'assistantTurns' | 'modelTimeMs' | 'modelTimeSeen'>;
+  };
   file: { meta: JsonObject | null; end: JsonObject | null; counts: TraceStore['files'][number]['counts']; skipped: number; maxT: number | null; firstT: number | null; bytes: number };
 }
 
 /**
- * A one-file store as bytes: a JSON header (strings, pairs, maps, file state) and
- * the raw column buffers. Aggregates are not saved: they are replayed from the rows
- * on load, by the same code that built them.
+ * A one-file store as bytes: a JSON header (strings, pairs, maps, rollups, file
+ * state) and the raw column buffers.
  */
 export function saveSnapshot(store: TraceStore): Buffer {
   const f = store.files[0]!;
+  if (store.files.length !== 1) throw new Error('a snapshot holds one file');
   const cols = Object.entries(store.columns());
   const header: Header = {
     version: SNAPSHOT_VERSION,
@@ -37,6 +45,13 @@ export function saveSnapshot(store: TraceStore): Buffer {
     rowErrors: [...store.rowErrors],
     turnPairs: [...store.turnPairs],
     skips: store.skips,
+    aggregates: {
+      models: [...store.aggregates.models.values()],
+      methods: [...store.aggregates.methods],
+      tools: [...store.aggregates.tools],
+      errors: store.aggregates.errors,
+      counters: { turns: store.aggregates.turns, echoedTurns: store.aggregates.echoedTurns, assistantTurns: store.aggregates.assistantTurns, modelTimeMs: store.aggregates.modelTimeMs, modelTimeSeen: store.aggregates.modelTimeSeen },
+    },
     file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -81,7 +96,13 @@ export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): bo
   for (const [k, v] of header.turnPairs) store.turnPairs.set(k, v);
   store.skips.push(...header.skips);
   Object.assign(f, { meta: header.file.meta, end: header.file.end, counts: header.file.counts, skipped: header.file.skipped, maxT: header.file.maxT, firstT: header.file.firstT, bytes: header.file.bytes, totalBytes: header.file.bytes, state: 'done' });
-  store.reaggregate();
+  // One file: its rollups are the store's (TraceStore.addFile), restored as saved.
+  const agg = store.aggregates;
+  for (const m of header.aggregates.models) agg.models.set(m.model, m);
+  for (const [k, v] of header.aggregates.methods) agg.methods.set(k, v);
+  for (const [k, v] of header.aggregates.tools) agg.tools.set(k, v);
+  agg.errors.push(...header.aggregates.errors);
+  Object.assign(agg, header.aggregates.counters);
   store.version += 1;
   return true;
 }

@@ -140,10 +140,7 @@ export class TraceStore {
     };
   }
 
-  /** Recomputes the aggregates from the rows (after restoring a saved index). */
-  reaggregate(): void {
-    for (let row = 0; row < this.count; row++) this.aggregate(this.files[this.file.data[row]!]!, row);
-  }
+
 
   get count(): number {
     return this.kind.length;

@@ -71,6 +71,19 @@ const fo = child('follow-child.mjs');
 row('--follow write → on screen at 1,000 lines/s (p95)', `${fo.p95Ms.toFixed(0)} ms (p50 ${fo.p50Ms.toFixed(0)} ms)`, '≤ 250 ms', fo.p95Ms <= 250);
 row('--follow CPU while the file is idle', `${fo.idleCpuPct.toFixed(2)} %`, '≈ 0', fo.idleCpuPct < 1);
 
+// #6 (welcome): jq computing the same per-model sums, where jq is installed; the sums must agree.
+try {
+  const filter = 'reduce (inputs | fromjson? | select(type == "object" and .type == "turn" and .role == "assistant" and (.echoed != true))) as $t ({}; ($t.model // "(no model)") as $m | .[$m].calls += 1 | .[$m].input += (($t.usage.input_tokens | numbers) // 0) | .[$m].output += (($t.usage.output_tokens | numbers) // 0))';
+  const t0 = performance.now();
+  const jq = JSON.parse(execFileSync('jq', ['-ncR', filter, big], { encoding: 'utf8', maxBuffer: 1 << 26 }));
+  const jqMs = performance.now() - t0;
+  const doc = JSON.parse(execFileSync(process.execPath, [join(here, '..', 'bin', 'mcp-replay-tui.js'), 'summary', '--json', '--no-cache', big], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] }));
+  const agree = doc.models.perModel.every((m) => jq[m.model]?.calls === m.calls && jq[m.model]?.input === m.inputTokens && jq[m.model]?.output === m.outputTokens);
+  row('summary time / jq computing the same per-model sums', `${(median(ours) / jqMs).toFixed(2)}x (${(jqMs / 1000).toFixed(2)}s for jq; sums ${agree ? 'agree' : 'DIFFER'})`, '< 1x', median(ours) / jqMs < 1 && agree);
+} catch {
+  row('summary time / jq (jq not installed)', '—', '< 1x', true);
+}
+
 // #6: reopening an unchanged file from its saved index.
 {
   const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };

@@ -4,6 +4,7 @@ import { diffStores } from '../store/diff.js';
 import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
+import { claimTerminal } from './interactive.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
@@ -26,6 +27,7 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
     }
     const doc = diffStores(stores[0]!, stores[1]!);
     if (!options.json && process.stdout.isTTY) {
+      claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
       await runDiffApp(doc, stores[0]!, stores[1]!);
     } else process.stdout.write(options.json ? `${JSON.stringify(doc, null, 2)}\n` : diffText(doc));

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { exportCommand, summaryCommand } from './summary-command.js';
 import { validateCommand } from './validate-command.js';
+import { claimTerminal } from './interactive.js';
 import { diffCommand } from './diff-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
@@ -48,6 +49,7 @@ async function runApp(files: string[], options: AppOptions, prices: PriceTable):
     return 2;
   }
   // Loaded only here, so `summary` never pays for React and Ink.
+  claimTerminal();
   const { runTui } = await import('./tui-command.js');
   return runTui(files, options, prices);
 }

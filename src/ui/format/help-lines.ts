@@ -1,6 +1,6 @@
 import { bindings, keyLabel } from '../keymap.js';
 import { seg, type ScreenLine } from './segments.js';
-import { fit } from './text.js';
+import { fit, wrap } from './text.js';
 
 /** The `?` overlay, generated from the keymap table. */
 export function helpLines(width: number): ScreenLine[] {
@@ -12,7 +12,10 @@ export function helpLines(width: number): ScreenLine[] {
       out.push([], [seg(category, 'bold')]);
     }
     const keys = b.keys.map(keyLabel).join(' / ');
-    out.push([seg('  ' + fit(keys, 16), 'accent'), seg(' ' + fit(b.description, Math.max(10, width - 19)))]);
+    // Descriptions wrap under themselves: a narrow terminal still reads them whole.
+    const [first = '', ...rest] = wrap(b.description, Math.max(10, width - 19));
+    out.push([seg('  ' + fit(keys, 16), 'accent'), seg(' ' + first)]);
+    for (const more of rest) out.push([seg(' '.repeat(19) + more)]);
   }
   out.push([], [seg('Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).', 'dim')]);
   return out;

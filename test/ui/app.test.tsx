@@ -95,7 +95,8 @@ describe('big records', () => {
     // No calls: the app moves to Turns by itself; wait for it before opening the turn.
     await waitForFrame(app.frame, (f) => f.includes('[2 Turns]') && f.includes('xxxxxxxx'));
     await app.press('list.open');
-    expect(app.frame()).toMatch(/showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/);
+    // Laying out 256 KiB of text takes a moment on a loaded machine: wait for the frame.
+    await waitForFrame(app.frame, (f) => /showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/.test(f), 10_000);
     expect(app.frame().split('\n')).toHaveLength(12);
   });
 });

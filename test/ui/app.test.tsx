@@ -250,6 +250,9 @@ describe('turns ↔ calls', () => {
     await app.press('link.jump');
     expect(lines(app.frame())[0]).toContain('[2 Turns]');
     expect(lines(app.frame()).at(-1)).toMatch(/2 of 4$/);
+    await app.press('list.open');
+    expect(app.frame()).toMatch(/↔ search: tools\/call at line 4 of test\/fixtures\/two-planes\/mcp\.jsonl/);
+    expect(app.frame()).toMatch(/↔ search: tools\/call at line 2 of /);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Line } from '../sources/types.js';
 import { parseLine, type ParsedLine } from '../trace/parse-line.js';
 import type { PriceTable } from '../trace/prices.js';
-import { rpcInfo, rpcMessages, type RpcInfo } from '../trace/rpc.js';
+import { rpcInfo, rpcMessages } from '../trace/rpc.js';
 import { turnFacts, type TurnFacts } from '../trace/turn.js';
 import { keepText } from '../trace/text.js';
 import { isObject, num, str, type Json, type JsonObject } from '../trace/values.js';
@@ -9,6 +9,7 @@ import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
 import { Column, Interner } from './columns.js';
 import { Notifier } from './notifier.js';
+import { cancel, closeRequest, openRequest, pairTurn } from './pairing.js';
 
 /** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
 export interface ToolPair {
@@ -286,71 +287,14 @@ export class TraceStore {
       const row = this.push(f.index, line, Kind.message, t, this.strings.id(label), info.toolName === null ? -1 : this.strings.id(info.toolName), Dir[dir]);
       this.shape.data[row] = Shape[info.shape];
       if (batch) this.flags.data[row] |= Flag.batch;
-      if (info.shape === 'request') this.openRequest(f, row, dir, source, info);
-      else if (info.shape === 'response') this.closeRequest(f, row, dir, source, info);
+      if (info.shape === 'request') openRequest(this, f, row, dir, source, info);
+      else if (info.shape === 'response') closeRequest(this, f, row, dir, source, info);
       else {
-        if (info.cancels !== null) this.cancel(f, dir, source, info.cancels);
+        if (info.cancels !== null) cancel(this, f, dir, source, info.cancels);
         this.callRows.push(row);
       }
       this.aggregate(f, row);
     }
-  }
-
-  private openRequest(f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
-    this.status.data[row] = Status.pending;
-    if (dir === 'out') this.flags.data[row] |= Flag.serverToClient;
-    const key = `${dir}|${source}|${info.idKey}`;
-    const queue = f.pending.get(key);
-    if (queue) queue.push(row);
-    else f.pending.set(key, [row]);
-    if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
-    this.callRows.push(row);
-    if (info.toolName !== null && dir === 'in') {
-      this.toolPair.data[row] = this.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
-    }
-  }
-
-  /** A response closes the oldest pending request with its id sent the other way. */
-  private closeRequest(f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
-    const raw = info.protocolError ?? info.executionError;
-    const failure = raw === null ? null : keepText(raw);
-    if (failure !== null) this.errorText.set(row, failure);
-    const key = `${dir === 'in' ? 'out' : 'in'}|${source}|${info.idKey}`;
-    const queue = info.idKey === null ? undefined : f.pending.get(key);
-    const req = queue?.shift();
-    if (queue && queue.length === 0) f.pending.delete(key);
-    if (req === undefined) {
-      this.status.data[row] = Status.orphan;
-      this.callRows.push(row);
-      if (dir === 'out' && info.protocolError !== null) {
-        const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
-        this.rowErrors.set(row, [{ t: this.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
-      }
-      return;
-    }
-    this.pair.data[req] = row;
-    this.pair.data[row] = req;
-    // Only orphan responses need a method by id; an answered id no longer does.
-    if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
-    this.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
-    if (failure !== null) this.errorText.set(req, failure);
-    this.label.data[row] = this.label.data[req]!;
-    const p = this.toolPair.data[req]!;
-    if (p >= 0) {
-      const pair = this.pairs[p]!;
-      pair.resRow = row;
-      pair.latency = this.latency(req, row);
-      pair.error = failure;
-      this.name.data[row] = this.name.data[req]!;
-      if (failure !== null) this.rowErrors.set(row, [{ t: this.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
-    } else if (dir === 'out' && info.protocolError !== null) {
-      this.rowErrors.set(row, [{ t: this.tOf(row), source: 'jsonrpc', name: this.strings.get(this.label.data[req]!)!, message: failure! }]);
-    }
-  }
-
-  private cancel(f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
-    const req = f.pending.get(`${dir}|${source}|${idKey}`)?.[0];
-    if (req !== undefined) this.status.data[req] = Status.cancelled;
   }
 
   private appendTurn(f: FileState, line: Line, t: number | null, o: JsonObject): void {
@@ -364,7 +308,7 @@ export class TraceStore {
     if (!facts.echoed) {
       this.shownTurnRows.push(row);
       if (facts.role === 'assistant') this.recordUsage(row, facts, t);
-      this.pairTurn(f, row, str(o.source) ?? 'mcp-tape', facts);
+      pairTurn(this, f, row, str(o.source) ?? 'mcp-tape', facts);
     }
     this.aggregate(f, row);
   }
@@ -384,33 +328,6 @@ export class TraceStore {
     c.duration.push(facts.durationMs ?? NaN);
     c.cost.push(u && price ? price.cost(u, t) : NaN);
     c.flags.push((u ? 1 : 0) | (price ? 2 : 0));
-  }
-
-  /** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
-  private pairTurn(f: FileState, row: number, source: string, facts: TurnFacts): void {
-    if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
-    const links = { opened: [] as number[], closed: [] as number[] };
-    const errors: ErrorEntry[] = [];
-    for (const result of facts.toolResults) {
-      if (result.toolUseId === null) continue;
-      const key = `${source}|${result.toolUseId}`;
-      const p = f.openToolUses.get(key);
-      if (p === undefined) continue; // an orphan result is tolerated and ignored
-      f.openToolUses.delete(key);
-      const pair = this.pairs[p]!;
-      pair.resRow = row;
-      pair.latency = this.latency(pair.reqRow, row);
-      pair.error = result.isError ? keepText(result.text || 'tool reported an error') : null;
-      links.closed.push(p);
-      if (pair.error !== null) errors.push({ t: this.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
-    }
-    for (const use of facts.toolUses) {
-      const p = this.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id === null ? null : keepText(use.id, 200) }) - 1;
-      if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
-      links.opened.push(p);
-    }
-    this.turnPairs.set(row, links);
-    if (errors.length) this.rowErrors.set(row, errors);
   }
 
   private aggregate(f: FileState, row: number): void {

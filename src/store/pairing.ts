@@ -1,0 +1,97 @@
+import type { RpcInfo } from '../trace/rpc.js';
+import { keepText } from '../trace/text.js';
+import type { TurnFacts } from '../trace/turn.js';
+import type { ErrorEntry } from './aggregates.js';
+import { Flag, Status } from './codes.js';
+import type { FileState, TraceStore } from './trace-store.js';
+
+/*
+ * Pairing, as rows arrive: JSON-RPC requests with their responses (per file, per
+ * direction, per `source`, the id with its JSON type, oldest first on reused ids), and
+ * tool_use blocks with the tool_results of later turns. It writes the pair columns,
+ * the tool pairs and the error entries the aggregates read.
+ */
+
+export function openRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+  store.status.data[row] = Status.pending;
+  if (dir === 'out') store.flags.data[row] |= Flag.serverToClient;
+  const key = `${dir}|${source}|${info.idKey}`;
+  const queue = f.pending.get(key);
+  if (queue) queue.push(row);
+  else f.pending.set(key, [row]);
+  if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
+  store.callRows.push(row);
+  if (info.toolName !== null && dir === 'in') {
+    store.toolPair.data[row] = store.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
+  }
+}
+
+/** A response closes the oldest pending request with its id sent the other way. */
+export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+  const raw = info.protocolError ?? info.executionError;
+  const failure = raw === null ? null : keepText(raw);
+  if (failure !== null) store.errorText.set(row, failure);
+  const key = `${dir === 'in' ? 'out' : 'in'}|${source}|${info.idKey}`;
+  const queue = info.idKey === null ? undefined : f.pending.get(key);
+  const req = queue?.shift();
+  if (queue && queue.length === 0) f.pending.delete(key);
+  if (req === undefined) {
+    store.status.data[row] = Status.orphan;
+    store.callRows.push(row);
+    if (dir === 'out' && info.protocolError !== null) {
+      const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
+      store.rowErrors.set(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
+    }
+    return;
+  }
+  store.pair.data[req] = row;
+  store.pair.data[row] = req;
+  // Only orphan responses need a method by id; an answered id no longer does.
+  if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
+  store.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
+  if (failure !== null) store.errorText.set(req, failure);
+  store.label.data[row] = store.label.data[req]!;
+  const p = store.toolPair.data[req]!;
+  if (p >= 0) {
+    const pair = store.pairs[p]!;
+    pair.resRow = row;
+    pair.latency = store.latency(req, row);
+    pair.error = failure;
+    store.name.data[row] = store.name.data[req]!;
+    if (failure !== null) store.rowErrors.set(row, [{ t: store.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
+  } else if (dir === 'out' && info.protocolError !== null) {
+    store.rowErrors.set(row, [{ t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! }]);
+  }
+}
+
+export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
+  const req = f.pending.get(`${dir}|${source}|${idKey}`)?.[0];
+  if (req !== undefined) store.status.data[req] = Status.cancelled;
+}
+
+/** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
+export function pairTurn(store: TraceStore, f: FileState, row: number, source: string, facts: TurnFacts): void {
+  if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
+  const links = { opened: [] as number[], closed: [] as number[] };
+  const errors: ErrorEntry[] = [];
+  for (const result of facts.toolResults) {
+    if (result.toolUseId === null) continue;
+    const key = `${source}|${result.toolUseId}`;
+    const p = f.openToolUses.get(key);
+    if (p === undefined) continue; // an orphan result is tolerated and ignored
+    f.openToolUses.delete(key);
+    const pair = store.pairs[p]!;
+    pair.resRow = row;
+    pair.latency = store.latency(pair.reqRow, row);
+    pair.error = result.isError ? keepText(result.text || 'tool reported an error') : null;
+    links.closed.push(p);
+    if (pair.error !== null) errors.push({ t: store.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
+  }
+  for (const use of facts.toolUses) {
+    const p = store.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id === null ? null : keepText(use.id, 200) }) - 1;
+    if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
+    links.opened.push(p);
+  }
+  store.turnPairs.set(row, links);
+  if (errors.length) store.rowErrors.set(row, errors);
+}

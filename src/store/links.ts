@@ -12,36 +12,65 @@ function argsOf(store: TraceStore, pair: ToolPair): string {
   return canonical(use?.input as Json | undefined);
 }
 
-const cache = new WeakMap<TraceStore, { version: number; links: Map<number, number | null> }>();
+/**
+ * Per store: the tool pairs by origin and name (pairs are append-only, so the index
+ * grows with them), each pair's arguments once read (they never change), and the
+ * links found at the current version (new rows may bring a nearer call).
+ */
+interface LinkIndex {
+  indexed: number;
+  byName: { mcp: Map<string, number[]>; turn: Map<string, number[]> };
+  args: Map<number, string>;
+  version: number;
+  links: Map<number, number | null>;
+}
+
+const indexes = new WeakMap<TraceStore, LinkIndex>();
+
+function indexOf(store: TraceStore): LinkIndex {
+  let ix = indexes.get(store);
+  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: { mcp: new Map(), turn: new Map() }, args: new Map(), version: -1, links: new Map() }));
+  for (; ix.indexed < store.pairs.length; ix.indexed++) {
+    const pair = store.pairs[ix.indexed]!;
+    const names = ix.byName[pair.origin];
+    const list = names.get(pair.name);
+    if (list) list.push(ix.indexed);
+    else names.set(pair.name, [ix.indexed]);
+  }
+  if (ix.version !== store.version) {
+    ix.version = store.version;
+    ix.links.clear();
+  }
+  return ix;
+}
+
+function cachedArgs(store: TraceStore, ix: LinkIndex, p: number): string {
+  let a = ix.args.get(p);
+  if (a === undefined) ix.args.set(p, (a = argsOf(store, store.pairs[p]!)));
+  return a;
+}
 
 /**
  * The tool call on the other plane: a tool_use's `tools/call` (or back), with the same
  * tool name and arguments, nearest in time. The mcp and agent planes of one run
  * describe the same calls; a stubbed tool_use that never reached the wire has none.
+ * Only the other plane's calls of the same name are looked at, and each call's
+ * arguments are read back once, so drawing the Turns pane stays cheap while following.
  */
 export function linkedPair(store: TraceStore, pairIndex: number): number | null {
-  // New rows may bring the other side of a call: links are kept per store version.
-  let entry = cache.get(store);
-  if (!entry || entry.version !== store.version) cache.set(store, (entry = { version: store.version, links: new Map() }));
-  const memo = entry.links;
-  if (memo.has(pairIndex)) return memo.get(pairIndex)!;
+  const ix = indexOf(store);
+  if (ix.links.has(pairIndex)) return ix.links.get(pairIndex)!;
   const pair = store.pairs[pairIndex]!;
-  const want = pair.origin === 'mcp' ? 'turn' : 'mcp';
   const t = store.tOf(pair.reqRow) ?? 0;
-  let args: string | null = null;
   let best: number | null = null;
   let bestGap = Infinity;
-  for (let i = 0; i < store.pairs.length; i++) {
-    const other = store.pairs[i]!;
-    if (other.origin !== want || other.name !== pair.name) continue;
-    const gap = Math.abs((store.tOf(other.reqRow) ?? 0) - t);
-    if (gap >= bestGap) continue;
-    args ??= argsOf(store, pair);
-    if (argsOf(store, other) !== args) continue;
+  for (const i of ix.byName[pair.origin === 'mcp' ? 'turn' : 'mcp'].get(pair.name) ?? []) {
+    const gap = Math.abs((store.tOf(store.pairs[i]!.reqRow) ?? 0) - t);
+    if (gap >= bestGap || cachedArgs(store, ix, i) !== cachedArgs(store, ix, pairIndex)) continue;
     best = i;
     bestGap = gap;
   }
-  memo.set(pairIndex, best);
+  ix.links.set(pairIndex, best);
   return best;
 }
 

@@ -11,6 +11,7 @@ export const Shape = { none: 0, request: 1, notification: 2, response: 3, invali
 /** A call's state, on its request row (and on an orphan response row). */
 export const Status = { none: 0, ok: 1, error: 2, isError: 3, pending: 4, cancelled: 5, orphan: 6 } as const;
 export type StatusCode = (typeof Status)[keyof typeof Status];
+export const STATUS_NAMES = ['', 'ok', 'error', 'isError', 'pending', 'cancelled', 'orphan'] as const;
 
 export const Flag = {
   echoed: 1,

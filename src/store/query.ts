@@ -1,6 +1,6 @@
 import fuzzysort from 'fuzzysort';
 import type { Filter, Term } from '../trace/filter.js';
-import { Dir, DIR_NAMES, Kind, Shape, Status } from './codes.js';
+import { Dir, DIR_NAMES, Kind, Shape, Status, STATUS_NAMES } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -61,13 +61,8 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
   return into;
 }
 
-const STATUS_OF: Record<number, string | null> = {
-  [Status.ok]: 'ok',
-  [Status.error]: 'error',
-  [Status.isError]: 'error',
-  [Status.pending]: 'pending',
-  [Status.cancelled]: 'cancelled',
-};
+/** A call's state as the filter names it: `error` covers JSON-RPC errors and isError results. */
+const filterStatus = (code: number): string | undefined => (code === Status.isError ? 'error' : STATUS_NAMES[code]);
 
 /** Names of the tools a row is about: a tools/call, or a turn's tool_use/tool_result pairs. */
 function toolsOf(store: TraceStore, row: number): string[] {
@@ -112,8 +107,8 @@ function test(store: TraceStore, term: Term, row: number, other: number, text: M
       return d !== Dir.none && term.values.includes(DIR_NAMES[d]!);
     }
     case 'status': {
-      const s = STATUS_OF[store.status.data[row]!];
-      return kind === Kind.message && s !== undefined && s !== null && (term.values as string[]).includes(s);
+      const s = filterStatus(store.status.data[row]!);
+      return kind === Kind.message && s !== undefined && (term.values as string[]).includes(s);
     }
     case 'latency': {
       const l = other >= 0 ? store.latency(row, other) : null;

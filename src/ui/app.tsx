@@ -64,11 +64,28 @@ function linkTarget(store: TraceStore, row: number): { pane: 'calls' | 'turns'; 
   return null;
 }
 
-/** Which rows of the visible window are search matches. */
+/**
+ * Which rows of the visible window are search matches. Positions are ascending: one
+ * binary search finds the window's first, so a frame never pays for all matches.
+ */
+function firstAtOrAfter(p: readonly number[], from: number): number {
+  let lo = 0;
+  let hi = p.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (p[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function matchedIn(found: SearchResult | null, from: number, count: number): boolean[] | undefined {
   if (!found || found.positions.length === 0) return undefined;
-  const set = new Set(found.positions);
-  return Array.from({ length: count }, (_, i) => set.has(from + i));
+  const p = found.positions;
+  const lo = firstAtOrAfter(p, from);
+  const out = new Array<boolean>(count).fill(false);
+  for (let i = lo; i < p.length && p[i]! < from + count; i++) out[p[i]! - from] = true;
+  return out;
 }
 
 const searchCounter = (found: SearchResult, k: number) => (found.positions.length ? `/${found.query} ${k + 1}/${found.positions.length}` : `/${found.query} no match`);
@@ -208,7 +225,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     body = <UsagePane lines={usage} scroll={list.windowStart} width={width} height={height} />;
   } else if (state.pane === 'turns') {
     const cache = new Map<number, ScreenLine[]>();
-    const matches = new Set(found?.positions ?? []);
+    const matches = { has: (i: number) => (found ? found.positions[firstAtOrAfter(found.positions, i)] === i : false) };
     const linesOf = (i: number) => {
       let l = cache.get(i);
       if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, matched: matches.has(i), expandThinking: state.expandThinking })));
@@ -230,7 +247,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
-      <Lines lines={[headerLine({ pane: state.pane, files: store.files, records: recordCount, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
+      <Lines lines={[headerLine({ pane: state.pane, files: store.files, labels: store.files.map((f) => fileLabelOf(store, f.index)), records: recordCount, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
       {body}
       <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, state.search!.k)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
     </Box>

@@ -1,4 +1,4 @@
-import { Dir, Kind, Shape } from '../../store/codes.js';
+import { Dir, Kind, KIND_NAMES, Shape } from '../../store/codes.js';
 import { linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
@@ -11,7 +11,6 @@ import { traceStart } from './views.js';
 /** Records larger than this show a prefix; `w` writes the whole record. */
 export const DETAIL_CAP = 256 * 1024;
 
-const KIND_NAMES = ['meta', 'message', 'event', 'turn', 'end', 'other', 'skipped line'];
 
 /** The rows a detail view shows: a call's request and response, or one record. */
 export function detailRows(store: TraceStore, row: number): number[] {
@@ -23,7 +22,7 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const f = store.files[store.file.data[row]!]!;
   const kind = store.kind.data[row]!;
   const shape = store.shape.data[row]!;
-  const what = kind === Kind.message ? (shape === Shape.request ? 'request' : shape === Shape.response ? 'response' : shape === Shape.notification ? 'notification' : 'message') : KIND_NAMES[kind]!;
+  const what = kind === Kind.message ? (shape === Shape.request ? 'request' : shape === Shape.response ? 'response' : shape === Shape.notification ? 'notification' : 'message') : kind === Kind.skip ? 'skipped line' : KIND_NAMES[kind]!;
   const dir = store.dir.data[row] === Dir.in ? 'in (client → server)' : store.dir.data[row] === Dir.out ? 'out (server → client)' : '';
   const t = store.tOf(row);
   const length = store.length.data[row]!;

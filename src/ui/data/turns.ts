@@ -3,7 +3,7 @@ import { linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
 import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
-import { fileLabel, traceStart } from './views.js';
+import { fileLabel, offsetOf, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
 const caches = new WeakMap<TraceStore, Map<number, JsonObject | null>>();
@@ -34,11 +34,10 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     const linked = linkedPair(store, p);
     return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs[linked]!.reqRow]! };
   });
-  const t = store.tOf(row);
   return {
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
-    offsetMs: t === null || start === null ? null : t - start,
+    offsetMs: offsetOf(store, row, start),
     turn: parsedTurn(store, row),
     echoed: (store.flags.data[row]! & Flag.echoed) !== 0,
     toolUses,

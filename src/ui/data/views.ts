@@ -1,4 +1,4 @@
-import { Dir, DIR_NAMES, Flag, KIND_NAMES, Shape, Status, type StatusCode } from '../../store/codes.js';
+import { Dir, DIR_NAMES, Flag, KIND_NAMES, Shape, Status, STATUS_NAMES, type StatusCode } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -67,20 +67,27 @@ export interface CallRow {
 
 const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');
 
+const labelCache = new WeakMap<TraceStore, { version: number; labels: (string | null)[] }>();
+
 /**
- * How a row names its file when several are open: `meta.label`, or the kind when
- * every file has the same label (the mcp and agent planes of one run).
+ * How rows name their file when several are open: `meta.label`, or the kind when
+ * every file has the same label (the mcp and agent planes of one run). Worked out
+ * once per store version, not per row.
  */
 export function fileLabel(store: TraceStore, file: number): string | null {
-  if (store.files.length < 2) return null;
-  const f = store.files[file]!;
-  const labels = new Set(store.files.map((x) => fileLabelOf(store, x.index)));
-  if (labels.size > 1) return fileLabelOf(store, file);
-  const kinds = new Set(store.files.map(kindOf));
-  return kinds.size === store.files.length ? kindOf(f) : `#${file + 1}`;
+  let c = labelCache.get(store);
+  if (!c || c.version !== store.version) {
+    const files = store.files;
+    const names = files.map((f) => fileLabelOf(store, f.index));
+    const kinds = files.map(kindOf);
+    const labels = files.length < 2 ? files.map(() => null) : new Set(names).size > 1 ? names : new Set(kinds).size === files.length ? kinds : files.map((f) => `#${f.index + 1}`);
+    labelCache.set(store, (c = { version: store.version, labels }));
+  }
+  return c.labels[file] ?? null;
 }
 
-function offsetOf(store: TraceStore, row: number, start: number | null): number | null {
+/** A row's time from the trace start, ms. */
+export function offsetOf(store: TraceStore, row: number, start: number | null): number | null {
   const t = store.tOf(row);
   return t === null || start === null ? null : t - start;
 }
@@ -145,6 +152,6 @@ export function eventRow(store: TraceStore, row: number, start: number | null): 
 }
 
 export function statusWord(status: StatusCode): string {
-  return ['', 'ok', 'error', 'isError', 'pending', 'cancelled', 'orphan'][status] ?? '';
+  return STATUS_NAMES[status] ?? '';
 }
 

@@ -22,6 +22,8 @@ export function fileStateText(f: FileState): string {
 export interface HeaderInfo {
   pane: PaneId;
   files: FileState[];
+  /** Each file's name (`meta.label`, else its file name). */
+  labels: string[];
   records: number;
   skipped: number;
   /** Following and scrolled away from the bottom: rows that arrived since. */
@@ -35,10 +37,7 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // Narrow terminals keep the active tab's name and only the numbers of the others.
   const narrow = width < 100;
   const tabs: Segment[] = PANES.map((p, i) => (p === h.pane ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive') : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab')));
-  const label = h.files.map((f) => {
-    const l = f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
-    return inert(l);
-  }).join(' + ');
+  const label = h.labels.map(inert).join(' + ');
   const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
   const states = [...new Set(h.files.map(fileStateText))].join(', ');
   const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
@@ -58,9 +57,9 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 /** The one-line footer: key hints from the keymap, position, and any notice. */
 export function footerLine(hints: string, position: string, notice: string | null, width: number): ScreenLine {
   const right = position ? ` ${position}` : '';
-  if (notice) return [seg(truncate(inert(notice), Math.max(0, width - widthOf(right))), 'warn'), seg(' '.repeat(Math.max(0, width - widthOf(truncate(inert(notice), Math.max(0, width - widthOf(right)))) - widthOf(right)))), seg(right, 'dim')];
-  const left = truncate(hints, Math.max(0, width - widthOf(right) - 1));
-  return [seg(left, 'dim'), seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))), seg(right, 'bold')];
+  // A notice (a written file's path, a filter error) takes the place of the hints.
+  const left = notice ? truncate(inert(notice), Math.max(0, width - widthOf(right))) : truncate(hints, Math.max(0, width - widthOf(right) - 1));
+  return [seg(left, notice ? 'warn' : 'dim'), seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))), seg(right, notice ? 'dim' : 'bold')];
 }
 
 /** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */

@@ -201,12 +201,32 @@ function prepare(text: string): Fuzzysort.Prepared {
   return p;
 }
 
+/** A text-only match: found, but below any fuzzy match of a method, tool or model. */
+const TEXT_SCORE = -1e9;
+
+const lineCache = new WeakMap<TraceStore, { version: number; query: string; rows: Uint8Array }>();
+
+/**
+ * Rows whose raw line contains `query` (smart case): the text part of search, so a
+ * word said in a turn or returned by a tool is found too. A scan of the source by
+ * blocks, kept for the same query and store version.
+ */
+export function linesContaining(store: TraceStore, query: string): Uint8Array {
+  const q = query.trim();
+  const c = lineCache.get(store);
+  if (c && c.version === store.version && c.query === q) return c.rows;
+  const rows = textMatches(store, q, q !== q.toLowerCase());
+  lineCache.set(store, { version: store.version, query: q, rows });
+  return rows;
+}
+
 /**
  * Scores each distinct string once per query (a trace has few distinct methods,
  * tools and models), then maps rows to their strings' scores; error texts are
- * prepared lazily, only for rows that have one.
+ * prepared lazily, only for rows that have one. `lines` (from `linesContaining`)
+ * adds rows whose text contains the query, ranked below every fuzzy match.
  */
-export function search(store: TraceStore, list: { length: number; at(i: number): number }, query: string): SearchResult {
+export function search(store: TraceStore, list: { length: number; at(i: number): number }, query: string, lines?: Uint8Array): SearchResult {
   const q = query.trim();
   const result: SearchResult = { query, positions: [], best: -1 };
   if (!q) return result;
@@ -234,6 +254,8 @@ export function search(store: TraceStore, list: { length: number; at(i: number):
     const row = list.at(i);
     let score = Math.max(scoreOf(label[row]!), scoreOf(name[row]!));
     if (errors.size) score = Math.max(score, errors.get(row) ?? -Infinity);
+    // A call is one unit, as in filters: text in its response counts too.
+    if (score === -Infinity && lines && (lines[row] || lines[store.pair.data[row]!] === 1)) score = TEXT_SCORE;
     if (score === -Infinity) continue;
     result.positions.push(i);
     if (score > bestScore) {

@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, type ReactElement } from 'react';
-import { applyFilter, search, type FilterResult, type SearchResult } from '../store/query.js';
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
+import { applyFilter, linesContaining, search, type FilterResult, type SearchResult } from '../store/query.js';
 import { linkedPair, pairOfRow } from '../store/links.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
@@ -41,6 +41,16 @@ export interface AppProps {
   startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+}
+
+/** `value` once it has stopped changing for `ms` (the text part of search waits for a pause). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 /** Applies the filter in effect, reusing the last text scan as rows stream in. */
@@ -88,7 +98,13 @@ function matchedIn(found: SearchResult | null, from: number, count: number): boo
   return out;
 }
 
-const searchCounter = (found: SearchResult, k: number) => (found.positions.length ? `/${found.query} ${k + 1}/${found.positions.length}` : `/${found.query} no match`);
+/** `/query 3/120`: the selection's place among the matches (– when it is on none). */
+function searchCounter(found: SearchResult, selected: number): string {
+  const p = found.positions;
+  if (!p.length) return `/${found.query} no match`;
+  const i = firstAtOrAfter(p, selected);
+  return `/${found.query} ${p[i] === selected ? i + 1 : '–'}/${p.length}`;
+}
 
 const PANE_KEYS: Partial<Record<Command, PaneId>> = { 'pane.calls': 'calls', 'pane.turns': 'turns', 'pane.usage': 'usage', 'pane.events': 'events' };
 
@@ -137,10 +153,16 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   const activeList: RowList | null = state.pane === 'calls' ? views.calls : state.pane === 'turns' ? views.turns : state.pane === 'events' ? views.events : null;
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : state.pane === 'usage' ? { count: usage.length, height } : { count: activeList?.length ?? 0, height };
   const searching = state.search !== null && !overlay && activeList !== null;
-  const found = useMemo(() => (searching && activeList ? search(store, activeList, state.search!.query) : null), [searching, activeList, state.search?.query, store, version]);
+  // Text (a scan of the source) joins once typing pauses, so keys never wait for it.
+  const textQuery = useSettled(state.search?.query ?? '', 150);
+  const found = useMemo(() => {
+    if (!searching || !activeList) return null;
+    const query = state.search!.query;
+    return search(store, activeList, query, query.trim().length >= 2 && textQuery === query ? linesContaining(store, query) : undefined);
+  }, [searching, activeList, state.search?.query, textQuery, store, version]);
   // Typing a query jumps to its best match.
   useEffect(() => {
-    if (found && found.best >= 0 && state.input?.kind === 'search') dispatch({ type: 'search.goto', k: found.positions.indexOf(found.best), index: found.best, bounds });
+    if (found && found.best >= 0 && state.input?.kind === 'search') dispatch({ type: 'search.goto', index: found.best, bounds });
   }, [found?.query, found?.best]);
   const scopes: Scope[] = state.input ? ['input'] : overlay ? ['detail', 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : []), 'list', 'global'];
   const step = (direction: 1 | -1) => found && dispatch({ type: 'search.step', direction, positions: found.positions, bounds });
@@ -249,7 +271,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     <Box flexDirection="column" width={width} height={size.rows}>
       <Lines lines={[headerLine({ pane: state.pane, files: store.files, labels: store.files.map((f) => fileLabelOf(store, f.index)), records: recordCount, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
       {body}
-      <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, state.search!.k)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
+      <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, list.selected)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
     </Box>
   );
 }

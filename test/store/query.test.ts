@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
-import { applyFilter, search } from '../../src/store/query.js';
+import { applyFilter, linesContaining, search } from '../../src/store/query.js';
 import { modelsOf, toolsOf } from '../../src/store/stats.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { demoStore } from '../helpers/demo.js';
@@ -78,6 +78,11 @@ describe('search', () => {
     expect(s.lineNo.data[r.best]).toBe(24);
     expect(search(s, list, 'EACCES permission').positions.length).toBeGreaterThan(0);
     expect(search(s, list, 'zzzzqqq').positions).toEqual([]);
+    // Text of the raw lines (smart case) joins below every fuzzy match.
+    const words = search(s, list, 'retries', linesContaining(s, 'retries'));
+    // Calls are units: a request whose response says it (16, 17) and a response of a request that does (25).
+    expect(words.positions.map((i) => s.lineNo.data[i])).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
+    expect(linesContaining(s, 'RETRIES').some((x) => x === 1)).toBe(false);
     expect(search(s, list, '  ').best).toBe(-1);
   });
 });

@@ -139,26 +139,37 @@ describe('search and filters', () => {
     app = await renderApp({ store: demoStore() });
     await app.press('search.open');
     await app.type('read_file');
-    // The jump happens in the render after the query: wait for it.
+    // Fuzzy matches on method and tool come at once: the best one is selected.
     let f = await waitForFrame(app.frame, (x) => /tools\/call read_file/.test(selectedLine(x)));
-    expect(lines(f).at(-1)).toMatch(/^\/read_file▏ +2 matches/);
+    // Once typing pauses, the text of each call joins: tools/list's response names read_file.
+    f = await waitForFrame(app.frame, (x) => /^\/read_file▏ +3 matches/.test(lines(x).at(-1)!));
+    expect(selectedLine(f)).toMatch(/tools\/call read_file/);
     await app.press('input.submit');
-    f = app.frame();
-    expect(lines(f).at(-1)).toMatch(/\/read_file 1\/2 · 6 of 13$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 2\/3 · 6 of 13$/);
     await app.press('search.next');
-    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 2\/2 · 9 of 13$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 3\/3 · 9 of 13$/);
     await app.press('search.next');
-    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 1\/2 · 6 of 13$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/\/read_file 1\/3 · 3 of 13$/);
     await app.press('search.prev');
-    expect(lines(app.frame()).at(-1)).toMatch(/2\/2 · 9 of 13$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/3\/3 · 9 of 13$/);
     // Other matches are marked • (the selected one is ›).
     expect(app.frame()).toMatch(/^•.*tools\/call read_file/m);
+    expect(app.frame()).toMatch(/^•.*tools\/list/m);
     await app.press('search.open');
     await app.type('zzzz');
-    expect(lines(app.frame()).at(-1)).toContain('no match');
+    await waitForFrame(app.frame, (x) => lines(x).at(-1)!.includes('no match'));
     await app.press('input.cancel');
     expect(lines(app.frame()).at(-1)).toMatch(/9 of 13$/);
     expect(app.frame()).not.toContain('/zzzz');
+  });
+
+  it('/ finds words said in a turn, not only methods and models', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('chmod');
+    // The text part comes once typing pauses; then the selection jumps to the match.
+    await waitForFrame(app.frame, (x) => /^\/chmod▏ +1 matches/.test(lines(x).at(-1)!) && /^›.*assistant local-llama-3\.1-8b/m.test(x));
   });
 
   it('f filters every pane and the usage numbers, and the header says so', async () => {

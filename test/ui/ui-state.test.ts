@@ -81,6 +81,16 @@ describe('reduce', () => {
     expect(s.lists.usage).toEqual({ selected: 2, windowStart: 2 });
   });
 
+  it('n / N go to the next / previous match after the selection, wrapping around', () => {
+    let s: UiState = reduce(reduce(s0, { type: 'input.open', kind: 'search', text: 'x' }), { type: 'move', delta: 5, bounds: b(50) });
+    const step = (direction: 1 | -1) => (s = reduce(s, { type: 'search.step', direction, positions: [2, 9, 30], bounds: b(50) }));
+    expect(step(1).lists.calls.selected).toBe(9);
+    expect(step(1).lists.calls.selected).toBe(30);
+    expect(step(1).lists.calls.selected).toBe(2);
+    expect(step(-1).lists.calls.selected).toBe(30);
+    expect(reduce(s0, { type: 'search.step', direction: 1, positions: [], bounds: b(50) })).toBe(s0);
+  });
+
   it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
     expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0 });
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();

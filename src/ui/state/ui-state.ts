@@ -31,7 +31,8 @@ export interface UiState {
   /** The text being typed into the search or filter bar. */
   input: { kind: 'search' | 'filter'; text: string } | null;
   /** The search in effect (typed or confirmed) and which match is selected. */
-  search: { query: string; k: number } | null;
+  /** Which match is current is not kept: it is the selection's place among the matches. */
+  search: { query: string } | null;
   /** The filter expression in effect (already validated), or null. */
   filter: string | null;
 }
@@ -69,7 +70,7 @@ export type Action =
   /** n / N: the next or previous of `positions` (the matches' list indices). */
   | { type: 'search.step'; direction: 1 | -1; positions: number[]; bounds: Bounds }
   /** Select match `k` (its list index `index`). */
-  | { type: 'search.goto'; k: number; index: number; bounds: Bounds }
+  | { type: 'search.goto'; index: number; bounds: Bounds }
   /** A valid filter from the bar (null clears it). */
   | { type: 'filter.set'; filter: string | null }
   /** New rows arrived: keep the bottom in view when sticking to it. */
@@ -165,12 +166,12 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'notice':
       return { ...state, notice: action.text };
     case 'input.open':
-      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text, k: 0 } : state.search };
+      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text } : state.search };
     case 'input.text':
     case 'input.delete': {
       if (!state.input) return state;
       const text = action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
-      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text, k: 0 } : state.search };
+      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text } : state.search };
     }
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
@@ -186,15 +187,15 @@ export function reduce(state: UiState, action: Action): UiState {
       }
     }
     case 'search.step': {
-      const n = action.positions.length;
-      if (!state.search || n === 0) return state;
-      const k = (state.search.k + action.direction + n) % n;
-      return reduce(state, { type: 'search.goto', k, index: action.positions[k]!, bounds: action.bounds });
+      // The next match after the selection (n), or the one before it (N), wrapping around.
+      const p = action.positions;
+      if (!state.search || p.length === 0) return state;
+      const at = state.lists[state.pane].selected;
+      const index = action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
+      return moveBy(state, () => index, action.bounds);
     }
-    case 'search.goto': {
-      const next = moveBy(state, () => action.index, action.bounds);
-      return { ...next, search: state.search ? { ...state.search, k: action.k } : null };
-    }
+    case 'search.goto':
+      return moveBy(state, () => action.index, action.bounds);
     case 'filter.set': {
       // Positions in the old lists mean nothing in the new ones: start every list over.
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };

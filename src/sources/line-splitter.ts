@@ -21,9 +21,12 @@ export class LineSplitter {
 
   /** Feeds one chunk; returns the complete lines it finished. */
   push(chunk: Buffer): Line[] {
-    let buf = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
-    this.carry = null;
+    let buf = chunk;
+    const out: Line[] = [];
+    let start = 0;
     if (!this.started) {
+      buf = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+      this.carry = null;
       // Wait for 3 bytes so a BOM split across chunks is still recognised.
       if (buf.length < 3) {
         this.carry = Buffer.from(buf);
@@ -34,9 +37,19 @@ export class LineSplitter {
         buf = buf.subarray(3);
         this.base = 3;
       }
+    } else if (this.carry) {
+      // Only the line cut by the last chunk is joined: the rest are views of this chunk.
+      const nl = chunk.indexOf(NL);
+      if (nl === -1) {
+        this.carry = Buffer.concat([this.carry, chunk]);
+        return [];
+      }
+      const joined = Buffer.concat([this.carry, chunk.subarray(0, nl)]);
+      out.push(this.make(joined, 0, joined.length));
+      this.base += this.carry.length;
+      this.carry = null;
+      start = nl + 1;
     }
-    const out: Line[] = [];
-    let start = 0;
     let nl = buf.indexOf(NL, start);
     while (nl !== -1) {
       out.push(this.make(buf, start, nl));
@@ -98,8 +111,8 @@ export class LineSplitter {
  */
 class ChunkLine implements Line {
   constructor(
-    private readonly buf: Buffer,
-    private readonly start: number,
+    readonly buf: Buffer,
+    readonly start: number,
     private readonly stop: number,
     readonly lineNo: number,
     readonly offset: number,

@@ -8,6 +8,12 @@ export interface Line {
   offset: number;
   /** Byte length of `text` as stored (no newline, no trailing `\r`). */
   length: number;
+  /**
+   * The bytes, when the line still sits in the chunk it was cut from: `text` is
+   * `buf[start, start + length)` decoded. Valid while the batch is being consumed.
+   */
+  readonly buf?: Buffer;
+  readonly start?: number;
 }
 
 /** What a source reports besides lines: progress, trouble, and the end of the stream. */

@@ -1,10 +1,10 @@
 import type { Line } from '../sources/types.js';
-import { parseLine, type ParsedLine } from '../trace/parse-line.js';
+import { lineFacts, type LineFacts } from '../trace/facts.js';
 import type { PriceTable } from '../trace/prices.js';
-import { rpcInfo, rpcMessages } from '../trace/rpc.js';
-import { turnFacts, type TurnFacts } from '../trace/turn.js';
+import { scanLine } from '../trace/scan-line.js';
+import type { TurnFacts } from '../trace/turn.js';
 import { keepText } from '../trace/text.js';
-import { isObject, num, str, type Json, type JsonObject } from '../trace/values.js';
+import type { JsonObject } from '../trace/values.js';
 import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
 import { Column, Interner } from './columns.js';
@@ -187,49 +187,50 @@ export class TraceStore {
   }
 
   appendLine(file: number, line: Line): void {
-    this.appendParsed(file, line, parseLine(line.text));
+    // The bytes when the source still has them (the fast path), else the text.
+    const facts = (line.buf !== undefined && scanLine(line.buf, line.start!, line.start! + line.length)) || lineFacts(line.text);
+    this.appendFacts(file, line, facts);
   }
 
-
-  appendParsed(file: number, line: Line, parsed: ParsedLine): void {
+  appendFacts(file: number, line: Line, facts: LineFacts): void {
     const f = this.files[file]!;
-    switch (parsed.kind) {
+    switch (facts.kind) {
       case 'blank':
         return;
       case 'skip':
         f.skipped += 1;
-        if (this.skips.length < MAX_SKIPS_KEPT) this.skips.push({ file, lineNo: line.lineNo, reason: parsed.reason });
-        this.push(file, line, Kind.skip, null, this.strings.id(parsed.reason));
+        if (this.skips.length < MAX_SKIPS_KEPT) this.skips.push({ file, lineNo: line.lineNo, reason: facts.reason });
+        this.push(file, line, Kind.skip, null, this.strings.id(facts.reason));
         return;
       case 'meta':
         f.counts.meta += 1;
-        f.meta ??= parsed.obj;
-        this.push(file, line, Kind.meta, parsed.t, this.strings.id('meta'));
+        f.meta ??= facts.obj;
+        this.push(file, line, Kind.meta, facts.t, this.strings.id('meta'));
         return;
       case 'end':
         f.counts.end += 1;
-        f.end = parsed.obj;
-        this.push(file, line, Kind.end, parsed.t, this.strings.id('end'));
+        f.end = facts.obj;
+        this.push(file, line, Kind.end, facts.t, this.strings.id('end'));
         return;
       case 'other':
         f.counts.other += 1;
-        this.push(file, line, Kind.other, parsed.t, this.strings.id(parsed.type));
+        this.push(file, line, Kind.other, facts.t, this.strings.id(facts.type));
+        return;
+      case 'otherDir':
+        f.counts.other += 1;
+        this.push(file, line, Kind.other, facts.t, this.strings.id(`dir:${facts.dirText}`), -1, Dir.other);
         return;
       case 'turn':
         f.counts.turn += 1;
-        this.appendTurn(f, line, parsed.t, parsed.obj);
+        this.appendTurn(f, line, facts.t, facts.source, facts.turn);
         return;
-      case 'message':
-        if (parsed.dir === 'in' || parsed.dir === 'out') {
-          f.counts.message += 1;
-          this.appendRpc(f, line, parsed.t, parsed.dir, parsed.raw, parsed.obj);
-        } else if (parsed.dir === 'other') {
-          f.counts.other += 1;
-          this.push(file, line, Kind.other, parsed.t, this.strings.id(`dir:${parsed.dirText}`), -1, Dir.other);
-        } else {
-          f.counts.event += 1;
-          this.appendEvent(f, line, parsed.t, parsed.dir, parsed.raw, parsed.obj);
-        }
+      case 'rpc':
+        f.counts.message += 1;
+        this.appendRpc(f, line, facts);
+        return;
+      case 'event':
+        f.counts.event += 1;
+        this.appendEvent(f, line, facts);
     }
   }
 
@@ -263,30 +264,25 @@ export class TraceStore {
     return row;
   }
 
-  private appendEvent(f: FileState, line: Line, t: number | null, dir: 'event' | 'command' | 'telemetry', raw: Json, o: JsonObject): void {
-    const kind = str(o.kind);
-    const info = rpcInfo(raw);
-    const label = kind ?? info.method ?? dir;
-    const row = this.push(f.index, line, Kind.event, t, this.strings.id(label), -1, Dir[dir]);
-    if (kind === 'llm.error') {
-      const r = isObject(raw) ? raw : {};
-      const status = num(r.status);
-      const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
-      this.errorText.set(row, keepText(message));
-      this.rowErrors.set(row, [{ t, source: 'llm', name: keepText(str(r.endpoint) ?? str(r.url) ?? '(llm)', 500), message: keepText(message) }]);
+  private appendEvent(f: FileState, line: Line, facts: Extract<LineFacts, { kind: 'event' }>): void {
+    const { t, llmError } = facts;
+    const row = this.push(f.index, line, Kind.event, t, this.strings.id(facts.label), -1, Dir[facts.dir]);
+    if (llmError !== null) {
+      const message = keepText(llmError.message);
+      this.errorText.set(row, message);
+      this.rowErrors.set(row, [{ t, source: 'llm', name: keepText(llmError.name, 500), message }]);
     }
     this.aggregate(f, row);
   }
 
-  private appendRpc(f: FileState, line: Line, t: number | null, dir: 'in' | 'out', raw: Json, o: JsonObject): void {
-    const source = str(o.source) ?? 'mcp-tape';
-    const batch = Array.isArray(raw) && raw.length > 0;
-    for (const msg of rpcMessages(raw)) {
-      const info = rpcInfo(msg);
+  private appendRpc(f: FileState, line: Line, facts: Extract<LineFacts, { kind: 'rpc' }>): void {
+    const { t, dir } = facts;
+    const source = facts.source ?? 'mcp-tape';
+    for (const info of facts.messages) {
       const label = info.method ?? (info.shape === 'response' ? '(response)' : '(invalid)');
       const row = this.push(f.index, line, Kind.message, t, this.strings.id(label), info.toolName === null ? -1 : this.strings.id(info.toolName), Dir[dir]);
       this.shape.data[row] = Shape[info.shape];
-      if (batch) this.flags.data[row] |= Flag.batch;
+      if (facts.batch) this.flags.data[row] |= Flag.batch;
       if (info.shape === 'request') openRequest(this, f, row, dir, source, info);
       else if (info.shape === 'response') closeRequest(this, f, row, dir, source, info);
       else {
@@ -297,8 +293,7 @@ export class TraceStore {
     }
   }
 
-  private appendTurn(f: FileState, line: Line, t: number | null, o: JsonObject): void {
-    const facts = turnFacts(o);
+  private appendTurn(f: FileState, line: Line, t: number | null, source: string | null, facts: TurnFacts): void {
     const row = this.push(f.index, line, Kind.turn, t, this.strings.id(facts.role), facts.model === null ? -1 : this.strings.id(facts.model));
     if (facts.echoed) this.flags.data[row] |= Flag.echoed;
     if (facts.truncated) this.flags.data[row] |= Flag.truncated;
@@ -308,7 +303,7 @@ export class TraceStore {
     if (!facts.echoed) {
       this.shownTurnRows.push(row);
       if (facts.role === 'assistant') this.recordUsage(row, facts, t);
-      pairTurn(this, f, row, str(o.source) ?? 'mcp-tape', facts);
+      pairTurn(this, f, row, source ?? 'mcp-tape', facts);
     }
     this.aggregate(f, row);
   }

@@ -45,7 +45,8 @@ export function rpcInfo(raw: Json): RpcInfo {
   return info;
 }
 
-function protocolErrorText(error: Json): string {
+/** `raw.error` as shown: `<message> (code <code>)`. */
+export function protocolErrorText(error: Json): string {
   if (!isObject(error)) return typeof error === 'string' ? error : JSON.stringify(error);
   const message = str(error.message) ?? 'error';
   const code = num(error.code);

@@ -33,6 +33,8 @@ const digits = (s: string, at: number, n: number): number => {
   return v;
 };
 
+const ISO_SEPARATORS = /^.{4}-.{2}-.{5}:.{2}:/;
+
 /**
  * Milliseconds since the epoch from an ISO-8601 string, or null. The shape every
  * producer writes (`2026-05-12T23:00:00.123Z`) is read by hand, 3x faster than
@@ -40,9 +42,10 @@ const digits = (s: string, at: number, n: number): number => {
  */
 export function isoMs(v: unknown): number | null {
   if (typeof v !== 'string') return null;
-  if (v.length === 24 && v.charCodeAt(23) === 90 /* Z */ && v.charCodeAt(10) === 84 /* T */ && v.charCodeAt(19) === 46 /* . */) {
+  if (v.length === 24 && v.charCodeAt(23) === 90 /* Z */ && v.charCodeAt(10) === 84 /* T */ && v.charCodeAt(19) === 46 /* . */ && ISO_SEPARATORS.test(v)) {
+    // Date.UTC reads years 0–99 as 1900–1999: those go to Date.parse.
     const ms = Date.UTC(digits(v, 0, 4), digits(v, 5, 2) - 1, digits(v, 8, 2), digits(v, 11, 2), digits(v, 14, 2), digits(v, 17, 2), digits(v, 20, 3));
-    if (!Number.isNaN(ms) && digits(v, 5, 2) <= 12 && digits(v, 8, 2) <= 31 && digits(v, 11, 2) <= 23 && digits(v, 14, 2) <= 59 && digits(v, 17, 2) <= 59) return ms;
+    if (!Number.isNaN(ms) && digits(v, 0, 4) >= 100 && digits(v, 5, 2) <= 12 && digits(v, 8, 2) <= 31 && digits(v, 11, 2) <= 23 && digits(v, 14, 2) <= 59 && digits(v, 17, 2) <= 59) return ms;
   }
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? null : ms;

@@ -1,0 +1,61 @@
+import { parseLine, type ParsedLine } from './parse-line.js';
+import { rpcInfo, rpcMessages, type RpcInfo } from './rpc.js';
+import { turnFacts, type TurnFacts } from './turn.js';
+import { isObject, num, str, type JsonObject } from './values.js';
+
+/**
+ * What the store keeps of one line: the record kind and the few facts that lists,
+ * pairing and aggregates need, never the payload. Two producers agree on it exactly:
+ * `lineFacts` (JSON.parse, then the readers in rpc.ts and turn.ts) and `scanLine`
+ * (scan-line.ts: the same facts straight from the bytes, for the lines it knows).
+ */
+export type LineFacts =
+  | { kind: 'blank' }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'meta'; t: number | null; obj: JsonObject }
+  | { kind: 'end'; t: number | null; obj: JsonObject }
+  | { kind: 'other'; t: number | null; type: string }
+  /** A message line whose `dir` is none of the known ones. */
+  | { kind: 'otherDir'; t: number | null; dirText: string }
+  | { kind: 'rpc'; t: number | null; dir: 'in' | 'out'; source: string | null; batch: boolean; messages: RpcInfo[] }
+  | { kind: 'event'; t: number | null; dir: 'event' | 'command' | 'telemetry'; label: string; llmError: LlmError | null }
+  | { kind: 'turn'; t: number | null; source: string | null; turn: TurnFacts };
+
+/** An `llm.error` event: the failing endpoint and why. */
+export interface LlmError {
+  name: string;
+  message: string;
+}
+
+/** One line of text → its facts, by JSON.parse. */
+export function lineFacts(text: string): LineFacts {
+  return factsOf(parseLine(text));
+}
+
+export function factsOf(parsed: ParsedLine): LineFacts {
+  switch (parsed.kind) {
+    case 'blank':
+    case 'skip':
+    case 'meta':
+    case 'end':
+      return parsed;
+    case 'other':
+      return { kind: 'other', t: parsed.t, type: parsed.type };
+    case 'turn':
+      return { kind: 'turn', t: parsed.t, source: str(parsed.obj.source), turn: turnFacts(parsed.obj) };
+    case 'message': {
+      const { t, dir, raw, obj } = parsed;
+      if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source: str(obj.source), batch: Array.isArray(raw) && raw.length > 0, messages: rpcMessages(raw).map(rpcInfo) };
+      if (dir === 'other') return { kind: 'otherDir', t, dirText: parsed.dirText };
+      const kind = str(obj.kind);
+      return { kind: 'event', t, dir, label: kind ?? rpcInfo(raw).method ?? dir, llmError: kind === 'llm.error' ? llmError(raw) : null };
+    }
+  }
+}
+
+function llmError(raw: unknown): LlmError {
+  const r = isObject(raw) ? raw : {};
+  const status = num(r.status);
+  const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
+  return { name: str(r.endpoint) ?? str(r.url) ?? '(llm)', message };
+}

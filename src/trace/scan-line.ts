@@ -1,0 +1,752 @@
+import type { LineFacts } from './facts.js';
+import { contentText, protocolErrorText, type RpcInfo } from './rpc.js';
+import type { TurnFacts, TurnUsage } from './turn.js';
+import { isoMs, type Json } from './values.js';
+
+/*
+ * The hot path of indexing: the facts of a message or turn line read straight from
+ * its bytes, without building the line's string or its objects. It validates the
+ * whole line as strictly as JSON.parse does (strings, escapes, numbers, literals,
+ * nesting, nothing after the value), decodes only the few strings the store keeps,
+ * and skips every payload (arguments, results, text blocks) byte by byte.
+ *
+ * Anything it does not know for certain (another record type, an escape inside a key,
+ * a duplicated key, a field of an unusual type, invalid JSON) returns null, and the
+ * caller takes the JSON.parse path (facts.ts), which also words the skip reasons:
+ * so both paths give the same facts for every line (test/trace/scan-line.test.ts
+ * compares them over every real trace and generated traces).
+ */
+
+/** Thrown to give the line to the JSON.parse path. */
+const BAIL = Symbol('bail');
+
+// The line being scanned: bytes [pos, end) of buf. Module state keeps calls cheap.
+let buf: Buffer = Buffer.alloc(0);
+let pos = 0;
+let end = 0;
+
+const Q = 0x22; // "
+const BS = 0x5c; // \
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
+const isHex = (c: number | undefined): boolean => c !== undefined && ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66));
+
+function ws(): void {
+  while (pos < end) {
+    const c = buf[pos]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0a) return;
+    pos++;
+  }
+}
+
+function expect(c: number): void {
+  if (pos >= end || buf[pos] !== c) throw BAIL;
+  pos++;
+}
+
+/** At a `"`: moves past the string's closing quote; true when it held an escape. */
+function skipString(): boolean {
+  const b = buf;
+  let j = pos + 1;
+  let escaped = false;
+  for (;;) {
+    // Every string ends before `end`: the byte there is `\n`, `\r` or past the buffer.
+    let c = b[j]!;
+    while (c >= 0x20 && c !== Q && c !== BS) c = b[++j]!;
+    if (j >= end) throw BAIL;
+    if (c === Q) {
+      pos = j + 1;
+      return escaped;
+    }
+    if (c !== BS) throw BAIL; // a raw control character
+    escaped = true;
+    const e = b[j + 1];
+    if (e === 0x75) {
+      if (!isHex(b[j + 2]) || !isHex(b[j + 3]) || !isHex(b[j + 4]) || !isHex(b[j + 5])) throw BAIL;
+      j += 6;
+    } else if (e === Q || e === BS || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) j += 2;
+    else throw BAIL;
+    if (j > end) throw BAIL;
+  }
+}
+
+/** A string value at `pos`, decoded (escapes as JSON.parse reads them). */
+function stringValue(cache = true): string {
+  const start = pos;
+  const escaped = skipString();
+  if (escaped) return JSON.parse(buf.toString('utf8', start, pos)) as string;
+  const len = pos - start - 2;
+  return cache && len <= MAX_CACHED ? cachedString(start + 1, len) : buf.toString('utf8', start + 1, pos - 1);
+}
+
+/*
+ * Short strings repeat: methods, tool and model names, roles, block types, sources.
+ * A small table keyed by a hash of the bytes hands back the string decoded before
+ * (after comparing the bytes), so most lines decode none.
+ */
+const MAX_CACHED = 48;
+const CACHE_SLOTS = 4096;
+const cacheBytes: (Buffer | undefined)[] = new Array<Buffer | undefined>(CACHE_SLOTS).fill(undefined);
+const cacheStrings: string[] = new Array<string>(CACHE_SLOTS).fill('');
+
+function cachedString(start: number, len: number): string {
+  const b = buf;
+  let h = 0x811c9dc5;
+  for (let k = start; k < start + len; k++) h = Math.imul(h ^ b[k]!, 16777619);
+  const slot = (h >>> 0) & (CACHE_SLOTS - 1);
+  const known = cacheBytes[slot];
+  if (known !== undefined && known.length === len) {
+    let same = true;
+    for (let k = 0; k < len; k++) {
+      if (known[k] !== b[start + k]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return cacheStrings[slot]!;
+  }
+  const value = b.toString('utf8', start, start + len);
+  cacheBytes[slot] = Buffer.from(b.subarray(start, start + len));
+  cacheStrings[slot] = value;
+  return value;
+}
+
+/** Moves past a JSON number, checking its grammar; returns where it started. */
+function skipNumber(): number {
+  const b = buf;
+  const start = pos;
+  let j = pos;
+  if (b[j] === 0x2d) j++;
+  if (b[j] === 0x30) j++;
+  else if (b[j]! >= 0x31 && b[j]! <= 0x39) while (isDigit(b[j])) j++;
+  else throw BAIL;
+  if (b[j] === 0x2e) {
+    j++;
+    if (!isDigit(b[j])) throw BAIL;
+    while (isDigit(b[j])) j++;
+  }
+  if (b[j] === 0x65 || b[j] === 0x45) {
+    j++;
+    if (b[j] === 0x2b || b[j] === 0x2d) j++;
+    if (!isDigit(b[j])) throw BAIL;
+    while (isDigit(b[j])) j++;
+  }
+  if (j > end) throw BAIL;
+  pos = j;
+  return start;
+}
+
+function numberValue(): number {
+  const start = skipNumber();
+  // Token counts and ids: plain integers of up to 15 digits are exact as summed here.
+  const b = buf;
+  const negative = b[start] === 0x2d;
+  const from = negative ? start + 1 : start;
+  if (pos - from <= 15) {
+    let v = 0;
+    let k = from;
+    for (; k < pos; k++) {
+      const x = b[k]! - 48;
+      if (x < 0 || x > 9) break;
+      v = v * 10 + x;
+    }
+    if (k === pos) return negative ? -v : v;
+  }
+  return Number(b.toString('latin1', start, pos));
+}
+
+function skipLiteral(text: Uint8Array): void {
+  if (pos + text.length > end) throw BAIL;
+  for (let k = 0; k < text.length; k++) if (buf[pos + k] !== text[k]) throw BAIL;
+  pos += text.length;
+}
+
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+const NULL = Buffer.from('null');
+
+/** Skips any value, validating it. */
+function skipValue(): void {
+  const c = buf[pos];
+  if (c === Q) skipString();
+  else if (c === LBRACE) {
+    pos++;
+    ws();
+    if (buf[pos] === RBRACE && pos < end) {
+      pos++;
+      return;
+    }
+    for (;;) {
+      if (buf[pos] !== Q || pos >= end) throw BAIL;
+      skipString();
+      ws();
+      expect(COLON);
+      ws();
+      skipValue();
+      ws();
+      if (pos >= end) throw BAIL;
+      const d = buf[pos++];
+      if (d === RBRACE) return;
+      if (d !== COMMA) throw BAIL;
+      ws();
+    }
+  } else if (c === LBRACKET) {
+    pos++;
+    ws();
+    if (buf[pos] === RBRACKET && pos < end) {
+      pos++;
+      return;
+    }
+    for (;;) {
+      skipValue();
+      ws();
+      if (pos >= end) throw BAIL;
+      const d = buf[pos++];
+      if (d === RBRACKET) return;
+      if (d !== COMMA) throw BAIL;
+      ws();
+    }
+  } else if (c === 0x74) skipLiteral(TRUE);
+  else if (c === 0x66) skipLiteral(FALSE);
+  else if (c === 0x6e) skipLiteral(NULL);
+  else skipNumber();
+}
+
+// Keys are matched by an FNV-1a hash of their bytes, then compared byte for byte.
+const KEYS = [
+  '', 'type', 't', 'dir', 'source', 'kind', 'role', 'model', 'echoed', 'truncated', 'stop_reason', 'raw', 'msg', 'blocks', 'usage', 'timing',
+  'method', 'id', 'params', 'result', 'error', 'name', 'requestId', 'isError', 'content', 'thinking', 'tool_use_id', 'is_error',
+  'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens', 'thinking_tokens', 'ttft_ms', 'duration_ms',
+] as const;
+type KeyName = (typeof KEYS)[number];
+const K = Object.fromEntries(KEYS.map((k, i) => [k, i])) as Record<KeyName, number>;
+const KEY_BYTES = KEYS.map((k) => Buffer.from(k));
+const SLOTS = 256;
+const slots = new Int16Array(SLOTS).fill(-1);
+const fnv = (bytes: Uint8Array): number => {
+  let h = 0x811c9dc5;
+  for (const c of bytes) h = Math.imul(h ^ c, 16777619);
+  return h >>> 0;
+};
+for (let k = 1; k < KEYS.length; k++) {
+  let s = fnv(KEY_BYTES[k]!) % SLOTS;
+  while (slots[s] !== -1) s = (s + 1) % SLOTS;
+  slots[s] = k;
+}
+
+/** At an object key: reads it and the colon; returns its code in KEYS, 0 for any other key. */
+function key(): number {
+  const b = buf;
+  if (pos >= end || b[pos] !== Q) throw BAIL;
+  const start = pos + 1;
+  let j = start;
+  let h = 0x811c9dc5;
+  let c = b[j]!;
+  while (c >= 0x20 && c !== Q && c !== BS) {
+    h = Math.imul(h ^ c, 16777619);
+    c = b[++j]!;
+  }
+  // An escaped key may spell a known one: let JSON.parse read it.
+  if (c !== Q || j >= end) throw BAIL;
+  pos = j + 1;
+  ws();
+  expect(COLON);
+  ws();
+  const len = j - start;
+  for (let s = (h >>> 0) % SLOTS; ; s = (s + 1) % SLOTS) {
+    const k = slots[s]!;
+    if (k === -1) return 0;
+    const want = KEY_BYTES[k]!;
+    if (want.length !== len) continue;
+    let same = true;
+    for (let n = 0; n < len; n++) {
+      if (b[start + n] !== want[n]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return k;
+  }
+}
+
+/** At `{`: enters the object; false when it is empty (and already left). */
+function enterObject(): boolean {
+  expect(LBRACE);
+  ws();
+  if (pos < end && buf[pos] === RBRACE) {
+    pos++;
+    return false;
+  }
+  return true;
+}
+
+/** At `[`: enters the array; false when it is empty (and already left). */
+function enterArray(): boolean {
+  expect(LBRACKET);
+  ws();
+  if (pos < end && buf[pos] === RBRACKET) {
+    pos++;
+    return false;
+  }
+  return true;
+}
+
+/** After a member or element: true at `,` (another follows), false at the closing `close`. */
+function next(close: number): boolean {
+  ws();
+  if (pos >= end) throw BAIL;
+  const d = buf[pos++];
+  if (d === close) return false;
+  if (d !== COMMA) throw BAIL;
+  ws();
+  return true;
+}
+
+/**
+ * Marks key `k` seen in the current object. A known key seen twice hands the line to
+ * JSON.parse (its last-wins rule is easier to honour there); codes share bits mod 32,
+ * which at worst hands over a line that did not need it.
+ */
+function mark(seen: number, k: number): number {
+  if (k === 0) return seen;
+  const bit = 1 << (k & 31);
+  if (seen & bit) throw BAIL;
+  return seen | bit;
+}
+
+const isString = (): boolean => buf[pos] === Q;
+const isObjectStart = (): boolean => buf[pos] === LBRACE;
+const isNumberStart = (): boolean => buf[pos] === 0x2d || isDigit(buf[pos]);
+
+/** `str(v)`: a string value, or null (the value skipped) for any other type. */
+function optString(): string | null {
+  if (isString()) return stringValue();
+  skipValue();
+  return null;
+}
+
+/** `num(v)`: a finite number, or null for any other type. */
+function optNumber(): number | null {
+  if (!isNumberStart()) {
+    skipValue();
+    return null;
+  }
+  const n = numberValue();
+  return Number.isFinite(n) ? n : null;
+}
+
+/** `v === true`. */
+function isTrue(): boolean {
+  if (buf[pos] === 0x74) {
+    skipLiteral(TRUE);
+    return true;
+  }
+  skipValue();
+  return false;
+}
+
+/** Two or more decimal digits at `at`, or NaN. */
+function digits(at: number, n: number): number {
+  let v = 0;
+  for (let k = at; k < at + n; k++) {
+    const x = buf[k]! - 48;
+    if (x < 0 || x > 9) return NaN;
+    v = v * 10 + x;
+  }
+  return v;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (month 1–12; days past the month's end roll over, as in Date.UTC). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/**
+ * A time in the producers' shape, `2026-05-12T23:00:00.123Z`, read from the bytes;
+ * any other string goes to `isoMs`, which reads it the same way.
+ */
+function timeValue(): number | null {
+  if (!isString()) {
+    skipValue();
+    return null;
+  }
+  const s = pos + 1;
+  const b = buf;
+  if (b[s + 24] === Q && b[s + 23] === 0x5a && b[s + 10] === 0x54 && b[s + 19] === 0x2e && b[s + 4] === 0x2d && b[s + 7] === 0x2d && b[s + 13] === 0x3a && b[s + 16] === 0x3a) {
+    const year = digits(s, 4);
+    const month = digits(s + 5, 2);
+    const day = digits(s + 8, 2);
+    const hour = digits(s + 11, 2);
+    const minute = digits(s + 14, 2);
+    const second = digits(s + 17, 2);
+    const milli = digits(s + 20, 3);
+    // NaN fails every comparison: a non-digit falls through to isoMs.
+    if (year >= 100 && month >= 1 && month <= 12 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0) {
+      pos = s + 25;
+      return daysFromCivil(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli;
+    }
+  }
+  return isoMs(stringValue());
+}
+
+/** One JSON-RPC message: what `rpcInfo` (rpc.ts) reads. */
+function rpcMessage(): RpcInfo {
+  const info = invalidInfo();
+  if (!isObjectStart()) {
+    skipValue();
+    return info;
+  }
+  let hasResponse = false;
+  let paramsName: string | null = null;
+  let cancels: string | null = null;
+  let isError = false;
+  let content: Span | null = null;
+  let error: Span | null = null;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.method) info.method = optString();
+      else if (k === K.id) {
+        const id = idValue();
+        info.idKey = id;
+        info.idText = id === null ? null : id.slice(2);
+      } else if (k === K.params && isObjectStart()) {
+        let seenParams = 0;
+        if (enterObject()) {
+          do {
+            const p = key();
+            seenParams = mark(seenParams, p);
+            if (p === K.name) paramsName = optString();
+            else if (p === K.requestId) cancels = idValue();
+            else skipValue();
+          } while (next(RBRACE));
+        }
+      } else if (k === K.result) {
+        hasResponse = true;
+        if (!isObjectStart()) skipValue();
+        else {
+          let seenResult = 0;
+          if (enterObject()) {
+            do {
+              const r = key();
+              seenResult = mark(seenResult, r);
+              if (r === K.isError) isError = isTrue();
+              else if (r === K.content) content = span();
+              else skipValue();
+            } while (next(RBRACE));
+          }
+        }
+      } else if (k === K.error) {
+        hasResponse = true;
+        error = span();
+      } else skipValue();
+    } while (next(RBRACE));
+  }
+  if (info.method !== null) {
+    info.shape = info.idKey === null ? 'notification' : 'request';
+    if (info.method === 'tools/call') info.toolName = paramsName ?? '(unknown)';
+    if (info.method === 'notifications/cancelled') info.cancels = cancels;
+    return info;
+  }
+  if (hasResponse) {
+    info.shape = 'response';
+    // A protocol error (`null` is none) is small: parsed and worded as rpc.ts does.
+    const errorValue = error === null ? null : parse(error);
+    if (errorValue !== null) info.protocolError = protocolErrorText(errorValue);
+    else if (isError) info.executionError = contentOf(content) || 'tool reported an error';
+  }
+  return info;
+}
+
+/** An id with its JSON type, as `idKeyOf` (rpc.ts) writes it; null for other types. */
+function idValue(): string | null {
+  // Ids are unique: not worth the string cache.
+  if (isString()) return `s:${stringValue(false)}`;
+  if (isNumberStart()) return `n:${numberValue()}`;
+  skipValue();
+  return null;
+}
+
+/** Where a value lies in the current line: an error's `content`, parsed only if needed. */
+interface Span {
+  start: number;
+  stop: number;
+}
+
+function span(): Span {
+  const start = pos;
+  skipValue();
+  return { start, stop: pos };
+}
+
+/** `contentText` of a skipped value, parsed now (the line is still the current one). */
+function contentOf(v: Span | null): string {
+  return v === null ? '' : contentText(parse(v));
+}
+
+/** A skipped value of the current line, parsed. */
+function parse(v: Span): Json {
+  return JSON.parse(buf.toString('utf8', v.start, v.stop)) as Json;
+}
+
+/** One turn's blocks, as `turnFacts` (turn.ts) reads them. */
+interface BlockScan {
+  thinkingChars: number;
+  toolUses: TurnFacts['toolUses'];
+  toolResults: TurnFacts['toolResults'];
+}
+
+function block(scan: BlockScan): void {
+  if (!isObjectStart()) return skipValue();
+  let type: string | null = null;
+  let thinking: string | null = null;
+  let id: string | null = null;
+  let name: string | null = null;
+  let toolUseId: string | null = null;
+  let isError = false;
+  let content: Span | null = null;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.type) type = optString();
+      else if (k === K.thinking) thinking = optString();
+      else if (k === K.id) id = isString() ? stringValue(false) : optString();
+      else if (k === K.name) name = optString();
+      else if (k === K.tool_use_id) toolUseId = isString() ? stringValue(false) : optString();
+      else if (k === K.is_error) isError = isTrue();
+      else if (k === K.content) content = span();
+      else skipValue();
+    } while (next(RBRACE));
+  }
+  if (type === 'thinking' && thinking !== null) scan.thinkingChars += thinking.length;
+  else if (type === 'tool_use') {
+    if (scan.toolUses === NONE) scan.toolUses = [];
+    scan.toolUses.push({ id, name: name ?? '(unknown)' });
+  } else if (type === 'tool_result') {
+    if (scan.toolResults === NONE) scan.toolResults = [];
+    scan.toolResults.push({ toolUseId, isError, text: isError ? contentOf(content) : '' });
+  }
+}
+
+interface RawScan {
+  batch: boolean;
+  messages: RpcInfo[];
+  /** `raw` was an object (an event's label may be its method). */
+  isObject: boolean;
+}
+
+/** `raw`: one message, or a batch array split into its messages. */
+function rawValue(): RawScan {
+  if (buf[pos] === LBRACKET) {
+    const messages: RpcInfo[] = [];
+    if (enterArray()) {
+      do messages.push(rpcMessage());
+      while (next(RBRACKET));
+    }
+    return messages.length > 0 ? { batch: true, messages, isObject: false } : { batch: false, messages: [invalidInfo()], isObject: false };
+  }
+  const isObject = isObjectStart();
+  return { batch: false, messages: [rpcMessage()], isObject };
+}
+
+function usageValue(r: RecordScan): void {
+  if (!isObjectStart()) return skipValue();
+  const u: TurnUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
+  r.usage = u;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.input_tokens) u.input = optNumber() ?? 0;
+      else if (k === K.output_tokens) u.output = optNumber() ?? 0;
+      else if (k === K.cache_read_input_tokens) u.cacheRead = optNumber();
+      else if (k === K.cache_creation_input_tokens) u.cacheWrite = optNumber();
+      else if (k === K.thinking_tokens) r.thinkingExact = optNumber();
+      else skipValue();
+    } while (next(RBRACE));
+  }
+}
+
+function timingValue(r: RecordScan): void {
+  if (!isObjectStart()) return skipValue();
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.ttft_ms) r.ttftMs = optNumber();
+      else if (k === K.duration_ms) r.durationMs = optNumber();
+      else skipValue();
+    } while (next(RBRACE));
+  }
+}
+
+/** What the top-level members of a line say. */
+interface RecordScan {
+  isTurn: boolean;
+  t: number | null;
+  dir: string | null;
+  source: string | null;
+  kind: string | null;
+  role: string | null;
+  model: string | null;
+  echoed: boolean;
+  truncated: boolean;
+  raw: RawScan | null;
+  blocks: BlockScan;
+  usage: TurnUsage | null;
+  thinkingExact: number | null;
+  ttftMs: number | null;
+  durationMs: number | null;
+}
+
+function member(r: RecordScan, k: number): void {
+  switch (k) {
+    case K.type:
+      // meta, end and unknown types are rare: JSON.parse reads them.
+      if (!isString() || stringValue() !== 'turn') throw BAIL;
+      r.isTurn = true;
+      return;
+    case K.t:
+      r.t = timeValue();
+      return;
+    case K.dir:
+      if (!isString()) throw BAIL;
+      r.dir = stringValue();
+      return;
+    case K.source:
+      r.source = optString();
+      return;
+    case K.kind:
+      r.kind = optString();
+      return;
+    case K.role:
+      r.role = optString();
+      return;
+    case K.model:
+      r.model = optString();
+      return;
+    case K.echoed:
+      r.echoed = isTrue();
+      return;
+    case K.truncated:
+      if (isTrue()) r.truncated = true;
+      return;
+    case K.stop_reason:
+      if (optString() === 'truncated') r.truncated = true;
+      return;
+    case K.raw:
+      r.raw = rawValue();
+      return;
+    case K.msg:
+      throw BAIL; // an mcp-rec recording
+    case K.blocks:
+      if (buf[pos] === LBRACKET) {
+        if (enterArray()) {
+          do block(r.blocks);
+          while (next(RBRACKET));
+        }
+      } else skipValue();
+      return;
+    case K.usage:
+      return usageValue(r);
+    case K.timing:
+      return timingValue(r);
+    default:
+      skipValue();
+  }
+}
+
+/** Shared by the blocks of a turn until one has a tool block: most turns have none. */
+const NONE: never[] = [];
+
+/** One scratch record, reset per line (the facts returned never point into it). */
+const scratch: RecordScan = {
+  isTurn: false, t: null, dir: null, source: null, kind: null, role: null, model: null, echoed: false, truncated: false,
+  raw: null, blocks: { thinkingChars: 0, toolUses: NONE, toolResults: NONE }, usage: null, thinkingExact: null, ttftMs: null, durationMs: null,
+};
+
+/** The top-level object of a message or turn line. */
+function record(): LineFacts | null {
+  const r = scratch;
+  r.isTurn = false;
+  r.t = r.dir = r.source = r.kind = r.role = r.model = null;
+  r.echoed = r.truncated = false;
+  r.raw = null;
+  r.blocks.thinkingChars = 0;
+  r.blocks.toolUses = r.blocks.toolResults = NONE;
+  r.usage = r.thinkingExact = r.ttftMs = r.durationMs = null;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      member(r, k);
+    } while (next(RBRACE));
+  }
+  const { t, dir, source } = r;
+  // Written by member(): TypeScript cannot see it.
+  const raw = r.raw as RawScan | null;
+  if (r.isTurn) {
+    const turn: TurnFacts = {
+      role: r.role ?? '(no role)',
+      model: r.model,
+      echoed: r.echoed,
+      truncated: r.truncated,
+      usage: r.usage,
+      thinkingExact: r.thinkingExact,
+      thinkingEstimated: r.thinkingExact === null && r.blocks.thinkingChars > 0 ? Math.max(1, Math.round(r.blocks.thinkingChars / 4)) : null,
+      ttftMs: r.ttftMs,
+      durationMs: r.durationMs,
+      toolUses: r.blocks.toolUses === NONE ? [] : r.blocks.toolUses,
+      toolResults: r.blocks.toolResults === NONE ? [] : r.blocks.toolResults,
+    };
+    return { kind: 'turn', t, source, turn };
+  }
+  if (dir === null) return null;
+  const messages = raw?.messages ?? [invalidInfo()];
+  if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source, batch: raw?.batch ?? false, messages };
+  if (dir === 'event' || dir === 'command' || dir === 'telemetry') {
+    if (r.kind === 'llm.error') return null;
+    return { kind: 'event', t, dir, label: r.kind ?? (raw?.isObject ? messages[0]!.method : null) ?? dir, llmError: null };
+  }
+  // mcp-rec arrows and unknown dirs: JSON.parse decides.
+  return null;
+}
+
+const invalidInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null });
+
+/**
+ * The facts of the line in bytes [start, stop) of `bytes`, or null when the line is
+ * not a plain message or turn record (or not valid JSON): then JSON.parse decides.
+ */
+export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts | null {
+  if (stop - start < 2 || bytes[start] !== LBRACE) return null;
+  buf = bytes;
+  pos = start;
+  end = stop;
+  try {
+    const facts = record();
+    ws();
+    return pos === end ? facts : null;
+  } catch (error) {
+    if (error === BAIL || error instanceof SyntaxError || error instanceof RangeError) return null;
+    throw error;
+  }
+}

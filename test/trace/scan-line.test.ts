@@ -1,0 +1,149 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lineFacts } from '../../src/trace/facts.js';
+import { scanLine } from '../../src/trace/scan-line.js';
+import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+
+/*
+ * scanLine must agree with the JSON.parse path on every line it answers, and must
+ * never answer a line JSON.parse rejects. These tests compare the two, line by line.
+ */
+
+const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
+
+/** Scans `text` placed inside a larger buffer, so reading past the line would show. */
+function scan(text: string) {
+  const line = Buffer.from(text);
+  const bytes = Buffer.concat([Buffer.from('{"t":"x"}\n'), line, Buffer.from('\n"}]}\n')]);
+  return scanLine(bytes, 10, 10 + line.length);
+}
+
+/** Asserts agreement; returns whether the fast path answered. */
+function agree(text: string): boolean {
+  const fast = scan(text);
+  if (fast !== null) expect(fast, text).toStrictEqual(lineFacts(text));
+  return fast !== null;
+}
+
+function linesOf(path: string): string[] {
+  return readFileSync(path, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+}
+
+describe('scanLine', () => {
+  it('answers the common records, and its facts are those of JSON.parse', () => {
+    const lines = [
+      '{"t":"2026-05-12T23:00:00.068Z","dir":"in","raw":{"jsonrpc":"2.0","id":"req-4","method":"tools/call","params":{"name":"directory_tree","arguments":{"path":"/a"}}}}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"out","raw":{"jsonrpc":"2.0","id":"req-4","result":{"content":[{"type":"text","text":"ok"}]}}}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"out","raw":{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"no such file"},{"type":"text","text":"\\u00e9"}],"isError":true}}}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"out","raw":{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad \\"params\\""}}}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"out","raw":{"jsonrpc":"2.0","id":7,"error":null,"result":{"isError":true}}}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"in","raw":[{"id":1,"method":"a"},{"method":"notifications/cancelled","params":{"requestId":1}},5]}',
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"in","raw":[]}',
+      '{"dir":"out","raw":{"id":-0,"method":"roots/list"},"source":"proxy"}',
+      '{"t":"2026-05-12T23:00:02.643Z","dir":"event","source":"llm","kind":"llm.request","raw":{"id":"req_1","model":"m"}}',
+      '{"t":"2026-05-12T23:00:02.643Z","dir":"telemetry","raw":{"method":"x/y"}}',
+      '{"t":"2026-05-12T23:00:02.643Z","dir":"command","raw":[{"method":"x/y"}]}',
+      '{"t":"2026-05-12T23:00:20.364Z","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"thinking","thinking":"héllo 😀 \\n"},{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}},{"type":"future","x":[1,2,{"y":null}]},"junk",[]],"usage":{"input_tokens":12,"output_tokens":5,"cache_read_input_tokens":"[REDACTED]","thinking_tokens":1.5e1},"timing":{"ttft_ms":300,"duration_ms":1200.5},"stop_reason":"truncated","echoed":false}',
+      '{"type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"toolu_1","is_error":true,"content":[{"type":"text","text":"denied"}]},{"type":"tool_result","tool_use_id":"toolu_2","content":"fine"}],"echoed":true,"truncated":true}',
+      '{"type":"turn","blocks":"[REDACTED]","usage":"[REDACTED]","timing":[],"role":5,"model":null}',
+      '{"t":"2026-05-12T23:00:00.000Z","type":"turn","usage":{"input_tokens":123456789012345678,"output_tokens":1e400}}',
+      '{ "t" : "0026-05-12T23:00:00.000Z" , "dir" : "in" , "raw" : { "id" : 1.0 , "method" : "ping" } } \t',
+      '{"t":"2026-13-12T23:00:00.000Z","dir":"in","raw":{"id":"1","method":"ping"}}',
+      '{"t":"2026-02-31T23:00:00.000Z","dir":"in","raw":{"id":"1","method":"ping"}}',
+      '{"t":"2026-05-12T23:00:00Z","dir":"in","raw":{"id":"1","method":"ping"}}',
+      '{"t":1715554800,"dir":"in","raw":{"id":"1","method":"ping"}}',
+    ];
+    for (const line of lines) expect(agree(line), line).toBe(true);
+  });
+
+  it('hands over what it does not read itself, and every malformed line', () => {
+    const lines = [
+      '', '   ', 'not json', '[1,2]', '"str"', '{}',
+      '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z"}',
+      '{"type":"end","t":"2026-05-12T23:00:00.000Z"}',
+      '{"type":"heartbeat"}',
+      '{"ts":1715554800.5,"dir":"client->server","msg":{"id":1,"method":"ping"}}',
+      '{"dir":"sideways","raw":{}}',
+      '{"dir":"event","kind":"llm.error","raw":{"status":500}}',
+      '{"ty\\u0070e":"turn"}',
+      '{"dir":"in","dir":"out","raw":{}}',
+      '{"dir":"in","raw":{"id":1,"id":2,"method":"a"}}',
+      '{"dir":"in","raw":{"method":"a\tb"}}',
+      '{"dir":"in","raw":{"method":"a\\xb"}}',
+      '{"dir":"in","raw":{"method":"\\u12g4"}}',
+      '{"dir":"in","raw":{"id":01,"method":"a"}}',
+      '{"dir":"in","raw":{"id":1.,"method":"a"}}',
+      '{"dir":"in","raw":{"id":-,"method":"a"}}',
+      '{"dir":"in","raw":{"id":1e,"method":"a"}}',
+      '{"dir":"in","raw":{"id":+1,"method":"a"}}',
+      '{"dir":"in","raw":{"x":tru,"method":"a"}}',
+      '{"dir":"in","raw":{"x":nul}}',
+      '{"dir":"in","raw":{"x":[1,]}}',
+      '{"dir":"in","raw":{"x":{"a":1,}}}',
+      '{"dir":"in","raw":{"x" 1}}',
+      '{"dir":"in","raw":{}} x',
+      '{"dir":"in","raw":{}',
+      '{"dir":"in","raw":{"method":"a',
+      '{"dir":"in","raw":{"method":"a\\',
+      '{"dir":"in","raw":{"method":"a\\u00',
+      '{"dir":"in","raw":{"x":1}}\ufeff',
+      '{"dir":"in",\u00a0"raw":{}}',
+    ];
+    for (const line of lines) {
+      expect(scan(line), line).toBeNull();
+    }
+  });
+
+  it('is never more lenient than JSON.parse, over thousands of mutated lines', () => {
+    const seeds = [
+      '{"t":"2026-05-12T23:00:00.273Z","dir":"out","raw":{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a\\"b"}],"isError":true}}}',
+      '{"t":"2026-05-12T23:00:20.364Z","type":"turn","role":"assistant","model":"m","blocks":[{"type":"thinking","thinking":"ab"},{"type":"tool_use","id":"t1","name":"r","input":{"p":[1,-2.5e3,true,false,null]}}],"usage":{"input_tokens":12,"output_tokens":5},"timing":{"ttft_ms":3}}',
+      '{"dir":"in","raw":[{"id":"1","method":"tools/call","params":{"name":"x","arguments":{}}},{"method":"notifications/cancelled","params":{"requestId":"1"}}]}',
+    ];
+    const alphabet = '"\\{}[],:0123456789eE.-+ \tnultrufase\u0001é';
+    let state = 42;
+    const rand = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state % n;
+    };
+    let answered = 0;
+    for (let n = 0; n < 6000; n++) {
+      const chars = [...seeds[n % seeds.length]!];
+      for (let edits = 1 + rand(3); edits > 0; edits--) {
+        const at = rand(chars.length + 1);
+        const op = rand(3);
+        if (op === 0) chars.splice(at, 1);
+        else if (op === 1) chars.splice(at, 0, alphabet[rand(alphabet.length)]!);
+        else chars[at] = alphabet[rand(alphabet.length)]!;
+      }
+      const text = chars.join('');
+      if (agree(text)) answered++;
+      if (scan(text) !== null) expect(lineFacts(text).kind, text).not.toBe('skip');
+    }
+    // The mutations keep many lines valid: the fast path must have answered some.
+    expect(answered).toBeGreaterThan(500);
+  });
+
+  it.skipIf(!hasRealTraces)('agrees with JSON.parse on every line of every real trace', () => {
+    let answered = 0;
+    let total = 0;
+    for (const file of realTraceFiles) {
+      for (const line of linesOf(file)) {
+        total++;
+        if (agree(line)) answered++;
+      }
+    }
+    // Only meta and end lines (two per file) and a handful of rare ones go the slow way.
+    expect(answered).toBeGreaterThan(total * 0.95);
+  });
+
+  it.skipIf(!existsSync(GENERATOR))('agrees with JSON.parse on a generated trace with malformed lines', () => {
+    const out = spawnSync(process.execPath, [GENERATOR, '--lines', '20000', '--bad', '0.01', '--seed', '3'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
+    let answered = 0;
+    const lines = out.split('\n');
+    for (const line of lines) if (agree(line)) answered++;
+    expect(answered).toBeGreaterThan(lines.length * 0.95);
+  });
+});

@@ -146,7 +146,7 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
       if (p >= 0) opened(agg.tool(store.pairs[p]!.name, 'mcp'));
     } else if (shape === Shape.response && store.pair.data[row]! >= 0) {
       const req = store.pair.data[row]!;
-      const failed = store.errorText.has(row);
+      const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
       const latency = store.latency(req, row);
       closed(agg.method(method), latency, failed);
       const rp = store.toolPair.data[req]!;
@@ -157,7 +157,7 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
     agg.turns += 1;
     if (echoed) agg.echoedTurns += 1;
     if (store.turnIndex.data[row]! >= 0) addUsage(agg, store, row);
-    const links = store.turnPairs.get(row);
+    const links = store.flags.data[row]! & Flag.toolLinks ? store.turnPairs.get(row) : undefined;
     if (links) {
       for (const p of links.closed) {
         const pair = store.pairs[p]!;
@@ -166,8 +166,7 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
       for (const p of links.opened) opened(agg.tool(store.pairs[p]!.name, 'turn'));
     }
   }
-  const errors = store.rowErrors.get(row);
-  if (errors) agg.errors.push(...errors);
+  if (store.flags.data[row]! & Flag.rowErrors) agg.errors.push(...store.rowErrors.get(row)!);
 }
 
 /** Aggregates over a subset of rows (a filter's), in row order. */

@@ -21,4 +21,8 @@ export const Flag = {
   /** A request sent server → client (sampling, roots, elicitation). */
   serverToClient: 8,
   hasUsage: 16,
+  /** Has an entry in `turnPairs`, `rowErrors`, `errorText`: the hot path asks the flag, not the map. */
+  toolLinks: 32,
+  rowErrors: 64,
+  errorText: 128,
 } as const;

@@ -12,13 +12,41 @@ import type { FileState, TraceStore } from './trace-store.js';
  * the tool pairs and the error entries the aggregates read.
  */
 
+/**
+ * Pending requests of one direction and `source`, by id key: the row, or the rows
+ * oldest first when an id is reused before its answer.
+ */
+export type PendingTable = Map<string, number | number[]>;
+
+function pendingTable(f: FileState, dir: 'in' | 'out', source: string): PendingTable {
+  const bySource = f.pending[dir];
+  let table = bySource.get(source);
+  if (!table) bySource.set(source, (table = new Map()));
+  return table;
+}
+
+/** Removes and returns the oldest pending request with this id. */
+function takePending(table: PendingTable | undefined, id: string): number | undefined {
+  const queue = table?.get(id);
+  if (queue === undefined) return undefined;
+  if (typeof queue === 'number') {
+    table!.delete(id);
+    return queue;
+  }
+  const req = queue.shift();
+  if (queue.length === 0) table!.delete(id);
+  return req;
+}
+
 export function openRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
   store.status.data[row] = Status.pending;
   if (dir === 'out') store.flags.data[row] |= Flag.serverToClient;
-  const key = `${dir}|${source}|${info.idKey}`;
-  const queue = f.pending.get(key);
-  if (queue) queue.push(row);
-  else f.pending.set(key, [row]);
+  const table = pendingTable(f, dir, source);
+  const id = info.idKey!;
+  const queue = table.get(id);
+  if (queue === undefined) table.set(id, row);
+  else if (typeof queue === 'number') table.set(id, [queue, row]);
+  else queue.push(row);
   if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
   store.callRows.push(row);
   if (info.toolName !== null && dir === 'in') {
@@ -30,17 +58,14 @@ export function openRequest(store: TraceStore, f: FileState, row: number, dir: '
 export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
   const raw = info.protocolError ?? info.executionError;
   const failure = raw === null ? null : keepText(raw);
-  if (failure !== null) store.errorText.set(row, failure);
-  const key = `${dir === 'in' ? 'out' : 'in'}|${source}|${info.idKey}`;
-  const queue = info.idKey === null ? undefined : f.pending.get(key);
-  const req = queue?.shift();
-  if (queue && queue.length === 0) f.pending.delete(key);
+  if (failure !== null) store.setErrorText(row, failure);
+  const req = info.idKey === null ? undefined : takePending(f.pending[dir === 'in' ? 'out' : 'in'].get(source), info.idKey);
   if (req === undefined) {
     store.status.data[row] = Status.orphan;
     store.callRows.push(row);
     if (dir === 'out' && info.protocolError !== null) {
       const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
-      store.rowErrors.set(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
+      store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
     }
     return;
   }
@@ -49,7 +74,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   // Only orphan responses need a method by id; an answered id no longer does.
   if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
   store.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
-  if (failure !== null) store.errorText.set(req, failure);
+  if (failure !== null) store.setErrorText(req, failure);
   store.label.data[row] = store.label.data[req]!;
   const p = store.toolPair.data[req]!;
   if (p >= 0) {
@@ -58,14 +83,15 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
     pair.latency = store.latency(req, row);
     pair.error = failure;
     store.name.data[row] = store.name.data[req]!;
-    if (failure !== null) store.rowErrors.set(row, [{ t: store.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
+    if (failure !== null) store.setRowErrors(row, [{ t: store.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
   } else if (dir === 'out' && info.protocolError !== null) {
-    store.rowErrors.set(row, [{ t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! }]);
+    store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! }]);
   }
 }
 
 export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
-  const req = f.pending.get(`${dir}|${source}|${idKey}`)?.[0];
+  const queue = f.pending[dir].get(source)?.get(idKey);
+  const req = typeof queue === 'number' ? queue : queue?.[0];
   if (req !== undefined) store.status.data[req] = Status.cancelled;
 }
 
@@ -74,12 +100,12 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
   if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
   const links = { opened: [] as number[], closed: [] as number[] };
   const errors: ErrorEntry[] = [];
+  let open = f.openToolUses.get(source);
   for (const result of facts.toolResults) {
     if (result.toolUseId === null) continue;
-    const key = `${source}|${result.toolUseId}`;
-    const p = f.openToolUses.get(key);
+    const p = open?.get(result.toolUseId);
     if (p === undefined) continue; // an orphan result is tolerated and ignored
-    f.openToolUses.delete(key);
+    open!.delete(result.toolUseId);
     const pair = store.pairs[p]!;
     pair.resRow = row;
     pair.latency = store.latency(pair.reqRow, row);
@@ -88,10 +114,14 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     if (pair.error !== null) errors.push({ t: store.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
   }
   for (const use of facts.toolUses) {
-    const p = store.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id === null ? null : keepText(use.id, 200) }) - 1;
-    if (use.id !== null) f.openToolUses.set(`${source}|${use.id}`, p);
+    // Ids arrive as strings of their own (facts.ts copies those of parsed lines).
+    const p = store.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id }) - 1;
+    if (use.id !== null) {
+      if (!open) f.openToolUses.set(source, (open = new Map()));
+      open.set(use.id, p);
+    }
     links.opened.push(p);
   }
-  store.turnPairs.set(row, links);
-  if (errors.length) store.rowErrors.set(row, errors);
+  store.setTurnPairs(row, links);
+  if (errors.length) store.setRowErrors(row, errors);
 }

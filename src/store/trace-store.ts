@@ -9,7 +9,7 @@ import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
 import { Column, Interner } from './columns.js';
 import { Notifier } from './notifier.js';
-import { cancel, closeRequest, openRequest, pairTurn } from './pairing.js';
+import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
 
 /** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
 export interface ToolPair {
@@ -44,8 +44,10 @@ export interface FileState {
   totalBytes: number | null;
   /** Download rate, bytes per second (remote sources). */
   rate: number | null;
-  readonly pending: Map<string, number[]>;
-  readonly openToolUses: Map<string, number>;
+  /** Pending requests by the direction they were sent, then `source` (pairing.ts). */
+  readonly pending: { in: Map<string, PendingTable>; out: Map<string, PendingTable> };
+  /** Open tool_use pairs by `source`, then tool_use id. */
+  readonly openToolUses: Map<string, Map<string, number>>;
   /** Method of the last `in` request by id, to name a JSON-RPC error response. */
   readonly inMethods: Map<string, string>;
   /** The last known `t`, so a record without one sorts after its predecessor. */
@@ -162,7 +164,7 @@ export class TraceStore {
       bytes: 0,
       totalBytes: null,
       rate: null,
-      pending: new Map(),
+      pending: { in: new Map(), out: new Map() },
       openToolUses: new Map(),
       inMethods: new Map(),
       lastT: -Infinity,
@@ -269,8 +271,8 @@ export class TraceStore {
     const row = this.push(f.index, line, Kind.event, t, this.strings.id(facts.label), -1, Dir[facts.dir]);
     if (llmError !== null) {
       const message = keepText(llmError.message);
-      this.errorText.set(row, message);
-      this.rowErrors.set(row, [{ t, source: 'llm', name: keepText(llmError.name, 500), message }]);
+      this.setErrorText(row, message);
+      this.setRowErrors(row, [{ t, source: 'llm', name: keepText(llmError.name, 500), message }]);
     }
     this.aggregate(f, row);
   }
@@ -328,6 +330,21 @@ export class TraceStore {
   private aggregate(f: FileState, row: number): void {
     addRow(this.aggregates, this, row);
     if (f.aggregates !== this.aggregates) addRow(f.aggregates, this, row);
+  }
+
+  setErrorText(row: number, text: string): void {
+    this.errorText.set(row, text);
+    this.flags.data[row] |= Flag.errorText;
+  }
+
+  setRowErrors(row: number, errors: ErrorEntry[]): void {
+    this.rowErrors.set(row, errors);
+    this.flags.data[row] |= Flag.rowErrors;
+  }
+
+  setTurnPairs(row: number, links: { opened: number[]; closed: number[] }): void {
+    this.turnPairs.set(row, links);
+    this.flags.data[row] |= Flag.toolLinks;
   }
 
   tOf(row: number): number | null {

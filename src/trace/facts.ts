@@ -1,6 +1,7 @@
 import { parseLine, type ParsedLine } from './parse-line.js';
 import { rpcInfo, rpcMessages, type RpcInfo } from './rpc.js';
 import { turnFacts, type TurnFacts } from './turn.js';
+import { keepText } from './text.js';
 import { isObject, num, str, type JsonObject } from './values.js';
 
 /**
@@ -42,7 +43,7 @@ export function factsOf(parsed: ParsedLine): LineFacts {
     case 'other':
       return { kind: 'other', t: parsed.t, type: parsed.type };
     case 'turn':
-      return { kind: 'turn', t: parsed.t, source: str(parsed.obj.source), turn: turnFacts(parsed.obj) };
+      return { kind: 'turn', t: parsed.t, source: str(parsed.obj.source), turn: ownIds(turnFacts(parsed.obj)) };
     case 'message': {
       const { t, dir, raw, obj } = parsed;
       if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source: str(obj.source), batch: Array.isArray(raw) && raw.length > 0, messages: rpcMessages(raw).map(rpcInfo) };
@@ -51,6 +52,15 @@ export function factsOf(parsed: ParsedLine): LineFacts {
       return { kind: 'event', t, dir, label: kind ?? rpcInfo(raw).method ?? dir, llmError: kind === 'llm.error' ? llmError(raw) : null };
     }
   }
+}
+
+/**
+ * Tool-use ids live as long as the store: copied (and bounded) here, so none is a
+ * slice that keeps its whole parsed line alive. The scanner's are copies already.
+ */
+function ownIds(turn: TurnFacts): TurnFacts {
+  for (const use of turn.toolUses) if (use.id !== null) use.id = keepText(use.id, 200);
+  return turn;
 }
 
 function llmError(raw: unknown): LlmError {

@@ -1,6 +1,7 @@
 import type { LineFacts } from './facts.js';
 import { contentText, protocolErrorText, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
+import { keepText } from './text.js';
 import { isoMs, type Json } from './values.js';
 
 /*
@@ -536,7 +537,8 @@ function block(scan: BlockScan): void {
   if (type === 'thinking' && thinking !== null) scan.thinkingChars += thinking.length;
   else if (type === 'tool_use') {
     if (scan.toolUses === NONE) scan.toolUses = [];
-    scan.toolUses.push({ id, name: name ?? '(unknown)' });
+    // Bounded as facts.ts bounds them (the store keeps every id).
+    scan.toolUses.push({ id: id !== null && (id as string).length > 200 ? keepText(id, 200) : id, name: name ?? '(unknown)' });
   } else if (type === 'tool_result') {
     if (scan.toolResults === NONE) scan.toolResults = [];
     scan.toolResults.push({ toolUseId, isError, text: isError ? contentOf(content) : '' });

@@ -47,6 +47,7 @@ describe('scanLine', () => {
       '{"t":"2026-05-12T23:00:02.643Z","dir":"command","raw":[{"method":"x/y"}]}',
       '{"t":"2026-05-12T23:00:20.364Z","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"thinking","thinking":"héllo 😀 \\n"},{"type":"tool_use","id":"toolu_1","name":"read_file","input":{}},{"type":"future","x":[1,2,{"y":null}]},"junk",[]],"usage":{"input_tokens":12,"output_tokens":5,"cache_read_input_tokens":"[REDACTED]","thinking_tokens":1.5e1},"timing":{"ttft_ms":300,"duration_ms":1200.5},"stop_reason":"truncated","echoed":false}',
       '{"type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"toolu_1","is_error":true,"content":[{"type":"text","text":"denied"}]},{"type":"tool_result","tool_use_id":"toolu_2","content":"fine"}],"echoed":true,"truncated":true}',
+      `{"type":"turn","role":"assistant","blocks":[{"type":"tool_use","id":"${'x'.repeat(300)}","name":"n"}]}`,
       '{"type":"turn","blocks":"[REDACTED]","usage":"[REDACTED]","timing":[],"role":5,"model":null}',
       '{"t":"2026-05-12T23:00:00.000Z","type":"turn","usage":{"input_tokens":123456789012345678,"output_tokens":1e400}}',
       '{ "t" : "0026-05-12T23:00:00.000Z" , "dir" : "in" , "raw" : { "id" : 1.0 , "method" : "ping" } } \t',

@@ -1,7 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
-import type { Line, Source, SourceEvent } from './types.js';
+import type { Line, Source, SourceEvent, WholeFile } from './types.js';
 
 const CHUNK = 1 << 20;
 
@@ -43,6 +43,10 @@ export class FileSource implements Source {
     } finally {
       await handle.close();
     }
+  }
+
+  wholeFile(): WholeFile {
+    return { path: this.name, size: statSync(this.name).size, stopped: () => this.closed };
   }
 
   readBytes(offset: number, length: number, into?: Buffer): Buffer {

@@ -16,6 +16,18 @@ export interface Line {
   readonly start?: number;
 }
 
+/** A local file read whole, by ranges (sources/block-reader.ts). */
+export interface WholeFile {
+  path: string;
+  /** Its size when reading began. */
+  size: number;
+  /** True once the source is closed: reading stops. */
+  stopped(): boolean;
+}
+
+/** Where a line is, without its bytes: what the store keeps of it. */
+export type LineRef = Pick<Line, 'lineNo' | 'offset' | 'length'>;
+
 /** What a source reports besides lines: progress, trouble, and the end of the stream. */
 export type SourceEvent =
   | { type: 'progress'; bytes: number; totalBytes: number | null; /** bytes per second, for downloads */ rate?: number }
@@ -35,6 +47,8 @@ export interface Source {
   /** What the user named: a path, `-`, or a URL. */
   readonly name: string;
   lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]>;
+  /** A complete local file, which may be read by byte ranges (in parallel); absent for streams. */
+  wholeFile?(): WholeFile;
   /** The bytes at `offset`; read into `into` (a reused buffer) when it is big enough. */
   readBytes(offset: number, length: number, into?: Buffer): Buffer;
   close(): void;

@@ -143,27 +143,26 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
     const p = store.toolPair.data[row]!;
     if (shape === Shape.request) {
       opened(agg.method(method));
-      if (p >= 0) opened(agg.tool(store.pairs[p]!.name, 'mcp'));
+      if (p >= 0) opened(agg.tool(store.pairs.nameOf(p), 'mcp'));
     } else if (shape === Shape.response && store.pair.data[row]! >= 0) {
       const req = store.pair.data[row]!;
       const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
       const latency = store.latency(req, row);
       closed(agg.method(method), latency, failed);
       const rp = store.toolPair.data[req]!;
-      if (rp >= 0) closed(agg.tool(store.pairs[rp]!.name, 'mcp'), latency, failed);
+      if (rp >= 0) closed(agg.tool(store.pairs.nameOf(rp), 'mcp'), latency, failed);
     }
   } else if (kind === Kind.turn) {
     const echoed = (store.flags.data[row]! & Flag.echoed) !== 0;
     agg.turns += 1;
     if (echoed) agg.echoedTurns += 1;
     if (store.turnIndex.data[row]! >= 0) addUsage(agg, store, row);
-    const links = store.flags.data[row]! & Flag.toolLinks ? store.turnPairs.get(row) : undefined;
-    if (links) {
-      for (const p of links.closed) {
-        const pair = store.pairs[p]!;
-        closed(agg.tool(pair.name, 'turn'), pair.latency, pair.error !== null);
-      }
-      for (const p of links.opened) opened(agg.tool(store.pairs[p]!.name, 'turn'));
+    // Closed pairs (stored as ~p) come before opened ones, as the turn paired them.
+    const { from, to } = store.linkRange(row);
+    for (let i = from; i < to; i++) {
+      const v = store.linkPair.data[i]!;
+      if (v < 0) closed(agg.tool(store.pairs.nameOf(~v), 'turn'), store.pairs.latencyOf(~v), store.pairs.errors.has(~v));
+      else opened(agg.tool(store.pairs.nameOf(v), 'turn'));
     }
   }
   if (store.flags.data[row]! & Flag.rowErrors) agg.errors.push(...store.rowErrors.get(row)!);

@@ -1,7 +1,17 @@
 type Typed = Float64Array | Int32Array | Uint8Array | Uint16Array;
 type Ctor<A extends Typed> = { new (n: number): A };
 
-/** An append-only typed column that doubles its capacity as it grows. */
+/**
+ * How far a column grows when full: by the share of the input still unread when it
+ * is known (a file's size), so a column ends close to its final length instead of up
+ * to twice it; else by half again.
+ */
+export interface Growth {
+  /** Total input / input read so far (1 when all is read), or null when unknown. */
+  remaining(): number | null;
+}
+
+/** An append-only typed column that grows in place as rows arrive. */
 export class Column<A extends Typed> {
   data: A;
   length = 0;
@@ -9,6 +19,7 @@ export class Column<A extends Typed> {
   constructor(
     private readonly ctor: Ctor<A>,
     capacity = 1024,
+    private readonly growth: Growth | null = null,
   ) {
     this.data = new ctor(capacity);
   }
@@ -19,10 +30,13 @@ export class Column<A extends Typed> {
     return this.length++;
   }
 
-  /** Makes room for at least `n` values (doubling, so appends stay amortised O(1)). */
+  /** Makes room for at least `n` values (growing geometrically, so appends stay amortised O(1)). */
   reserve(n: number): void {
     if (n <= this.data.length) return;
-    const next = new this.ctor(Math.max(n, this.data.length * 2));
+    const ratio = this.growth?.remaining() ?? null;
+    // A little over the projected final length; never less than a quarter more.
+    const projected = ratio === null ? this.data.length * 1.5 : Math.max(this.data.length * 1.25, n * ratio * 1.03 + 1024);
+    const next = new this.ctor(Math.ceil(Math.max(n, projected)));
     next.set(this.data as never);
     this.data = next;
   }

@@ -58,8 +58,9 @@ export function messageOf(store: TraceStore, row: number): Json {
 
 /** The tool calls of a store in request order: MCP tools/call pairs, else tool_use pairs. */
 function toolCalls(store: TraceStore): ToolPair[] {
-  const mcp = store.pairs.filter((p) => p.origin === 'mcp');
-  return mcp.length ? mcp : store.pairs.filter((p) => p.origin === 'turn');
+  const all = store.pairs.all();
+  const mcp = all.filter((p) => p.origin === 'mcp');
+  return mcp.length ? mcp : all.filter((p) => p.origin === 'turn');
 }
 
 interface CallView {
@@ -78,13 +79,19 @@ function view(store: TraceStore, pair: ToolPair): CallView {
     args = isObject(req) && isObject(req.params) ? req.params.arguments : undefined;
     result = isObject(res) ? (res.error !== undefined ? { error: res.error } : res.result) : undefined;
   } else {
-    // A turn pair: its tool_use input and its tool_result content, found by id.
-    const use = findBlock(store, pair.reqRow, (b) => b.type === 'tool_use' && b.id === pair.toolUseId);
-    const res = pair.resRow < 0 ? null : findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === pair.toolUseId);
+    // A turn pair: its tool_use input and its tool_result content, found by the tool_use's id.
+    const use = toolUseBlock(store, pair);
+    const res = pair.resRow < 0 || use === null ? null : findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === use.id);
     args = use?.input;
     result = res ? { content: res.content ?? null, is_error: res.is_error ?? false } : undefined;
   }
   return { pair, args, result, line: store.lineNo.data[pair.reqRow]! };
+}
+
+/** A turn pair's tool_use block, read back: the pair's ordinal among its turn's tool_use blocks. */
+export function toolUseBlock(store: TraceStore, pair: ToolPair): Record<string, Json> | null {
+  let k = pair.ordinal;
+  return findBlock(store, pair.reqRow, (b) => b.type === 'tool_use' && k-- === 0);
 }
 
 /** The first block of a turn row that satisfies `ok`, read back. */

@@ -1,34 +1,24 @@
 import type { Source } from '../sources/types.js';
-import type { TraceStore } from './trace-store.js';
+import { ingestParallel, parallelPlan } from './parallel-ingest.js';
+import type { FileState, TraceStore } from './trace-store.js';
 
 /**
- * Streams one source into the store, a batch at a time. Resolves when the source
- * ends; a read failure is recorded on the file (what arrived stays) and rethrown.
+ * Streams one source into the store, a batch at a time (a big local file: by
+ * ranges on every core). Resolves when the source ends; a read failure is recorded
+ * on the file (what arrived stays) and rethrown.
  */
 export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index): Promise<void> {
   const f = store.files[file]!;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
+  const whole = source.wholeFile?.();
+  const plan = whole ? parallelPlan(whole.size) : null;
   try {
-    for await (const batch of source.lines((event) => {
-      if (event.type === 'progress') {
-        f.bytes = event.bytes;
-        f.totalBytes = event.totalBytes;
-        f.rate = event.rate ?? null;
-        return;
-      }
-      if (event.type === 'live') {
-        // Caught up again after a quiet poll: nothing changed, nothing to redraw.
-        if (f.state === 'live') return;
-        f.state = 'live';
-      } else if (event.type === 'error') {
-        f.state = 'error';
-        f.stateText = event.message;
-      } else f.stateText = event.message;
-      store.version += 1;
-      store.notifier.changed();
-    })) {
-      store.appendLines(file, batch);
-    }
+    if (whole && plan) {
+      f.totalBytes = whole.size;
+      await ingestParallel(store, file, whole, plan, (bytes) => {
+        f.bytes = bytes;
+      });
+    } else await ingestLines(store, source, f);
     if (f.state === 'loading') f.state = 'done';
   } catch (error) {
     f.state = 'error';
@@ -37,5 +27,29 @@ export async function ingest(store: TraceStore, source: Source, file = store.add
   } finally {
     store.version += 1;
     store.notifier.flush();
+  }
+}
+
+/** The source's lines, batch by batch, with its progress and state events. */
+async function ingestLines(store: TraceStore, source: Source, f: FileState): Promise<void> {
+  for await (const batch of source.lines((event) => {
+    if (event.type === 'progress') {
+      f.bytes = event.bytes;
+      f.totalBytes = event.totalBytes;
+      f.rate = event.rate ?? null;
+      return;
+    }
+    if (event.type === 'live') {
+      // Caught up again after a quiet poll: nothing changed, nothing to redraw.
+      if (f.state === 'live') return;
+      f.state = 'live';
+    } else if (event.type === 'error') {
+      f.state = 'error';
+      f.stateText = event.message;
+    } else f.stateText = event.message;
+    store.version += 1;
+    store.notifier.changed();
+  })) {
+    store.appendLines(f.index, batch);
   }
 }

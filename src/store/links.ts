@@ -1,5 +1,5 @@
 import { canonical, isObject, type Json } from '../trace/values.js';
-import { findBlock, messageOf } from './diff.js';
+import { messageOf, toolUseBlock } from './diff.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
 /** The arguments of a tool call as canonical JSON (MCP params.arguments, or tool_use input). */
@@ -8,7 +8,7 @@ function argsOf(store: TraceStore, pair: ToolPair): string {
     const msg = messageOf(store, pair.reqRow);
     return canonical(isObject(msg) && isObject(msg.params) ? msg.params.arguments : undefined);
   }
-  const use = findBlock(store, pair.reqRow, (b) => b.type === 'tool_use' && b.id === pair.toolUseId);
+  const use = toolUseBlock(store, pair);
   return canonical(use?.input as Json | undefined);
 }
 
@@ -31,11 +31,11 @@ function indexOf(store: TraceStore): LinkIndex {
   let ix = indexes.get(store);
   if (!ix) indexes.set(store, (ix = { indexed: 0, byName: { mcp: new Map(), turn: new Map() }, args: new Map(), version: -1, links: new Map() }));
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
-    const pair = store.pairs[ix.indexed]!;
-    const names = ix.byName[pair.origin];
-    const list = names.get(pair.name);
+    const names = ix.byName[store.pairs.isMcp(ix.indexed) ? 'mcp' : 'turn'];
+    const name = store.pairs.nameOf(ix.indexed);
+    const list = names.get(name);
     if (list) list.push(ix.indexed);
-    else names.set(pair.name, [ix.indexed]);
+    else names.set(name, [ix.indexed]);
   }
   if (ix.version !== store.version) {
     ix.version = store.version;
@@ -46,7 +46,7 @@ function indexOf(store: TraceStore): LinkIndex {
 
 function cachedArgs(store: TraceStore, ix: LinkIndex, p: number): string {
   let a = ix.args.get(p);
-  if (a === undefined) ix.args.set(p, (a = argsOf(store, store.pairs[p]!)));
+  if (a === undefined) ix.args.set(p, (a = argsOf(store, store.pairs.get(p))));
   return a;
 }
 
@@ -60,12 +60,12 @@ function cachedArgs(store: TraceStore, ix: LinkIndex, p: number): string {
 export function linkedPair(store: TraceStore, pairIndex: number): number | null {
   const ix = indexOf(store);
   if (ix.links.has(pairIndex)) return ix.links.get(pairIndex)!;
-  const pair = store.pairs[pairIndex]!;
+  const pair = store.pairs.get(pairIndex);
   const t = store.tOf(pair.reqRow) ?? 0;
   let best: number | null = null;
   let bestGap = Infinity;
   for (const i of ix.byName[pair.origin === 'mcp' ? 'turn' : 'mcp'].get(pair.name) ?? []) {
-    const gap = Math.abs((store.tOf(store.pairs[i]!.reqRow) ?? 0) - t);
+    const gap = Math.abs((store.tOf(store.pairs.reqRow.data[i]!) ?? 0) - t);
     if (gap >= bestGap || cachedArgs(store, ix, i) !== cachedArgs(store, ix, pairIndex)) continue;
     best = i;
     bestGap = gap;
@@ -80,5 +80,5 @@ export function pairOfRow(store: TraceStore, row: number): number[] {
   if (p >= 0) return [p];
   const other = store.pair.data[row]!;
   if (other >= 0 && store.toolPair.data[other]! >= 0) return [store.toolPair.data[other]!];
-  return store.turnPairs.get(row)?.opened ?? [];
+  return store.toolLinks(row).opened;
 }

@@ -50,7 +50,7 @@ export function openRequest(store: TraceStore, f: FileState, row: number, dir: '
   if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
   store.callRows.push(row);
   if (info.toolName !== null && dir === 'in') {
-    store.toolPair.data[row] = store.pairs.push({ origin: 'mcp', file: f.index, name: info.toolName, reqRow: row, resRow: -1, latency: null, error: null }) - 1;
+    store.toolPair.data[row] = store.pairs.add('mcp', f.index, info.toolName, row);
   }
 }
 
@@ -78,12 +78,9 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   store.label.data[row] = store.label.data[req]!;
   const p = store.toolPair.data[req]!;
   if (p >= 0) {
-    const pair = store.pairs[p]!;
-    pair.resRow = row;
-    pair.latency = store.latency(req, row);
-    pair.error = failure;
+    store.pairs.close(p, row, store.latency(req, row), failure);
     store.name.data[row] = store.name.data[req]!;
-    if (failure !== null) store.setRowErrors(row, [{ t: store.tOf(req), source: 'tool', name: pair.name, message: failure, origin: 'mcp' }]);
+    if (failure !== null) store.setRowErrors(row, [{ t: store.tOf(req), source: 'tool', name: store.pairs.nameOf(p), message: failure, origin: 'mcp' }]);
   } else if (dir === 'out' && info.protocolError !== null) {
     store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! }]);
   }
@@ -98,7 +95,8 @@ export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', sourc
 /** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
 export function pairTurn(store: TraceStore, f: FileState, row: number, source: string, facts: TurnFacts): void {
   if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
-  const links = { opened: [] as number[], closed: [] as number[] };
+  const closed: number[] = [];
+  const opened: number[] = [];
   const errors: ErrorEntry[] = [];
   let open = f.openToolUses.get(source);
   for (const result of facts.toolResults) {
@@ -106,22 +104,20 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     const p = open?.get(result.toolUseId);
     if (p === undefined) continue; // an orphan result is tolerated and ignored
     open!.delete(result.toolUseId);
-    const pair = store.pairs[p]!;
-    pair.resRow = row;
-    pair.latency = store.latency(pair.reqRow, row);
-    pair.error = result.isError ? keepText(result.text || 'tool reported an error') : null;
-    links.closed.push(p);
-    if (pair.error !== null) errors.push({ t: store.tOf(pair.reqRow), source: 'tool', name: pair.name, message: pair.error, origin: 'turn' });
+    const reqRow = store.pairs.reqRow.data[p]!;
+    const error = result.isError ? keepText(result.text || 'tool reported an error') : null;
+    store.pairs.close(p, row, store.latency(reqRow, row), error);
+    closed.push(p);
+    if (error !== null) errors.push({ t: store.tOf(reqRow), source: 'tool', name: store.pairs.nameOf(p), message: error, origin: 'turn' });
   }
-  for (const use of facts.toolUses) {
-    // Ids arrive as strings of their own (facts.ts copies those of parsed lines).
-    const p = store.pairs.push({ origin: 'turn', file: f.index, name: use.name, reqRow: row, resRow: -1, latency: null, error: null, toolUseId: use.id }) - 1;
+  for (const [ordinal, use] of facts.toolUses.entries()) {
+    const p = store.pairs.add('turn', f.index, use.name, row, ordinal);
     if (use.id !== null) {
       if (!open) f.openToolUses.set(source, (open = new Map()));
       open.set(use.id, p);
     }
-    links.opened.push(p);
+    opened.push(p);
   }
-  store.setTurnPairs(row, links);
+  store.setTurnPairs(row, closed, opened);
   if (errors.length) store.setRowErrors(row, errors);
 }

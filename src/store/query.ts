@@ -67,8 +67,8 @@ const filterStatus = (code: number): string | undefined => (code === Status.isEr
 /** Names of the tools a row is about: a tools/call, or a turn's tool_use/tool_result pairs. */
 function toolsOf(store: TraceStore, row: number): string[] {
   if (store.kind.data[row] === Kind.turn) {
-    const links = store.turnPairs.get(row);
-    return links ? [...links.opened, ...links.closed].map((p) => store.pairs[p]!.name) : [];
+    const links = store.toolLinks(row);
+    return [...links.opened, ...links.closed].map((p) => store.pairs.nameOf(p));
   }
   const name = store.str(store.name.data[row]!);
   return name === null || store.kind.data[row] !== Kind.message ? [] : [name];

@@ -1,9 +1,9 @@
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
-import type { ToolPair, TraceStore } from './trace-store.js';
+import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 interface Header {
   version: number;
@@ -11,10 +11,9 @@ interface Header {
   prices: string;
   columns: { name: string; bytes: number; length: number }[];
   strings: string[];
-  pairs: ToolPair[];
+  pairErrors: [number, string][];
   errorText: [number, string][];
   rowErrors: [number, ErrorEntry[]][];
-  turnPairs: [number, { opened: number[]; closed: number[] }][];
   skips: TraceStore['skips'];
   /** The rollups as they were: restoring them beats replaying every row. */
   aggregates: {
@@ -28,7 +27,7 @@ interface Header {
 }
 
 /**
- * A one-file store as bytes: a JSON header (strings, pairs, maps, rollups, file
+ * A one-file store as bytes: a JSON header (strings, sparse maps, rollups, file
  * state) and the raw column buffers.
  */
 export function saveSnapshot(store: TraceStore): Buffer {
@@ -40,10 +39,9 @@ export function saveSnapshot(store: TraceStore): Buffer {
     prices: store.prices.source,
     columns: cols.map(([name, c]) => ({ name, bytes: c.length * c.data.BYTES_PER_ELEMENT, length: c.length })),
     strings: store.strings.values,
-    pairs: store.pairs,
+    pairErrors: [...store.pairs.errors],
     errorText: [...store.errorText],
     rowErrors: [...store.rowErrors],
-    turnPairs: [...store.turnPairs],
     skips: store.skips,
     aggregates: {
       models: [...store.aggregates.models.values()],
@@ -89,11 +87,11 @@ export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): bo
     column.restore(view);
     at += c.bytes;
   }
+  store.restoredRows();
   for (const s of header.strings) store.strings.id(s);
-  store.pairs.push(...header.pairs);
+  for (const [k, v] of header.pairErrors) store.pairs.errors.set(k, v);
   for (const [k, v] of header.errorText) store.errorText.set(k, v);
   for (const [k, v] of header.rowErrors) store.rowErrors.set(k, v);
-  for (const [k, v] of header.turnPairs) store.turnPairs.set(k, v);
   store.skips.push(...header.skips);
   Object.assign(f, { meta: header.file.meta, end: header.file.end, counts: header.file.counts, skipped: header.file.skipped, maxT: header.file.maxT, firstT: header.file.firstT, bytes: header.file.bytes, totalBytes: header.file.bytes, state: 'done' });
   // One file: its rollups are the store's (TraceStore.addFile), restored as saved.

@@ -1,29 +1,17 @@
-import type { Line } from '../sources/types.js';
-import { lineFacts, type LineFacts } from '../trace/facts.js';
+import type { Line, LineRef } from '../sources/types.js';
+import { bytesFacts, lineFacts, type LineFacts } from '../trace/facts.js';
 import type { PriceTable } from '../trace/prices.js';
-import { scanLine } from '../trace/scan-line.js';
 import type { TurnFacts } from '../trace/turn.js';
 import { keepText } from '../trace/text.js';
 import type { JsonObject } from '../trace/values.js';
 import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
 import { Column, Interner } from './columns.js';
+import { ToolPairs } from './tool-pairs.js';
 import { Notifier } from './notifier.js';
 import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
 
-/** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
-export interface ToolPair {
-  origin: 'mcp' | 'turn';
-  file: number;
-  name: string;
-  reqRow: number;
-  resRow: number;
-  /** Latency in ms (never negative), null while unanswered. */
-  latency: number | null;
-  error: string | null;
-  /** tool_use: its id, for the turn↔call link. */
-  toolUseId?: string | null;
-}
+export type { ToolPair } from './tool-pairs.js';
 
 /** Per-file state: what `session` needs and the pairing tables (ids never pair across files). */
 export interface FileState {
@@ -68,13 +56,17 @@ export class TraceStore {
   readonly notifier = new Notifier();
   /** Rolls up every file (the Usage pane); each file also has its own. */
   readonly aggregates = new Aggregates();
-  readonly pairs: ToolPair[] = [];
+  readonly pairs: ToolPairs = new ToolPairs(this.strings, this);
   /** Error text of a failed call (on its request and its response row). */
   readonly errorText = new Map<number, string>();
   /** The error entries (stats `errors[]`) a row reports, by the row that completes them. */
   readonly rowErrors = new Map<number, ErrorEntry[]>();
-  /** tool pair indices a turn row opened (tool_use) and closed (tool_result). */
-  readonly turnPairs = new Map<number, { opened: number[]; closed: number[] }>();
+  /**
+   * The tool pairs each turn row closed (its tool_results) and opened (its tool_uses),
+   * in row order: `linkPair` holds a pair index, or `~p` for a closed one.
+   */
+  readonly linkRow = new Column(Int32Array, 1024, this);
+  readonly linkPair = new Column(Int32Array, 1024, this);
   /** Skipped lines: file, line number and why (the first MAX_SKIPS_KEPT). */
   readonly skips: { file: number; lineNo: number; reason: string }[] = [];
   version = 0;
@@ -82,49 +74,49 @@ export class TraceStore {
   private readonly readers: ((offset: number, length: number, into?: Buffer) => Buffer)[] = [];
 
   // Row columns.
-  readonly file = new Column(Uint16Array);
-  readonly kind = new Column(Uint8Array);
-  readonly dir = new Column(Uint8Array);
-  readonly shape = new Column(Uint8Array);
-  readonly status = new Column(Uint8Array);
-  readonly flags = new Column(Uint8Array);
-  readonly lineNo = new Column(Int32Array);
-  readonly length = new Column(Int32Array);
+  readonly file = new Column(Uint16Array, 1024, this);
+  readonly kind = new Column(Uint8Array, 1024, this);
+  readonly dir = new Column(Uint8Array, 1024, this);
+  readonly shape = new Column(Uint8Array, 1024, this);
+  readonly status = new Column(Uint8Array, 1024, this);
+  readonly flags = new Column(Uint8Array, 1024, this);
+  readonly lineNo = new Column(Int32Array, 1024, this);
+  readonly length = new Column(Int32Array, 1024, this);
   /** Method, event kind, turn role, unknown type, or skip reason (interned). */
-  readonly label = new Column(Int32Array);
+  readonly label = new Column(Int32Array, 1024, this);
   /** Tool name (tools/call) or model (turn), interned; -1 when none. */
-  readonly name = new Column(Int32Array);
+  readonly name = new Column(Int32Array, 1024, this);
   /** The paired row (request ↔ response), -1 when none. */
-  readonly pair = new Column(Int32Array);
+  readonly pair = new Column(Int32Array, 1024, this);
   /** Tool pair index for tools/call requests, -1 otherwise. */
-  readonly toolPair = new Column(Int32Array);
-  readonly offset = new Column(Float64Array);
+  readonly toolPair = new Column(Int32Array, 1024, this);
+  readonly offset = new Column(Float64Array, 1024, this);
   /** ms since the epoch, NaN when the record has none. */
-  readonly t = new Column(Float64Array);
+  readonly t = new Column(Float64Array, 1024, this);
   /** `t`, or the previous record's in the same file: for merging files by time. */
-  readonly sortT = new Column(Float64Array);
+  readonly sortT = new Column(Float64Array, 1024, this);
   /** A turn row's index into the turn columns below; -1 for other rows. */
-  readonly turnIndex = new Column(Int32Array);
+  readonly turnIndex = new Column(Int32Array, 1024, this);
 
   /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
   readonly usage = {
-    input: new Column(Float64Array),
-    output: new Column(Float64Array),
-    cacheRead: new Column(Float64Array),
-    cacheWrite: new Column(Float64Array),
-    thinkingExact: new Column(Float64Array),
-    thinkingEstimated: new Column(Float64Array),
-    ttft: new Column(Float64Array),
-    duration: new Column(Float64Array),
-    cost: new Column(Float64Array),
+    input: new Column(Float64Array, 1024, this),
+    output: new Column(Float64Array, 1024, this),
+    cacheRead: new Column(Float64Array, 1024, this),
+    cacheWrite: new Column(Float64Array, 1024, this),
+    thinkingExact: new Column(Float64Array, 1024, this),
+    thinkingEstimated: new Column(Float64Array, 1024, this),
+    ttft: new Column(Float64Array, 1024, this),
+    duration: new Column(Float64Array, 1024, this),
+    cost: new Column(Float64Array, 1024, this),
     /** 1: had a usage object; 2: its model matched a price row. */
-    flags: new Column(Uint8Array),
+    flags: new Column(Uint8Array, 1024, this),
   };
 
   /** Row indices by view. */
-  readonly callRows = new Column(Int32Array);
-  readonly turnRows = new Column(Int32Array);
-  readonly shownTurnRows = new Column(Int32Array);
+  readonly callRows = new Column(Int32Array, 1024, this);
+  readonly turnRows = new Column(Int32Array, 1024, this);
+  readonly shownTurnRows = new Column(Int32Array, 1024, this);
 
   constructor(readonly prices: PriceTable) {}
 
@@ -133,6 +125,7 @@ export class TraceStore {
 
   /** Every column by name: what a saved index holds (store/snapshot.ts). */
   columns(): Record<string, Column<Float64Array | Int32Array | Uint8Array | Uint16Array>> {
+    for (const c of this.rowColumns) c.length = this.rows;
     const u = this.usage;
     return {
       file: this.file, kind: this.kind, dir: this.dir, shape: this.shape, status: this.status, flags: this.flags, lineNo: this.lineNo, length: this.length,
@@ -140,13 +133,30 @@ export class TraceStore {
       callRows: this.callRows, turnRows: this.turnRows, shownTurnRows: this.shownTurnRows,
       'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
       'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,
+      'pairs.origin': this.pairs.origin, 'pairs.file': this.pairs.file, 'pairs.name': this.pairs.name, 'pairs.reqRow': this.pairs.reqRow, 'pairs.resRow': this.pairs.resRow,
+      'pairs.latency': this.pairs.latency, 'pairs.ordinal': this.pairs.ordinal, linkRow: this.linkRow, linkPair: this.linkPair,
     };
   }
 
 
 
+  /** Rows stored: the row columns' `length`, kept here alone on the hot path (see `columns()`). */
+  private rows = 0;
+
   get count(): number {
-    return this.kind.length;
+    return this.rows;
+  }
+
+  /** Growth: all input / input read, over every file, while every size is known. */
+  remaining(): number | null {
+    let total = 0;
+    let read = 0;
+    for (const f of this.files) {
+      if (f.totalBytes === null) return null;
+      total += f.totalBytes;
+      read += f.bytes;
+    }
+    return read > 0 && total >= read ? total / read : null;
   }
 
   addFile(name: string): FileState {
@@ -190,11 +200,11 @@ export class TraceStore {
 
   appendLine(file: number, line: Line): void {
     // The bytes when the source still has them (the fast path), else the text.
-    const facts = (line.buf !== undefined && scanLine(line.buf, line.start!, line.start! + line.length)) || lineFacts(line.text);
+    const facts = line.buf !== undefined ? bytesFacts(line.buf, line.start!, line.start! + line.length) : lineFacts(line.text);
     this.appendFacts(file, line, facts);
   }
 
-  appendFacts(file: number, line: Line, facts: LineFacts): void {
+  appendFacts(file: number, line: LineRef, facts: LineFacts): void {
     const f = this.files[file]!;
     switch (facts.kind) {
       case 'blank':
@@ -236,7 +246,7 @@ export class TraceStore {
     }
   }
 
-  private push(file: number, line: Line, kind: KindCode, t: number | null, label: number, name = -1, dir: number = Dir.none): number {
+  private push(file: number, line: LineRef, kind: KindCode, t: number | null, label: number, name = -1, dir: number = Dir.none): number {
     const f = this.files[file]!;
     if (t !== null) {
       f.firstT ??= t;
@@ -244,7 +254,7 @@ export class TraceStore {
       f.lastT = t;
     }
     // All row columns share a length: check capacity once, then write in place.
-    const row = this.kind.length;
+    const row = this.rows;
     if (row === this.kind.data.length) for (const c of this.rowColumns) c.reserve(row + 1);
     this.file.data[row] = file;
     this.kind.data[row] = kind;
@@ -262,11 +272,11 @@ export class TraceStore {
     this.t.data[row] = t ?? NaN;
     this.turnIndex.data[row] = -1;
     this.sortT.data[row] = t ?? f.lastT;
-    for (const c of this.rowColumns) c.length = row + 1;
+    this.rows = row + 1;
     return row;
   }
 
-  private appendEvent(f: FileState, line: Line, facts: Extract<LineFacts, { kind: 'event' }>): void {
+  private appendEvent(f: FileState, line: LineRef, facts: Extract<LineFacts, { kind: 'event' }>): void {
     const { t, llmError } = facts;
     const row = this.push(f.index, line, Kind.event, t, this.strings.id(facts.label), -1, Dir[facts.dir]);
     if (llmError !== null) {
@@ -277,7 +287,7 @@ export class TraceStore {
     this.aggregate(f, row);
   }
 
-  private appendRpc(f: FileState, line: Line, facts: Extract<LineFacts, { kind: 'rpc' }>): void {
+  private appendRpc(f: FileState, line: LineRef, facts: Extract<LineFacts, { kind: 'rpc' }>): void {
     const { t, dir } = facts;
     const source = facts.source ?? 'mcp-tape';
     for (const info of facts.messages) {
@@ -295,7 +305,7 @@ export class TraceStore {
     }
   }
 
-  private appendTurn(f: FileState, line: Line, t: number | null, source: string | null, facts: TurnFacts): void {
+  private appendTurn(f: FileState, line: LineRef, t: number | null, source: string | null, facts: TurnFacts): void {
     const row = this.push(f.index, line, Kind.turn, t, this.strings.id(facts.role), facts.model === null ? -1 : this.strings.id(facts.model));
     if (facts.echoed) this.flags.data[row] |= Flag.echoed;
     if (facts.truncated) this.flags.data[row] |= Flag.truncated;
@@ -332,6 +342,11 @@ export class TraceStore {
     if (f.aggregates !== this.aggregates) addRow(f.aggregates, this, row);
   }
 
+  /** After a saved index filled the columns (snapshot.ts). */
+  restoredRows(): void {
+    this.rows = this.kind.length;
+  }
+
   setErrorText(row: number, text: string): void {
     this.errorText.set(row, text);
     this.flags.data[row] |= Flag.errorText;
@@ -342,9 +357,46 @@ export class TraceStore {
     this.flags.data[row] |= Flag.rowErrors;
   }
 
-  setTurnPairs(row: number, links: { opened: number[]; closed: number[] }): void {
-    this.turnPairs.set(row, links);
-    this.flags.data[row] |= Flag.toolLinks;
+  /** Records the tool pairs a turn row closed, then those it opened. */
+  setTurnPairs(row: number, closed: readonly number[], opened: readonly number[]): void {
+    for (const p of closed) {
+      this.linkRow.push(row);
+      this.linkPair.push(~p);
+    }
+    for (const p of opened) {
+      this.linkRow.push(row);
+      this.linkPair.push(p);
+    }
+    if (closed.length || opened.length) this.flags.data[row] |= Flag.toolLinks;
+  }
+
+  /** Where a turn row's entries lie in `linkPair`, [from, to): empty for other rows. */
+  linkRange(row: number): { from: number; to: number } {
+    if (!(this.flags.data[row]! & Flag.toolLinks)) return { from: 0, to: 0 };
+    const rows = this.linkRow.data;
+    let lo = 0;
+    let hi = this.linkRow.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (rows[mid]! < row) lo = mid + 1;
+      else hi = mid;
+    }
+    let to = lo;
+    while (to < this.linkRow.length && rows[to] === row) to++;
+    return { from: lo, to };
+  }
+
+  /** The tool pairs a turn row opened (its tool_uses) and closed (the tool_uses its tool_results answer). */
+  toolLinks(row: number): { opened: number[]; closed: number[] } {
+    const { from, to } = this.linkRange(row);
+    const opened: number[] = [];
+    const closed: number[] = [];
+    for (let i = from; i < to; i++) {
+      const v = this.linkPair.data[i]!;
+      if (v < 0) closed.push(~v);
+      else opened.push(v);
+    }
+    return { opened, closed };
   }
 
   tOf(row: number): number | null {

@@ -1,5 +1,6 @@
 import { parseLine, type ParsedLine } from './parse-line.js';
 import { rpcInfo, rpcMessages, type RpcInfo } from './rpc.js';
+import { scanLine } from './scan-line.js';
 import { turnFacts, type TurnFacts } from './turn.js';
 import { keepText } from './text.js';
 import { isObject, num, str, type JsonObject } from './values.js';
@@ -26,6 +27,11 @@ export type LineFacts =
 export interface LlmError {
   name: string;
   message: string;
+}
+
+/** A line's facts from its bytes: the scanner when it knows the line, else JSON.parse. */
+export function bytesFacts(buf: Buffer, start: number, stop: number): LineFacts {
+  return scanLine(buf, start, stop) ?? lineFacts(buf.toString('utf8', start, stop));
 }
 
 /** One line of text → its facts, by JSON.parse. */

@@ -68,7 +68,7 @@ function linkTarget(store: TraceStore, row: number): { pane: 'calls' | 'turns'; 
   for (const p of pairOfRow(store, row)) {
     const other = linkedPair(store, p);
     if (other === null) continue;
-    const pair = store.pairs[other]!;
+    const pair = store.pairs.get(other);
     return { pane: pair.origin === 'mcp' ? 'calls' : 'turns', row: pair.reqRow };
   }
   return null;

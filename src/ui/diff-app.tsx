@@ -117,6 +117,6 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
 
 /** The request row of the tools/call at a line. */
 function findRequestRow(store: TraceStore, line: number): number {
-  for (const p of store.pairs) if (store.lineNo.data[p.reqRow] === line) return p.reqRow;
+  for (const p of store.pairs.reqRow.view()) if (store.lineNo.data[p] === line) return p;
   return -1;
 }

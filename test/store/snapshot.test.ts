@@ -19,7 +19,10 @@ describe('saved index', () => {
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
     expect(restored.count).toBe(s.count);
     expect([...restored.callRows.view()]).toEqual([...s.callRows.view()]);
-    expect(restored.pairs).toEqual(s.pairs);
+    expect(restored.pairs.all()).toEqual(s.pairs.all());
+    expect(restored.pairs.all().some((p) => p.error !== null)).toBe(true);
+    for (let row = 0; row < s.count; row++) expect(restored.toolLinks(row)).toEqual(s.toolLinks(row));
+    expect([...restored.errorText]).toEqual([...s.errorText]);
     expect([...restored.aggregates.methods.keys()]).toEqual([...s.aggregates.methods.keys()]);
   });
 

@@ -51,14 +51,14 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     const error = store.errorText.get(req);
     out.push([seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'), seg(name ? ` ${inert(name)}` : '', 'bold'), seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style), seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim')]);
     const link = pairOfRow(store, req).map((p) => linkedPair(store, p)).find((p) => p !== null && p !== undefined);
-    if (link !== undefined && link !== null) out.push([seg(`↔ tool_use in the turn at line ${store.lineNo.data[store.pairs[link]!.reqRow]} of ${inert(store.files[store.pairs[link]!.file]!.name)} (l jumps there)`, 'accent')]);
+    if (link !== undefined && link !== null) out.push([seg(`↔ tool_use in the turn at line ${store.lineNo.data[store.pairs.reqRow.data[link]!]} of ${inert(store.files[store.pairs.file.data[link]!]!.name)} (l jumps there)`, 'accent')]);
     if (error) out.push(...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
   } else if (store.kind.data[row] === Kind.turn) {
     // A turn's tool_uses and the calls they became on the mcp plane.
-    for (const p of store.turnPairs.get(row)?.opened ?? []) {
+    for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
       if (other === null) continue;
-      const call = store.pairs[other]!;
+      const call = store.pairs.get(other);
       out.push([seg(`↔ ${inert(call.name)}: tools/call at line ${store.lineNo.data[call.reqRow]} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`, 'accent')]);
     }
   }

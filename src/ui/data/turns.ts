@@ -28,11 +28,10 @@ function parsedTurn(store: TraceStore, row: number): JsonObject | null {
 }
 
 export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {
-  const links = store.turnPairs.get(row);
-  const toolUses: ToolUseOutcome[] = (links?.opened ?? []).map((p) => {
-    const pair = store.pairs[p]!;
+  const toolUses: ToolUseOutcome[] = store.toolLinks(row).opened.map((p) => {
+    const pair = store.pairs.get(p);
     const linked = linkedPair(store, p);
-    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs[linked]!.reqRow]! };
+    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs.reqRow.data[linked]!]! };
   });
   return {
     row,

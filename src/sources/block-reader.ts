@@ -1,0 +1,113 @@
+import { closeSync, openSync } from 'node:fs';
+import { readAt } from './file-source.js';
+
+const NL = 0x0a;
+const CR = 0x0d;
+/** Read past a block's end in steps of this size to finish its last line. */
+const TAIL_STEP = 64 * 1024;
+
+/** The lines that start inside one byte range of a file. */
+export interface BlockLines {
+  /** The bytes read: from the first line's start to the last line's end. */
+  buf: Buffer;
+  /** File offset of `buf[0]`. */
+  base: number;
+  /** Per line, its first byte and its end (no `\n`, no trailing `\r`) within `buf`. */
+  starts: Int32Array;
+  stops: Int32Array;
+  count: number;
+}
+
+/**
+ * Cuts a file into lines by byte ranges, so that ranges can be read independently
+ * (in parallel): a range owns the lines that start inside it, and reads on past
+ * its end to finish the last one. Cut this way, every range together gives the same
+ * lines, offsets and order as LineSplitter over the whole file (a leading BOM
+ * skipped, `\r\n` and a last line without `\n` alike).
+ */
+export class BlockReader {
+  private fd: number | null;
+  /** Where the first line starts: 3 after a UTF-8 BOM, else 0. */
+  private readonly firstLine: number;
+
+  constructor(
+    readonly path: string,
+    /** The file's size when indexing began: bytes appended later are not read. */
+    readonly size: number,
+  ) {
+    this.fd = openSync(path, 'r');
+    const head = readAt(this.fd, 0, Math.min(3, size));
+    this.firstLine = head.length === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  }
+
+  read(start: number, end: number): BlockLines {
+    const fd = this.fd;
+    if (fd === null) throw new Error('block reader is closed');
+    const stop = Math.min(end, this.size);
+    const empty: BlockLines = { buf: Buffer.alloc(0), base: start, starts: new Int32Array(0), stops: new Int32Array(0), count: 0 };
+    if (start >= stop) return empty;
+    // A line starts where the file's first line does, and after each newline: one byte
+    // before the range says whether one starts exactly at its first byte.
+    const atFirst = start <= this.firstLine;
+    if (atFirst && stop <= this.firstLine) return empty;
+    const from = atFirst ? this.firstLine : start - 1;
+    let buf = readAt(fd, from, stop - from);
+    let first: number;
+    if (atFirst) first = 0;
+    else if (buf[0] === NL) first = 1;
+    else {
+      const nl = buf.indexOf(NL, 1);
+      if (nl === -1) return empty;
+      first = nl + 1;
+    }
+    const ownedEnd = stop - from; // lines starting before this index are ours
+    if (first >= ownedEnd) return empty;
+    // The last line we own holds the range's last byte: read on until it ends.
+    if (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size) {
+      const tail: Buffer[] = [buf];
+      let at = from + buf.length;
+      let total = buf.length;
+      for (;;) {
+        const more = readAt(fd, at, Math.min(TAIL_STEP, this.size - at));
+        if (more.length === 0) break;
+        tail.push(more);
+        total += more.length;
+        at += more.length;
+        if (more.indexOf(NL) !== -1 || at >= this.size) break;
+      }
+      buf = Buffer.concat(tail, total);
+    }
+    let count = 0;
+    let capacity = 1024;
+    let starts = new Int32Array(capacity);
+    let stops = new Int32Array(capacity);
+    let s = first;
+    while (s < ownedEnd && s < buf.length) {
+      let nl = buf.indexOf(NL, s);
+      const atEof = nl === -1;
+      if (atEof) nl = buf.length;
+      let e = nl;
+      if (e > s && buf[e - 1] === CR) e -= 1;
+      if (count === capacity) {
+        capacity *= 2;
+        const grownStarts = new Int32Array(capacity);
+        grownStarts.set(starts);
+        starts = grownStarts;
+        const grownStops = new Int32Array(capacity);
+        grownStops.set(stops);
+        stops = grownStops;
+      }
+      starts[count] = s;
+      stops[count] = e;
+      count++;
+      if (atEof) break;
+      s = nl + 1;
+    }
+    return { buf, base: from, starts, stops, count };
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}

@@ -1,0 +1,147 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { BlockReader } from '../sources/block-reader.js';
+import type { LineRef, WholeFile } from '../sources/types.js';
+import { bytesFacts } from '../trace/facts.js';
+import { readTape } from '../trace/facts-tape.js';
+import type { BlockDone, BlockJob } from './index-worker.js';
+import type { TraceStore } from './trace-store.js';
+
+/*
+ * Indexing a whole local file on every core: worker threads (index-worker.ts) read
+ * byte ranges and turn their lines into facts, this thread appends the facts to the
+ * store in file order (pairing and aggregates need that order). The first range is
+ * read here, so the first screen never waits for a worker to start.
+ */
+
+export interface ParallelPlan {
+  workers: number;
+  blockBytes: number;
+  /** The worker script; tests running from src/ pass the built one. */
+  workerUrl: URL;
+}
+
+/** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
+export const BLOCK_BYTES = 4 << 20;
+/** Below this a file is read on one thread: starting workers would cost more than they save. */
+export const PARALLEL_MIN_BYTES = 24 << 20;
+/** Ranges in flight per worker: enough to cover this thread's pauses, few enough to bound memory. */
+const AHEAD = 3;
+
+/** The built worker script; none when running from the TypeScript sources (tests). */
+const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-worker.js', import.meta.url);
+
+/**
+ * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
+ * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core.
+ */
+export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env, script: URL | null = WORKER_SCRIPT): ParallelPlan | null {
+  if (script === null) return null;
+  const asked = env.MCP_REPLAY_TUI_WORKERS;
+  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : Math.min(availableParallelism(), 8);
+  if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
+  return { workers, blockBytes: BLOCK_BYTES, workerUrl: script };
+}
+
+/** Appends a whole file's records to the store, in file order, reading ranges in worker threads. */
+export async function ingestParallel(store: TraceStore, file: number, whole: WholeFile, plan: ParallelPlan, onProgress: (bytes: number) => void): Promise<void> {
+  const { path, size } = whole;
+  const B = plan.blockBytes;
+  const blocks = Math.ceil(size / B);
+  const ref: LineRef = { lineNo: 0, offset: 0, length: 0 };
+  let lineBase = 0;
+
+  const first = new BlockReader(path, size);
+  try {
+    const lines = first.read(0, B);
+    for (let i = 0; i < lines.count; i++) {
+      const start = lines.starts[i]!;
+      const stop = lines.stops[i]!;
+      ref.lineNo = lineBase + i + 1;
+      ref.offset = lines.base + start;
+      ref.length = stop - start;
+      store.appendFacts(file, ref, bytesFacts(lines.buf, start, stop));
+    }
+    lineBase += lines.count;
+  } finally {
+    first.close();
+  }
+  onProgress(Math.min(B, size));
+  store.version += 1;
+  store.notifier.changed();
+  if (blocks <= 1) return;
+
+  await new Promise<void>((resolve, reject) => {
+    const workers: Worker[] = [];
+    /** Ranges sent to each worker and not yet back: two each, so none waits on this thread. */
+    const inFlight = new Map<Worker, number>();
+    const done = new Map<number, BlockDone>();
+    let next = 1;
+    let expected = 1;
+    let draining = false;
+    let finished = false;
+
+    const finish = (error?: Error): void => {
+      if (finished) return;
+      finished = true;
+      for (const w of workers) void w.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    const dispatch = (): void => {
+      for (const w of workers) {
+        while (inFlight.get(w)! < 2 && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
+          const job: BlockJob = { path, size, block: next, start: next * B, end: (next + 1) * B };
+          w.postMessage(job);
+          inFlight.set(w, inFlight.get(w)! + 1);
+          next++;
+        }
+      }
+    };
+    // One range per turn of the event loop, so keys and redraws get their turn between ranges.
+    const drain = (): void => {
+      if (finished) return;
+      if (whole.stopped()) return finish();
+      const d = done.get(expected);
+      if (!d) {
+        draining = false;
+        return;
+      }
+      done.delete(expected);
+      readTape(d, (index, offset, length, facts) => {
+        ref.lineNo = lineBase + index + 1;
+        ref.offset = offset;
+        ref.length = length;
+        store.appendFacts(file, ref, facts);
+      });
+      lineBase += d.count;
+      expected++;
+      onProgress(Math.min(expected * B, size));
+      store.version += 1;
+      store.notifier.changed();
+      if (expected === blocks) return finish();
+      dispatch();
+      setImmediate(drain);
+    };
+
+    for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
+      const w = new Worker(plan.workerUrl);
+      workers.push(w);
+      inFlight.set(w, 0);
+      w.on('message', (d: BlockDone) => {
+        done.set(d.block, d);
+        inFlight.set(w, inFlight.get(w)! - 1);
+        dispatch();
+        if (!draining) {
+          draining = true;
+          drain();
+        }
+      });
+      w.on('error', (error) => finish(error));
+      w.on('exit', (code) => {
+        if (!finished) finish(new Error(`index worker stopped (exit code ${code})`));
+      });
+    }
+    dispatch();
+  });
+}

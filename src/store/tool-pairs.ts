@@ -1,0 +1,121 @@
+import { Column, type Growth } from './columns.js';
+
+/** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
+export interface ToolPair {
+  origin: 'mcp' | 'turn';
+  file: number;
+  name: string;
+  reqRow: number;
+  resRow: number;
+  /** Latency in ms (never negative), null while unanswered. */
+  latency: number | null;
+  error: string | null;
+  /** A turn pair: which tool_use block of its turn it is (0 for the first). */
+  ordinal: number;
+}
+
+const ORIGINS = ['mcp', 'turn'] as const;
+
+/**
+ * Every tool pair, as columns (a 1 GiB trace holds hundreds of thousands: as objects
+ * they would cost the heap, and the collector, far more). Pairs are added as their
+ * request row arrives, so `reqRow` never decreases. `get` builds an object for views.
+ */
+export class ToolPairs {
+  readonly origin: Column<Uint8Array>;
+  readonly file: Column<Uint16Array>;
+  /** Tool name, interned in the store's strings. */
+  readonly name: Column<Int32Array>;
+  readonly reqRow: Column<Int32Array>;
+  /** -1 while unanswered. */
+  readonly resRow: Column<Int32Array>;
+  /** ms; NaN while unanswered or untimed. */
+  readonly latency: Column<Float64Array>;
+  readonly ordinal: Column<Uint16Array>;
+  /** The error text of a failed pair (few pairs fail). */
+  readonly errors = new Map<number, string>();
+
+  constructor(
+    private readonly names: { get(id: number): string | null; id(value: string): number },
+    growth: Growth,
+  ) {
+    this.origin = new Column(Uint8Array, 1024, growth);
+    this.file = new Column(Uint16Array, 1024, growth);
+    this.name = new Column(Int32Array, 1024, growth);
+    this.reqRow = new Column(Int32Array, 1024, growth);
+    this.resRow = new Column(Int32Array, 1024, growth);
+    this.latency = new Column(Float64Array, 1024, growth);
+    this.ordinal = new Column(Uint16Array, 1024, growth);
+  }
+
+  get length(): number {
+    return this.reqRow.length;
+  }
+
+  add(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
+    this.origin.push(origin === 'mcp' ? 0 : 1);
+    this.file.push(file);
+    this.name.push(this.names.id(name));
+    this.resRow.push(-1);
+    this.latency.push(NaN);
+    this.ordinal.push(Math.min(ordinal, 0xffff));
+    return this.reqRow.push(reqRow);
+  }
+
+  close(p: number, resRow: number, latency: number | null, error: string | null): void {
+    this.resRow.data[p] = resRow;
+    this.latency.data[p] = latency ?? NaN;
+    if (error !== null) this.errors.set(p, error);
+    else this.errors.delete(p);
+  }
+
+  isMcp(p: number): boolean {
+    return this.origin.data[p] === 0;
+  }
+
+  nameOf(p: number): string {
+    return this.names.get(this.name.data[p]!) ?? '(unknown)';
+  }
+
+  latencyOf(p: number): number | null {
+    const v = this.latency.data[p]!;
+    return Number.isNaN(v) ? null : v;
+  }
+
+  errorOf(p: number): string | null {
+    return this.errors.get(p) ?? null;
+  }
+
+  get(p: number): ToolPair {
+    return {
+      origin: ORIGINS[this.origin.data[p]!]!,
+      file: this.file.data[p]!,
+      name: this.nameOf(p),
+      reqRow: this.reqRow.data[p]!,
+      resRow: this.resRow.data[p]!,
+      latency: this.latencyOf(p),
+      error: this.errorOf(p),
+      ordinal: this.ordinal.data[p]!,
+    };
+  }
+
+  /** Every pair, as objects (views over a few thousand; not for the hot path). */
+  all(): ToolPair[] {
+    return Array.from({ length: this.length }, (_, p) => this.get(p));
+  }
+
+  /** The pairs whose request is `row`: a contiguous run, found by binary search. */
+  ofRequest(row: number): { from: number; to: number } {
+    const req = this.reqRow.data;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (req[mid]! < row) lo = mid + 1;
+      else hi = mid;
+    }
+    let to = lo;
+    while (to < this.length && req[to] === row) to++;
+    return { from: lo, to };
+  }
+}

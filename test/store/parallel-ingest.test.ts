@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BlockReader } from '../../src/sources/block-reader.js';
+import { FileSource } from '../../src/sources/file-source.js';
+import { LineSplitter } from '../../src/sources/line-splitter.js';
+import { ingest } from '../../src/store/ingest.js';
+import { ingestParallel, PARALLEL_MIN_BYTES, parallelPlan } from '../../src/store/parallel-ingest.js';
+import { statsOf } from '../../src/store/stats.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
+
+/*
+ * The parallel index must give the very store the one-thread index gives: same rows,
+ * columns, pairs, skips and stats. Workers run the built script (npm test builds first).
+ */
+
+const WORKER = new URL('../../dist/store/index-worker.js', import.meta.url);
+const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
+const hasWorker = existsSync(fileURLToPath(WORKER));
+if (!hasWorker) console.warn('skipping parallel index tests: dist/store/index-worker.js is missing (run npm run build)');
+
+const dir = mkdtempSync(join(tmpdir(), 'mrt-parallel-'));
+
+/** A trace with what trips a range reader: BOM, CRLF, blank lines, a line longer than a range, no final newline. */
+function trickyTrace(): string {
+  const lines = ['{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z"}'];
+  for (let i = 0; i < 400; i++) {
+    const t = new Date(Date.UTC(2026, 4, 12, 23, 0, 0, i * 10)).toISOString();
+    lines.push(`{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"t${i % 3}","arguments":{"p":"${'é'.repeat(i % 50)}"}}}}`);
+    if (i % 7 === 0) lines.push('');
+    if (i % 11 === 0) lines.push('not json at all');
+    lines.push(`{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"${i % 13 === 0 ? 'x'.repeat(9000) : 'ok'}"}],"isError":${i % 5 === 0}}}}\r`);
+    lines.push(`{"t":"${t}","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"tool_use","id":"tu${i}","name":"t${i % 3}","input":{}}],"usage":{"input_tokens":${i},"output_tokens":3}}`);
+    lines.push(`{"t":"${t}","type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"tu${i}","content":"r","is_error":${i % 4 === 0}}]}`);
+  }
+  return '\ufeff' + lines.join('\n');
+}
+
+async function sequential(path: string): Promise<TraceStore> {
+  const store = new TraceStore(bundledPrices());
+  await ingest(store, new FileSource(path));
+  return store;
+}
+
+async function parallel(path: string, blockBytes: number, workers: number): Promise<TraceStore> {
+  const store = new TraceStore(bundledPrices());
+  const source = new FileSource(path);
+  const file = store.addFile(path).index;
+  store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
+  await ingestParallel(store, file, source.wholeFile(), { workers, blockBytes, workerUrl: WORKER }, () => undefined);
+  return store;
+}
+
+function expectSame(a: TraceStore, b: TraceStore): void {
+  expect(b.count).toBe(a.count);
+  const ca = a.columns();
+  const cb = b.columns();
+  for (const name of Object.keys(ca)) expect([...cb[name]!.view()], name).toEqual([...ca[name]!.view()]);
+  expect(b.skips).toEqual(a.skips);
+  expect([...b.errorText]).toEqual([...a.errorText]);
+  expect(b.pairs.all()).toEqual(a.pairs.all());
+  expect(b.files[0]!.counts).toEqual(a.files[0]!.counts);
+  expect(b.files[0]!.meta).toEqual(a.files[0]!.meta);
+  expect(statsOf(b, 0)).toEqual(statsOf(a, 0));
+}
+
+describe('BlockReader', () => {
+  it('cuts every range as LineSplitter cuts the whole file', () => {
+    const path = join(dir, 'tricky.jsonl');
+    const text = trickyTrace();
+    writeFileSync(path, text);
+    const bytes = Buffer.from(text);
+    const splitter = new LineSplitter();
+    const want = [...splitter.push(bytes), ...splitter.end()].map((l) => [l.offset, l.length]);
+    for (const block of [1, 7, 100, 4096, 1 << 20]) {
+      const reader = new BlockReader(path, bytes.length);
+      const got: number[][] = [];
+      for (let start = 0; start < bytes.length; start += block) {
+        const lines = reader.read(start, start + block);
+        for (let i = 0; i < lines.count; i++) got.push([lines.base + lines.starts[i]!, lines.stops[i]! - lines.starts[i]!]);
+      }
+      reader.close();
+      expect(got, `range ${block}`).toEqual(want);
+    }
+  });
+});
+
+describe.skipIf(!hasWorker)('parallel index', () => {
+  it('gives the store the one-thread index gives, whatever the range size', async () => {
+    const path = join(dir, 'tricky.jsonl');
+    writeFileSync(path, trickyTrace());
+    const one = await sequential(path);
+    expect(one.skips.length).toBeGreaterThan(10);
+    for (const [block, workers] of [[4096, 2], [65536, 3], [1 << 20, 1]] as const) expectSame(one, await parallel(path, block, workers));
+  });
+
+  it.skipIf(!existsSync(GENERATOR))('agrees on a generated trace with malformed lines', async () => {
+    const path = join(dir, 'gen.jsonl');
+    writeFileSync(path, spawnSync(process.execPath, [GENERATOR, '--lines', '30000', '--bad', '0.002', '--seed', '9'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
+    expectSame(await sequential(path), await parallel(path, 256 * 1024, 2));
+  });
+
+  it('is planned only for big files, with the workers asked for; MCP_REPLAY_TUI_WORKERS=0 turns it off', () => {
+    // From the TypeScript sources there is no worker script: always one thread.
+    expect(parallelPlan(1 << 30)).toBeNull();
+    expect(parallelPlan(1 << 30, {}, WORKER)?.workers).toBe(Math.min(availableParallelism(), 8));
+    expect(parallelPlan(PARALLEL_MIN_BYTES - 1, {}, WORKER)).toBeNull();
+    expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
+    expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
+  });
+});

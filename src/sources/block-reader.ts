@@ -3,12 +3,12 @@ import { readAt } from './file-source.js';
 
 const NL = 0x0a;
 const CR = 0x0d;
-/** Read past a block's end in steps of this size to finish its last line. */
+/** Read this much past a range's end: its last line usually ends there. */
 const TAIL_STEP = 64 * 1024;
 
 /** The lines that start inside one byte range of a file. */
 export interface BlockLines {
-  /** The bytes read: from the first line's start to the last line's end. */
+  /** The bytes read, from the first line's start past the last line's end (the reader's own buffer: valid until its next read). */
   buf: Buffer;
   /** File offset of `buf[0]`. */
   base: number;
@@ -51,31 +51,22 @@ export class BlockReader {
     const atFirst = start <= this.firstLine;
     if (atFirst && stop <= this.firstLine) return empty;
     const from = atFirst ? this.firstLine : start - 1;
-    let buf = readAt(fd, from, stop - from);
+    // Read the range and a little past it into one reused buffer: the last line
+    // usually ends in that tail, so nothing is copied or allocated per range.
+    let buf = this.readInto(from, Math.min(stop - from + TAIL_STEP, this.size - from));
     let first: number;
     if (atFirst) first = 0;
     else if (buf[0] === NL) first = 1;
     else {
       const nl = buf.indexOf(NL, 1);
-      if (nl === -1) return empty;
+      if (nl === -1 || nl >= stop - from) return empty;
       first = nl + 1;
     }
     const ownedEnd = stop - from; // lines starting before this index are ours
     if (first >= ownedEnd) return empty;
-    // The last line we own holds the range's last byte: read on until it ends.
-    if (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size) {
-      const tail: Buffer[] = [buf];
-      let at = from + buf.length;
-      let total = buf.length;
-      for (;;) {
-        const more = readAt(fd, at, Math.min(TAIL_STEP, this.size - at));
-        if (more.length === 0) break;
-        tail.push(more);
-        total += more.length;
-        at += more.length;
-        if (more.indexOf(NL) !== -1 || at >= this.size) break;
-      }
-      buf = Buffer.concat(tail, total);
+    // The last line we own holds the range's last byte: read on until it ends (a long line).
+    while (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size) {
+      buf = this.readInto(from, Math.min(buf.length * 2, this.size - from));
     }
     let count = 0;
     let capacity = 1024;
@@ -104,6 +95,14 @@ export class BlockReader {
       s = nl + 1;
     }
     return { buf, base: from, starts, stops, count };
+  }
+
+  private scratch = Buffer.alloc(0);
+
+  /** `length` bytes at `offset`, in the reader's own buffer (valid until the next read). */
+  private readInto(offset: number, length: number): Buffer {
+    if (this.scratch.length < length) this.scratch = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.scratch.length * 1.5)));
+    return readAt(this.fd!, offset, length, this.scratch);
   }
 
   close(): void {

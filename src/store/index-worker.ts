@@ -41,8 +41,7 @@ parentPort?.on('message', (job: BlockJob) => {
     tape.line(i, lines.base + start, stop - start, bytesFacts(lines.buf, start, stop));
   }
   const { nums, strs, lines: written } = tape.finish();
-  // A fresh copy of the filled part: its buffer is transferred, not cloned.
-  const out = nums.slice();
-  const done: BlockDone = { block: job.block, count: lines.count, nums: out, strs, lines: written };
-  parentPort!.postMessage(done, [out.buffer]);
+  // The writer is done with its buffer: transferred, not copied.
+  const done: BlockDone = { block: job.block, count: lines.count, nums, strs, lines: written };
+  parentPort!.postMessage(done, [nums.buffer as ArrayBuffer]);
 });

@@ -65,8 +65,8 @@ export class ToolPairs {
   close(p: number, resRow: number, latency: number | null, error: string | null): void {
     this.resRow.data[p] = resRow;
     this.latency.data[p] = latency ?? NaN;
+    // A pair closes once: only a failure has anything to record.
     if (error !== null) this.errors.set(p, error);
-    else this.errors.delete(p);
   }
 
   isMcp(p: number): boolean {

@@ -145,91 +145,109 @@ export class TapeWriter {
 
 /** Reads a tape back: `each` gets every written line, in order, with its facts. */
 export function readTape(tape: Tape, each: (index: number, offset: number, length: number, facts: LineFacts) => void): void {
-  const { nums, strs } = tape;
-  let i = 0;
-  const next = (): number => nums[i++]!;
-  const str = (): string | null => {
-    const id = nums[i++]!;
-    return id < 0 ? null : strs[id]!;
-  };
-  const t = (): number | null => orNull(next());
-  while (i < nums.length) {
-    const index = next();
-    const offset = next();
-    const length = next();
-    const kind = next();
-    let facts: LineFacts;
-    switch (kind) {
+  const r = new TapeReader(tape);
+  while (r.more()) {
+    const index = r.next();
+    const offset = r.next();
+    const length = r.next();
+    each(index, offset, length, r.facts());
+  }
+}
+
+class TapeReader {
+  private i = 0;
+  private readonly nums: Float64Array;
+  private readonly strs: string[];
+
+  constructor(tape: Tape) {
+    this.nums = tape.nums;
+    this.strs = tape.strs;
+  }
+
+  more(): boolean {
+    return this.i < this.nums.length;
+  }
+
+  next(): number {
+    return this.nums[this.i++]!;
+  }
+
+  str(): string | null {
+    const id = this.nums[this.i++]!;
+    return id < 0 ? null : this.strs[id]!;
+  }
+
+  t(): number | null {
+    return orNull(this.nums[this.i++]!);
+  }
+
+  facts(): LineFacts {
+    switch (this.next()) {
       case KIND.skip:
-        facts = { kind: 'skip', reason: str()! };
-        break;
+        return { kind: 'skip', reason: this.str()! };
       case KIND.meta:
-      case KIND.end: {
-        const at = t();
-        facts = { kind: kind === KIND.meta ? 'meta' : 'end', t: at, obj: JSON.parse(str()!) as JsonObject };
-        break;
-      }
+        return { kind: 'meta', t: this.t(), obj: JSON.parse(this.str()!) as JsonObject };
+      case KIND.end:
+        return { kind: 'end', t: this.t(), obj: JSON.parse(this.str()!) as JsonObject };
       case KIND.other:
-        facts = { kind: 'other', t: t(), type: str()! };
-        break;
+        return { kind: 'other', t: this.t(), type: this.str()! };
       case KIND.otherDir:
-        facts = { kind: 'otherDir', t: t(), dirText: str()! };
-        break;
+        return { kind: 'otherDir', t: this.t(), dirText: this.str()! };
       case KIND.rpc: {
-        const at = t();
-        const dir = next() === 0 ? 'in' : 'out';
-        const source = str();
-        const batch = next() === 1;
+        const t = this.t();
+        const dir = this.next() === 0 ? 'in' : 'out';
+        const source = this.str();
+        const batch = this.next() === 1;
         const messages: RpcInfo[] = [];
-        for (let n = next(); n > 0; n--) {
-          const shape = SHAPES[next()]!;
-          const method = str();
-          const idKey = str();
-          messages.push({ shape, method, idKey, idText: idKey === null ? null : idKey.slice(2), toolName: str(), protocolError: str(), executionError: str(), cancels: str() });
+        for (let n = this.next(); n > 0; n--) {
+          const shape = SHAPES[this.next()]!;
+          const method = this.str();
+          const idKey = this.str();
+          messages.push({ shape, method, idKey, idText: idKey === null ? null : idKey.slice(2), toolName: this.str(), protocolError: this.str(), executionError: this.str(), cancels: this.str() });
         }
-        facts = { kind: 'rpc', t: at, dir, source, batch, messages };
-        break;
+        return { kind: 'rpc', t, dir, source, batch, messages };
       }
       case KIND.event: {
-        const at = t();
-        const dir = EVENT_DIRS[next()]!;
-        const label = str()!;
-        const llmError = next() === 1 ? { name: str()!, message: str()! } : null;
-        facts = { kind: 'event', t: at, dir, label, llmError };
-        break;
+        const t = this.t();
+        const dir = EVENT_DIRS[this.next()]!;
+        const label = this.str()!;
+        const llmError = this.next() === 1 ? { name: this.str()!, message: this.str()! } : null;
+        return { kind: 'event', t, dir, label, llmError };
       }
-      default: {
-        const at = t();
-        const source = str();
-        const role = str()!;
-        const model = str();
-        const bits = next();
-        const input = next();
-        const output = next();
-        const cacheRead = orNull(next());
-        const cacheWrite = orNull(next());
-        const turn: TurnFacts = {
-          role,
-          model,
-          echoed: (bits & 1) !== 0,
-          truncated: (bits & 2) !== 0,
-          usage: bits & 4 ? { input, output, cacheRead, cacheWrite } : null,
-          thinkingExact: orNull(next()),
-          thinkingEstimated: orNull(next()),
-          ttftMs: orNull(next()),
-          durationMs: orNull(next()),
-          toolUses: [],
-          toolResults: [],
-        };
-        for (let n = next(); n > 0; n--) turn.toolUses.push({ id: str(), name: str()! });
-        for (let n = next(); n > 0; n--) {
-          const toolUseId = str();
-          const isError = next() === 1;
-          turn.toolResults.push({ toolUseId, isError, text: str()! });
-        }
-        facts = { kind: 'turn', t: at, source, turn };
-      }
+      default:
+        return this.turn();
     }
-    each(index, offset, length, facts);
+  }
+
+  private turn(): LineFacts {
+    const t = this.t();
+    const source = this.str();
+    const role = this.str()!;
+    const model = this.str();
+    const bits = this.next();
+    const input = this.next();
+    const output = this.next();
+    const cacheRead = this.t();
+    const cacheWrite = this.t();
+    const turn: TurnFacts = {
+      role,
+      model,
+      echoed: (bits & 1) !== 0,
+      truncated: (bits & 2) !== 0,
+      usage: bits & 4 ? { input, output, cacheRead, cacheWrite } : null,
+      thinkingExact: this.t(),
+      thinkingEstimated: this.t(),
+      ttftMs: this.t(),
+      durationMs: this.t(),
+      toolUses: [],
+      toolResults: [],
+    };
+    for (let n = this.next(); n > 0; n--) turn.toolUses.push({ id: this.str(), name: this.str()! });
+    for (let n = this.next(); n > 0; n--) {
+      const toolUseId = this.str();
+      const isError = this.next() === 1;
+      turn.toolResults.push({ toolUseId, isError, text: this.str()! });
+    }
+    return { kind: 'turn', t, source, turn };
   }
 }

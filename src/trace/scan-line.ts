@@ -51,6 +51,12 @@ function expect(c: number): void {
   pos++;
 }
 
+/** Bytes that end a run of plain string content: controls, `"` and `\`. */
+const STOP = new Uint8Array(256);
+for (let c = 0; c < 0x20; c++) STOP[c] = 1;
+STOP[Q] = 1;
+STOP[BS] = 1;
+
 /** At a `"`: moves past the string's closing quote; true when it held an escape. */
 function skipString(): boolean {
   const b = buf;
@@ -58,8 +64,8 @@ function skipString(): boolean {
   let escaped = false;
   for (;;) {
     // Every string ends before `end`: the byte there is `\n`, `\r` or past the buffer.
-    let c = b[j]!;
-    while (c >= 0x20 && c !== Q && c !== BS) c = b[++j]!;
+    while (STOP[b[j]!] === 0) j++;
+    const c = b[j];
     if (j >= end) throw BAIL;
     if (c === Q) {
       pos = j + 1;

@@ -379,6 +379,9 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+let lastDate = -1;
+let lastDayMs = 0;
+
 /**
  * A time in the producers' shape, `2026-05-12T23:00:00.123Z`, read from the bytes;
  * any other string goes to `isoMs`, which reads it the same way.
@@ -401,7 +404,13 @@ function timeValue(): number | null {
     // NaN fails every comparison: a non-digit falls through to isoMs.
     if (year >= 100 && month >= 1 && month <= 12 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0) {
       pos = s + 25;
-      return daysFromCivil(year, month, day) * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli;
+      // Lines of one trace share their day: its start is worked out once.
+      const date = year * 10000 + month * 100 + day;
+      if (date !== lastDate) {
+        lastDate = date;
+        lastDayMs = daysFromCivil(year, month, day) * 86_400_000;
+      }
+      return lastDayMs + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli;
     }
   }
   return isoMs(stringValue());
@@ -660,7 +669,9 @@ function member(r: RecordScan, k: number): void {
       if (optString() === 'truncated') r.truncated = true;
       return;
     case K.raw:
-      r.raw = rawValue();
+      // An event already labelled by its `kind` needs nothing from its payload.
+      if (r.kind !== null && r.dir !== null && r.dir !== 'in' && r.dir !== 'out') skipValue();
+      else r.raw = rawValue();
       return;
     case K.msg:
       throw BAIL; // an mcp-rec recording

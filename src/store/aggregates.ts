@@ -89,8 +89,7 @@ function closed(agg: CallAgg, latency: number | null, failed: boolean): void {
 const val = (v: number) => (Number.isNaN(v) ? null : v);
 
 /** One counted turn's usage, read from the store's turn columns. */
-function addUsage(agg: Aggregates, store: TraceStore, row: number): void {
-  const i = store.turnIndex.data[row]!;
+function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): void {
   const u = store.usage;
   const m = agg.model(store.str(store.name.data[row]!) ?? '(no model)');
   agg.assistantTurns += 1;
@@ -140,7 +139,7 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
   if (kind === Kind.message) {
     const shape = store.shape.data[row];
     const method = store.str(store.label.data[row]!)!;
-    const p = store.toolPair.data[row]!;
+    const p = shape === Shape.request ? store.mcpPairOf(row) : -1;
     if (shape === Shape.request) {
       opened(agg.method(method));
       if (p >= 0) opened(agg.tool(store.pairs.nameOf(p), 'mcp'));
@@ -149,14 +148,15 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
       const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
       const latency = store.latency(req, row);
       closed(agg.method(method), latency, failed);
-      const rp = store.toolPair.data[req]!;
+      const rp = store.mcpPairOf(req);
       if (rp >= 0) closed(agg.tool(store.pairs.nameOf(rp), 'mcp'), latency, failed);
     }
   } else if (kind === Kind.turn) {
     const echoed = (store.flags.data[row]! & Flag.echoed) !== 0;
     agg.turns += 1;
     if (echoed) agg.echoedTurns += 1;
-    if (store.turnIndex.data[row]! >= 0) addUsage(agg, store, row);
+    const ti = echoed ? -1 : store.usageIndexOf(row);
+    if (ti >= 0) addUsage(agg, store, row, ti);
     // Closed pairs (stored as ~p) come before opened ones, as the turn paired them.
     const { from, to } = store.linkRange(row);
     for (let i = from; i < to; i++) {

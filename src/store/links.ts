@@ -76,9 +76,9 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
 
 /** The tool pair a row stands for: a tools/call request or response, or a turn's first linked tool_use. */
 export function pairOfRow(store: TraceStore, row: number): number[] {
-  const p = store.toolPair.data[row]!;
+  const p = store.mcpPairOf(row);
   if (p >= 0) return [p];
   const other = store.pair.data[row]!;
-  if (other >= 0 && store.toolPair.data[other]! >= 0) return [store.toolPair.data[other]!];
+  if (other >= 0 && store.mcpPairOf(other) >= 0) return [store.mcpPairOf(other)];
   return store.toolLinks(row).opened;
 }

@@ -50,7 +50,7 @@ export function openRequest(store: TraceStore, f: FileState, row: number, dir: '
   if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
   store.callRows.push(row);
   if (info.toolName !== null && dir === 'in') {
-    store.toolPair.data[row] = store.pairs.add('mcp', f.index, info.toolName, row);
+    store.pairs.add('mcp', f.index, info.toolName, row);
   }
 }
 
@@ -76,7 +76,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   store.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
   if (failure !== null) store.setErrorText(req, failure);
   store.label.data[row] = store.label.data[req]!;
-  const p = store.toolPair.data[req]!;
+  const p = store.mcpPairOf(req);
   if (p >= 0) {
     store.pairs.close(p, row, store.latency(req, row), failure);
     store.name.data[row] = store.name.data[req]!;

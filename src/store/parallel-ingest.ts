@@ -51,6 +51,8 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
   const ref: LineRef = { lineNo: 0, offset: 0, length: 0 };
   let lineBase = 0;
 
+  // Progress counts a range before its rows arrive: columns size themselves by it.
+  onProgress(Math.min(B, size));
   const first = new BlockReader(path, size);
   try {
     const lines = first.read(0, B);
@@ -66,7 +68,6 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
   } finally {
     first.close();
   }
-  onProgress(Math.min(B, size));
   store.version += 1;
   store.notifier.changed();
   if (blocks <= 1) return;
@@ -108,6 +109,7 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
         return;
       }
       done.delete(expected);
+      onProgress(Math.min((expected + 1) * B, size));
       readTape(d, (index, offset, length, facts) => {
         ref.lineNo = lineBase + index + 1;
         ref.offset = offset;
@@ -116,7 +118,6 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
       });
       lineBase += d.count;
       expected++;
-      onProgress(Math.min(expected * B, size));
       store.version += 1;
       store.notifier.changed();
       if (expected === blocks) return finish();

@@ -3,7 +3,7 @@ import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js'
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 
 interface Header {
   version: number;

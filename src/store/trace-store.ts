@@ -45,6 +45,18 @@ export interface FileState {
 
 const MAX_SKIPS_KEPT = 10_000;
 
+/** The first index in sorted `data[0, length)` whose value is ≥ `value`. */
+export function lowerBound(data: Int32Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (data[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The indexed store: append-only typed columns, one row per record (per element of a
  * batch line), with RPC and tool pairing and aggregates updated as rows arrive.
@@ -88,15 +100,13 @@ export class TraceStore {
   readonly name = new Column(Int32Array, 1024, this);
   /** The paired row (request ↔ response), -1 when none. */
   readonly pair = new Column(Int32Array, 1024, this);
-  /** Tool pair index for tools/call requests, -1 otherwise. */
-  readonly toolPair = new Column(Int32Array, 1024, this);
   readonly offset = new Column(Float64Array, 1024, this);
   /** ms since the epoch, NaN when the record has none. */
   readonly t = new Column(Float64Array, 1024, this);
-  /** `t`, or the previous record's in the same file: for merging files by time. */
-  readonly sortT = new Column(Float64Array, 1024, this);
-  /** A turn row's index into the turn columns below; -1 for other rows. */
-  readonly turnIndex = new Column(Int32Array, 1024, this);
+
+  /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
+  /** The row of each counted turn, in order: its position is the turn's index in `usage`. */
+  readonly usageRows = new Column(Int32Array, 1024, this);
 
   /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
   readonly usage = {
@@ -121,7 +131,7 @@ export class TraceStore {
   constructor(readonly prices: PriceTable) {}
 
   /** The per-row columns (not the view lists or per-turn usage), grown together. */
-  private readonly rowColumns = [this.file, this.kind, this.dir, this.shape, this.status, this.flags, this.lineNo, this.length, this.label, this.name, this.pair, this.toolPair, this.offset, this.t, this.turnIndex, this.sortT];
+  private readonly rowColumns = [this.file, this.kind, this.dir, this.shape, this.status, this.flags, this.lineNo, this.length, this.label, this.name, this.pair, this.offset, this.t];
 
   /** Every column by name: what a saved index holds (store/snapshot.ts). */
   columns(): Record<string, Column<Float64Array | Int32Array | Uint8Array | Uint16Array>> {
@@ -129,7 +139,7 @@ export class TraceStore {
     const u = this.usage;
     return {
       file: this.file, kind: this.kind, dir: this.dir, shape: this.shape, status: this.status, flags: this.flags, lineNo: this.lineNo, length: this.length,
-      label: this.label, name: this.name, pair: this.pair, toolPair: this.toolPair, offset: this.offset, t: this.t, sortT: this.sortT, turnIndex: this.turnIndex,
+      label: this.label, name: this.name, pair: this.pair, offset: this.offset, t: this.t, usageRows: this.usageRows,
       callRows: this.callRows, turnRows: this.turnRows, shownTurnRows: this.shownTurnRows,
       'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
       'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,
@@ -267,11 +277,8 @@ export class TraceStore {
     this.label.data[row] = label;
     this.name.data[row] = name;
     this.pair.data[row] = -1;
-    this.toolPair.data[row] = -1;
     this.offset.data[row] = line.offset;
     this.t.data[row] = t ?? NaN;
-    this.turnIndex.data[row] = -1;
-    this.sortT.data[row] = t ?? f.lastT;
     this.rows = row + 1;
     return row;
   }
@@ -325,7 +332,8 @@ export class TraceStore {
     const u = facts.usage;
     const price = this.prices.lookup(facts.model ?? '(no model)');
     const c = this.usage;
-    this.turnIndex.data[row] = c.input.push(u?.input ?? NaN);
+    this.usageRows.push(row);
+    c.input.push(u?.input ?? NaN);
     c.output.push(u?.output ?? NaN);
     c.cacheRead.push(u?.cacheRead ?? NaN);
     c.cacheWrite.push(u?.cacheWrite ?? NaN);
@@ -374,13 +382,7 @@ export class TraceStore {
   linkRange(row: number): { from: number; to: number } {
     if (!(this.flags.data[row]! & Flag.toolLinks)) return { from: 0, to: 0 };
     const rows = this.linkRow.data;
-    let lo = 0;
-    let hi = this.linkRow.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rows[mid]! < row) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(rows, this.linkRow.length, row);
     let to = lo;
     while (to < this.linkRow.length && rows[to] === row) to++;
     return { from: lo, to };
@@ -398,6 +400,43 @@ export class TraceStore {
     }
     return { opened, closed };
   }
+
+  /** A turn row's index into `usage`, or -1 when the turn is not counted (binary search). */
+  usageIndexOf(row: number): number {
+    const i = lowerBound(this.usageRows.data, this.usageRows.length, row);
+    return i < this.usageRows.length && this.usageRows.data[i] === row ? i : -1;
+  }
+
+  /** The MCP tool pair a tools/call request row opened, or -1 (binary search). */
+  mcpPairOf(row: number): number {
+    if (this.name.data[row]! < 0) return -1;
+    const pairs = this.pairs;
+    const p = lowerBound(pairs.reqRow.data, pairs.length, row);
+    return p < pairs.length && pairs.reqRow.data[p] === row && pairs.isMcp(p) ? p : -1;
+  }
+
+  /**
+   * Each row's time for merging files: its `t`, or the time of the record before it
+   * in its file. Built when first asked (only merged views need it), then extended.
+   */
+  sortTimes(): Float64Array {
+    const done = this.sortT.length;
+    if (done < this.rows) {
+      this.sortT.reserve(this.rows);
+      const last = this.sortLast;
+      for (let row = done; row < this.rows; row++) {
+        const t = this.t.data[row]!;
+        const file = this.file.data[row]!;
+        if (!Number.isNaN(t)) last[file] = t;
+        this.sortT.data[row] = Number.isNaN(t) ? (last[file] ?? -Infinity) : t;
+      }
+      this.sortT.length = this.rows;
+    }
+    return this.sortT.data;
+  }
+
+  private readonly sortT = new Column(Float64Array, 1024);
+  private readonly sortLast: number[] = [];
 
   tOf(row: number): number | null {
     const t = this.t.data[row]!;

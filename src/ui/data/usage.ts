@@ -37,10 +37,9 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   };
   const u = store.usage;
   let turns = 0;
-  for (let i = 0; i < store.turnRows.length; i++) {
-    const row = store.turnRows.data[i]!;
-    const ti = store.turnIndex.data[row]!;
-    if (ti < 0 || (filter && !filter.keep[row])) continue;
+  for (let ti = 0; ti < store.usageRows.length; ti++) {
+    const row = store.usageRows.data[ti]!;
+    if (filter && !filter.keep[row]) continue;
     turns += 1;
     const m = minute(row);
     const n = (Number.isNaN(u.input.data[ti]!) ? 0 : u.input.data[ti]!) + (Number.isNaN(u.output.data[ti]!) ? 0 : u.output.data[ti]!);

@@ -17,7 +17,7 @@ const fromColumn = (data: Int32Array, length: number): RowList => ({ length, at:
  */
 function merged(store: TraceStore, rows: Int32Array): RowList {
   if (store.files.length < 2) return fromColumn(rows, rows.length);
-  const sortT = store.sortT.data;
+  const sortT = store.sortTimes();
   const file = store.file.data;
   const copy = Int32Array.from(rows).sort((a, b) => sortT[a]! - sortT[b]! || file[a]! - file[b]! || a - b);
   return fromColumn(copy, copy.length);

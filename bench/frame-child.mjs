@@ -11,6 +11,8 @@ import { ingest } from '../dist/store/ingest.js';
 import { TraceStore } from '../dist/store/trace-store.js';
 import { bundledPrices } from '../dist/trace/prices.js';
 
+// As the app runs it (cli/main.ts).
+(await import('../dist/cli/heap.js')).tightenHeap();
 const [file, mode] = process.argv.slice(2);
 class FakeStdout extends EventEmitter {
   columns = 100;

@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { exportCommand, summaryCommand } from './summary-command.js';
 import { validateCommand } from './validate-command.js';
 import { claimTerminal } from './interactive.js';
+import { tightenHeap } from './heap.js';
 import { diffCommand } from './diff-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
@@ -10,6 +11,7 @@ import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.j
 
 /** Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error. */
 export async function main(argv: string[]): Promise<number> {
+  tightenHeap();
   let code = 0;
   const program = buildProgram(
     {

@@ -23,6 +23,8 @@ export interface ParallelPlan {
 
 /** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
 export const BLOCK_BYTES = 4 << 20;
+/** The first range, read on this thread: enough for the first screen, small enough to show it at once. */
+export const FIRST_BYTES = 256 << 10;
 /** Below this a file is read on one thread: starting workers would cost more than they save. */
 export const PARALLEL_MIN_BYTES = 24 << 20;
 /** Ranges in flight per worker: enough to cover this thread's pauses, few enough to bound memory. */
@@ -47,15 +49,18 @@ export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env,
 export async function ingestParallel(store: TraceStore, file: number, whole: WholeFile, plan: ParallelPlan, onProgress: (bytes: number) => void): Promise<void> {
   const { path, size } = whole;
   const B = plan.blockBytes;
-  const blocks = Math.ceil(size / B);
+  // Range 0 is [0, first); range k ≥ 1 is [first + (k - 1)·B, first + k·B).
+  const first = Math.min(FIRST_BYTES, B);
+  const rangeStart = (k: number): number => (k === 0 ? 0 : first + (k - 1) * B);
+  const blocks = size <= first ? 1 : 1 + Math.ceil((size - first) / B);
   const ref: LineRef = { lineNo: 0, offset: 0, length: 0 };
   let lineBase = 0;
 
   // Progress counts a range before its rows arrive: columns size themselves by it.
-  onProgress(Math.min(B, size));
-  const first = new BlockReader(path, size);
+  onProgress(Math.min(first, size));
+  const reader = new BlockReader(path, size);
   try {
-    const lines = first.read(0, B);
+    const lines = reader.read(0, first);
     for (let i = 0; i < lines.count; i++) {
       const start = lines.starts[i]!;
       const stop = lines.stops[i]!;
@@ -66,7 +71,7 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
     }
     lineBase += lines.count;
   } finally {
-    first.close();
+    reader.close();
   }
   store.version += 1;
   store.notifier.changed();
@@ -92,7 +97,7 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
     const dispatch = (): void => {
       for (const w of workers) {
         while (inFlight.get(w)! < 2 && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
-          const job: BlockJob = { path, size, block: next, start: next * B, end: (next + 1) * B };
+          const job: BlockJob = { path, size, block: next, start: rangeStart(next), end: rangeStart(next + 1) };
           w.postMessage(job);
           inFlight.set(w, inFlight.get(w)! + 1);
           next++;
@@ -109,7 +114,7 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
         return;
       }
       done.delete(expected);
-      onProgress(Math.min((expected + 1) * B, size));
+      onProgress(Math.min(rangeStart(expected + 1), size));
       readTape(d, (index, offset, length, facts) => {
         ref.lineNo = lineBase + index + 1;
         ref.offset = offset;
@@ -126,7 +131,8 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
     };
 
     for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
-      const w = new Worker(plan.workerUrl);
+      // A worker holds one range at a time: a small young generation is plenty.
+      const w = new Worker(plan.workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
       workers.push(w);
       inFlight.set(w, 0);
       w.on('message', (d: BlockDone) => {

@@ -1,6 +1,7 @@
 process.env.NODE_ENV ??= 'production';
-// Time to the first frame that shows rows, and one `j` keypress at the middle of the
-// trace (key event → Ink's onRender), with the real App on a fake 100x30 terminal.
+// Time to the first frame that shows rows, and keypresses (key event → Ink's onRender)
+// with the real App on a fake 100x30 terminal: `key` mid-trace, `scale` mid-index and
+// across a whole big file, with the peak RSS after it.
 import { EventEmitter } from 'node:events';
 import { FakeStdin } from './fake-tty.mjs';
 const { createElement } = await import('react');
@@ -40,30 +41,60 @@ const onRender = () => {
   if (keyAt !== null && keyMs === null) keyMs = now - keyAt;
 };
 const loaded = ingest(store, source, f);
-const app = render(createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }), { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false });
+const app = render(createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }), { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 });
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 while (stdout.firstRowsAt === null) await wait(1);
 firstFrame = stdout.firstRowsAt - t0;
 const out = { firstFrameMs: firstFrame };
-if (mode === 'key') {
+/** Types `key` and waits for the frame it causes: key event → Ink's onRender, ms. */
+const press = async (key) => {
+  keyMs = null;
+  keyAt = performance.now();
+  stdin.push(key);
+  while (keyMs === null) await wait(0);
+  return keyMs;
+};
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.5) - 1];
+if (mode === 'scale') {
+  // While the rest of the file is still being indexed: do keys answer within a frame?
+  const mid = [];
+  for (let i = 0; i < 10 && store.files[0].state === 'loading'; i++) {
+    mid.push(await press(i % 2 ? 'k' : 'j'));
+    await wait(50);
+  }
+  out.midIndexKeys = mid.length;
+  out.midIndexP50Ms = mid.length ? p50(mid) : null;
+  out.midIndexMaxMs = mid.length ? Math.max(...mid) : null;
+  await loaded;
+  out.indexedMs = performance.now() - t0;
+  await wait(200);
+  // Jumps across the whole file, then the detail of the last record.
+  const moves = { G: [], g: [], pgdn: [] };
+  for (let i = 0; i < 5; i++) {
+    moves.G.push(await press('G'));
+    await wait(40);
+    moves.g.push(await press('g'));
+    await wait(40);
+    moves.pgdn.push(await press('\u001b[6~'));
+    await wait(40);
+  }
+  out.gMs = Math.max(...moves.G, ...moves.g);
+  out.pgdnMs = Math.max(...moves.pgdn);
+  await press('G');
+  await wait(40);
+  out.detailEndMs = await press('\r');
+  out.maxRssBytes = process.resourceUsage().maxRSS * 1024;
+} else if (mode === 'key') {
   await loaded;
   app.rerender(createElement(App, { store, startAt: { pane: 'calls', row: 'middle' } }));
   await wait(200);
   const samples = [];
   for (let i = 0; i < 20; i++) {
-    keyMs = null;
-    keyAt = performance.now();
-    stdin.push(i % 2 ? 'k' : 'j');
-    while (keyMs === null) await wait(0);
-    samples.push(keyMs);
+    samples.push(await press(i % 2 ? 'k' : 'j'));
     await wait(40);
   }
   // Enter on a record in the middle of the trace: read back, parse, pretty-print.
-  keyMs = null;
-  keyAt = performance.now();
-  stdin.push('\r');
-  while (keyMs === null) await wait(0);
-  out.detailMs = keyMs;
+  out.detailMs = await press('\r');
   samples.sort((a, b) => a - b);
   out.keyP50Ms = samples[Math.ceil(samples.length * 0.5) - 1];
   out.keyMaxMs = samples[samples.length - 1];

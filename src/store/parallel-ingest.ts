@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
 import { bytesFacts } from '../trace/facts.js';
-import { readTape } from '../trace/facts-tape.js';
+import { TapeReader } from '../trace/facts-tape.js';
+import type { LineFacts } from '../trace/facts.js';
 import type { BlockDone, BlockJob } from './index-worker.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -27,6 +28,9 @@ export const BLOCK_BYTES = 4 << 20;
 export const FIRST_BYTES = 256 << 10;
 /** Below this a file is read on one thread: starting workers would cost more than they save. */
 export const PARALLEL_MIN_BYTES = 24 << 20;
+/** Appending in slices of this many lines, for about this long per turn of the event loop. */
+const SLICE_LINES = 512;
+const SLICE_MS = 6;
 /** Ranges in flight per worker: enough to cover this thread's pauses, few enough to bound memory. */
 const AHEAD = 3;
 
@@ -104,30 +108,45 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
         }
       }
     };
-    // One range per turn of the event loop, so keys and redraws get their turn between ranges.
+    // A few milliseconds of appending per turn of the event loop, so keys and redraws
+    // get their turn even while a range is being appended.
+    let current: { reader: TapeReader; count: number } | null = null;
+    const append = (index: number, offset: number, length: number, facts: LineFacts): void => {
+      ref.lineNo = lineBase + index + 1;
+      ref.offset = offset;
+      ref.length = length;
+      store.appendFacts(file, ref, facts);
+    };
     const drain = (): void => {
       if (finished) return;
       if (whole.stopped()) return finish();
-      const d = done.get(expected);
-      if (!d) {
-        draining = false;
-        return;
+      const deadline = performance.now() + SLICE_MS;
+      const before = store.count;
+      while (performance.now() < deadline) {
+        if (!current) {
+          const d = done.get(expected);
+          if (!d) break;
+          done.delete(expected);
+          onProgress(Math.min(rangeStart(expected + 1), size));
+          current = { reader: new TapeReader(d), count: d.count };
+        }
+        if (current.reader.read(append, SLICE_LINES)) continue;
+        lineBase += current.count;
+        current = null;
+        expected++;
+        if (expected === blocks) {
+          store.version += 1;
+          store.notifier.changed();
+          return finish();
+        }
+        dispatch();
       }
-      done.delete(expected);
-      onProgress(Math.min(rangeStart(expected + 1), size));
-      readTape(d, (index, offset, length, facts) => {
-        ref.lineNo = lineBase + index + 1;
-        ref.offset = offset;
-        ref.length = length;
-        store.appendFacts(file, ref, facts);
-      });
-      lineBase += d.count;
-      expected++;
-      store.version += 1;
-      store.notifier.changed();
-      if (expected === blocks) return finish();
-      dispatch();
-      setImmediate(drain);
+      if (store.count !== before) {
+        store.version += 1;
+        store.notifier.changed();
+      }
+      if (current || done.has(expected)) setImmediate(drain);
+      else draining = false;
     };
 
     for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {

@@ -145,16 +145,11 @@ export class TapeWriter {
 
 /** Reads a tape back: `each` gets every written line, in order, with its facts. */
 export function readTape(tape: Tape, each: (index: number, offset: number, length: number, facts: LineFacts) => void): void {
-  const r = new TapeReader(tape);
-  while (r.more()) {
-    const index = r.next();
-    const offset = r.next();
-    const length = r.next();
-    each(index, offset, length, r.facts());
-  }
+  new TapeReader(tape).read(each, Infinity);
 }
 
-class TapeReader {
+/** Reads a tape back a part at a time (a caller that must yield now and then). */
+export class TapeReader {
   private i = 0;
   private readonly nums: Float64Array;
   private readonly strs: string[];
@@ -166,6 +161,17 @@ class TapeReader {
 
   more(): boolean {
     return this.i < this.nums.length;
+  }
+
+  /** Up to `max` lines to `each`; returns whether lines remain. */
+  read(each: (index: number, offset: number, length: number, facts: LineFacts) => void, max: number): boolean {
+    for (let n = 0; n < max && this.more(); n++) {
+      const index = this.next();
+      const offset = this.next();
+      const length = this.next();
+      each(index, offset, length, this.facts());
+    }
+    return this.more();
   }
 
   next(): number {

@@ -19,8 +19,11 @@ function argsOf(store: TraceStore, pair: ToolPair): string {
  */
 interface LinkIndex {
   indexed: number;
-  byName: { mcp: Map<string, number[]>; turn: Map<string, number[]> };
+  /** Pair indices by origin and interned tool name: key `name * 2 + (mcp ? 0 : 1)`. */
+  byName: Map<number, number[]>;
   args: Map<number, string>;
+  /** Lists not in time order (timestamps out of order): searched whole. */
+  unsorted: Set<number[]>;
   version: number;
   links: Map<number, number | null>;
 }
@@ -29,13 +32,19 @@ const indexes = new WeakMap<TraceStore, LinkIndex>();
 
 function indexOf(store: TraceStore): LinkIndex {
   let ix = indexes.get(store);
-  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: { mcp: new Map(), turn: new Map() }, args: new Map(), version: -1, links: new Map() }));
+  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: new Map(), args: new Map(), unsorted: new Set(), version: -1, links: new Map() }));
+  const { name, origin, reqRow } = store.pairs;
+  const t = store.t.data;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
-    const names = ix.byName[store.pairs.isMcp(ix.indexed) ? 'mcp' : 'turn'];
-    const name = store.pairs.nameOf(ix.indexed);
-    const list = names.get(name);
-    if (list) list.push(ix.indexed);
-    else names.set(name, [ix.indexed]);
+    const p = ix.indexed;
+    const key = name.data[p]! * 2 + origin.data[p]!;
+    const list = ix.byName.get(key);
+    if (!list) ix.byName.set(key, [p]);
+    else {
+      // NaN (no time) counts as 0, as tOf() ?? 0 does below.
+      if ((t[reqRow.data[p]!] || 0) < (t[reqRow.data[list[list.length - 1]!]!] || 0)) ix.unsorted.add(list);
+      list.push(p);
+    }
   }
   if (ix.version !== store.version) {
     ix.version = store.version;
@@ -60,18 +69,68 @@ function cachedArgs(store: TraceStore, ix: LinkIndex, p: number): string {
 export function linkedPair(store: TraceStore, pairIndex: number): number | null {
   const ix = indexOf(store);
   if (ix.links.has(pairIndex)) return ix.links.get(pairIndex)!;
-  const pair = store.pairs.get(pairIndex);
-  const t = store.tOf(pair.reqRow) ?? 0;
+  const pairs = store.pairs;
+  const t = store.tOf(pairs.reqRow.data[pairIndex]!) ?? 0;
+  // The other plane's pairs of the same tool name.
+  const list = ix.byName.get(pairs.name.data[pairIndex]! * 2 + (1 - pairs.origin.data[pairIndex]!)) ?? [];
+  const best = ix.unsorted.has(list) ? nearestByScan(store, ix, list, t, pairIndex) : nearestSameArgs(store, ix, list, t, pairIndex);
+  ix.links.set(pairIndex, best);
+  return best;
+}
+
+/**
+ * A tool_use and the tools/call it became are moments apart; the same tool with the
+ * same arguments further away is another call. The bound also keeps a call that has
+ * no twin from reading every call of its tool in a big trace.
+ */
+export const MAX_LINK_GAP_MS = 10 * 60_000;
+
+/** The same answer as nearestSameArgs, for a list out of time order: every candidate is looked at. */
+function nearestByScan(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
   let best: number | null = null;
   let bestGap = Infinity;
-  for (const i of ix.byName[pair.origin === 'mcp' ? 'turn' : 'mcp'].get(pair.name) ?? []) {
+  for (const i of list) {
     const gap = Math.abs((store.tOf(store.pairs.reqRow.data[i]!) ?? 0) - t);
-    if (gap >= bestGap || cachedArgs(store, ix, i) !== cachedArgs(store, ix, pairIndex)) continue;
+    if (gap >= bestGap || gap > MAX_LINK_GAP_MS || cachedArgs(store, ix, i) !== cachedArgs(store, ix, pairIndex)) continue;
     best = i;
     bestGap = gap;
   }
-  ix.links.set(pairIndex, best);
   return best;
+}
+
+/**
+ * The candidate nearest in time to `t` whose arguments equal the pair's (the first in
+ * list order among equally near ones). The list is in time order, so the search starts
+ * where `t` falls and walks outward, reading arguments only until the gap can no
+ * longer shrink: a call at the end of a big trace no longer reads every call before it.
+ */
+function nearestSameArgs(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
+  const tOf = (i: number): number => store.tOf(store.pairs.reqRow.data[list[i]!]!) ?? 0;
+  const same = (i: number): boolean => cachedArgs(store, ix, list[i]!) === cachedArgs(store, ix, pairIndex);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tOf(mid) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  let left = lo - 1;
+  let right = lo;
+  let best = -1;
+  let bestGap = Infinity;
+  while (left >= 0 || right < list.length) {
+    const gl = left >= 0 ? t - tOf(left) : Infinity;
+    const gr = right < list.length ? tOf(right) - t : Infinity;
+    const gap = Math.min(gl, gr);
+    if (gap > bestGap || gap > MAX_LINK_GAP_MS) break;
+    // Equally near candidates: the earliest in list order wins.
+    const i = gl <= gr ? left-- : right++;
+    if ((gap < bestGap || i < best) && same(i)) {
+      best = i;
+      bestGap = gap;
+    }
+  }
+  return best < 0 ? null : list[best]!;
 }
 
 /** The tool pair a row stands for: a tools/call request or response, or a turn's first linked tool_use. */

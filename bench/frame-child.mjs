@@ -40,7 +40,7 @@ const onRender = () => {
   const now = performance.now();
   if (keyAt !== null && keyMs === null) keyMs = now - keyAt;
 };
-const loaded = ingest(store, source, f);
+const loaded = ingest(store, source, f, { interactive: true });
 const app = render(createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }), { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 });
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 while (stdout.firstRowsAt === null) await wait(1);

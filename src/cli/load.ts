@@ -9,7 +9,7 @@ import type { TraceStore } from '../store/trace-store.js';
  * else indexes the file and saves the index. Followed files and other sources
  * always stream. Returns whether the saved index was used.
  */
-export async function loadWithCache(store: TraceStore, source: Source, options: { cache: boolean; follow?: boolean }): Promise<boolean> {
+export async function loadWithCache(store: TraceStore, source: Source, options: { cache: boolean; follow?: boolean; interactive?: boolean }): Promise<boolean> {
   const key = options.cache && !options.follow && store.files.length === 0 && source.name !== '-' && !/^[a-z]+:\/\//i.test(source.name) ? cacheKey(source.name) : null;
   const saved = key ? readCached(key) : null;
   if (key && saved) {
@@ -24,7 +24,7 @@ export async function loadWithCache(store: TraceStore, source: Source, options: 
     }
     store.files.length = 0;
   }
-  await ingest(store, source);
+  await ingest(store, source, undefined, { interactive: options.interactive });
   // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
   const f = store.files[0];
   if (key && f?.state === 'done' && f.totalBytes !== null && f.bytes === f.totalBytes) writeCached(key, saveSnapshot(store));

@@ -96,8 +96,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 60, ...(keys ? { stdin: keys } : {}) });
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
-  if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow }).catch(() => undefined);
-  else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i]).catch(() => undefined);
+  if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true }).catch(() => undefined);
+  else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
   try {
     await app.waitUntilExit();
   } finally {

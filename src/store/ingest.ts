@@ -2,16 +2,22 @@ import type { Source } from '../sources/types.js';
 import { ingestParallel, parallelPlan } from './parallel-ingest.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
+/** How a source is indexed. */
+export interface IngestOptions {
+  /** A person is waiting on this thread for frames: leave it a core of its own. */
+  interactive?: boolean;
+}
+
 /**
  * Streams one source into the store, a batch at a time (a big local file: by
  * ranges on every core). Resolves when the source ends; a read failure is recorded
  * on the file (what arrived stays) and rethrown.
  */
-export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index): Promise<void> {
+export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index, options: IngestOptions = {}): Promise<void> {
   const f = store.files[file]!;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
   const whole = source.wholeFile?.();
-  const plan = whole ? parallelPlan(whole.size) : null;
+  const plan = whole ? parallelPlan(whole.size, process.env, undefined, options.interactive) : null;
   try {
     if (whole && plan) {
       f.totalBytes = whole.size;

@@ -39,12 +39,15 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-
 
 /**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
- * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core.
+ * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
+ * (one fewer in the app).
  */
-export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env, script: URL | null = WORKER_SCRIPT): ParallelPlan | null {
+export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env, script: URL | null = WORKER_SCRIPT, interactive = false): ParallelPlan | null {
   if (script === null) return null;
   const asked = env.MCP_REPLAY_TUI_WORKERS;
-  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : Math.min(availableParallelism(), 8);
+  // The app keeps a core for its frames (and the memory of one worker less).
+  const cores = availableParallelism();
+  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : Math.min(interactive ? Math.max(1, cores - 1) : cores, 8);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
   return { workers, blockBytes: BLOCK_BYTES, workerUrl: script };
 }

@@ -111,5 +111,7 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     expect(parallelPlan(PARALLEL_MIN_BYTES - 1, {}, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
+    // The app leaves a core to its frames.
+    expect(parallelPlan(1 << 30, {}, WORKER, true)?.workers).toBe(Math.min(Math.max(1, availableParallelism() - 1), 8));
   });
 });

@@ -38,6 +38,17 @@ function takePending(table: PendingTable | undefined, id: string): number | unde
   return req;
 }
 
+/** The method of the latest pending `in` request with this id, in any `source` (names an orphan error response). */
+function pendingMethod(store: TraceStore, f: FileState, id: string): string | undefined {
+  let latest = -1;
+  for (const table of f.pending.in.values()) {
+    const queue = table.get(id);
+    const row = typeof queue === 'number' ? queue : queue?.[queue.length - 1];
+    if (row !== undefined && row > latest) latest = row;
+  }
+  return latest < 0 ? undefined : (store.strings.get(store.label.data[latest]!) ?? undefined);
+}
+
 export function openRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
   store.status.data[row] = Status.pending;
   if (dir === 'out') store.flags.data[row] |= Flag.serverToClient;
@@ -47,7 +58,6 @@ export function openRequest(store: TraceStore, f: FileState, row: number, dir: '
   if (queue === undefined) table.set(id, row);
   else if (typeof queue === 'number') table.set(id, [queue, row]);
   else queue.push(row);
-  if (dir === 'in') f.inMethods.set(info.idKey!, info.method!);
   store.callRows.push(row);
   if (info.toolName !== null && dir === 'in') {
     store.pairs.add('mcp', f.index, info.toolName, row);
@@ -64,7 +74,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
     store.status.data[row] = Status.orphan;
     store.callRows.push(row);
     if (dir === 'out' && info.protocolError !== null) {
-      const method = info.idKey === null ? undefined : f.inMethods.get(info.idKey);
+      const method = info.idKey === null ? undefined : pendingMethod(store, f, info.idKey);
       store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
     }
     return;
@@ -72,7 +82,6 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   store.pair.data[req] = row;
   store.pair.data[row] = req;
   // Only orphan responses need a method by id; an answered id no longer does.
-  if (dir === 'out' && info.idKey !== null) f.inMethods.delete(info.idKey);
   store.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
   if (failure !== null) store.setErrorText(req, failure);
   store.label.data[row] = store.label.data[req]!;

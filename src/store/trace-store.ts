@@ -36,8 +36,6 @@ export interface FileState {
   readonly pending: { in: Map<string, PendingTable>; out: Map<string, PendingTable> };
   /** Open tool_use pairs by `source`, then tool_use id. */
   readonly openToolUses: Map<string, Map<string, number>>;
-  /** Method of the last `in` request by id, to name a JSON-RPC error response. */
-  readonly inMethods: Map<string, string>;
   /** The last known `t`, so a record without one sorts after its predecessor. */
   lastT: number;
   aggregates: Aggregates;
@@ -186,7 +184,6 @@ export class TraceStore {
       rate: null,
       pending: { in: new Map(), out: new Map() },
       openToolUses: new Map(),
-      inMethods: new Map(),
       lastT: -Infinity,
       // With one file its aggregates are the store's: one rollup, not two, per row.
       aggregates: this.files.length === 0 ? this.aggregates : new Aggregates(),

@@ -143,7 +143,7 @@ export class TapeWriter {
   }
 }
 
-/** Reads a tape back: `each` gets every written line, in order, with its facts. */
+/** Reads a tape back: `each` gets every written line, in order, with its facts (valid during the call). */
 export function readTape(tape: Tape, each: (index: number, offset: number, length: number, facts: LineFacts) => void): void {
   new TapeReader(tape).read(each, Infinity);
 }
@@ -187,6 +187,18 @@ export class TapeReader {
     return orNull(this.nums[this.i++]!);
   }
 
+  /*
+   * The facts handed out are reused from line to line (a 1 GiB trace has millions of
+   * lines; the store keeps none of these objects, only the strings and numbers in them):
+   * each is valid until the next line is read.
+   */
+  private readonly rpcFacts: Extract<LineFacts, { kind: 'rpc' }> = { kind: 'rpc', t: null, dir: 'in', source: null, batch: false, messages: [] };
+  private readonly infos: RpcInfo[] = [];
+  private readonly eventFacts: Extract<LineFacts, { kind: 'event' }> = { kind: 'event', t: null, dir: 'event', label: '', llmError: null };
+  private readonly turnFacts: TurnFacts = { role: '', model: null, echoed: false, truncated: false, usage: null, thinkingExact: null, thinkingEstimated: null, ttftMs: null, durationMs: null, toolUses: [], toolResults: [] };
+  private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = { kind: 'turn', t: null, source: null, turn: this.turnFacts };
+  private readonly usage: NonNullable<TurnFacts['usage']> = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
+
   facts(): LineFacts {
     switch (this.next()) {
       case KIND.skip:
@@ -200,25 +212,34 @@ export class TapeReader {
       case KIND.otherDir:
         return { kind: 'otherDir', t: this.t(), dirText: this.str()! };
       case KIND.rpc: {
-        const t = this.t();
-        const dir = this.next() === 0 ? 'in' : 'out';
-        const source = this.str();
-        const batch = this.next() === 1;
-        const messages: RpcInfo[] = [];
-        for (let n = this.next(); n > 0; n--) {
-          const shape = SHAPES[this.next()]!;
-          const method = this.str();
-          const idKey = this.str();
-          messages.push({ shape, method, idKey, idText: idKey === null ? null : idKey.slice(2), toolName: this.str(), protocolError: this.str(), executionError: this.str(), cancels: this.str() });
+        const f = this.rpcFacts;
+        f.t = this.t();
+        f.dir = this.next() === 0 ? 'in' : 'out';
+        f.source = this.str();
+        f.batch = this.next() === 1;
+        const n = this.next();
+        f.messages.length = n;
+        for (let k = 0; k < n; k++) {
+          const m = (this.infos[k] ??= { shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null });
+          m.shape = SHAPES[this.next()]!;
+          m.method = this.str();
+          m.idKey = this.str();
+          m.idText = m.idKey === null ? null : m.idKey.slice(2);
+          m.toolName = this.str();
+          m.protocolError = this.str();
+          m.executionError = this.str();
+          m.cancels = this.str();
+          f.messages[k] = m;
         }
-        return { kind: 'rpc', t, dir, source, batch, messages };
+        return f;
       }
       case KIND.event: {
-        const t = this.t();
-        const dir = EVENT_DIRS[this.next()]!;
-        const label = this.str()!;
-        const llmError = this.next() === 1 ? { name: this.str()!, message: this.str()! } : null;
-        return { kind: 'event', t, dir, label, llmError };
+        const f = this.eventFacts;
+        f.t = this.t();
+        f.dir = EVENT_DIRS[this.next()]!;
+        f.label = this.str()!;
+        f.llmError = this.next() === 1 ? { name: this.str()!, message: this.str()! } : null;
+        return f;
       }
       default:
         return this.turn();
@@ -226,34 +247,33 @@ export class TapeReader {
   }
 
   private turn(): LineFacts {
-    const t = this.t();
-    const source = this.str();
-    const role = this.str()!;
-    const model = this.str();
+    const line = this.turnLine;
+    const turn = this.turnFacts;
+    line.t = this.t();
+    line.source = this.str();
+    turn.role = this.str()!;
+    turn.model = this.str();
     const bits = this.next();
-    const input = this.next();
-    const output = this.next();
-    const cacheRead = this.t();
-    const cacheWrite = this.t();
-    const turn: TurnFacts = {
-      role,
-      model,
-      echoed: (bits & 1) !== 0,
-      truncated: (bits & 2) !== 0,
-      usage: bits & 4 ? { input, output, cacheRead, cacheWrite } : null,
-      thinkingExact: this.t(),
-      thinkingEstimated: this.t(),
-      ttftMs: this.t(),
-      durationMs: this.t(),
-      toolUses: [],
-      toolResults: [],
-    };
+    const u = this.usage;
+    u.input = this.next();
+    u.output = this.next();
+    u.cacheRead = this.t();
+    u.cacheWrite = this.t();
+    turn.echoed = (bits & 1) !== 0;
+    turn.truncated = (bits & 2) !== 0;
+    turn.usage = bits & 4 ? u : null;
+    turn.thinkingExact = this.t();
+    turn.thinkingEstimated = this.t();
+    turn.ttftMs = this.t();
+    turn.durationMs = this.t();
+    turn.toolUses.length = 0;
+    turn.toolResults.length = 0;
     for (let n = this.next(); n > 0; n--) turn.toolUses.push({ id: this.str(), name: this.str()! });
     for (let n = this.next(); n > 0; n--) {
       const toolUseId = this.str();
       const isError = this.next() === 1;
       turn.toolResults.push({ toolUseId, isError, text: this.str()! });
     }
-    return { kind: 'turn', t, source, turn };
+    return line;
   }
 }

@@ -2,10 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
-import { bytesFacts } from '../trace/facts.js';
 import { TapeReader } from '../trace/facts-tape.js';
 import type { LineFacts } from '../trace/facts.js';
-import type { BlockDone, BlockJob } from './index-worker.js';
+import { rangeTape, type BlockDone, type BlockJob } from './range-facts.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
@@ -62,115 +61,124 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
   const blocks = size <= first ? 1 : 1 + Math.ceil((size - first) / B);
   const ref: LineRef = { lineNo: 0, offset: 0, length: 0 };
   let lineBase = 0;
-
-  // Progress counts a range before its rows arrive: columns size themselves by it.
-  onProgress(Math.min(first, size));
-  const reader = new BlockReader(path, size);
+  const jobOf = (k: number): BlockJob => ({ path, size, block: k, start: rangeStart(k), end: rangeStart(k + 1) });
+  const append = (index: number, offset: number, length: number, facts: LineFacts): void => {
+    ref.lineNo = lineBase + index + 1;
+    ref.offset = offset;
+    ref.length = length;
+    store.appendFacts(file, ref, facts);
+  };
+  // This thread's reader: the first range, and every range a failed worker leaves.
+  const local = new BlockReader(path, size);
   try {
-    const lines = reader.read(0, first);
-    for (let i = 0; i < lines.count; i++) {
-      const start = lines.starts[i]!;
-      const stop = lines.stops[i]!;
-      ref.lineNo = lineBase + i + 1;
-      ref.offset = lines.base + start;
-      ref.length = stop - start;
-      store.appendFacts(file, ref, bytesFacts(lines.buf, start, stop));
-    }
-    lineBase += lines.count;
+    // Progress counts a range before its rows arrive: columns size themselves by it.
+    onProgress(Math.min(first, size));
+    const d = rangeTape(local, jobOf(0));
+    new TapeReader(d).read(append, Infinity);
+    lineBase += d.count;
+    store.version += 1;
+    store.notifier.changed();
+    if (blocks > 1) await appendRanges();
   } finally {
-    reader.close();
+    local.close();
   }
-  store.version += 1;
-  store.notifier.changed();
-  if (blocks <= 1) return;
 
-  await new Promise<void>((resolve, reject) => {
-    const workers: Worker[] = [];
-    /** Ranges sent to each worker and not yet back: two each, so none waits on this thread. */
-    const inFlight = new Map<Worker, number>();
-    const done = new Map<number, BlockDone>();
-    let next = 1;
-    let expected = 1;
-    let draining = false;
-    let finished = false;
+  function appendRanges(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const workers: Worker[] = [];
+      /** Ranges sent to each worker and not yet back: two each, so none waits on this thread. */
+      const inFlight = new Map<Worker, number>();
+      const done = new Map<number, BlockDone>();
+      let next = 1;
+      let expected = 1;
+      let draining = false;
+      let finished = false;
+      /** A worker failed: the ranges not yet back are read on this thread (nothing is lost). */
+      let alone = false;
 
-    const finish = (error?: Error): void => {
-      if (finished) return;
-      finished = true;
-      for (const w of workers) void w.terminate();
-      if (error) reject(error);
-      else resolve();
-    };
-    const dispatch = (): void => {
-      for (const w of workers) {
-        while (inFlight.get(w)! < 2 && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
-          const job: BlockJob = { path, size, block: next, start: rangeStart(next), end: rangeStart(next + 1) };
-          w.postMessage(job);
-          inFlight.set(w, inFlight.get(w)! + 1);
-          next++;
-        }
-      }
-    };
-    // A few milliseconds of appending per turn of the event loop, so keys and redraws
-    // get their turn even while a range is being appended.
-    let current: { reader: TapeReader; count: number } | null = null;
-    const append = (index: number, offset: number, length: number, facts: LineFacts): void => {
-      ref.lineNo = lineBase + index + 1;
-      ref.offset = offset;
-      ref.length = length;
-      store.appendFacts(file, ref, facts);
-    };
-    const drain = (): void => {
-      if (finished) return;
-      if (whole.stopped()) return finish();
-      const deadline = performance.now() + SLICE_MS;
-      const before = store.count;
-      while (performance.now() < deadline) {
-        if (!current) {
-          const d = done.get(expected);
-          if (!d) break;
-          done.delete(expected);
-          onProgress(Math.min(rangeStart(expected + 1), size));
-          current = { reader: new TapeReader(d), count: d.count };
-        }
-        if (current.reader.read(append, SLICE_LINES)) continue;
-        lineBase += current.count;
-        current = null;
-        expected++;
-        if (expected === blocks) {
-          store.version += 1;
-          store.notifier.changed();
-          return finish();
-        }
-        dispatch();
-      }
-      if (store.count !== before) {
-        store.version += 1;
-        store.notifier.changed();
-      }
-      if (current || done.has(expected)) setImmediate(drain);
-      else draining = false;
-    };
-
-    for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
-      // A worker holds one range at a time: a small young generation is plenty.
-      const w = new Worker(plan.workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-      workers.push(w);
-      inFlight.set(w, 0);
-      w.on('message', (d: BlockDone) => {
-        done.set(d.block, d);
-        inFlight.set(w, inFlight.get(w)! - 1);
-        dispatch();
+      const finish = (error?: Error): void => {
+        if (finished) return;
+        finished = true;
+        for (const w of workers) void w.terminate();
+        if (error) reject(error);
+        else resolve();
+      };
+      const fallBack = (): void => {
+        if (alone || finished) return;
+        alone = true;
+        for (const w of workers) void w.terminate();
+        workers.length = 0;
+        kick();
+      };
+      const kick = (): void => {
         if (!draining) {
           draining = true;
           drain();
         }
-      });
-      w.on('error', (error) => finish(error));
-      w.on('exit', (code) => {
-        if (!finished) finish(new Error(`index worker stopped (exit code ${code})`));
-      });
-    }
-    dispatch();
-  });
+      };
+      const dispatch = (): void => {
+        for (const w of workers) {
+          while (inFlight.get(w)! < 2 && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
+            w.postMessage(jobOf(next));
+            inFlight.set(w, inFlight.get(w)! + 1);
+            next++;
+          }
+        }
+      };
+      // A few milliseconds of appending per turn of the event loop, so keys and redraws
+      // get their turn even while a range is being appended.
+      let current: { reader: TapeReader; count: number } | null = null;
+      const drain = (): void => {
+        if (finished) return;
+        if (whole.stopped()) return finish();
+        const deadline = performance.now() + SLICE_MS;
+        const before = store.count;
+        while (performance.now() < deadline) {
+          if (!current) {
+            const d = done.get(expected) ?? (alone ? rangeTape(local, jobOf(expected)) : undefined);
+            if (!d) break;
+            done.delete(expected);
+            onProgress(Math.min(rangeStart(expected + 1), size));
+            current = { reader: new TapeReader(d), count: d.count };
+          }
+          if (current.reader.read(append, SLICE_LINES)) continue;
+          lineBase += current.count;
+          current = null;
+          expected++;
+          if (expected === blocks) {
+            store.version += 1;
+            store.notifier.changed();
+            return finish();
+          }
+          dispatch();
+        }
+        if (store.count !== before) {
+          store.version += 1;
+          store.notifier.changed();
+        }
+        if (current || done.has(expected) || alone) setImmediate(drain);
+        else draining = false;
+      };
+
+      for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
+        // A worker holds one range at a time: a small young generation is plenty.
+        const w = new Worker(plan.workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+        workers.push(w);
+        inFlight.set(w, 0);
+        w.on('message', (d: BlockDone) => {
+          if (alone) return;
+          done.set(d.block, d);
+          inFlight.set(w, inFlight.get(w)! - 1);
+          dispatch();
+          kick();
+        });
+        // A worker that fails (or stops) hands every range still out to this thread.
+        w.on('error', fallBack);
+        w.on('exit', () => {
+          if (!finished) fallBack();
+        });
+      }
+      dispatch();
+    });
+  }
 }

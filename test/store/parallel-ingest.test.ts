@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BlockReader } from '../../src/sources/block-reader.js';
 import { FileSource } from '../../src/sources/file-source.js';
@@ -46,12 +46,12 @@ async function sequential(path: string): Promise<TraceStore> {
   return store;
 }
 
-async function parallel(path: string, blockBytes: number, workers: number): Promise<TraceStore> {
+async function parallel(path: string, blockBytes: number, workers: number, workerUrl: URL = WORKER): Promise<TraceStore> {
   const store = new TraceStore(bundledPrices());
   const source = new FileSource(path);
   const file = store.addFile(path).index;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
-  await ingestParallel(store, file, source.wholeFile(), { workers, blockBytes, workerUrl: WORKER }, () => undefined);
+  await ingestParallel(store, file, source.wholeFile(), { workers, blockBytes, workerUrl }, () => undefined);
   return store;
 }
 
@@ -96,6 +96,18 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     const one = await sequential(path);
     expect(one.skips.length).toBeGreaterThan(10);
     for (const [block, workers] of [[4096, 2], [65536, 3], [1 << 20, 1]] as const) expectSame(one, await parallel(path, block, workers));
+  });
+
+  it('loses nothing when a worker fails or stops: its ranges are read on this thread', async () => {
+    const path = join(dir, 'tricky.jsonl');
+    writeFileSync(path, trickyTrace());
+    const one = await sequential(path);
+    // A worker that answers its first range, then throws; and one that quits on its second.
+    const throwing = join(dir, 'throwing-worker.mjs');
+    writeFileSync(throwing, `import { parentPort } from 'node:worker_threads';\nconst real = await import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) throw new Error('boom'); });\n`);
+    const quitting = join(dir, 'quitting-worker.mjs');
+    writeFileSync(quitting, `import { parentPort } from 'node:worker_threads';\nawait import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) process.exit(3); });\n`);
+    for (const script of [throwing, quitting]) expectSame(one, await parallel(path, 8192, 2, pathToFileURL(script)));
   });
 
   it.skipIf(!existsSync(GENERATOR))('agrees on a generated trace with malformed lines', async () => {

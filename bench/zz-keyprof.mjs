@@ -1,0 +1,30 @@
+process.env.NODE_ENV ??= 'production';
+import { EventEmitter } from 'node:events';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { FakeStdin } from './fake-tty.mjs';
+(await import('../dist/cli/heap.js')).tightenHeap();
+const { createElement } = await import('react');
+const { render } = await import('ink');
+const { App } = await import('../dist/ui/app.js');
+import { FileSource } from '../dist/sources/file-source.js';
+import { ingest } from '../dist/store/ingest.js';
+import { TraceStore } from '../dist/store/trace-store.js';
+import { bundledPrices } from '../dist/trace/prices.js';
+class FakeStdout extends EventEmitter { columns = 100; rows = 30; isTTY = true; write() { return true; } }
+const stdout = new FakeStdout(); const stdin = new FakeStdin();
+const store = new TraceStore(bundledPrices()); const source = new FileSource(process.argv[2]);
+const f = store.addFile(process.argv[2]).index;
+let keyAt = null, keyMs = null;
+const app = render(createElement(App, { store }), { stdout, stdin, stderr: stdout, onRender: () => { if (keyAt !== null && keyMs === null) keyMs = performance.now() - keyAt; }, patchConsole: false, exitOnCtrlC: false, maxFps: 60 });
+await ingest(store, source, f, { interactive: true });
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+await wait(300);
+const press = async (k) => { keyMs = null; keyAt = performance.now(); stdin.push(k); while (keyMs === null) await wait(0); return keyMs; };
+const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.start');
+const times = [];
+for (let i = 0; i < 10; i++) { times.push(await press('G')); await wait(30); times.push(await press('g')); await wait(30); times.push(await press('\u001b[6~')); await wait(30); }
+const { profile } = await s.post('Profiler.stop');
+writeFileSync('/tmp/mb/keys.cpuprofile', JSON.stringify(profile));
+console.log(times.map((t) => t.toFixed(1)).join(' '));
+app.unmount(); source.close();

@@ -1,0 +1,35 @@
+import type { BlockReader } from '../sources/block-reader.js';
+import { bytesFacts } from '../trace/facts.js';
+import { TapeWriter } from '../trace/facts-tape.js';
+
+/** One byte range of a file to index. */
+export interface BlockJob {
+  path: string;
+  size: number;
+  block: number;
+  start: number;
+  end: number;
+}
+
+/** A range's lines as facts. */
+export interface BlockDone {
+  block: number;
+  /** Lines that start in the range, blank ones included: the next range's first line number follows. */
+  count: number;
+  nums: Float64Array;
+  strs: string[];
+  lines: number;
+}
+
+/** Reads a range and turns its lines into a facts tape: a worker's job, or this thread's when a worker fails. */
+export function rangeTape(reader: BlockReader, job: BlockJob): BlockDone {
+  const lines = reader.read(job.start, job.end);
+  const tape = new TapeWriter();
+  for (let i = 0; i < lines.count; i++) {
+    const start = lines.starts[i]!;
+    const stop = lines.stops[i]!;
+    tape.line(i, lines.base + start, stop - start, bytesFacts(lines.buf, start, stop));
+  }
+  const { nums, strs, lines: written } = tape.finish();
+  return { block: job.block, count: lines.count, nums, strs, lines: written };
+}

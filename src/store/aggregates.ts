@@ -53,6 +53,30 @@ export class Aggregates {
   modelTimeMs = 0;
   modelTimeSeen = false;
 
+  // The same rollups by interned string id (the store's), for the per-row path.
+  private readonly methodIds: (CallAgg | undefined)[] = [];
+  private readonly toolIds: ({ mcp: CallAgg; turn: CallAgg } | undefined)[] = [];
+  private readonly modelIds: (ModelAgg | undefined)[] = [];
+
+  methodOf(store: TraceStore, id: number): CallAgg {
+    return (this.methodIds[id] ??= this.method(store.str(id)!));
+  }
+
+  toolOf(store: TraceStore, id: number, origin: 'mcp' | 'turn'): CallAgg {
+    let t = this.toolIds[id];
+    if (!t) {
+      this.tool(store.str(id) ?? '(unknown)', origin);
+      t = this.toolIds[id] = this.tools.get(store.str(id) ?? '(unknown)')!;
+    }
+    return t[origin];
+  }
+
+  /** `id` -1: a turn without a model. */
+  modelOf(store: TraceStore, id: number): ModelAgg {
+    if (id < 0) return this.model('(no model)');
+    return (this.modelIds[id] ??= this.model(store.str(id)!));
+  }
+
   method(name: string): CallAgg {
     let m = this.methods.get(name);
     if (!m) this.methods.set(name, (m = newCall()));
@@ -91,7 +115,7 @@ const val = (v: number) => (Number.isNaN(v) ? null : v);
 /** One counted turn's usage, read from the store's turn columns. */
 function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): void {
   const u = store.usage;
-  const m = agg.model(store.str(store.name.data[row]!) ?? '(no model)');
+  const m = agg.modelOf(store, store.name.data[row]!);
   agg.assistantTurns += 1;
   m.calls += 1;
   const flags = u.flags.data[i]!;
@@ -138,18 +162,18 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
   const kind = store.kind.data[row];
   if (kind === Kind.message) {
     const shape = store.shape.data[row];
-    const method = store.str(store.label.data[row]!)!;
+    const label = store.label.data[row]!;
     const p = shape === Shape.request ? store.mcpPairOf(row) : -1;
     if (shape === Shape.request) {
-      opened(agg.method(method));
-      if (p >= 0) opened(agg.tool(store.pairs.nameOf(p), 'mcp'));
+      opened(agg.methodOf(store, label));
+      if (p >= 0) opened(agg.toolOf(store, store.pairs.name.data[p]!, 'mcp'));
     } else if (shape === Shape.response && store.pair.data[row]! >= 0) {
       const req = store.pair.data[row]!;
       const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
       const latency = store.latency(req, row);
-      closed(agg.method(method), latency, failed);
+      closed(agg.methodOf(store, label), latency, failed);
       const rp = store.mcpPairOf(req);
-      if (rp >= 0) closed(agg.tool(store.pairs.nameOf(rp), 'mcp'), latency, failed);
+      if (rp >= 0) closed(agg.toolOf(store, store.pairs.name.data[rp]!, 'mcp'), latency, failed);
     }
   } else if (kind === Kind.turn) {
     const echoed = (store.flags.data[row]! & Flag.echoed) !== 0;
@@ -161,8 +185,8 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
     const { from, to } = store.linkRange(row);
     for (let i = from; i < to; i++) {
       const v = store.linkPair.data[i]!;
-      if (v < 0) closed(agg.tool(store.pairs.nameOf(~v), 'turn'), store.pairs.latencyOf(~v), store.pairs.errors.has(~v));
-      else opened(agg.tool(store.pairs.nameOf(v), 'turn'));
+      if (v < 0) closed(agg.toolOf(store, store.pairs.name.data[~v]!, 'turn'), store.pairs.latencyOf(~v), store.pairs.errors.has(~v));
+      else opened(agg.toolOf(store, store.pairs.name.data[v]!, 'turn'));
     }
   }
   if (store.flags.data[row]! & Flag.rowErrors) agg.errors.push(...store.rowErrors.get(row)!);

@@ -39,14 +39,15 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-
 /**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
- * (one fewer in the app).
+ * (one fewer in the app), and none on a single core.
  */
 export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env, script: URL | null = WORKER_SCRIPT, interactive = false): ParallelPlan | null {
   if (script === null) return null;
   const asked = env.MCP_REPLAY_TUI_WORKERS;
-  // The app keeps a core for its frames (and the memory of one worker less).
+  // One core: nothing to gain. The app keeps a core for its frames (and the memory of a worker).
   const cores = availableParallelism();
-  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : Math.min(interactive ? Math.max(1, cores - 1) : cores, 8);
+  const byCores = cores < 2 ? 0 : Math.min(interactive ? cores - 1 : cores, 8);
+  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : byCores;
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
   return { workers, blockBytes: BLOCK_BYTES, workerUrl: script };
 }

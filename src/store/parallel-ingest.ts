@@ -24,7 +24,7 @@ export interface ParallelPlan {
 /** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
 export const BLOCK_BYTES = 4 << 20;
 /** The first range, read on this thread: enough for the first screen, small enough to show it at once. */
-export const FIRST_BYTES = 256 << 10;
+const FIRST_BYTES = 256 << 10;
 /** Below this a file is read on one thread: starting workers would cost more than they save. */
 export const PARALLEL_MIN_BYTES = 24 << 20;
 /** Appending in slices of this many lines, for about this long per turn of the event loop. */

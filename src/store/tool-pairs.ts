@@ -103,19 +103,4 @@ export class ToolPairs {
   all(): ToolPair[] {
     return Array.from({ length: this.length }, (_, p) => this.get(p));
   }
-
-  /** The pairs whose request is `row`: a contiguous run, found by binary search. */
-  ofRequest(row: number): { from: number; to: number } {
-    const req = this.reqRow.data;
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (req[mid]! < row) lo = mid + 1;
-      else hi = mid;
-    }
-    let to = lo;
-    while (to < this.length && req[to] === row) to++;
-    return { from: lo, to };
-  }
 }

@@ -36,8 +36,6 @@ export interface FileState {
   readonly pending: { in: Map<string, PendingTable>; out: Map<string, PendingTable> };
   /** Open tool_use pairs by `source`, then tool_use id. */
   readonly openToolUses: Map<string, Map<string, number>>;
-  /** The last known `t`, so a record without one sorts after its predecessor. */
-  lastT: number;
   aggregates: Aggregates;
 }
 
@@ -102,7 +100,6 @@ export class TraceStore {
   /** ms since the epoch, NaN when the record has none. */
   readonly t = new Column(Float64Array, 1024, this);
 
-  /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
   /** The row of each counted turn, in order: its position is the turn's index in `usage`. */
   readonly usageRows = new Column(Int32Array, 1024, this);
 
@@ -184,7 +181,6 @@ export class TraceStore {
       rate: null,
       pending: { in: new Map(), out: new Map() },
       openToolUses: new Map(),
-      lastT: -Infinity,
       // With one file its aggregates are the store's: one rollup, not two, per row.
       aggregates: this.files.length === 0 ? this.aggregates : new Aggregates(),
     };
@@ -258,7 +254,6 @@ export class TraceStore {
     if (t !== null) {
       f.firstT ??= t;
       if (f.maxT === null || t > f.maxT) f.maxT = t;
-      f.lastT = t;
     }
     // All row columns share a length: check capacity once, then write in place.
     const row = this.rows;

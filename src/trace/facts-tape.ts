@@ -7,7 +7,7 @@ import type { JsonObject } from './values.js';
  * Line facts as numbers and strings, to pass between threads cheaply: one
  * Float64Array (transferred, not copied) and one array of strings (each repeated
  * string sent once per tape). Nulls are -1 for strings and NaN for numbers (facts
- * never hold NaN). `readTape` gives back exactly the facts that were written.
+ * never hold NaN). A `TapeReader` gives back exactly the facts that were written.
  */
 
 export interface Tape {
@@ -141,11 +141,6 @@ export class TapeWriter {
   finish(): Tape {
     return { nums: this.nums.subarray(0, this.n), strs: this.strs, lines: this.lines };
   }
-}
-
-/** Reads a tape back: `each` gets every written line, in order, with its facts (valid during the call). */
-export function readTape(tape: Tape, each: (index: number, offset: number, length: number, facts: LineFacts) => void): void {
-  new TapeReader(tape).read(each, Infinity);
 }
 
 /** Reads a tape back a part at a time (a caller that must yield now and then). */

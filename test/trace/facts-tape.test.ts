@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lineFacts, type LineFacts } from '../../src/trace/facts.js';
-import { readTape, TapeWriter } from '../../src/trace/facts-tape.js';
+import { TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
 import { realTraceFiles } from '../helpers/shared.js';
 
 /** Every line's facts, written to a tape and read back, are the facts written. */
@@ -15,7 +15,7 @@ function roundTrip(lines: string[]): void {
   });
   const got: [number, number, number, LineFacts][] = [];
   // The reader reuses its objects between lines: keep copies.
-  readTape(writer.finish(), (index, offset, length, facts) => got.push([index, offset, length, structuredClone(facts)]));
+  new TapeReader(writer.finish()).read((index, offset, length, facts) => got.push([index, offset, length, structuredClone(facts)]), Infinity);
   expect(got).toEqual(want);
 }
 

@@ -1,4 +1,4 @@
-import type { RpcInfo } from '../trace/rpc.js';
+import { idTextOf, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { ErrorEntry } from './aggregates.js';
@@ -75,7 +75,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
     store.callRows.push(row);
     if (dir === 'out' && info.protocolError !== null) {
       const method = info.idKey === null ? undefined : pendingMethod(store, f, info.idKey);
-      store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idText === null ? '(notification)' : `id ${keepText(info.idText, 200)}`), message: failure! }]);
+      store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idKey === null ? '(notification)' : `id ${keepText(idTextOf(info.idKey), 200)}`), message: failure! }]);
     }
     return;
   }

@@ -18,7 +18,6 @@ export interface BlockDone {
   count: number;
   nums: Float64Array;
   strs: string[];
-  lines: number;
 }
 
 /** Reads a range and turns its lines into a facts tape: a worker's job, or this thread's when a worker fails. */
@@ -30,6 +29,5 @@ export function rangeTape(reader: BlockReader, job: BlockJob): BlockDone {
     const stop = lines.stops[i]!;
     tape.line(i, lines.base + start, stop - start, bytesFacts(lines.buf, start, stop));
   }
-  const { nums, strs, lines: written } = tape.finish();
-  return { block: job.block, count: lines.count, nums, strs, lines: written };
+  return { block: job.block, count: lines.count, ...tape.finish() };
 }

@@ -1,5 +1,5 @@
 import type { LineFacts } from './facts.js';
-import type { RpcInfo } from './rpc.js';
+import { invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts } from './turn.js';
 import type { JsonObject } from './values.js';
 
@@ -13,8 +13,6 @@ import type { JsonObject } from './values.js';
 export interface Tape {
   nums: Float64Array;
   strs: string[];
-  /** Lines written (blank lines are not). */
-  lines: number;
 }
 
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
@@ -29,7 +27,6 @@ export class TapeWriter {
   private n = 0;
   private strs: string[] = [];
   private ids = new Map<string, number>();
-  private lines = 0;
 
   private put(v: number): void {
     if (this.n === this.nums.length) {
@@ -59,7 +56,6 @@ export class TapeWriter {
   /** One line: its index in the block (for its number), offset, byte length and facts. */
   line(index: number, offset: number, length: number, f: LineFacts): void {
     if (f.kind === 'blank') return;
-    this.lines++;
     this.put(index);
     this.put(offset);
     this.put(length);
@@ -105,7 +101,6 @@ export class TapeWriter {
   private message(m: RpcInfo): void {
     this.put(SHAPES.indexOf(m.shape as (typeof SHAPES)[number]));
     this.str(m.method);
-    // idText is idKey without its type prefix (rpc.ts).
     this.once(m.idKey);
     this.str(m.toolName);
     this.once(m.protocolError);
@@ -139,7 +134,7 @@ export class TapeWriter {
   }
 
   finish(): Tape {
-    return { nums: this.nums.subarray(0, this.n), strs: this.strs, lines: this.lines };
+    return { nums: this.nums.subarray(0, this.n), strs: this.strs };
   }
 }
 
@@ -215,11 +210,10 @@ export class TapeReader {
         const n = this.next();
         f.messages.length = n;
         for (let k = 0; k < n; k++) {
-          const m = (this.infos[k] ??= { shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null });
+          const m = (this.infos[k] ??= invalidRpcInfo());
           m.shape = SHAPES[this.next()]!;
           m.method = this.str();
           m.idKey = this.str();
-          m.idText = m.idKey === null ? null : m.idKey.slice(2);
           m.toolName = this.str();
           m.protocolError = this.str();
           m.executionError = this.str();

@@ -6,8 +6,6 @@ export interface RpcInfo {
   method: string | null;
   /** The id with its JSON type (`n:2` and `s:2` differ), or null when absent. */
   idKey: string | null;
-  /** The id as written, for messages. */
-  idText: string | null;
   /** `tools/call` params.name. */
   toolName: string | null;
   /** Protocol error text (`raw.error`): `<message> (code <code>)`. */
@@ -24,12 +22,17 @@ export function idKeyOf(id: unknown): string | null {
   return null;
 }
 
+/** The id as written (an id key without its type prefix). */
+export const idTextOf = (idKey: string): string => idKey.slice(2);
+
+/** The facts of something that is not a JSON-RPC message; the start of every other. */
+export const invalidRpcInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, toolName: null, protocolError: null, executionError: null, cancels: null });
+
 export function rpcInfo(raw: Json): RpcInfo {
-  const info: RpcInfo = { shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null };
+  const info = invalidRpcInfo();
   if (!isObject(raw)) return info;
   info.method = str(raw.method);
   info.idKey = idKeyOf(raw.id);
-  info.idText = info.idKey === null ? null : String(raw.id);
   if (info.method !== null) {
     info.shape = info.idKey === null ? 'notification' : 'request';
     const params = isObject(raw.params) ? raw.params : null;

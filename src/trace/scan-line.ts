@@ -1,5 +1,5 @@
 import type { LineFacts } from './facts.js';
-import { contentText, protocolErrorText, type RpcInfo } from './rpc.js';
+import { contentText, invalidRpcInfo, protocolErrorText, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import { keepText } from './text.js';
 import { isoMs, type Json } from './values.js';
@@ -83,7 +83,7 @@ function skipString(): boolean {
   }
 }
 
-/** A string value at `pos`, decoded (escapes as JSON.parse reads them). */
+/** A string value at `pos`, decoded (escapes as JSON.parse reads them); `cache: false` for unique strings (ids). */
 function stringValue(cache = true): string {
   const start = pos;
   const escaped = skipString();
@@ -331,9 +331,9 @@ const isString = (): boolean => buf[pos] === Q;
 const isObjectStart = (): boolean => buf[pos] === LBRACE;
 const isNumberStart = (): boolean => buf[pos] === 0x2d || isDigit(buf[pos]);
 
-/** `str(v)`: a string value, or null (the value skipped) for any other type. */
-function optString(): string | null {
-  if (isString()) return stringValue();
+/** `str(v)`: a string value, or null (the value skipped) for any other type. `cache`: see stringValue. */
+function optString(cache = true): string | null {
+  if (isString()) return stringValue(cache);
   skipValue();
   return null;
 }
@@ -358,7 +358,7 @@ function isTrue(): boolean {
   return false;
 }
 
-/** Two or more decimal digits at `at`, or NaN. */
+/** The `n` decimal digits at `at` as a number, or NaN if any is not a digit. */
 function digits(at: number, n: number): number {
   let v = 0;
   for (let k = at; k < at + n; k++) {
@@ -418,7 +418,7 @@ function timeValue(): number | null {
 
 /** One JSON-RPC message: what `rpcInfo` (rpc.ts) reads. */
 function rpcMessage(): RpcInfo {
-  const info = invalidInfo();
+  const info = invalidRpcInfo();
   if (!isObjectStart()) {
     skipValue();
     return info;
@@ -436,9 +436,7 @@ function rpcMessage(): RpcInfo {
       seen = mark(seen, k);
       if (k === K.method) info.method = optString();
       else if (k === K.id) {
-        const id = idValue();
-        info.idKey = id;
-        info.idText = id === null ? null : id.slice(2);
+        info.idKey = idValue();
       } else if (k === K.params && isObjectStart()) {
         let seenParams = 0;
         if (enterObject()) {
@@ -541,9 +539,9 @@ function block(scan: BlockScan): void {
       seen = mark(seen, k);
       if (k === K.type) type = optString();
       else if (k === K.thinking) thinking = optString();
-      else if (k === K.id) id = isString() ? stringValue(false) : optString();
+      else if (k === K.id) id = optString(false);
       else if (k === K.name) name = optString();
-      else if (k === K.tool_use_id) toolUseId = isString() ? stringValue(false) : optString();
+      else if (k === K.tool_use_id) toolUseId = optString(false);
       else if (k === K.is_error) isError = isTrue();
       else if (k === K.content) content = span();
       else skipValue();
@@ -553,7 +551,7 @@ function block(scan: BlockScan): void {
   else if (type === 'tool_use') {
     if (scan.toolUses === NONE) scan.toolUses = [];
     // Bounded as facts.ts bounds them (the store keeps every id).
-    scan.toolUses.push({ id: id !== null && (id as string).length > 200 ? keepText(id, 200) : id, name: name ?? '(unknown)' });
+    scan.toolUses.push({ id: id !== null && id.length > 200 ? keepText(id, 200) : id, name: name ?? '(unknown)' });
   } else if (type === 'tool_result') {
     if (scan.toolResults === NONE) scan.toolResults = [];
     scan.toolResults.push({ toolUseId, isError, text: isError ? contentOf(content) : '' });
@@ -575,7 +573,7 @@ function rawValue(): RawScan {
       do messages.push(rpcMessage());
       while (next(RBRACKET));
     }
-    return messages.length > 0 ? { batch: true, messages, isObject: false } : { batch: false, messages: [invalidInfo()], isObject: false };
+    return messages.length > 0 ? { batch: true, messages, isObject: false } : { batch: false, messages: [invalidRpcInfo()], isObject: false };
   }
   const isObject = isObjectStart();
   return { batch: false, messages: [rpcMessage()], isObject };
@@ -739,7 +737,7 @@ function record(): LineFacts | null {
     return { kind: 'turn', t, source, turn };
   }
   if (dir === null) return null;
-  const messages = raw?.messages ?? [invalidInfo()];
+  const messages = raw?.messages ?? [invalidRpcInfo()];
   if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source, batch: raw?.batch ?? false, messages };
   if (dir === 'event' || dir === 'command' || dir === 'telemetry') {
     if (r.kind === 'llm.error') return null;
@@ -748,8 +746,6 @@ function record(): LineFacts | null {
   // mcp-rec arrows and unknown dirs: JSON.parse decides.
   return null;
 }
-
-const invalidInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, idText: null, toolName: null, protocolError: null, executionError: null, cancels: null });
 
 /**
  * The facts of the line in bytes [start, stop) of `bytes`, or null when the line is

@@ -53,51 +53,35 @@ export class Aggregates {
   modelTimeMs = 0;
   modelTimeSeen = false;
 
-  // The same rollups by interned string id (the store's), for the per-row path.
+  // Each rollup once more by the store's interned string id: the per-row path looks
+  // up an array slot, not a map by name.
   private readonly methodIds: (CallAgg | undefined)[] = [];
   private readonly toolIds: ({ mcp: CallAgg; turn: CallAgg } | undefined)[] = [];
   private readonly modelIds: (ModelAgg | undefined)[] = [];
 
   methodOf(store: TraceStore, id: number): CallAgg {
-    return (this.methodIds[id] ??= this.method(store.str(id)!));
+    return (this.methodIds[id] ??= getOr(this.methods, store.str(id)!, newCall));
   }
 
   toolOf(store: TraceStore, id: number, origin: 'mcp' | 'turn'): CallAgg {
-    let t = this.toolIds[id];
-    if (!t) {
-      this.tool(store.str(id) ?? '(unknown)', origin);
-      t = this.toolIds[id] = this.tools.get(store.str(id) ?? '(unknown)')!;
-    }
-    return t[origin];
+    return (this.toolIds[id] ??= getOr(this.tools, store.str(id) ?? '(unknown)', () => ({ mcp: newCall(), turn: newCall() })))[origin];
   }
 
-  /** `id` -1: a turn without a model. */
+  /** `id` -1: a turn without a model (kept in slot 0, every other id one slot up). */
   modelOf(store: TraceStore, id: number): ModelAgg {
-    if (id < 0) return this.model('(no model)');
-    return (this.modelIds[id] ??= this.model(store.str(id)!));
-  }
-
-  method(name: string): CallAgg {
-    let m = this.methods.get(name);
-    if (!m) this.methods.set(name, (m = newCall()));
-    return m;
-  }
-
-  tool(name: string, origin: 'mcp' | 'turn'): CallAgg {
-    let t = this.tools.get(name);
-    if (!t) this.tools.set(name, (t = { mcp: newCall(), turn: newCall() }));
-    return t[origin];
-  }
-
-  model(name: string): ModelAgg {
-    let m = this.models.get(name);
-    if (!m) {
-      m = { model: name, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true };
-      this.models.set(name, m);
-    }
-    return m;
+    const name = id < 0 ? '(no model)' : store.str(id)!;
+    return (this.modelIds[id + 1] ??= getOr(this.models, name, () => newModel(name)));
   }
 }
+
+/** The map's value for `key`, made and stored first when missing. */
+function getOr<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) map.set(key, (v = make()));
+  return v;
+}
+
+const newModel = (model: string): ModelAgg => ({ model, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true });
 
 function opened(agg: CallAgg): void {
   agg.calls += 1;

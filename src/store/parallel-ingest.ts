@@ -145,24 +145,20 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
           if (current.reader.read(append, SLICE_LINES)) continue;
           lineBase += current.count;
           current = null;
-          expected++;
-          if (expected === blocks) {
-            store.version += 1;
-            store.notifier.changed();
-            return finish();
-          }
+          if (++expected === blocks) break;
           dispatch();
         }
         if (store.count !== before) {
           store.version += 1;
           store.notifier.changed();
         }
-        if (current || done.has(expected) || alone) setImmediate(drain);
+        if (expected === blocks) finish();
+        else if (current || done.has(expected) || alone) setImmediate(drain);
         else draining = false;
       };
 
       for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
-        // A worker holds one range at a time: a small young generation is plenty.
+        // A worker holds two ranges at most: a small young generation is plenty.
         const w = new Worker(plan.workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
         workers.push(w);
         inFlight.set(w, 0);

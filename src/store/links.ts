@@ -22,8 +22,6 @@ interface LinkIndex {
   /** Pair indices by origin and interned tool name: key `name * 2 + (mcp ? 0 : 1)`. */
   byName: Map<number, number[]>;
   args: Map<number, string>;
-  /** Lists not in time order (timestamps out of order): searched whole. */
-  unsorted: Set<number[]>;
   version: number;
   links: Map<number, number | null>;
 }
@@ -32,19 +30,16 @@ const indexes = new WeakMap<TraceStore, LinkIndex>();
 
 function indexOf(store: TraceStore): LinkIndex {
   let ix = indexes.get(store);
-  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: new Map(), args: new Map(), unsorted: new Set(), version: -1, links: new Map() }));
-  const { name, origin, reqRow } = store.pairs;
-  const t = store.t.data;
+  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }));
+  const { name, origin } = store.pairs;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
     const p = ix.indexed;
     const key = name.data[p]! * 2 + origin.data[p]!;
     const list = ix.byName.get(key);
     if (!list) ix.byName.set(key, [p]);
-    else {
-      // NaN (no time) counts as 0, as tOf() ?? 0 does below.
-      if ((t[reqRow.data[p]!] || 0) < (t[reqRow.data[list[list.length - 1]!]!] || 0)) ix.unsorted.add(list);
-      list.push(p);
-    }
+    // Kept in time order (pairs arrive in it, but a trace's times need not be):
+    // after every pair no later than this one, so equal times stay in pair order.
+    else list.splice(firstAfter(store, list, pairTime(store, p)), 0, p);
   }
   if (ix.version !== store.version) {
     ix.version = store.version;
@@ -73,7 +68,7 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
   const t = store.tOf(pairs.reqRow.data[pairIndex]!) ?? 0;
   // The other plane's pairs of the same tool name.
   const list = ix.byName.get(pairs.name.data[pairIndex]! * 2 + (1 - pairs.origin.data[pairIndex]!)) ?? [];
-  const best = ix.unsorted.has(list) ? nearestByScan(store, ix, list, t, pairIndex) : nearestSameArgs(store, ix, list, t, pairIndex);
+  const best = nearestSameArgs(store, ix, list, t, pairIndex);
   ix.links.set(pairIndex, best);
   return best;
 }
@@ -85,35 +80,33 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
  */
 export const MAX_LINK_GAP_MS = 10 * 60_000;
 
-/** The same answer as nearestSameArgs, for a list out of time order: every candidate is looked at. */
-function nearestByScan(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
-  let best: number | null = null;
-  let bestGap = Infinity;
-  for (const i of list) {
-    const gap = Math.abs((store.tOf(store.pairs.reqRow.data[i]!) ?? 0) - t);
-    if (gap >= bestGap || gap > MAX_LINK_GAP_MS || cachedArgs(store, ix, i) !== cachedArgs(store, ix, pairIndex)) continue;
-    best = i;
-    bestGap = gap;
-  }
-  return best;
-}
+/** A pair's request time; 0 when untimed. */
+const pairTime = (store: TraceStore, p: number): number => store.tOf(store.pairs.reqRow.data[p]!) ?? 0;
 
-/**
- * The candidate nearest in time to `t` whose arguments equal the pair's (the first in
- * list order among equally near ones). The list is in time order, so the search starts
- * where `t` falls and walks outward, reading arguments only until the gap can no
- * longer shrink: a call at the end of a big trace no longer reads every call before it.
- */
-function nearestSameArgs(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
-  const tOf = (i: number): number => store.tOf(store.pairs.reqRow.data[list[i]!]!) ?? 0;
-  const same = (i: number): boolean => cachedArgs(store, ix, list[i]!) === cachedArgs(store, ix, pairIndex);
+/** The first index of a time-ordered list whose pair is later than `t` (or, with `orEqual`, not earlier). */
+function firstAfter(store: TraceStore, list: number[], t: number, orEqual = false): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (tOf(mid) < t) lo = mid + 1;
+    const tm = pairTime(store, list[mid]!);
+    if (tm < t || (!orEqual && tm === t)) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/**
+ * The candidate nearest in time to `t` whose arguments equal the pair's; among
+ * equally near ones, the earlier, then the first recorded. The list is in time order,
+ * so the search starts where `t` falls and walks outward, reading arguments only
+ * until the gap can no longer shrink: a call at the end of a big trace no longer
+ * reads every call before it.
+ */
+function nearestSameArgs(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
+  const tOf = (i: number): number => pairTime(store, list[i]!);
+  const same = (i: number): boolean => cachedArgs(store, ix, list[i]!) === cachedArgs(store, ix, pairIndex);
+  const lo = firstAfter(store, list, t, true);
   let left = lo - 1;
   let right = lo;
   let best = -1;
@@ -123,7 +116,7 @@ function nearestSameArgs(store: TraceStore, ix: LinkIndex, list: number[], t: nu
     const gr = right < list.length ? tOf(right) - t : Infinity;
     const gap = Math.min(gl, gr);
     if (gap > bestGap || gap > MAX_LINK_GAP_MS) break;
-    // Equally near candidates: the earliest in list order wins.
+    // Equally near: the left (earlier) side first, and on it the first recorded.
     const i = gl <= gr ? left-- : right++;
     if ((gap < bestGap || i < best) && same(i)) {
       best = i;

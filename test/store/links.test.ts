@@ -46,7 +46,7 @@ describe('turns ↔ calls', () => {
       expect(linkedPair(s, pairAt(s, 3))).toBe(pairAt(s, 1));
     });
 
-    it('gives the same answer when the calls are out of time order', () => {
+    it('finds the nearest when the calls were recorded out of time order', () => {
       const s = storeOf([call(3000, 1, '/a'), call(0, 2, '/a'), call(2500, 3, '/b'), use(2000, 'u1', '/a')]);
       expect(linkedPair(s, pairAt(s, 4))).toBe(pairAt(s, 1));
     });

@@ -1,5 +1,7 @@
-import { calcPrice, findProvider, type ConditionalPrice, type MatchLogic, type ModelInfo, type ModelPrice, type Provider } from '@pydantic/genai-prices';
 import type { TurnUsage } from './turn.js';
+import { PRICE_PACKAGE_VERSION, PRICE_ROWS } from './price-data.js';
+
+export { PRICE_PACKAGE_VERSION };
 
 /** A resolved price for one model: costs one turn's usage in USD. */
 export interface Price {
@@ -16,21 +18,16 @@ export interface PriceTable {
   asOf: string | null;
 }
 
+/** A per-million-token rate: flat, or with long-context tiers (by the request's total input). */
+type Rate = number | { base: number; tiers: { start: number; price: number }[] };
+/** A price row's rates as @pydantic/genai-prices gives them (`input_mtok`, `cache_read_mtok`, …). */
+type Rates = Record<string, Rate | undefined>;
+type Constraint = { type: 'start_date'; start_date: string } | { type: 'time_of_date'; start_time: string; end_time: string };
+/** One row of the extract (price-data.ts): id, the aliases it lists, one price or dated/timed ones. */
+export type PriceRow = [id: string, aliases: string[], prices: Rates | { constraint?: Constraint; prices: Rates }[]];
+
 /** A dated variant of a row id: `<id>-YYYYMMDD` or `<id>-YYYY-MM-DD`. */
 const DATED = /^(.*)-(\d{8}|\d{4}-\d{2}-\d{2})$/;
-
-/** The providers whose rows we ship, first match wins (a provider's own models first). */
-const PROVIDERS = ['anthropic', 'openai', 'google', 'mistral', 'deepseek', 'x-ai', 'groq', 'cohere'];
-
-/**
- * Exact ids and the aliases a row lists itself (`equals` terms), never its loose
- * `starts_with`/`contains` patterns: stats.md says fail closed.
- */
-function aliases(match: MatchLogic, out: string[]): string[] {
-  if ('equals' in match) out.push(match.equals);
-  else if ('or' in match) for (const m of match.or) aliases(m, out);
-  return out;
-}
 
 function rowIndex<T>(rows: Iterable<[string, T]>): (model: string) => T | null {
   const byId = new Map<string, T>();
@@ -43,10 +40,8 @@ function rowIndex<T>(rows: Iterable<[string, T]>): (model: string) => T | null {
   };
 }
 
-type Rate = number | { base: number; tiers: { start: number; price: number }[] } | undefined;
-
 /** Per-million rate, with long-context tiers applied per request as the package does. */
-function rateAt(rate: Rate, totalInput: number): number {
+function rateAt(rate: Rate | undefined, totalInput: number): number {
   if (rate === undefined) return 0;
   if (typeof rate === 'number') return rate;
   let r = rate.base;
@@ -54,76 +49,77 @@ function rateAt(rate: Rate, totalInput: number): number {
   return r;
 }
 
-function scaled(rate: Rate, k: number): Rate {
+function scaled(rate: Rate | undefined, k: number): Rate | undefined {
   if (rate === undefined) return undefined;
   if (typeof rate === 'number') return rate * k;
   return { base: rate.base * k, tiers: rate.tiers.map((t) => ({ start: t.start, price: t.price * k })) };
 }
 
 /** Fills missing cache rates with the standard multipliers of the input rate (stats.md). */
-function withCacheDefaults(p: ModelPrice): ModelPrice {
-  const input = p.input_mtok as Rate;
-  return {
-    ...p,
-    cache_read_mtok: p.cache_read_mtok ?? (scaled(input, 0.1) as ModelPrice[string]),
-    cache_write_mtok: p.cache_write_mtok ?? (scaled(input, 1.25) as ModelPrice[string]),
-  };
+function withCacheDefaults(p: Rates): Rates {
+  return { ...p, cache_read_mtok: p.cache_read_mtok ?? scaled(p.input_mtok, 0.1), cache_write_mtok: p.cache_write_mtok ?? scaled(p.input_mtok, 1.25) };
 }
 
-function costWith(p: ModelPrice, u: TurnUsage): number {
+function costWith(p: Rates, u: TurnUsage): number {
   const read = u.cacheRead ?? 0;
   const write = u.cacheWrite ?? 0;
   const total = u.input + read + write;
-  const r = (key: string) => rateAt(p[key] as Rate, total);
-  return (u.input * r('input_mtok') + read * r('cache_read_mtok') + write * r('cache_write_mtok') + u.output * r('output_mtok')) / 1e6;
+  return (u.input * rateAt(p.input_mtok, total) + read * rateAt(p.cache_read_mtok, total) + write * rateAt(p.cache_write_mtok, total) + u.output * rateAt(p.output_mtok, total)) / 1e6;
+}
+
+/** `HH:MM:SS[.f](Z|±HH:MM)` → seconds after midnight UTC, as the package reads it. */
+function secondsOfDay(text: string): number {
+  const m = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|([+-])(\d{2}):(\d{2}))$/.exec(text);
+  if (!m) return NaN;
+  const local = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(`0.${m[4] ?? ''}`);
+  const offset = m[5] === 'Z' ? 0 : (m[6] === '+' ? 1 : -1) * (Number(m[7]) * 60 + Number(m[8])) * 60;
+  return (local - offset + 86400) % 86400;
+}
+
+/** Does a constraint hold at `tMs`? A start date from that instant; a time of day in [start, end), wrapping midnight. */
+function holds(c: Constraint, tMs: number): boolean {
+  if (c.type === 'start_date') return tMs >= Date.parse(c.start_date);
+  const d = new Date(tMs);
+  const now = d.getUTCHours() * 3600 + d.getUTCMinutes() * 60 + d.getUTCSeconds() + d.getUTCMilliseconds() / 1000;
+  const start = secondsOfDay(c.start_time);
+  const end = secondsOfDay(c.end_time);
+  return end < start ? now >= start || now < end : now >= start && now < end;
 }
 
 /**
- * A row of @pydantic/genai-prices. Its own `calcPrice` costs ~17 µs a call, too slow
- * per turn on a large trace, so flat and date-constrained prices are computed here
- * with the same tier rule; time-of-day prices (rare) go through `calcPrice`.
+ * A row of the extract. Like the package's own price selection, the last entry whose
+ * constraint holds at the turn's time wins (the first when none does); the package's
+ * `calcPrice` costs ~17 µs a call, too slow per turn on a large trace.
  */
-function bundledPrice(provider: Provider, model: ModelInfo): Price {
-  const entries: ConditionalPrice[] = Array.isArray(model.prices) ? model.prices : [{ prices: model.prices }];
-  const needsPackage = entries.some((e) => e.constraint?.type === 'time_of_date');
-  const resolved = entries.map((e) => ({ start: e.constraint?.type === 'start_date' ? Date.parse(e.constraint.start_date) : -Infinity, prices: withCacheDefaults(e.prices) }));
-  const only = { ...provider, models: [{ ...model, match: { equals: model.id } }] };
+function bundledPrice([id, , prices]: PriceRow): Price {
+  const entries = (Array.isArray(prices) ? prices : [{ prices }]).map((e) => ({ constraint: e.constraint, prices: withCacheDefaults(e.prices) }));
   return {
-    id: model.id,
+    id,
     cost(u, tMs) {
-      if (needsPackage) {
-        const usage = { input_tokens: u.input + (u.cacheRead ?? 0) + (u.cacheWrite ?? 0), cache_read_tokens: u.cacheRead ?? 0, cache_write_tokens: u.cacheWrite ?? 0, output_tokens: u.output };
-        return calcPrice(usage, model.id, { provider: only, timestamp: tMs === null ? undefined : new Date(tMs) })?.total_price ?? 0;
-      }
       const at = tMs ?? Date.now();
-      for (let i = resolved.length - 1; i >= 0; i--) if (resolved[i]!.start <= at) return costWith(resolved[i]!.prices, u);
-      return costWith(resolved[0]!.prices, u);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const e = entries[i]!;
+        if (e.constraint === undefined || holds(e.constraint, at)) return costWith(e.prices, u);
+      }
+      return costWith(entries[0]!.prices, u);
     },
   };
 }
 
-/**
- * The pinned version of @pydantic/genai-prices (package.json pins it exactly; a
- * test checks the two agree). Kept as a constant so this module stays free of I/O.
- */
-export const PRICE_PACKAGE_VERSION = '0.1.8';
-
 let bundled: PriceTable | null = null;
 
-/** The offline table that ships with the package (@pydantic/genai-prices). */
+/**
+ * The offline table that ships with the package: an extract of @pydantic/genai-prices
+ * (price-data.ts), matched strictly: exact id, an alias the row lists, or a dated variant.
+ */
 export function bundledPrices(): PriceTable {
   if (bundled) return bundled;
   const rows: [string, Price][] = [];
-  for (const id of PROVIDERS) {
-    const provider = findProvider({ providerId: id });
-    if (!provider) continue;
-    for (const model of provider.models) {
-      const price = bundledPrice(provider, model);
-      for (const name of [model.id, ...aliases(model.match, [])]) rows.push([name, price]);
-    }
+  for (const row of PRICE_ROWS) {
+    const price = bundledPrice(row);
+    for (const name of [row[0], ...row[1]]) rows.push([name, price]);
   }
-  const lookup = rowIndex(rows);
-  bundled = { lookup, source: `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`, asOf: null };
+  bundled = { lookup: rowIndex(rows), source: `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`, asOf: null };
   return bundled;
 }
 

@@ -3,7 +3,8 @@
 import { open } from 'node:fs/promises';
 import { FileSource } from '../dist/sources/file-source.js';
 import { ingest } from '../dist/store/ingest.js';
-import { applyFilter, linesContaining, search } from '../dist/store/query.js';
+import { applyFilter } from '../dist/store/query.js';
+import { linesContaining, search } from '../dist/store/search.js';
 import { TraceStore } from '../dist/store/trace-store.js';
 import { parseFilter } from '../dist/trace/filter.js';
 import { bundledPrices } from '../dist/trace/prices.js';

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
-import { exportCommand, summaryCommand } from './summary-command.js';
-import { validateCommand } from './validate-command.js';
 import { claimTerminal } from './interactive.js';
 import { tightenHeap } from './heap.js';
-import { diffCommand } from './diff-command.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
 import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
 
-/** Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error. */
+/**
+ * Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error.
+ * Each command's module is loaded when it runs, so `summary` pays for no other's imports.
+ */
 export async function main(argv: string[]): Promise<number> {
   tightenHeap();
   let code = 0;
@@ -19,16 +19,16 @@ export async function main(argv: string[]): Promise<number> {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
-        if (options.export !== undefined) return exportCommand(files, options.export, options.filter, prices);
-        if (!process.stdout.isTTY) return files.length ? summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices) : runApp(files, options, prices);
+        if (options.export !== undefined) return (await import('./summary-command.js')).exportCommand(files, options.export, options.filter, prices);
+        if (!process.stdout.isTTY && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices);
         return runApp(files, options, prices);
       },
-      validate: (files, options) => validateCommand(files, options),
-      diff: async (files, options) => diffCommand(files, options, bundledPrices()),
+      validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
+      diff: async (files, options) => (await import('./diff-command.js')).diffCommand(files, options, bundledPrices()),
       summary: async (files, options) => {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
-        return prices === null ? 1 : summaryCommand(files, options, prices);
+        return prices === null ? 1 : (await import('./summary-command.js')).summaryCommand(files, options, prices);
       },
     },
     (c) => (code = c),

@@ -7,7 +7,7 @@ import { fileLabelOf, statsOf } from '../store/stats.js';
 import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
-import { summaryText, skippedNote } from '../report/summary-table.js';
+import { skippedNote } from '../report/skipped-note.js';
 import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
@@ -54,6 +54,8 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
   const sources = await openAll(args);
   if (!sources) return 1;
+  // The text table (and string-width with its tables) only when asked for.
+  const text = options.json ? null : await import('../report/summary-table.js');
   const docs = [];
   const texts = [];
   let failed = false;
@@ -78,9 +80,9 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     if (note) process.stderr.write(`${note}\n`);
     const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
     const agg = kept ? aggregateRows(store, kept.rows) : undefined;
-    if (options.json) docs.push(statsOf(store, 0, agg));
-    else texts.push(summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
+    if (!text) docs.push(statsOf(store, 0, agg));
+    else texts.push(text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
   }
-  process.stdout.write(options.json ? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n` : texts.join('\n'));
+  process.stdout.write(!text ? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n` : texts.join('\n'));
   return failed ? 1 : 0;
 }

@@ -4,9 +4,9 @@ import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../trace/units.js';
 import { table } from './table.js';
+import { SHOWN_SKIPS } from './skipped-note.js';
 
 const SHOWN_ERRORS = 10;
-const SHOWN_SKIPS = 10;
 
 /** The human summary of one file: a few aligned tables read at a glance. */
 export function summaryText(store: TraceStore, file: number, filtered?: { agg: Aggregates; text: string; kept: number }): string {
@@ -74,12 +74,4 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
     for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${inert(k.reason)}`);
   }
   return out.join('\n') + '\n';
-}
-
-/** The stderr note for malformed lines: how many and where (never changes the exit code). */
-export function skippedNote(store: TraceStore, file: number): string | null {
-  const f = store.files[file]!;
-  if (!f.skipped) return null;
-  const lines = store.skips.filter((k) => k.file === file).slice(0, SHOWN_SKIPS).map((k) => k.lineNo);
-  return `${inert(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }

@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { Spool } from './spool.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
@@ -9,6 +9,13 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname;
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** `ws`, loaded at the first connection: its ~12 MiB of memory is not paid by file reads. */
+let Socket: typeof WebSocket | null = null;
+async function loadSocket(): Promise<typeof WebSocket> {
+  Socket ??= (await import('ws')).default;
+  return Socket;
 }
 
 interface Frame {
@@ -42,9 +49,10 @@ export class WsSource implements Source {
   ) {}
 
   /** Connects once, so a refused connection is reported before any screen. */
-  open(): Promise<void> {
+  async open(): Promise<void> {
+    const Ws = await loadSocket();
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(this.name);
+      const ws = new Ws(this.name);
       // Listen from the start: the snapshot can arrive before anyone reads lines().
       this.attach(ws);
       ws.once('open', () => {
@@ -98,7 +106,8 @@ export class WsSource implements Source {
     if (this.closed) return;
     const url = new URL(this.name);
     if (this.lastSeq >= 0) url.searchParams.set('since', String(this.lastSeq));
-    const ws = new WebSocket(url);
+    // open() loaded the class before any reconnection.
+    const ws = new Socket!(url);
     this.attach(ws);
     ws.once('open', () => {
       this.socket = ws;

@@ -1,6 +1,7 @@
 import { Box, useApp } from 'ink';
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
-import { applyFilter, linesContaining, search, type FilterResult, type SearchResult } from '../store/query.js';
+import { applyFilter, type FilterResult } from '../store/query.js';
+import { linesContaining, search, type SearchResult } from '../store/search.js';
 import { linkedPair, pairOfRow } from '../store/links.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';

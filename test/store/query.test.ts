@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
-import { applyFilter, linesContaining, search } from '../../src/store/query.js';
+import { applyFilter } from '../../src/store/query.js';
+import { linesContaining, search } from '../../src/store/search.js';
 import { modelsOf, toolsOf } from '../../src/store/stats.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { demoStore } from '../helpers/demo.js';

@@ -1,0 +1,13 @@
+import type { TraceStore } from '../store/trace-store.js';
+import { inert } from '../trace/text.js';
+
+/** How many skipped lines the note lists by number. */
+export const SHOWN_SKIPS = 10;
+
+/** The stderr note for malformed lines: how many and where (never changes the exit code). */
+export function skippedNote(store: TraceStore, file: number): string | null {
+  const f = store.files[file]!;
+  if (!f.skipped) return null;
+  const lines = store.skips.filter((k) => k.file === file).slice(0, SHOWN_SKIPS).map((k) => k.lineNo);
+  return `${inert(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
+}

@@ -1,0 +1,96 @@
+import fuzzysort from 'fuzzysort';
+import { textMatches } from './query.js';
+import type { TraceStore } from './trace-store.js';
+
+// Search lives apart from filters so that `summary --filter` never loads fuzzysort.
+
+/** Search: rows of a list whose method, tool, model, role, event kind or error text fuzzy-match `query`. */
+export interface SearchResult {
+  query: string;
+  /** Positions (indices into the list) of matching rows, in list order. */
+  positions: number[];
+  /** Position of the best-scoring match, or -1. */
+  best: number;
+}
+
+const prepared = new Map<string, Fuzzysort.Prepared>();
+const targetCache = new WeakMap<TraceStore, { size: number; targets: { row: number; p: Fuzzysort.Prepared }[] }>();
+
+/** Prepared error texts, rebuilt only when errors were added. */
+function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
+  const cached = targetCache.get(store);
+  if (cached && cached.size === store.errorText.size) return cached.targets;
+  const targets = [...store.errorText].map(([row, text]) => ({ row, p: prepare(text.length > 100 ? text.slice(0, 100) : text) }));
+  targetCache.set(store, { size: store.errorText.size, targets });
+  return targets;
+}
+function prepare(text: string): Fuzzysort.Prepared {
+  let p = prepared.get(text);
+  if (!p) prepared.set(text, (p = fuzzysort.prepare(text)));
+  return p;
+}
+
+/** A text-only match: found, but below any fuzzy match of a method, tool or model. */
+const TEXT_SCORE = -1e9;
+
+const lineCache = new WeakMap<TraceStore, { version: number; query: string; rows: Uint8Array }>();
+
+/**
+ * Rows whose raw line contains `query` (smart case): the text part of search, so a
+ * word said in a turn or returned by a tool is found too. A scan of the source by
+ * blocks, kept for the same query and store version.
+ */
+export function linesContaining(store: TraceStore, query: string): Uint8Array {
+  const q = query.trim();
+  const c = lineCache.get(store);
+  if (c && c.version === store.version && c.query === q) return c.rows;
+  const rows = textMatches(store, q, q !== q.toLowerCase());
+  lineCache.set(store, { version: store.version, query: q, rows });
+  return rows;
+}
+
+/**
+ * Scores each distinct string once per query (a trace has few distinct methods,
+ * tools and models), then maps rows to their strings' scores; error texts are
+ * prepared lazily, only for rows that have one. `lines` (from `linesContaining`)
+ * adds rows whose text contains the query, ranked below every fuzzy match.
+ */
+export function search(store: TraceStore, list: { length: number; at(i: number): number }, query: string, lines?: Uint8Array): SearchResult {
+  const q = query.trim();
+  const result: SearchResult = { query, positions: [], best: -1 };
+  if (!q) return result;
+  // One score per distinct string (methods, tools, models, roles, kinds), by string id.
+  const scores = new Float64Array(store.strings.values.length).fill(NaN);
+  const scoreOf = (id: number): number => {
+    if (id < 0) return -Infinity;
+    let s = scores[id]!;
+    if (Number.isNaN(s)) {
+      const r = fuzzysort.single(q, prepare(store.str(id)!));
+      scores[id] = s = r ? r.score : -Infinity;
+    }
+    return s;
+  };
+  const errors = new Map<number, number>();
+  // Error texts join in from two characters on (one letter matches nearly every text).
+  if (store.errorText.size && q.length > 1) {
+    // fuzzysort.go over one prepared array is ~3x faster than a single() per text.
+    for (const r of fuzzysort.go(q, errorTargets(store), { key: 'p' })) errors.set(r.obj.row, r.score);
+  }
+  const label = store.label.data;
+  const name = store.name.data;
+  let bestScore = -Infinity;
+  for (let i = 0; i < list.length; i++) {
+    const row = list.at(i);
+    let score = Math.max(scoreOf(label[row]!), scoreOf(name[row]!));
+    if (errors.size) score = Math.max(score, errors.get(row) ?? -Infinity);
+    // A call is one unit, as in filters: text in its response counts too.
+    if (score === -Infinity && lines && (lines[row] || lines[store.pair.data[row]!] === 1)) score = TEXT_SCORE;
+    if (score === -Infinity) continue;
+    result.positions.push(i);
+    if (score > bestScore) {
+      bestScore = score;
+      result.best = i;
+    }
+  }
+  return result;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -42,12 +42,20 @@ export function readCached(key: string, dir = cacheDir()): Buffer | null {
   }
 }
 
-/** Writes atomically (temp file, then rename), so a crash never leaves half an index. */
-export function writeCached(key: string, bytes: Buffer, dir = cacheDir()): void {
+/**
+ * Writes `parts` one after another, atomically (temp file, then rename), so a crash
+ * never leaves half an index. Parts are written as they are, never joined first.
+ */
+export function writeCached(key: string, parts: readonly Uint8Array[], dir = cacheDir()): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = join(dir, `${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, bytes, { mode: 0o600 });
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      for (const part of parts) for (let done = 0; done < part.length; ) done += writeSync(fd, part, done, part.length - done);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, join(dir, `${key}.idx`));
   } catch {
     // A cache that cannot be written is only a slower next open.

@@ -15,7 +15,7 @@ describe('saved index', () => {
   it('restores a store exactly: the same stats, pairs, errors and rows', () => {
     const s = demoStore();
     const restored = new TraceStore(bundledPrices());
-    expect(loadSnapshot(restored, saveSnapshot(s), 'examples/demo.jsonl')).toBe(true);
+    expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'examples/demo.jsonl')).toBe(true);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
     expect(restored.count).toBe(s.count);
     expect([...restored.callRows.view()]).toEqual([...s.callRows.view()]);
@@ -28,7 +28,7 @@ describe('saved index', () => {
 
   it('is refused when the price table differs (costs would be stale)', () => {
     const other = new TraceStore(withOverrides(bundledPrices(), 'p.json', {}));
-    expect(loadSnapshot(other, saveSnapshot(demoStore()), 'x')).toBe(false);
+    expect(loadSnapshot(other, Buffer.concat(saveSnapshot(demoStore())), 'x')).toBe(false);
     expect(other.files).toHaveLength(0);
   });
 

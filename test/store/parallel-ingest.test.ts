@@ -124,7 +124,10 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     expect(parallelPlan(PARALLEL_MIN_BYTES - 1, {}, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
-    // The app leaves a core to its frames.
-    expect(parallelPlan(1 << 30, {}, WORKER, true)?.workers ?? 0).toBe(cores < 2 ? 0 : Math.min(cores - 1, 8));
+    // The app leaves a core to its frames, and has no workers below 3 cores; summary uses every core.
+    const workers = (interactive: boolean, n: number) => parallelPlan(1 << 30, {}, WORKER, interactive, n)?.workers ?? 0;
+    expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 0, 2, 3, 8]);
+    expect([1, 2, 3, 4, 16].map((n) => workers(false, n))).toEqual([0, 2, 3, 4, 8]);
+    expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '1' }, WORKER, true, 2)?.workers).toBe(1);
   });
 });

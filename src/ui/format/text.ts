@@ -4,8 +4,23 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Widths of the non-ASCII strings seen lately: glyph cells like `✓ ok` or `→` recur on every frame. */
+const widths = new Map<string, number>();
+
 /** Display width in terminal cells (CJK and emoji take two); ASCII, the common case, is its length. */
-export const width = (text: string): number => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
+export function width(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let w = widths.get(text);
+  if (w === undefined) {
+    // Short strings only (glyphs, names): a long text is seldom measured twice.
+    w = stringWidth(text);
+    if (text.length <= 64) {
+      if (widths.size >= 4096) widths.clear();
+      widths.set(text, w);
+    }
+  }
+  return w;
+}
 
 /** Cuts text to at most `cells` display cells, ending with … when cut. Never splits a grapheme. */
 export function truncate(text: string, cells: number): string {

@@ -52,8 +52,8 @@ export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env,
   const asked = env.MCP_REPLAY_TUI_WORKERS;
   // One core: nothing to gain. The app keeps a core for its frames, and so starts
   // workers only from 3 cores: on 2, one worker left this thread appending without a
-  // pause (keys took 34 ms instead of 20 mid-index on 1 GiB) and cost ~48 MB, for an
-  // index done in 5.8 s instead of 8.5 s.
+  // pause. On 1 GiB, keys mid-index took 25–27 ms (p50) instead of 13–21 and the peak
+  // was ~40 MB higher, for an index done in 5.3–5.7 s instead of 5.4–7.6 s.
   const byCores = cores < 2 || (interactive && cores < 3) ? 0 : Math.min(interactive ? cores - 1 : cores, 8);
   const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : byCores;
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;

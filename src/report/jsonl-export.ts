@@ -10,7 +10,7 @@ export function* exportLines(store: TraceStore, rows: ArrayLike<number>): Iterab
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     const file = store.file.data[row]!;
-    const offset = store.offset.data[row]!;
+    const offset = store.offsetOf(row);
     if (file === lastFile && offset === lastOffset) continue;
     lastFile = file;
     lastOffset = offset;

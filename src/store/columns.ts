@@ -1,4 +1,4 @@
-type Typed = Float64Array | Int32Array | Uint8Array | Uint16Array;
+type Typed = Float64Array | Int32Array | Int16Array | Uint32Array | Uint8Array | Uint16Array;
 type Ctor<A extends Typed> = { new (n: number): A };
 
 /**
@@ -17,7 +17,7 @@ export class Column<A extends Typed> {
   length = 0;
 
   constructor(
-    private readonly ctor: Ctor<A>,
+    private ctor: Ctor<A>,
     capacity = 1024,
     private readonly growth: Growth | null = null,
   ) {
@@ -41,6 +41,17 @@ export class Column<A extends Typed> {
     this.data = next;
   }
 
+  /**
+   * Switches to a wider element type, values kept: a narrow column (ids in 16 bits)
+   * meets its first value out of range. Rare, and once per column.
+   */
+  widen(ctor: Ctor<A>): void {
+    const next = new ctor(this.data.length);
+    next.set(this.data as never);
+    this.data = next;
+    this.ctor = ctor;
+  }
+
   /** A view of the filled part (no copy). */
   view(): A {
     return this.data.subarray(0, this.length) as A;
@@ -49,6 +60,7 @@ export class Column<A extends Typed> {
   /** Replaces the contents with `values` (a saved index being restored). */
   restore(values: A): void {
     this.data = values;
+    this.ctor = values.constructor as Ctor<A>;
     this.length = values.length;
   }
 

@@ -24,7 +24,9 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
   const pattern = fold ? new RegExp(bytes.toString('latin1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : null;
-  const offset = store.offset.data;
+  const low = store.offsetLow.data;
+  const high = store.offsetHigh.data;
+  const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;
   const length = store.length.data;
   const file = store.file.data;
   // One buffer for every block: no fresh 4 MiB allocation (and page faults) per read.
@@ -32,10 +34,10 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
   let r = from;
   while (r < store.count) {
     const f = file[r]!;
-    const start = offset[r]!;
+    const start = offset(r);
     let end = r;
-    while (end + 1 < store.count && file[end + 1] === f && offset[end + 1]! >= start && offset[end + 1]! + length[end + 1]! - start <= BLOCK) end++;
-    const last = offset[end]! + length[end]!;
+    while (end + 1 < store.count && file[end + 1] === f && offset(end + 1) >= start && offset(end + 1) + length[end + 1]! - start <= BLOCK) end++;
+    const last = offset(end) + length[end]!;
     const buf = store.readBytes(f, start, last - start, scratch);
     if (buf) {
       const text = pattern ? buf.toString('latin1') : null;
@@ -49,7 +51,7 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
       const size = bytes.length;
       let pos = -1;
       for (let i = r; i <= end; i++) {
-        const rowStart = offset[i]! - start;
+        const rowStart = offset(i) - start;
         if (pos < rowStart) pos = find(rowStart);
         if (pos < 0) break;
         if (pos + size <= rowStart + length[i]!) into[i] = 1;

@@ -3,13 +3,14 @@ import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js'
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
 
 interface Header {
   version: number;
   /** The price table the costs were computed with (a different one means re-indexing). */
   prices: string;
-  columns: { name: string; bytes: number; length: number }[];
+  /** `type`: the element type as saved (a narrow column may have been widened). */
+  columns: { name: string; type: string; bytes: number; length: number }[];
   strings: string[];
   pairErrors: [number, string][];
   errorText: [number, string][];
@@ -38,7 +39,7 @@ export function saveSnapshot(store: TraceStore): Buffer[] {
   const header: Header = {
     version: SNAPSHOT_VERSION,
     prices: store.prices.source,
-    columns: cols.map(([name, c]) => ({ name, bytes: c.length * c.data.BYTES_PER_ELEMENT, length: c.length })),
+    columns: cols.map(([name, c]) => ({ name, type: c.data.constructor.name, bytes: c.length * c.data.BYTES_PER_ELEMENT, length: c.length })),
     strings: store.strings.values,
     pairErrors: [...store.pairs.errors],
     errorText: [...store.errorText],
@@ -69,20 +70,23 @@ export function saveSnapshot(store: TraceStore): Buffer[] {
   return parts;
 }
 
+type View = Float64Array | Int32Array | Int16Array | Uint32Array | Uint16Array | Uint8Array;
+const TYPES: Record<string, new (b: ArrayBufferLike, offset: number, length: number) => View> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
+
 /** Restores a snapshot into a new store with one file; false when it does not fit this version. */
 export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): boolean {
   const headLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as Header;
   if (header.version !== SNAPSHOT_VERSION || header.prices !== store.prices.source) return false;
   const columns = store.columns();
-  if (header.columns.some((c) => !columns[c.name]) || Object.keys(columns).length !== header.columns.length) return false;
+  if (header.columns.some((c) => !columns[c.name] || !TYPES[c.type]) || Object.keys(columns).length !== header.columns.length) return false;
   const f = store.addFile(name);
   let at = 4 + headLength;
   for (const c of header.columns) {
     const column = columns[c.name]!;
     at += (8 - (at % 8)) % 8;
     const start = bytes.byteOffset + at;
-    const Typed = column.type as unknown as new (b: ArrayBufferLike, offset: number, length: number) => never;
+    const Typed = TYPES[c.type]!;
     // A view into the file's bytes when aligned (always, for a file read whole), else a copy.
     const view = start % 8 === 0 ? new Typed(bytes.buffer, start, c.length) : new Typed(Uint8Array.from(bytes.subarray(at, at + c.bytes)).buffer, 0, c.length);
     column.restore(view);

@@ -31,7 +31,11 @@ export function useStoreVersion(store: TraceStore): number {
           if (timer) clearTimeout(timer);
           return deliver();
         }
-        timer ??= setTimeout(deliver, Math.max(0, last + LOADING_REDRAW_MS - Date.now()));
+        if (timer) return;
+        // The first notice (the first rows) goes on at once: a timer hop let another batch in first.
+        const wait = last + LOADING_REDRAW_MS - Date.now();
+        if (wait <= 0) return deliver();
+        timer = setTimeout(deliver, wait);
       });
       return () => {
         unsubscribe();

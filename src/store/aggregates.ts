@@ -106,24 +106,24 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
   m.priced = (flags & 2) !== 0;
   if (flags & 1) {
     m.withUsage += 1;
-    m.input += u.input.data[i]!;
-    m.output += u.output.data[i]!;
+    m.input += u.input.at(i);
+    m.output += u.output.at(i);
     const cost = val(u.cost.data[i]!);
     if (cost === null) m.unpricedTurns += 1;
     else m.cost += cost;
   }
-  const read = val(u.cacheRead.data[i]!);
+  const read = val(u.cacheRead.at(i));
   if (read !== null) {
     m.cacheRead += read;
     m.cacheReadSeen = true;
   }
-  const write = val(u.cacheWrite.data[i]!);
+  const write = val(u.cacheWrite.at(i));
   if (write !== null) {
     m.cacheWrite += write;
     m.cacheWriteSeen = true;
   }
-  const exact = val(u.thinkingExact.data[i]!);
-  const estimated = val(u.thinkingEstimated.data[i]!);
+  const exact = val(u.thinkingExact.at(i));
+  const estimated = val(u.thinkingEstimated.at(i));
   if (exact !== null) m.thinkingExact += exact;
   else if (estimated !== null) m.thinkingEstimated += estimated;
   const ttft = val(u.ttft.data[i]!);

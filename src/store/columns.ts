@@ -89,3 +89,94 @@ export class Interner {
     return id < 0 ? null : (this.values[id] ?? null);
   }
 }
+
+/** What an Int32 count or time column holds for "none" (NaN in its Float64 form). */
+const NONE = -0x80000000;
+
+/** Converts a narrow column's Int32 values in place once it is Float64: `base + v`, none as NaN. */
+function widenInts(column: Column<Int32Array | Float64Array>, length: number, base: number): void {
+  column.widen(Float64Array);
+  const data = column.data;
+  for (let i = 0; i < length; i++) data[i] = data[i] === NONE ? NaN : base + data[i]!;
+}
+
+const isInt32 = (v: number) => (v | 0) === v && v !== NONE;
+
+/**
+ * Counts (token numbers) that are nearly always whole and far below 2³¹: Int32 while
+ * every value is, else Float64, exactly as pushed. `at` reads NaN for none either way.
+ */
+export class CountColumn extends Column<Int32Array | Float64Array> {
+  private wide = false;
+
+  constructor(capacity = 1024, growth: Growth | null = null) {
+    super(Int32Array, capacity, growth);
+  }
+
+  /** `value` NaN: none. */
+  override push(value: number): number {
+    if (!this.wide) {
+      if (Number.isNaN(value)) return super.push(NONE);
+      if (isInt32(value)) return super.push(value);
+      widenInts(this, this.length, 0);
+      this.wide = true;
+    }
+    return super.push(value);
+  }
+
+  at(i: number): number {
+    const v = this.data[i]!;
+    return this.wide || v !== NONE ? v : NaN;
+  }
+
+  override restore(values: Int32Array | Float64Array): void {
+    super.restore(values);
+    this.wide = values instanceof Float64Array;
+  }
+}
+
+/**
+ * A row column of times (ms since the epoch). While every time is a whole ms within
+ * ±24 days of the first, it holds Int32 offsets from that first time; any other time
+ * turns it to Float64 absolute times. `at` reads NaN for none either way.
+ */
+export class TimeColumn extends Column<Int32Array | Float64Array> {
+  /** The first time set (the offsets' zero); null until then. */
+  base: number | null = null;
+  private wide = false;
+
+  constructor(capacity = 1024, growth: Growth | null = null) {
+    super(Int32Array, capacity, growth);
+  }
+
+  /** Writes row `i`'s time (null: none); capacity must be reserved. `rows`: rows written so far. */
+  set(i: number, t: number | null, rows: number): void {
+    if (this.wide) {
+      this.data[i] = t ?? NaN;
+      return;
+    }
+    if (t === null) {
+      this.data[i] = NONE;
+      return;
+    }
+    if (this.base === null && Number.isInteger(t)) this.base = t;
+    const d = this.base === null ? NaN : t - this.base;
+    if (isInt32(d)) {
+      this.data[i] = d;
+      return;
+    }
+    widenInts(this, rows, this.base ?? 0);
+    this.wide = true;
+    this.data[i] = t;
+  }
+
+  at(i: number): number {
+    const v = this.data[i]!;
+    return this.wide ? v : v === NONE ? NaN : this.base! + v;
+  }
+
+  override restore(values: Int32Array | Float64Array): void {
+    super.restore(values);
+    this.wide = values instanceof Float64Array;
+  }
+}

@@ -6,7 +6,7 @@ import { keepText } from '../trace/text.js';
 import type { JsonObject } from '../trace/values.js';
 import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
-import { Column, Interner } from './columns.js';
+import { Column, CountColumn, Interner, TimeColumn } from './columns.js';
 import { ToolPairs } from './tool-pairs.js';
 import { Notifier } from './notifier.js';
 import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
@@ -101,20 +101,20 @@ export class TraceStore {
   /** A line's byte offset is `offsetLow + offsetHigh · 2³²` (`offsetOf`). */
   readonly offsetLow = new Column(Uint32Array, 1024, this);
   readonly offsetHigh = new Column<Uint8Array | Float64Array>(Uint8Array, 1024, this);
-  /** ms since the epoch, NaN when the record has none. */
-  readonly t = new Column(Float64Array, 1024, this);
+  /** ms since the epoch (`tOf`, `t.at`): Int32 offsets while they fit, else Float64. */
+  readonly t = new TimeColumn(1024, this);
 
   /** The row of each counted turn, in order: its position is the turn's index in `usage`. */
   readonly usageRows = new Column(Int32Array, 1024, this);
 
   /** Per counted (non-echoed assistant) turn usage, by turn index; NaN is null. */
   readonly usage = {
-    input: new Column(Float64Array, 1024, this),
-    output: new Column(Float64Array, 1024, this),
-    cacheRead: new Column(Float64Array, 1024, this),
-    cacheWrite: new Column(Float64Array, 1024, this),
-    thinkingExact: new Column(Float64Array, 1024, this),
-    thinkingEstimated: new Column(Float64Array, 1024, this),
+    input: new CountColumn(1024, this),
+    output: new CountColumn(1024, this),
+    cacheRead: new CountColumn(1024, this),
+    cacheWrite: new CountColumn(1024, this),
+    thinkingExact: new CountColumn(1024, this),
+    thinkingEstimated: new CountColumn(1024, this),
     ttft: new Column(Float64Array, 1024, this),
     duration: new Column(Float64Array, 1024, this),
     cost: new Column(Float64Array, 1024, this),
@@ -277,7 +277,7 @@ export class TraceStore {
     this.pair.data[row] = -1;
     this.offsetLow.data[row] = line.offset >>> 0;
     this.offsetHigh.data[row] = high;
-    this.t.data[row] = t ?? NaN;
+    this.t.set(row, t, row);
     this.rows = row + 1;
     return row;
   }
@@ -453,7 +453,7 @@ export class TraceStore {
       this.sortT.reserve(this.rows);
       const last = this.sortLast;
       for (let row = done; row < this.rows; row++) {
-        const t = this.t.data[row]!;
+        const t = this.t.at(row);
         const file = this.file.data[row]!;
         if (!Number.isNaN(t)) last[file] = t;
         this.sortT.data[row] = Number.isNaN(t) ? (last[file] ?? -Infinity) : t;
@@ -467,7 +467,7 @@ export class TraceStore {
   private readonly sortLast: number[] = [];
 
   tOf(row: number): number | null {
-    const t = this.t.data[row]!;
+    const t = this.t.at(row);
     return Number.isNaN(t) ? null : t;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Column, Interner } from '../../src/store/columns.js';
+import { Column, CountColumn, Interner, TimeColumn } from '../../src/store/columns.js';
 
 describe('Column', () => {
   it('keeps every value pushed, in order, across growth', () => {
@@ -40,5 +40,50 @@ describe('Interner', () => {
     expect(s.id('a')).toBe(0);
     expect(s.get(1)).toBe('b');
     expect(s.get(-1)).toBeNull();
+  });
+});
+
+describe('TimeColumn and CountColumn (Int32 while values fit, Float64 after)', () => {
+  const times = (values: (number | null)[]) => {
+    const c = new TimeColumn(2);
+    values.forEach((t, i) => {
+      c.reserve(i + 1);
+      c.set(i, t, i);
+    });
+    return c;
+  };
+  const read = (c: { at(i: number): number }, n: number) => Array.from({ length: n }, (_, i) => c.at(i));
+
+  it('keeps whole-ms times within ±24 days of the first as Int32 offsets, none as NaN', () => {
+    const t0 = Date.parse('2026-11-20T14:00:00.000Z');
+    const values = [null, t0, t0 + 1, null, t0 - 86_400_000, t0 + 20 * 86_400_000];
+    const c = times(values);
+    expect(c.data).toBeInstanceOf(Int32Array);
+    expect(read(c, values.length)).toEqual(values.map((v) => v ?? NaN));
+  });
+
+  it('turns Float64 at a fractional time or one too far away, every earlier time unchanged', () => {
+    const t0 = Date.parse('2026-11-20T14:00:00.000Z');
+    for (const odd of [t0 + 0.25, t0 + 30 * 86_400_000, t0 - 30 * 86_400_000, 1e15 + 0.5]) {
+      const values = [t0, null, t0 + 7, odd, t0 + 9];
+      const c = times(values);
+      expect(c.data).toBeInstanceOf(Float64Array);
+      expect(read(c, values.length)).toEqual(values.map((v) => v ?? NaN));
+    }
+    // A first time that is fractional: Float64 from the start.
+    expect(read(times([null, 1.5, 2]), 3)).toEqual([NaN, 1.5, 2]);
+  });
+
+  it('keeps counts as Int32 until one is not a 32-bit integer, values exact either way', () => {
+    const ints = new CountColumn(2);
+    for (const v of [0, 5, NaN, 2 ** 31 - 1, -3]) ints.push(v);
+    expect(ints.data).toBeInstanceOf(Int32Array);
+    expect(read(ints, 5)).toEqual([0, 5, NaN, 2 ** 31 - 1, -3]);
+    for (const odd of [2 ** 31, 12.5, -(2 ** 31), 1e15]) {
+      const c = new CountColumn(2);
+      for (const v of [7, NaN, odd, 8]) c.push(v);
+      expect(c.data).toBeInstanceOf(Float64Array);
+      expect(read(c, 4)).toEqual([7, NaN, odd, 8]);
+    }
   });
 });

@@ -51,6 +51,17 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
     expect(offsets.map((_, row) => s.offsetOf(row))).toEqual(offsets);
   });
 
+  it('restore the time column as saved: Int32 offsets with their zero, or Float64 (times 40 days apart)', () => {
+    for (const gap of [5, 40 * 86_400_000]) {
+      const s = storeOf([0, gap].map((ms) => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', method: 'ping' } })));
+      expect(s.t.data).toBeInstanceOf(gap > 2 ** 31 ? Float64Array : Int32Array);
+      const restored = new TraceStore(bundledPrices());
+      expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'test.jsonl')).toBe(true);
+      expect(restored.t.data.constructor).toBe(s.t.data.constructor);
+      expect([restored.tOf(0), restored.tOf(1)]).toEqual([Date.parse(at(0)), Date.parse(at(gap))]);
+    }
+  });
+
   it('are saved and restored with the width they had', () => {
     const lines: object[] = [];
     for (let i = 0; i < 33_000; i++) lines.push(request(2 * i, `m/${i}`), response(2 * i));

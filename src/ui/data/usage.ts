@@ -42,7 +42,7 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     if (filter && !filter.keep[row]) continue;
     turns += 1;
     const m = minute(row);
-    const n = (Number.isNaN(u.input.data[ti]!) ? 0 : u.input.data[ti]!) + (Number.isNaN(u.output.data[ti]!) ? 0 : u.output.data[ti]!);
+    const n = (Number.isNaN(u.input.at(ti)) ? 0 : u.input.at(ti)) + (Number.isNaN(u.output.at(ti)) ? 0 : u.output.at(ti));
     grow(tokens, m, 0);
     tokens[m]! += n;
     const model = store.str(store.name.data[row]!) ?? '(no model)';

@@ -93,11 +93,11 @@ export class Interner {
 /** What an Int32 count or time column holds for "none" (NaN in its Float64 form). */
 const NONE = -0x80000000;
 
-/** Converts a narrow column's Int32 values in place once it is Float64: `base + v`, none as NaN. */
-function widenInts(column: Column<Int32Array | Float64Array>, length: number, base: number): void {
+/** Converts a count column's Int32 values in place once it is Float64, none as NaN. */
+function widenCounts(column: Column<Int32Array | Float64Array>, length: number): void {
   column.widen(Float64Array);
   const data = column.data;
-  for (let i = 0; i < length; i++) data[i] = data[i] === NONE ? NaN : base + data[i]!;
+  for (let i = 0; i < length; i++) if (data[i] === NONE) data[i] = NaN;
 }
 
 const isInt32 = (v: number) => (v | 0) === v && v !== NONE;
@@ -118,7 +118,7 @@ export class CountColumn extends Column<Int32Array | Float64Array> {
     if (!this.wide) {
       if (Number.isNaN(value)) return super.push(NONE);
       if (isInt32(value)) return super.push(value);
-      widenInts(this, this.length, 0);
+      widenCounts(this, this.length);
       this.wide = true;
     }
     return super.push(value);
@@ -135,14 +135,18 @@ export class CountColumn extends Column<Int32Array | Float64Array> {
   }
 }
 
+/** Rows per block of the time column: each block counts its Int32 offsets from its own zero. */
+const TIME_BLOCK_BITS = 12;
+
 /**
- * A row column of times (ms since the epoch). While every time is a whole ms within
- * ±24 days of the first, it holds Int32 offsets from that first time; any other time
- * turns it to Float64 absolute times. `at` reads NaN for none either way.
+ * A row column of times (ms since the epoch). Rows come in blocks of 4,096, each with
+ * its own zero (its first time, in `bases`), and hold Int32 offsets from it while every
+ * time is a whole ms within ±24 days of that zero; any other time turns the column to
+ * Float64 absolute times. `at` reads NaN for none either way.
  */
 export class TimeColumn extends Column<Int32Array | Float64Array> {
-  /** The first time set (the offsets' zero); null until then. */
-  base: number | null = null;
+  /** Each block's zero, NaN until the block's first time. */
+  readonly bases = new Column(Float64Array, 64);
   private wide = false;
 
   constructor(capacity = 1024, growth: Growth | null = null) {
@@ -159,20 +163,28 @@ export class TimeColumn extends Column<Int32Array | Float64Array> {
       this.data[i] = NONE;
       return;
     }
-    if (this.base === null && Number.isInteger(t)) this.base = t;
-    const d = this.base === null ? NaN : t - this.base;
+    const block = i >>> TIME_BLOCK_BITS;
+    while (this.bases.length <= block) this.bases.push(NaN);
+    if (Number.isNaN(this.bases.data[block]!) && Number.isInteger(t)) this.bases.data[block] = t;
+    const d = t - this.bases.data[block]!;
     if (isInt32(d)) {
       this.data[i] = d;
       return;
     }
-    widenInts(this, rows, this.base ?? 0);
-    this.wide = true;
+    this.widenAll(rows);
     this.data[i] = t;
   }
 
   at(i: number): number {
     const v = this.data[i]!;
-    return this.wide ? v : v === NONE ? NaN : this.base! + v;
+    return this.wide ? v : v === NONE ? NaN : this.bases.data[i >>> TIME_BLOCK_BITS]! + v;
+  }
+
+  private widenAll(rows: number): void {
+    this.widen(Float64Array);
+    const data = this.data;
+    for (let i = 0; i < rows; i++) data[i] = data[i] === NONE ? NaN : this.bases.data[i >>> TIME_BLOCK_BITS]! + data[i]!;
+    this.wide = true;
   }
 
   override restore(values: Int32Array | Float64Array): void {

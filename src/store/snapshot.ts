@@ -24,8 +24,6 @@ interface Header {
     errors: ErrorEntry[];
     counters: Pick<Aggregates, 'turns' | 'echoedTurns' | 'assistantTurns' | 'modelTimeMs' | 'modelTimeSeen'>;
   };
-  /** The time column's zero (its Int32 offsets count from it). */
-  timeBase: number | null;
   file: { meta: JsonObject | null; end: JsonObject | null; counts: TraceStore['files'][number]['counts']; skipped: number; maxT: number | null; firstT: number | null; bytes: number };
 }
 
@@ -54,7 +52,6 @@ export function saveSnapshot(store: TraceStore): Buffer[] {
       errors: store.aggregates.errors,
       counters: { turns: store.aggregates.turns, echoedTurns: store.aggregates.echoedTurns, assistantTurns: store.aggregates.assistantTurns, modelTimeMs: store.aggregates.modelTimeMs, modelTimeSeen: store.aggregates.modelTimeSeen },
     },
-    timeBase: store.t.base,
     file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
   };
   const head = Buffer.from(JSON.stringify(header));
@@ -95,7 +92,6 @@ export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): bo
     column.restore(view);
     at += c.bytes;
   }
-  store.t.base = header.timeBase;
   store.restoredRows();
   for (const s of header.strings) store.strings.id(s);
   for (const [k, v] of header.pairErrors) store.pairs.errors.set(k, v);

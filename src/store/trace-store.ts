@@ -138,7 +138,7 @@ export class TraceStore {
     const u = this.usage;
     return {
       file: this.file, kind: this.kind, dir: this.dir, shape: this.shape, status: this.status, flags: this.flags, lineNo: this.lineNo, length: this.length,
-      label: this.label, name: this.name, pair: this.pair, offsetLow: this.offsetLow, offsetHigh: this.offsetHigh, t: this.t, usageRows: this.usageRows,
+      label: this.label, name: this.name, pair: this.pair, offsetLow: this.offsetLow, offsetHigh: this.offsetHigh, t: this.t, 't.bases': this.t.bases, usageRows: this.usageRows,
       callRows: this.callRows, turnRows: this.turnRows, shownTurnRows: this.shownTurnRows,
       'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
       'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,

@@ -54,7 +54,7 @@ describe('TimeColumn and CountColumn (Int32 while values fit, Float64 after)', (
   };
   const read = (c: { at(i: number): number }, n: number) => Array.from({ length: n }, (_, i) => c.at(i));
 
-  it('keeps whole-ms times within ±24 days of the first as Int32 offsets, none as NaN', () => {
+  it('keeps whole-ms times within ±24 days of their block\'s first as Int32 offsets, none as NaN', () => {
     const t0 = Date.parse('2026-11-20T14:00:00.000Z');
     const values = [null, t0, t0 + 1, null, t0 - 86_400_000, t0 + 20 * 86_400_000];
     const c = times(values);
@@ -62,7 +62,16 @@ describe('TimeColumn and CountColumn (Int32 while values fit, Float64 after)', (
     expect(read(c, values.length)).toEqual(values.map((v) => v ?? NaN));
   });
 
-  it('turns Float64 at a fractional time or one too far away, every earlier time unchanged', () => {
+  it('counts each block of 4,096 rows from its own first time: a 60-day trace stays Int32', () => {
+    const t0 = Date.parse('2026-01-01T00:00:00.000Z');
+    const values = Array.from({ length: 3 * 4096 }, (_, i) => t0 + Math.floor(i / 1500) * 7 * 86_400_000 + i);
+    const c = times(values);
+    expect(c.data).toBeInstanceOf(Int32Array);
+    expect(read(c, values.length)).toEqual(values);
+    expect(c.bases.length).toBe(3);
+  });
+
+  it('turns Float64 at a fractional time or one too far from its block\'s first, every earlier time unchanged', () => {
     const t0 = Date.parse('2026-11-20T14:00:00.000Z');
     for (const odd of [t0 + 0.25, t0 + 30 * 86_400_000, t0 - 30 * 86_400_000, 1e15 + 0.5]) {
       const values = [t0, null, t0 + 7, odd, t0 + 9];

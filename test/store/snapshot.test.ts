@@ -10,6 +10,7 @@ import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
 import { demoStore } from '../helpers/demo.js';
+import { at, storeOf } from '../helpers/store.js';
 
 describe('saved index', () => {
   it('restores a store exactly: the same stats, pairs, errors and rows', () => {
@@ -23,7 +24,27 @@ describe('saved index', () => {
     expect(restored.pairs.all().some((p) => p.error !== null)).toBe(true);
     for (let row = 0; row < s.count; row++) expect(restored.toolLinks(row)).toEqual(s.toolLinks(row));
     expect([...restored.errorText]).toEqual([...s.errorText]);
-    expect([...restored.aggregates.methods.keys()]).toEqual([...s.aggregates.methods.keys()]);
+    expect([...restored.rowErrors]).toEqual([...s.rowErrors]);
+    expect(restored.rowErrors.size).toBeGreaterThan(0);
+    // The rollups whole: latency lists, per-model sums and the errors list in order.
+    for (const key of ['methods', 'tools', 'models', 'errors', 'turns', 'echoedTurns', 'assistantTurns', 'modelTimeMs'] as const) expect(restored.aggregates[key], key).toEqual(s.aggregates[key]);
+    expect([...restored.aggregates.methods.values()].some((m) => m.latencies.length > 0)).toBe(true);
+  });
+
+  it('keeps error texts exact through the texts table, non-ASCII and shared ones too', () => {
+    const message = 'fichier introuvable — 🙂 "quoted"\nsecond line';
+    const lines = [0, 2, 4].flatMap((i) => [
+      { t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: `tool-é-${i}` } } },
+      { t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: { isError: true, content: [{ type: 'text', text: i === 4 ? 'other' : message }] } } },
+    ]);
+    const s = storeOf(lines);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'test.jsonl')).toBe(true);
+    expect([...restored.errorText]).toEqual([...s.errorText]);
+    expect([...restored.errorText.values()]).toContain(message);
+    expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
+    expect(restored.aggregates.errors.map((e) => e.name)).toEqual(['tool-é-0', 'tool-é-2', 'tool-é-4']);
+    expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
   });
 
   it('is refused when the price table differs (costs would be stale)', () => {

@@ -46,7 +46,7 @@ export function readCached(key: string, dir = cacheDir()): Buffer | null {
  * Writes `parts` one after another, atomically (temp file, then rename), so a crash
  * never leaves half an index. Parts are written as they are, never joined first.
  */
-export function writeCached(key: string, parts: readonly Uint8Array[], dir = cacheDir()): void {
+export function writeCached(key: string, parts: Iterable<Uint8Array>, dir = cacheDir()): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const tmp = join(dir, `${key}.${process.pid}.tmp`);

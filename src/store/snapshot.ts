@@ -17,8 +17,10 @@ interface PartInfo {
 /** A latency list, saved as a binary part: its index among the parts. */
 type SavedCall = Omit<CallAgg, 'latencies'> & { latencies: number };
 type SavedModel = Omit<ModelAgg, 'ttft' | 'durations'> & { ttft: number; durations: number };
-/** An error entry with its name and message as indices into the texts. */
-type SavedError = [t: number | null, source: ErrorEntry['source'], name: number, message: number, origin: ErrorEntry['origin'] | null];
+const SOURCES: ErrorEntry['source'][] = ['tool', 'jsonrpc', 'llm'];
+const ORIGINS: (ErrorEntry['origin'] | undefined)[] = [undefined, 'mcp', 'turn'];
+/** Numbers per saved error entry: row, t (NaN: none), source, name and message (text indices), origin. */
+const ERROR_FIELDS = 6;
 
 interface Header {
   version: number;
@@ -26,12 +28,9 @@ interface Header {
   prices: string;
   parts: PartInfo[];
   strings: string[];
-  /** Flat [pair, text, pair, text, …]. */
-  pairErrors: number[];
-  /** Flat [row, text, row, text, …]. */
-  errorText: number[];
-  rowErrors: [number, SavedError[]][];
   skips: TraceStore['skips'];
+  /** Texts with a lone surrogate, which UTF-8 cannot carry: here, by index, instead of in the texts' bytes. */
+  oddTexts: [number, string][];
   /** The rollups as they were (restoring them beats replaying every row); the errors list is rowErrors in row order. */
   aggregates: {
     models: SavedModel[];
@@ -56,19 +55,48 @@ class TextTable {
   }
 }
 
+/** A lone surrogate: UTF-8 cannot carry it (it would come back as U+FFFD). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Bytes per chunk when a latency list or the texts are written out. */
+const CHUNK = 1 << 16;
+
 /**
- * A one-file store as bytes: a small JSON header (strings, sparse maps by index, rollups,
- * file state), then binary parts: the columns, the latency lists and the texts. The
- * parts, to be written in order: the columns are views of the store's own memory, never
- * copied, and no part of it becomes one big JSON string (at 1 GiB that was 63 MB).
+ * A one-file store as bytes: a small JSON header (strings, rollups, file state), then
+ * binary parts: the columns, the error maps (by text index), the latency lists and the
+ * texts. Yielded part by part, to be written in order, each valid only until the next
+ * is asked for: columns as views of the store's own memory, lists and texts through one
+ * reused 64 KiB buffer. Nothing the size of the store is built first (at 1 GiB a joined
+ * copy was ~100 MB, the JSON header 63 MB, and chunks left for the collector ~28 MB).
  */
-export function saveSnapshot(store: TraceStore): Buffer[] {
+export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   const f = store.files[0]!;
   if (store.files.length !== 1) throw new Error('a snapshot holds one file');
-  const binary: [string, View][] = Object.entries(store.columns()).map(([name, c]) => [name, c.data.subarray(0, c.length)]);
+  const binary: [string, View | number[]][] = Object.entries(store.columns()).map(([name, c]) => [name, c.data.subarray(0, c.length)]);
   const texts = new TextTable();
-  const flat = (map: Map<number, string>) => [...map].flatMap(([k, v]) => [k, texts.id(v)]);
-  const list = (values: number[]): number => binary.push([`list.${binary.length}`, Float64Array.from(values)]) - 1;
+  // The sparse error maps, flat, as texts by index: [key, text, …].
+  const flat = (map: Map<number, string>): Int32Array => {
+    const out = new Int32Array(map.size * 2);
+    let i = 0;
+    for (const [k, v] of map) {
+      out[i++] = k;
+      out[i++] = texts.id(v);
+    }
+    return out;
+  };
+  binary.push(['errors.pair', flat(store.pairs.errors)], ['errors.text', flat(store.errorText)]);
+  let entries = 0;
+  for (const errors of store.rowErrors.values()) entries += errors.length;
+  const rowErrors = new Float64Array(entries * ERROR_FIELDS);
+  let e = 0;
+  for (const [row, errors] of store.rowErrors) {
+    for (const entry of errors) {
+      rowErrors.set([row, entry.t ?? NaN, SOURCES.indexOf(entry.source), texts.id(entry.name), texts.id(entry.message), ORIGINS.indexOf(entry.origin)], e);
+      e += ERROR_FIELDS;
+    }
+  }
+  binary.push(['errors.row', rowErrors]);
+  const list = (values: number[]): number => binary.push([`list.${binary.length}`, values]) - 1;
   const call = ({ latencies, ...rest }: CallAgg): SavedCall => ({ ...rest, latencies: list(latencies) });
   const agg = store.aggregates;
   const header: Header = {
@@ -76,10 +104,8 @@ export function saveSnapshot(store: TraceStore): Buffer[] {
     prices: store.prices.source,
     parts: [],
     strings: store.strings.values,
-    pairErrors: flat(store.pairs.errors),
-    errorText: flat(store.errorText),
-    rowErrors: [...store.rowErrors].map(([row, errors]) => [row, errors.map((e): SavedError => [e.t, e.source, texts.id(e.name), texts.id(e.message), e.origin ?? null])]),
     skips: store.skips,
+    oddTexts: [],
     aggregates: {
       models: [...agg.models.values()].map(({ ttft, durations, ...rest }) => ({ ...rest, ttft: list(ttft), durations: list(durations) })),
       methods: [...agg.methods].map(([k, v]) => [k, call(v)]),
@@ -88,24 +114,47 @@ export function saveSnapshot(store: TraceStore): Buffer[] {
     },
     file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
   };
-  // The texts: their UTF-8 lengths as a part, then their bytes, one buffer each.
-  const textBytes = texts.values.map((t) => Buffer.from(t, 'utf8'));
-  binary.push(['texts.lengths', Uint32Array.from(textBytes, (b) => b.length)]);
-  header.parts = binary.map(([name, a]) => ({ name, type: a.constructor.name, bytes: a.byteLength, length: a.length }));
+  // The texts: their UTF-8 lengths as a part; their bytes follow the parts.
+  const encoded = texts.values.map((t, i) => (LONE_SURROGATE.test(t) ? (header.oddTexts.push([i, t]), '') : t));
+  binary.push(['texts.lengths', Uint32Array.from(encoded, (t) => Buffer.byteLength(t, 'utf8'))]);
+  header.parts = binary.map(([name, a]) => (Array.isArray(a) ? { name, type: 'Float64Array', bytes: a.length * 8, length: a.length } : { name, type: a.constructor.name, bytes: a.byteLength, length: a.length }));
   const head = Buffer.from(JSON.stringify(header));
   const size = Buffer.alloc(4);
   size.writeUInt32LE(head.length);
+  yield size;
+  yield head;
   // Every binary part starts on an 8-byte boundary, so loading can view the bytes in place.
-  const parts: Buffer[] = [size, head];
   let at = 4 + head.length;
+  // Lists and texts go out through one scratch buffer: a part is valid until the next is asked for.
+  const scratch = Buffer.allocUnsafe(CHUNK);
+  const numbers = new Float64Array(scratch.buffer, scratch.byteOffset, CHUNK / 8);
   for (const [, a] of binary) {
     const pad = (8 - (at % 8)) % 8;
-    if (pad) parts.push(Buffer.alloc(pad));
-    parts.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-    at += pad + a.byteLength;
+    if (pad) yield Buffer.alloc(pad);
+    if (Array.isArray(a)) {
+      for (let i = 0; i < a.length; i += numbers.length) {
+        const n = Math.min(numbers.length, a.length - i);
+        for (let k = 0; k < n; k++) numbers[k] = a[i + k]!;
+        yield scratch.subarray(0, n * 8);
+      }
+      at += pad + a.length * 8;
+    } else {
+      yield new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      at += pad + a.byteLength;
+    }
   }
-  parts.push(...textBytes);
-  return parts;
+  // Each text encoded alone (two joined could pair a lone surrogate), packed into the scratch.
+  let used = 0;
+  for (const t of encoded) {
+    const size = Buffer.byteLength(t, 'utf8');
+    if (used + size > CHUNK && used > 0) {
+      yield scratch.subarray(0, used);
+      used = 0;
+    }
+    if (size > CHUNK) yield Buffer.from(t, 'utf8');
+    else used += scratch.write(t, used, 'utf8');
+  }
+  if (used > 0) yield scratch.subarray(0, used);
 }
 
 /** Restores a snapshot into a new store with one file; false when it does not fit this version. */
@@ -114,7 +163,7 @@ export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): bo
   const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as Header;
   if (header.version !== SNAPSHOT_VERSION || header.prices !== store.prices.source) return false;
   const columns = store.columns();
-  const named = header.parts.filter((p) => !p.name.startsWith('list.') && p.name !== 'texts.lengths');
+  const named = header.parts.filter((p) => !p.name.startsWith('list.') && !p.name.startsWith('errors.') && p.name !== 'texts.lengths');
   if (header.parts.some((p) => !TYPES[p.type]) || named.some((p) => !columns[p.name]) || Object.keys(columns).length !== named.length) return false;
   const f = store.addFile(name);
   let at = 4 + headLength;
@@ -135,18 +184,29 @@ export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): bo
     texts.push(bytes.toString('utf8', at, at + n));
     at += n;
   }
+  for (const [i, t] of header.oddTexts) texts[i] = t;
   const list = (i: number): number[] => Array.from(views[i]!);
   const call = (c: SavedCall): CallAgg => ({ ...c, latencies: list(c.latencies) });
   store.restoredRows();
   for (const s of header.strings) store.strings.id(s);
-  for (let i = 0; i < header.pairErrors.length; i += 2) store.pairs.errors.set(header.pairErrors[i]!, texts[header.pairErrors[i + 1]!]!);
-  for (let i = 0; i < header.errorText.length; i += 2) store.errorText.set(header.errorText[i]!, texts[header.errorText[i + 1]!]!);
+  const part = (name: string) => views[header.parts.findIndex((p) => p.name === name)]!;
+  const unflat = (flat: View, map: Map<number, string>) => {
+    for (let i = 0; i < flat.length; i += 2) map.set(flat[i]!, texts[flat[i + 1]!]!);
+  };
+  unflat(part('errors.pair'), store.pairs.errors);
+  unflat(part('errors.text'), store.errorText);
   const agg = store.aggregates;
-  for (const [row, saved] of header.rowErrors) {
-    const errors = saved.map(([t, source, n, message, origin]): ErrorEntry => ({ t, source, name: texts[n]!, message: texts[message]!, ...(origin ? { origin } : {}) }));
-    store.rowErrors.set(row, errors);
+  const rowErrors = part('errors.row');
+  for (let i = 0; i < rowErrors.length; i += ERROR_FIELDS) {
+    const row = rowErrors[i]!;
+    const t = rowErrors[i + 1]!;
+    const origin = ORIGINS[rowErrors[i + 5]!];
+    const entry: ErrorEntry = { t: Number.isNaN(t) ? null : t, source: SOURCES[rowErrors[i + 2]!]!, name: texts[rowErrors[i + 3]!]!, message: texts[rowErrors[i + 4]!]!, ...(origin ? { origin } : {}) };
+    const errors = store.rowErrors.get(row);
+    if (errors) errors.push(entry);
+    else store.rowErrors.set(row, [entry]);
     // The store's rollup (one file: TraceStore.addFile) lists the errors rows report, in row order.
-    agg.errors.push(...errors);
+    agg.errors.push(entry);
   }
   store.skips.push(...header.skips);
   Object.assign(f, { meta: header.file.meta, end: header.file.end, counts: header.file.counts, skipped: header.file.skipped, maxT: header.file.maxT, firstT: header.file.firstT, bytes: header.file.bytes, totalBytes: header.file.bytes, state: 'done' });

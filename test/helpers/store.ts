@@ -1,3 +1,4 @@
+import { saveSnapshot } from '../../src/store/snapshot.js';
 import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 
@@ -24,3 +25,10 @@ export function storeOf(lines: (object | string)[], prices: PriceTable = bundled
 export const T0 = Date.parse('2026-05-12T23:00:00.000Z');
 /** An ISO time `ms` after T0. */
 export const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+/** A saved index as one buffer: each part copied as it comes (a part is valid until the next). */
+export function snapshotBytes(store: TraceStore): Buffer {
+  const parts: Buffer[] = [];
+  for (const part of saveSnapshot(store)) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
+}

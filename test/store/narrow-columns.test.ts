@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadSnapshot, saveSnapshot } from '../../src/store/snapshot.js';
+import { loadSnapshot } from '../../src/store/snapshot.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { at, storeOf } from '../helpers/store.js';
+import { at, snapshotBytes, storeOf } from '../helpers/store.js';
 
 const request = (i: number, method: string, tool?: string) => ({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method, ...(tool ? { params: { name: tool } } : {}) } });
 const response = (i: number) => ({ t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: {} } });
@@ -56,7 +56,7 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
       const s = storeOf([0, gap].map((ms) => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', method: 'ping' } })));
       expect(s.t.data).toBeInstanceOf(gap > 2 ** 31 ? Float64Array : Int32Array);
       const restored = new TraceStore(bundledPrices());
-      expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'test.jsonl')).toBe(true);
+      expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
       expect(restored.t.data.constructor).toBe(s.t.data.constructor);
       expect([restored.tOf(0), restored.tOf(1)]).toEqual([Date.parse(at(0)), Date.parse(at(gap))]);
     }
@@ -68,7 +68,7 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
     const s = storeOf(lines);
     expect(s.label.data).toBeInstanceOf(Int32Array);
     const restored = new TraceStore(bundledPrices());
-    expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'test.jsonl')).toBe(true);
+    expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
     expect(restored.label.data).toBeInstanceOf(Int32Array);
     expect(restored.name.data).toBeInstanceOf(Int32Array);
     expect(names(restored)).toEqual(names(s));

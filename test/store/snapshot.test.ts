@@ -5,18 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { loadWithCache } from '../../src/cli/load.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
-import { loadSnapshot, saveSnapshot } from '../../src/store/snapshot.js';
+import { loadSnapshot } from '../../src/store/snapshot.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
 import { demoStore } from '../helpers/demo.js';
-import { at, storeOf } from '../helpers/store.js';
+import { at, snapshotBytes, storeOf } from '../helpers/store.js';
 
 describe('saved index', () => {
   it('restores a store exactly: the same stats, pairs, errors and rows', () => {
     const s = demoStore();
     const restored = new TraceStore(bundledPrices());
-    expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'examples/demo.jsonl')).toBe(true);
+    expect(loadSnapshot(restored, snapshotBytes(s), 'examples/demo.jsonl')).toBe(true);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
     expect(restored.count).toBe(s.count);
     expect([...restored.callRows.view()]).toEqual([...s.callRows.view()]);
@@ -31,25 +31,44 @@ describe('saved index', () => {
     expect([...restored.aggregates.methods.values()].some((m) => m.latencies.length > 0)).toBe(true);
   });
 
-  it('keeps error texts exact through the texts table, non-ASCII and shared ones too', () => {
+  it('keeps error texts and names exact through the texts table: non-ASCII, shared, a lone surrogate', () => {
     const message = 'fichier introuvable — 🙂 "quoted"\nsecond line';
     const lines = [0, 2, 4].flatMap((i) => [
-      { t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: `tool-é-${i}` } } },
+      { t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: i === 2 ? 'tool-\ud800-lone' : `tool-é-${i}` } } },
       { t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: { isError: true, content: [{ type: 'text', text: i === 4 ? 'other' : message }] } } },
     ]);
     const s = storeOf(lines);
     const restored = new TraceStore(bundledPrices());
-    expect(loadSnapshot(restored, Buffer.concat(saveSnapshot(s)), 'test.jsonl')).toBe(true);
+    expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
     expect([...restored.errorText]).toEqual([...s.errorText]);
     expect([...restored.errorText.values()]).toContain(message);
     expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
-    expect(restored.aggregates.errors.map((e) => e.name)).toEqual(['tool-é-0', 'tool-é-2', 'tool-é-4']);
+    expect(restored.aggregates.errors.map((e) => e.name)).toEqual(['tool-é-0', 'tool-\ud800-lone', 'tool-é-4']);
+    expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
+  });
+
+  it('writes long latency lists and many texts across its 64 KiB chunks, and a text longer than one', () => {
+    const lines: object[] = [];
+    for (let i = 0; i < 12_000; i++) {
+      const tool = i === 7 ? `huge-${'x'.repeat(70_000)}` : `tool-${i % 50}`;
+      lines.push({ t: at(i * 10), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: tool } } });
+      const failed = i % 3 === 0 || i === 7;
+      lines.push({ t: at(i * 10 + (i % 7)), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: failed ? { isError: true, content: [{ type: 'text', text: `failure ${i} ${'é'.repeat(i % 900)}` }] } : {} } });
+    }
+    const s = storeOf(lines);
+    expect(s.aggregates.methods.get('tools/call')!.latencies.length).toBe(12_000);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
+    expect(restored.aggregates.methods).toEqual(s.aggregates.methods);
+    expect([...restored.errorText]).toEqual([...s.errorText]);
+    expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
+    expect(restored.aggregates.errors.some((e) => e.name.length > 70_000)).toBe(true);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
   });
 
   it('is refused when the price table differs (costs would be stale)', () => {
     const other = new TraceStore(withOverrides(bundledPrices(), 'p.json', {}));
-    expect(loadSnapshot(other, Buffer.concat(saveSnapshot(demoStore())), 'x')).toBe(false);
+    expect(loadSnapshot(other, snapshotBytes(demoStore()), 'x')).toBe(false);
     expect(other.files).toHaveLength(0);
   });
 

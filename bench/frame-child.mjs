@@ -9,6 +9,10 @@ const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
 import { FileSource } from '../dist/sources/file-source.js';
 import { ingest } from '../dist/store/ingest.js';
+import { loadWithCache } from '../dist/cli/load.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TraceStore } from '../dist/store/trace-store.js';
 import { bundledPrices } from '../dist/trace/prices.js';
 
@@ -32,7 +36,10 @@ const stdin = new FakeStdin();
 const t0 = performance.now();
 const store = new TraceStore(bundledPrices());
 const source = new FileSource(file);
-const f = store.addFile(file).index;
+// `scale` opens the file as the app does (cli/tui-command.ts): through the index cache,
+// a first open that indexes and then saves the index (into a fresh directory here).
+const cacheDir = mode === 'scale' ? mkdtempSync(join(tmpdir(), 'mrt-bench-cache-')) : null;
+if (cacheDir) process.env.MCP_REPLAY_TUI_CACHE_DIR = cacheDir;
 let firstFrame = null;
 let keyAt = null;
 let keyMs = null;
@@ -40,7 +47,7 @@ const onRender = () => {
   const now = performance.now();
   if (keyAt !== null && keyMs === null) keyMs = now - keyAt;
 };
-const loaded = ingest(store, source, f, { interactive: true });
+const loaded = cacheDir ? loadWithCache(store, source, { cache: true, interactive: true }) : ingest(store, source, store.addFile(file).index, { interactive: true });
 const app = render(createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }), { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 });
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 while (stdout.firstRowsAt === null) await wait(1);
@@ -102,5 +109,6 @@ if (mode === 'scale') {
 }
 app.unmount();
 source.close();
+if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 process.stdout.write(JSON.stringify(out) + '\n');
 process.exit(0);

@@ -208,7 +208,8 @@ export class TapeReader {
         f.source = this.str();
         f.batch = this.next() === 1;
         const n = this.next();
-        f.messages.length = n;
+        // Setting an array's length costs a runtime call even when it does not change.
+        if (f.messages.length !== n) f.messages.length = n;
         for (let k = 0; k < n; k++) {
           const m = (this.infos[k] ??= invalidRpcInfo());
           m.shape = SHAPES[this.next()]!;
@@ -255,8 +256,8 @@ export class TapeReader {
     turn.thinkingEstimated = this.t();
     turn.ttftMs = this.t();
     turn.durationMs = this.t();
-    turn.toolUses.length = 0;
-    turn.toolResults.length = 0;
+    if (turn.toolUses.length) turn.toolUses.length = 0;
+    if (turn.toolResults.length) turn.toolResults.length = 0;
     for (let n = this.next(); n > 0; n--) turn.toolUses.push({ id: this.str(), name: this.str()! });
     for (let n = this.next(); n > 0; n--) {
       const toolUseId = this.str();

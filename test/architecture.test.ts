@@ -54,3 +54,12 @@ describe('the import rule: data flows source → trace → store → views / rep
     }
   });
 });
+
+describe('encoded columns are read through at()', () => {
+  // Times and counts may be Int32 offsets or sentinels: `.data[i]` would read those raw.
+  const ENCODED = /\.(t|input|output|cacheRead|cacheWrite|thinkingExact|thinkingEstimated|ttft|duration)\.data\[/;
+  it('in every source file', () => {
+    const raw = files(SRC).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((l) => ENCODED.test(l)).map((l) => `${relative(SRC, file)}: ${l.trim()}`));
+    expect(raw).toEqual([]);
+  });
+});

@@ -126,9 +126,9 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
   const estimated = val(u.thinkingEstimated.at(i));
   if (exact !== null) m.thinkingExact += exact;
   else if (estimated !== null) m.thinkingEstimated += estimated;
-  const ttft = val(u.ttft.data[i]!);
+  const ttft = val(u.ttft.at(i));
   if (ttft !== null) m.ttft.push(ttft);
-  const duration = val(u.duration.data[i]!);
+  const duration = val(u.duration.at(i));
   if (duration !== null) {
     m.durations.push(duration);
     agg.modelTimeMs += duration;

@@ -87,7 +87,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   store.label.data[row] = store.label.data[req]!;
   const p = store.mcpPairOf(req);
   if (p >= 0) {
-    store.pairs.close(p, row, store.latency(req, row), failure);
+    store.pairs.close(p, row, failure);
     store.name.data[row] = store.name.data[req]!;
     if (failure !== null) store.setRowErrors(row, [{ t: store.tOf(req), source: 'tool', name: store.pairs.nameOf(p), message: failure, origin: 'mcp' }]);
   } else if (dir === 'out' && info.protocolError !== null) {
@@ -115,7 +115,7 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     open!.delete(result.toolUseId);
     const reqRow = store.pairs.reqRow.data[p]!;
     const error = result.isError ? keepText(result.text || 'tool reported an error') : null;
-    store.pairs.close(p, row, store.latency(reqRow, row), error);
+    store.pairs.close(p, row, error);
     closed.push(p);
     if (error !== null) errors.push({ t: store.tOf(reqRow), source: 'tool', name: store.pairs.nameOf(p), message: error, origin: 'turn' });
   }

@@ -29,14 +29,14 @@ export class ToolPairs {
   readonly reqRow: Column<Int32Array>;
   /** -1 while unanswered. */
   readonly resRow: Column<Int32Array>;
-  /** ms; NaN while unanswered or untimed. */
-  readonly latency: Column<Float64Array>;
   readonly ordinal: Column<Uint16Array>;
   /** The error text of a failed pair (few pairs fail). */
   readonly errors = new Map<number, string>();
 
+  /** `rows`: the store's times (a latency is computed from its two rows, not kept). */
   constructor(
     private readonly names: { get(id: number): string | null; id(value: string): number },
+    private readonly rows: { latency(req: number, res: number): number | null },
     growth: Growth,
   ) {
     this.origin = new Column(Uint8Array, 1024, growth);
@@ -44,7 +44,6 @@ export class ToolPairs {
     this.name = new Column(Int32Array, 1024, growth);
     this.reqRow = new Column(Int32Array, 1024, growth);
     this.resRow = new Column(Int32Array, 1024, growth);
-    this.latency = new Column(Float64Array, 1024, growth);
     this.ordinal = new Column(Uint16Array, 1024, growth);
   }
 
@@ -57,14 +56,12 @@ export class ToolPairs {
     this.file.push(file);
     this.name.push(this.names.id(name));
     this.resRow.push(-1);
-    this.latency.push(NaN);
     this.ordinal.push(Math.min(ordinal, 0xffff));
     return this.reqRow.push(reqRow);
   }
 
-  close(p: number, resRow: number, latency: number | null, error: string | null): void {
+  close(p: number, resRow: number, error: string | null): void {
     this.resRow.data[p] = resRow;
-    this.latency.data[p] = latency ?? NaN;
     // A pair closes once: only a failure has anything to record.
     if (error !== null) this.errors.set(p, error);
   }
@@ -77,9 +74,10 @@ export class ToolPairs {
     return this.names.get(this.name.data[p]!) ?? '(unknown)';
   }
 
+  /** Response time − request time, never negative; null while unanswered or untimed. */
   latencyOf(p: number): number | null {
-    const v = this.latency.data[p]!;
-    return Number.isNaN(v) ? null : v;
+    const res = this.resRow.data[p]!;
+    return res < 0 ? null : this.rows.latency(this.reqRow.data[p]!, res);
   }
 
   errorOf(p: number): string | null {

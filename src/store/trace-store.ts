@@ -64,7 +64,7 @@ export class TraceStore {
   readonly notifier = new Notifier();
   /** Rolls up every file (the Usage pane); each file also has its own. */
   readonly aggregates = new Aggregates();
-  readonly pairs: ToolPairs = new ToolPairs(this.strings, this);
+  readonly pairs: ToolPairs = new ToolPairs(this.strings, this, this);
   /** Error text of a failed call (on its request and its response row). */
   readonly errorText = new Map<number, string>();
   /** The error entries (stats `errors[]`) a row reports, by the row that completes them. */
@@ -115,8 +115,8 @@ export class TraceStore {
     cacheWrite: new CountColumn(1024, this),
     thinkingExact: new CountColumn(1024, this),
     thinkingEstimated: new CountColumn(1024, this),
-    ttft: new Column(Float64Array, 1024, this),
-    duration: new Column(Float64Array, 1024, this),
+    ttft: new CountColumn(1024, this),
+    duration: new CountColumn(1024, this),
     cost: new Column(Float64Array, 1024, this),
     /** 1: had a usage object; 2: its model matched a price row. */
     flags: new Column(Uint8Array, 1024, this),
@@ -143,7 +143,7 @@ export class TraceStore {
       'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
       'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,
       'pairs.origin': this.pairs.origin, 'pairs.file': this.pairs.file, 'pairs.name': this.pairs.name, 'pairs.reqRow': this.pairs.reqRow, 'pairs.resRow': this.pairs.resRow,
-      'pairs.latency': this.pairs.latency, 'pairs.ordinal': this.pairs.ordinal, linkRow: this.linkRow, linkPair: this.linkPair,
+      'pairs.ordinal': this.pairs.ordinal, linkRow: this.linkRow, linkPair: this.linkPair,
     };
   }
 

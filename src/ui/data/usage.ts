@@ -50,7 +50,7 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     if (!series) models.set(model, (series = []));
     grow(series, m, 0);
     series[m]! += n;
-    const d = u.duration.data[ti]!;
+    const d = u.duration.at(ti);
     if (!Number.isNaN(d)) {
       grow(latency, m, NaN);
       grow(counts, m, 0);

@@ -1,4 +1,4 @@
-import { idTextOf, type RpcInfo } from '../trace/rpc.js';
+import { idTextOf, type IdKey, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { ErrorEntry } from './aggregates.js';
@@ -16,7 +16,7 @@ import type { FileState, TraceStore } from './trace-store.js';
  * Pending requests of one direction and `source`, by id key: the row, or the rows
  * oldest first when an id is reused before its answer.
  */
-export type PendingTable = Map<string, number | number[]>;
+export type PendingTable = Map<IdKey, number | number[]>;
 
 function pendingTable(f: FileState, dir: 'in' | 'out', source: string): PendingTable {
   const bySource = f.pending[dir];
@@ -26,7 +26,7 @@ function pendingTable(f: FileState, dir: 'in' | 'out', source: string): PendingT
 }
 
 /** Removes and returns the oldest pending request with this id. */
-function takePending(table: PendingTable | undefined, id: string): number | undefined {
+function takePending(table: PendingTable | undefined, id: IdKey): number | undefined {
   const queue = table?.get(id);
   if (queue === undefined) return undefined;
   if (typeof queue === 'number') {
@@ -39,7 +39,7 @@ function takePending(table: PendingTable | undefined, id: string): number | unde
 }
 
 /** The method of the latest pending `in` request with this id, in any `source` (names an orphan error response). */
-function pendingMethod(store: TraceStore, f: FileState, id: string): string | undefined {
+function pendingMethod(store: TraceStore, f: FileState, id: IdKey): string | undefined {
   let latest = -1;
   for (const table of f.pending.in.values()) {
     const queue = table.get(id);
@@ -95,7 +95,7 @@ export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 
   }
 }
 
-export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', source: string, idKey: string): void {
+export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', source: string, idKey: IdKey): void {
   const queue = f.pending[dir].get(source)?.get(idKey);
   const req = typeof queue === 'number' ? queue : queue?.[0];
   if (req !== undefined) store.status.data[req] = Status.cancelled;

@@ -1,5 +1,5 @@
 import type { LineFacts } from './facts.js';
-import { invalidRpcInfo, type RpcInfo } from './rpc.js';
+import { invalidRpcInfo, type IdKey, type RpcInfo } from './rpc.js';
 import type { TurnFacts } from './turn.js';
 import type { JsonObject } from './values.js';
 
@@ -18,6 +18,8 @@ export interface Tape {
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
 const SHAPES = ['request', 'notification', 'response', 'invalid'] as const;
 const EVENT_DIRS = ['event', 'command', 'telemetry'] as const;
+/** The tag of a numeric id (a string's index is ≥ 0; none is -1). */
+const ID_NUMBER = -2;
 
 const num = (v: number | null): number => (v === null ? NaN : v);
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
@@ -101,11 +103,19 @@ export class TapeWriter {
   private message(m: RpcInfo): void {
     this.put(SHAPES.indexOf(m.shape as (typeof SHAPES)[number]));
     this.str(m.method);
-    this.once(m.idKey);
+    this.id(m.idKey);
     this.str(m.toolName);
     this.once(m.protocolError);
     this.once(m.executionError);
-    this.once(m.cancels);
+    this.id(m.cancels);
+  }
+
+  /** An id: a number goes on the tape as itself (no string crosses threads), a string once. */
+  private id(v: IdKey | null): void {
+    if (typeof v === 'number') {
+      this.put(ID_NUMBER);
+      this.put(v);
+    } else this.once(v);
   }
 
   private turn(t: TurnFacts): void {
@@ -173,6 +183,13 @@ export class TapeReader {
     return id < 0 ? null : this.strs[id]!;
   }
 
+  /** An id as `TapeWriter.id` put it. */
+  id(): IdKey | null {
+    const tag = this.nums[this.i++]!;
+    if (tag === ID_NUMBER) return this.nums[this.i++]!;
+    return tag < 0 ? null : this.strs[tag]!;
+  }
+
   t(): number | null {
     return orNull(this.nums[this.i++]!);
   }
@@ -214,11 +231,11 @@ export class TapeReader {
           const m = (this.infos[k] ??= invalidRpcInfo());
           m.shape = SHAPES[this.next()]!;
           m.method = this.str();
-          m.idKey = this.str();
+          m.idKey = this.id();
           m.toolName = this.str();
           m.protocolError = this.str();
           m.executionError = this.str();
-          m.cancels = this.str();
+          m.cancels = this.id();
           f.messages[k] = m;
         }
         return f;

@@ -4,8 +4,8 @@ import { isObject, num, str, type Json } from './values.js';
 export interface RpcInfo {
   shape: 'request' | 'notification' | 'response' | 'invalid';
   method: string | null;
-  /** The id with its JSON type (`n:2` and `s:2` differ), or null when absent. */
-  idKey: string | null;
+  /** The id as its JSON value: a number or a string (`2` and `"2"` differ as Map keys), null when absent. */
+  idKey: IdKey | null;
   /** `tools/call` params.name. */
   toolName: string | null;
   /** Protocol error text (`raw.error`): `<message> (code <code>)`. */
@@ -13,17 +13,21 @@ export interface RpcInfo {
   /** `result.isError === true`: the joined content text, or a fixed phrase. */
   executionError: string | null;
   /** For `notifications/cancelled`: the id key of the request it cancels. */
-  cancels: string | null;
+  cancels: IdKey | null;
 }
 
-export function idKeyOf(id: unknown): string | null {
-  if (typeof id === 'number') return `n:${id}`;
-  if (typeof id === 'string') return `s:${id}`;
-  return null;
+/**
+ * A JSON-RPC id kept with its JSON type: the number or the string itself. As Map keys
+ * `2` and `"2"` never meet, and a number key needs no string built for it.
+ */
+export type IdKey = number | string;
+
+export function idKeyOf(id: unknown): IdKey | null {
+  return typeof id === 'number' || typeof id === 'string' ? id : null;
 }
 
-/** The id as written (an id key without its type prefix). */
-export const idTextOf = (idKey: string): string => idKey.slice(2);
+/** The id as written. */
+export const idTextOf = (idKey: IdKey): string => String(idKey);
 
 /** The facts of something that is not a JSON-RPC message; the start of every other. */
 export const invalidRpcInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, toolName: null, protocolError: null, executionError: null, cancels: null });

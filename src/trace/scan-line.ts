@@ -1,5 +1,5 @@
 import type { LineFacts } from './facts.js';
-import { contentText, invalidRpcInfo, protocolErrorText, type RpcInfo } from './rpc.js';
+import { contentText, invalidRpcInfo, protocolErrorText, type IdKey, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import { keepText } from './text.js';
 import { isoMs, type Json } from './values.js';
@@ -425,7 +425,7 @@ function rpcMessage(): RpcInfo {
   }
   let hasResponse = false;
   let paramsName: string | null = null;
-  let cancels: string | null = null;
+  let cancels: IdKey | null = null;
   let isError = false;
   let content: Span | null = null;
   let error: Span | null = null;
@@ -485,11 +485,11 @@ function rpcMessage(): RpcInfo {
   return info;
 }
 
-/** An id with its JSON type, as `idKeyOf` (rpc.ts) writes it; null for other types. */
-function idValue(): string | null {
+/** An id with its JSON type, as `idKeyOf` (rpc.ts) keeps it; null for other types. */
+function idValue(): IdKey | null {
   // Ids are unique: not worth the string cache.
-  if (isString()) return `s:${stringValue(false)}`;
-  if (isNumberStart()) return `n:${numberValue()}`;
+  if (isString()) return stringValue(false);
+  if (isNumberStart()) return numberValue();
   skipValue();
   return null;
 }

@@ -48,8 +48,8 @@ describe('parseLine', () => {
 
 describe('rpcInfo', () => {
   it('tells requests, notifications and responses apart, keeping the id JSON type', () => {
-    expect(rpcInfo({ id: 2, method: 'x' })).toMatchObject({ shape: 'request', idKey: 'n:2' });
-    expect(rpcInfo({ id: '2', method: 'x' })).toMatchObject({ shape: 'request', idKey: 's:2' });
+    expect(rpcInfo({ id: 2, method: 'x' })).toMatchObject({ shape: 'request', idKey: 2 });
+    expect(rpcInfo({ id: '2', method: 'x' })).toMatchObject({ shape: 'request', idKey: '2' });
     expect(rpcInfo({ method: 'notifications/progress' })).toMatchObject({ shape: 'notification', idKey: null });
     expect(rpcInfo({ id: 2, result: {} })).toMatchObject({ shape: 'response' });
     expect(rpcInfo('just a string')).toMatchObject({ shape: 'invalid' });

@@ -4,7 +4,7 @@ import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonLines, plainLines } from '../format/json-lines.js';
-import { seg, type ScreenLine } from '../format/segments.js';
+import { fitLine, seg, type ScreenLine } from '../format/segments.js';
 import { STATUS_LOOK } from '../format/rows.js';
 import { traceStart } from './views.js';
 
@@ -63,5 +63,6 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     }
   }
   for (const r of rows) out.push(...section(store, r, width, start), []);
-  return out;
+  // Headers and links name files and tools of any length: every line is cut to the width here.
+  return out.map((line) => fitLine(line, width));
 }

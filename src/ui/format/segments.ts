@@ -1,3 +1,5 @@
+import { truncate, width } from './text.js';
+
 /** Named styles; the theme decides what each looks like (colour is never the only signal). */
 export type Style =
   | 'plain' | 'dim' | 'bold' | 'selected' | 'header' | 'tab' | 'tabActive'
@@ -16,3 +18,16 @@ export const seg = (text: string, style?: Style): Segment => (style ? { text, st
 
 /** The plain text of a line (tests and width checks). */
 export const lineText = (line: ScreenLine): string => line.map((s) => s.text).join('');
+
+/** Cuts segments so the line never exceeds `cells` (the last kept one ends with … when cut). */
+export function fitLine(parts: readonly Segment[], cells: number): Segment[] {
+  const out: Segment[] = [];
+  let left = cells;
+  for (const p of parts) {
+    if (left <= 0) break;
+    const text = truncate(p.text, left);
+    left -= width(text);
+    out.push({ ...p, text });
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
 import { fmtInt, fmtMs, fmtOffset } from '../../trace/units.js';
 import { isObject, num, str, type JsonObject } from '../../trace/values.js';
-import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { fitLine, seg, type ScreenLine, type Segment, type Style } from './segments.js';
 import { truncate, width as widthOf, wrap } from './text.js';
 
 /** How a tool_use ended: from its paired tool_result. */
@@ -121,15 +121,3 @@ function wrapBlock(text: string, width: number, max: number): { lines: string[];
   return { lines: lines.slice(0, max), more: lines.length > max || head.length < text.length };
 }
 
-/** Cuts segments so the line never exceeds `width` cells. */
-function fitLine(parts: Segment[], width: number): Segment[] {
-  const out: Segment[] = [];
-  let left = width;
-  for (const p of parts) {
-    if (left <= 0) break;
-    const text = truncate(p.text, left);
-    left -= widthOf(text);
-    out.push({ ...p, text });
-  }
-  return out;
-}

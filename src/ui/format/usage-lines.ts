@@ -1,6 +1,6 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../../trace/units.js';
-import { seg, type ScreenLine } from './segments.js';
+import { fitLine, seg, type ScreenLine } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { fit } from './text.js';
 import { compactInt, tableLines, type TableCol } from './table-lines.js';
@@ -67,8 +67,12 @@ const callCols = (first: string): TableCol<CallLike>[] => [
   { header: 'MAX', align: 'right', cell: (r) => fmtMs(r.max), drop: 1 },
 ];
 
-/** The Usage pane's lines: per-model table with totals, then tools, then methods. */
+/** The Usage pane's lines (each cut to `width`): per-model table with totals, then tools, then methods. */
 export function usageLines(d: UsageData, width: number): ScreenLine[] {
+  return usageBody(d, width).map((line) => fitLine(line, width));
+}
+
+function usageBody(d: UsageData, width: number): ScreenLine[] {
   const out: ScreenLine[] = [];
   const m = d.models;
   if (m) {

@@ -7,6 +7,7 @@ export interface AppOptions {
   allowRemoteWs: boolean;
   export?: string;
   cache: boolean;
+  ascii: boolean;
 }
 
 export interface SummaryOptions {
@@ -36,6 +37,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
     .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
     .option('--export <file>', 'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app')
+    .option('--ascii', 'draw the interface in ASCII only (for terminals that cannot show its glyphs); also MCP_REPLAY_TUI_ASCII=1', false)
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())

@@ -10,11 +10,14 @@ import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
 import type { DiffDoc } from '../store/diff.js';
-import { applyColorEnv } from '../ui/theme.js';
+import { applyColorEnv, setAscii } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
 import { loadWithCache } from './load.js';
 import { expandTargets } from './targets.js';
+
+/** An environment switch: set to anything but empty, `0` or `false`. */
+const isOn = (v: string | undefined): boolean => v !== undefined && v !== '' && v !== '0' && v !== 'false';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H';
 const LEAVE_ALT = '\x1b[?1049l';
@@ -41,6 +44,7 @@ function alternateScreen(): () => void {
 /** `diff A B` on a terminal: the interactive side-by-side view. */
 export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<void> {
   applyColorEnv();
+  setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const leave = alternateScreen();
   const app = render(createElement(DiffApp, { doc, a, b }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   try {
@@ -77,6 +81,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     }
   }
   applyColorEnv();
+  setAscii(options.ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const store = new TraceStore(prices);
   // One local file may come from its saved index; several stream side by side.
   const single = sources.length === 1;

@@ -50,8 +50,33 @@ const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
  */
 export function paint(line: readonly Segment[]): string {
   let out = '';
-  for (const s of line) out += s.style ? PAINT[s.style](s.text) : s.text;
+  for (const s of line) {
+    const text = ascii ? toAscii(s.text) : s.text;
+    out += s.style ? PAINT[s.style](text) : text;
+  }
   return out;
+}
+
+/**
+ * ASCII mode (`--ascii`, MCP_REPLAY_TUI_ASCII=1): every glyph of the interface as one
+ * ASCII character of the same width, for terminals that cannot show them (tmux started
+ * without a UTF-8 locale prints `_` for each). The words beside them (`ok`, `error`,
+ * `pending`…) carry the meaning either way. Control pictures (`␛` for an ESC inside a
+ * trace) read `^`.
+ */
+const ASCII: Record<string, string> = {
+  '›': '>', '→': '>', '←': '<', '↑': '^', '↓': 'v', '⇠': '<', '⇢': '>', '↔': '=', '✓': '+', '✗': 'x', '⊘': '/', '·': '.', '•': '*',
+  '…': '~', '⋯': '~', '—': '-', '–': '-', '≠': '#', '≤': '<', '═': '=', '─': '-', '│': '|', '▏': '|', '✂': '%',
+  '▁': '_', '▂': '.', '▃': ':', '▄': '-', '▅': '=', '▆': '+', '▇': '*', '█': '#',
+};
+const GLYPHS = new RegExp(`[${Object.keys(ASCII).join('')}\u2400-\u2421]`, 'g');
+let ascii = false;
+
+const toAscii = (text: string): string => text.replace(GLYPHS, (c) => ASCII[c] ?? '^');
+
+/** Turns ASCII mode on or off (the app reads its flag and environment once, at start). */
+export function setAscii(on: boolean): void {
+  ascii = on;
 }
 
 /**

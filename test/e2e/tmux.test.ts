@@ -105,6 +105,18 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 
+  it('--ascii (or MCP_REPLAY_TUI_ASCII=1) draws the interface in ASCII only', async () => {
+    for (const run of [`node ${BIN} --ascii examples/demo.jsonl`, `MCP_REPLAY_TUI_ASCII=1 node ${BIN} examples/demo.jsonl`]) {
+      spawnSync('tmux', ['-L', socket, 'kill-server']);
+      tmux('new-session', '-d', '-s', 'e2e', '-x', '80', '-y', '24', '-c', ROOT, `${run}; echo "EXIT=$?"; sleep 30`);
+      const screen = await waitFor((s) => s.includes('x isError'), 'the ASCII first frame');
+      expect(screen).toMatch(/^> +\+0\.012s >  initialize +\+ ok/m);
+      // The Calls pane of the demo holds ASCII text only: every glyph became one ASCII character.
+      expect(screen).toMatch(/^[\x20-\x7e\n]*$/);
+      await key('q', (s) => s.includes('EXIT=0'), 'quit');
+    }
+  });
+
   it('reads a growing pipe on stdin (-) and still takes keys from the terminal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const path = join(dir, 'pipe.jsonl');

@@ -1,6 +1,6 @@
 // npm run bench: each figure is a ratio against a baseline measured in the same run,
 // so the numbers mean the same on a fast laptop and a loaded CI box.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, closeSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -22,7 +22,13 @@ function generate(name, args) {
   return path;
 }
 
-const child = (script, ...args) => JSON.parse(execFileSync(process.execPath, [join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 }).trim().split('\n').pop());
+/** Runs a bench child and parses its last stdout line; its stderr is passed on without the cursor-show code Ink's exit hook writes. */
+const child = (script, ...args) => {
+  const r = spawnSync(process.execPath, [join(here, script), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  process.stderr.write(r.stderr.replaceAll('\x1b[?25h', ''));
+  if (r.status !== 0) throw new Error(`${script} ${args.join(' ')} exited ${r.status}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+};
 const median = (runs) => runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)];
 
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);

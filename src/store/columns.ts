@@ -36,9 +36,7 @@ export class Column<A extends Typed> {
     const ratio = this.growth?.remaining() ?? null;
     // A little over the projected final length; never less than a quarter more.
     const projected = ratio === null ? this.data.length * 1.5 : Math.max(this.data.length * 1.25, n * ratio * 1.03 + 1024);
-    const next = new this.ctor(Math.ceil(Math.max(n, projected)));
-    next.set(this.data as never);
-    this.data = next;
+    this.copyInto(this.ctor, Math.ceil(Math.max(n, projected)));
   }
 
   /**
@@ -46,7 +44,11 @@ export class Column<A extends Typed> {
    * meets its first value out of range. Rare, and once per column.
    */
   widen(ctor: Ctor<A>): void {
-    const next = new ctor(this.data.length);
+    this.copyInto(ctor, this.data.length);
+  }
+
+  private copyInto(ctor: Ctor<A>, capacity: number): void {
+    const next = new ctor(capacity);
     next.set(this.data as never);
     this.data = next;
     this.ctor = ctor;
@@ -64,9 +66,38 @@ export class Column<A extends Typed> {
     this.length = values.length;
   }
 
-  /** The typed-array type, for restoring saved bytes. */
-  get type(): Ctor<A> {
-    return this.ctor;
+}
+
+/**
+ * A column of values that are nearly always small (file ids, string ids, the high part
+ * of an offset): it starts in a narrow type and widens once, at its first value above
+ * `max`. The hot path compares with `max` and calls `fit` only then.
+ */
+export class SmallColumn<N extends Typed, W extends Typed> extends Column<N | W> {
+  /** The largest value the column holds as it is now. */
+  max: number;
+
+  constructor(
+    private readonly narrow: Ctor<N>,
+    private readonly narrowMax: number,
+    private readonly wide: Ctor<W>,
+    capacity = 1024,
+    growth: Growth | null = null,
+  ) {
+    super(narrow, capacity, growth);
+    this.max = narrowMax;
+  }
+
+  /** Makes room for `value`: widens when it is above `max`. */
+  fit(value: number): void {
+    if (value <= this.max) return;
+    this.widen(this.wide);
+    this.max = Infinity;
+  }
+
+  override restore(values: N | W): void {
+    super.restore(values);
+    this.max = values instanceof this.narrow ? this.narrowMax : Infinity;
   }
 }
 

@@ -6,7 +6,7 @@ import { keepText } from '../trace/text.js';
 import type { JsonObject } from '../trace/values.js';
 import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
 import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
-import { Column, CountColumn, Interner, TimeColumn } from './columns.js';
+import { Column, CountColumn, Interner, SmallColumn, TimeColumn } from './columns.js';
 import { ToolPairs } from './tool-pairs.js';
 import { Notifier } from './notifier.js';
 import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
@@ -85,7 +85,7 @@ export class TraceStore {
   // files and some hundreds of distinct strings) and widen at their first value out of
   // range; the offset is 32 bits plus a high byte: 8 bytes a row less than 32-bit ids
   // and a float offset (14.5 MB over the 1.82 M rows of 1 GiB).
-  readonly file = new Column<Uint8Array | Uint16Array>(Uint8Array, 1024, this);
+  readonly file = new SmallColumn(Uint8Array, 0xff, Int32Array, 1024, this);
   readonly kind = new Column(Uint8Array, 1024, this);
   readonly dir = new Column(Uint8Array, 1024, this);
   readonly shape = new Column(Uint8Array, 1024, this);
@@ -94,14 +94,14 @@ export class TraceStore {
   readonly lineNo = new Column(Int32Array, 1024, this);
   readonly length = new Column(Int32Array, 1024, this);
   /** Method, event kind, turn role, unknown type, or skip reason (interned). */
-  readonly label = new Column<Int16Array | Int32Array>(Int16Array, 1024, this);
+  readonly label = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, this);
   /** Tool name (tools/call) or model (turn), interned; -1 when none. */
-  readonly name = new Column<Int16Array | Int32Array>(Int16Array, 1024, this);
+  readonly name = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, this);
   /** The paired row (request ↔ response), -1 when none. */
   readonly pair = new Column(Int32Array, 1024, this);
   /** A line's byte offset is `offsetLow + offsetHigh · 2³²` (`offsetOf`). */
   readonly offsetLow = new Column(Uint32Array, 1024, this);
-  readonly offsetHigh = new Column<Uint8Array | Float64Array>(Uint8Array, 1024, this);
+  readonly offsetHigh = new SmallColumn(Uint8Array, 0xff, Float64Array, 1024, this);
   /** ms since the epoch (`tOf`, `t.at`): Int32 offsets while they fit, else Float64. */
   readonly t = new TimeColumn(1024, this);
 
@@ -264,7 +264,12 @@ export class TraceStore {
     const row = this.rows;
     if (row === this.kind.data.length) for (const c of this.rowColumns) c.reserve(row + 1);
     const high = Math.floor(line.offset / 2 ** 32);
-    if (file > this.limits.file || label > this.limits.id || name > this.limits.id || high > this.limits.high) this.widen(file, Math.max(label, name), high);
+    if (file > this.file.max || label > this.label.max || name > this.name.max || high > this.offsetHigh.max) {
+      this.file.fit(file);
+      this.label.fit(label);
+      this.name.fit(name);
+      this.offsetHigh.fit(high);
+    }
     this.file.data[row] = file;
     this.kind.data[row] = kind;
     this.dir.data[row] = dir;
@@ -350,33 +355,9 @@ export class TraceStore {
     if (f.aggregates !== this.aggregates) addRow(f.aggregates, this, row);
   }
 
-  /** The largest value each narrow column holds as it is now (see `widen`). */
-  private readonly limits = { file: 0xff, id: 0x7fff, high: 0xff };
-
-  /** Widens the narrow columns a row's values do not fit. */
-  private widen(file: number, id: number, high: number): void {
-    if (file > this.limits.file) {
-      this.file.widen(Uint16Array);
-      this.limits.file = 0xffff;
-    }
-    if (id > this.limits.id) {
-      this.label.widen(Int32Array);
-      this.name.widen(Int32Array);
-      this.limits.id = Infinity;
-    }
-    if (high > this.limits.high) {
-      this.offsetHigh.widen(Float64Array);
-      this.limits.high = Infinity;
-    }
-  }
-
   /** After a saved index filled the columns (snapshot.ts). */
   restoredRows(): void {
     this.rows = this.kind.length;
-    // Restored columns may be wide already.
-    if (this.file.data instanceof Uint16Array) this.limits.file = 0xffff;
-    if (this.label.data instanceof Int32Array) this.limits.id = Infinity;
-    if (this.offsetHigh.data instanceof Float64Array) this.limits.high = Infinity;
   }
 
   /** A row's line: where it starts in its file, bytes. */

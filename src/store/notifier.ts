@@ -1,13 +1,14 @@
 /**
  * Coalesces change notices: however many batches arrive, listeners hear at most
- * one notice per `intervalMs` (a frame budget), and always one after the last.
+ * one notice per `intervalMs()` (read when a notice is scheduled), and always one
+ * after the last.
  */
 export class Notifier {
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private last = 0;
 
-  constructor(private readonly intervalMs = 50) {}
+  constructor(private readonly intervalMs: () => number = () => 50) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -17,7 +18,7 @@ export class Notifier {
   /** Schedules a notice; cheap to call per batch. */
   changed(): void {
     if (this.timer) return;
-    const wait = Math.max(0, this.last + this.intervalMs - Date.now());
+    const wait = Math.max(0, this.last + this.intervalMs() - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.last = Date.now();

@@ -2,10 +2,10 @@ import { Text } from 'ink';
 import { Profiler } from 'react';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TraceStore } from '../../src/store/trace-store.js';
+import { LOADING_NOTICE_MS, TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { App } from '../../src/ui/app.js';
-import { LOADING_REDRAW_MS, useStoreVersion } from '../../src/ui/hooks/use-store-version.js';
+import { useStoreVersion } from '../../src/ui/hooks/use-store-version.js';
 import { demoStore } from '../helpers/demo.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,15 +60,15 @@ describe('useStoreVersion', () => {
     expect(commits - before).toBeLessThanOrEqual(2);
   });
 
-  it('while a file loads, redraws at most once per LOADING_REDRAW_MS however many batches arrive', async () => {
+  it('while a file loads, redraws at most once per LOADING_NOTICE_MS however many batches arrive', async () => {
     const { renders, app, batch } = setup('loading');
     const started = renders.length;
-    const until = Date.now() + LOADING_REDRAW_MS * 2.5;
+    const until = Date.now() + LOADING_NOTICE_MS * 2.5;
     while (Date.now() < until) {
       batch();
       await sleep(5);
     }
-    await sleep(LOADING_REDRAW_MS + 50);
+    await sleep(LOADING_NOTICE_MS + 50);
     // ~100 batches: the store's notices come every 50 ms, redraws every 200 ms (the last one trails).
     const redraws = renders.length - started;
     expect(redraws).toBeGreaterThanOrEqual(2);

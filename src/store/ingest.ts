@@ -70,10 +70,10 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
     for (let i = 0; i < batch.length; ) {
       const deadline = performance.now() + SLICE_MS;
       do {
-        for (const end = Math.min(batch.length, i + 32); i < end; i++) store.appendLine(f.index, batch[i]!);
+        const end = Math.min(batch.length, i + 32);
+        store.appendLines(f.index, batch, i, end);
+        i = end;
       } while (i < batch.length && performance.now() < deadline);
-      store.version += 1;
-      store.notifier.changed();
       if (i < batch.length) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }

@@ -206,9 +206,9 @@ export class TraceStore {
     return f;
   }
 
-  /** Appends one batch of lines and schedules one change notice. */
-  appendLines(file: number, lines: readonly Line[]): void {
-    for (const line of lines) this.appendLine(file, line);
+  /** Appends a batch of lines (or its lines [from, to)) and schedules one change notice. */
+  appendLines(file: number, lines: readonly Line[], from = 0, to = lines.length): void {
+    for (let i = from; i < to; i++) this.appendLine(file, lines[i]!);
     this.version += 1;
     this.notifier.changed();
   }

@@ -1,5 +1,5 @@
-import { Box, Text } from 'ink';
-import type { ScreenLine } from '../format/segments.js';
+import { Box, Transform, useIsScreenReaderEnabled } from 'ink';
+import { lineText, type ScreenLine } from '../format/segments.js';
 import { paint } from '../theme.js';
 
 export interface LinesProps {
@@ -14,22 +14,35 @@ function trimEnd(line: ScreenLine): ScreenLine {
   const last = line[line.length - 1];
   if (!last || last.style !== undefined || !last.text.endsWith(' ')) return line;
   const rest = [...line.slice(0, -1), { text: last.text.trimEnd() }];
-  // An all-blank line keeps one space: an empty <Text> would take no row at all.
-  return rest.some((s) => s.text !== '') ? rest : [{ text: ' ' }];
+  return rest.some((s) => s.text !== '') ? rest : [];
 }
 
-/** Draws pre-formatted screen lines, one terminal line each, never wrapping. */
+/**
+ * Draws pre-formatted screen lines, one terminal line each, never wrapping.
+ *
+ * Ink lays each line out by its text, then writes the text through the line's
+ * transforms. Laying out the painted line would cost a width measure per line per
+ * frame (escape codes stripped, then a grapheme segmenter over the whole line as soon
+ * as one glyph like `✓` is in it: a quarter of a frame), and Ink keeps every text it
+ * ever measured in a cache. So the text Ink lays out is a row of blanks as wide as the
+ * pane (format/ guarantees that every line fits in it), and the painted line arrives
+ * through <Transform> at output time. A screen reader gets the line's plain text.
+ */
 export function Lines({ lines, height, width }: LinesProps) {
-  const shown = lines.slice(0, height);
+  const reader = useIsScreenReaderEnabled();
+  const blank = ' '.repeat(Math.max(1, width));
   return (
-    // No overflow clipping: format/ guarantees each line fits, and Ink's clipping
-    // re-slices every line (the costliest step of a frame).
+    // No overflow clipping: lines are cut to the width before they get here, and Ink's
+    // clipping re-slices every line.
     <Box flexDirection="column" height={height} width={width}>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line.length === 0 ? ' ' : paint(trimEnd(line))}
-        </Text>
-      ))}
+      {lines.slice(0, height).map((line, i) => {
+        const painted = paint(trimEnd(line));
+        return (
+          <Transform key={i} transform={() => painted} accessibilityLabel={reader ? lineText(line) || ' ' : undefined}>
+            {blank}
+          </Transform>
+        );
+      })}
     </Box>
   );
 }

@@ -15,7 +15,8 @@ parentPort?.on('message', (job: BlockJob) => {
     reader?.close();
     reader = new BlockReader(job.path, job.size);
   }
-  const done = rangeTape(reader, job);
-  // The writer is done with its buffer: transferred, not copied.
-  parentPort!.postMessage(done, [done.nums.buffer as ArrayBuffer]);
+  // Copied, not transferred: each transferred buffer left this thread allocating a
+  // fresh one for the next range (a 1 GiB file read on one worker took 3.4-3.6 s with
+  // transfers and 2.6-2.9 s with copies).
+  parentPort!.postMessage(rangeTape(reader, job));
 });

@@ -166,8 +166,8 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
     const ti = echoed ? -1 : store.usageIndexOf(row);
     if (ti >= 0) addUsage(agg, store, row, ti);
     // Closed pairs (stored as ~p) come before opened ones, as the turn paired them.
-    const { from, to } = store.linkRange(row);
-    for (let i = from; i < to; i++) {
+    const links = store.linkRow;
+    for (let i = store.linkStart(row); i < links.length && links.data[i] === row; i++) {
       const v = store.linkPair.data[i]!;
       if (v < 0) closed(agg.toolOf(store, store.pairs.name.data[~v]!, 'turn'), store.pairs.latencyOf(~v), store.pairs.errors.has(~v));
       else opened(agg.toolOf(store, store.pairs.name.data[v]!, 'turn'));

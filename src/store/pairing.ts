@@ -101,14 +101,18 @@ export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', sourc
   if (req !== undefined) store.status.data[req] = Status.cancelled;
 }
 
-/** A turn's tool_results close earlier tool_uses by id; then its own tool_uses open. */
+/**
+ * A turn's tool_results close earlier tool_uses by id; then its own tool_uses open.
+ * The links go straight onto the store's link columns, closed ones first (a 1 GiB
+ * trace has a million such turns: no arrays per turn).
+ */
 export function pairTurn(store: TraceStore, f: FileState, row: number, source: string, facts: TurnFacts): void {
-  if (facts.toolUses.length === 0 && facts.toolResults.length === 0) return;
-  const closed: number[] = [];
-  const opened: number[] = [];
-  const errors: ErrorEntry[] = [];
+  const { toolUses, toolResults } = facts;
+  if (toolUses.length === 0 && toolResults.length === 0) return;
+  let errors: ErrorEntry[] | null = null;
   let open = f.openToolUses.get(source);
-  for (const result of facts.toolResults) {
+  for (let i = 0; i < toolResults.length; i++) {
+    const result = toolResults[i]!;
     if (result.toolUseId === null) continue;
     const p = open?.get(result.toolUseId);
     if (p === undefined) continue; // an orphan result is tolerated and ignored
@@ -116,17 +120,17 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     const reqRow = store.pairs.reqRow.data[p]!;
     const error = result.isError ? keepText(result.text || 'tool reported an error') : null;
     store.pairs.close(p, row, error);
-    closed.push(p);
-    if (error !== null) errors.push({ t: store.tOf(reqRow), source: 'tool', name: store.pairs.nameOf(p), message: error, origin: 'turn' });
+    store.linkTurnPair(row, ~p);
+    if (error !== null) (errors ??= []).push({ t: store.tOf(reqRow), source: 'tool', name: store.pairs.nameOf(p), message: error, origin: 'turn' });
   }
-  for (const [ordinal, use] of facts.toolUses.entries()) {
+  for (let ordinal = 0; ordinal < toolUses.length; ordinal++) {
+    const use = toolUses[ordinal]!;
     const p = store.pairs.add('turn', f.index, use.name, row, ordinal);
     if (use.id !== null) {
       if (!open) f.openToolUses.set(source, (open = new Map()));
       open.set(use.id, p);
     }
-    opened.push(p);
+    store.linkTurnPair(row, p);
   }
-  store.setTurnPairs(row, closed, opened);
-  if (errors.length) store.setRowErrors(row, errors);
+  if (errors) store.setRowErrors(row, errors);
 }

@@ -382,35 +382,31 @@ export class TraceStore {
     this.flags.data[row] |= Flag.rowErrors;
   }
 
-  /** Records the tool pairs a turn row closed, then those it opened. */
-  setTurnPairs(row: number, closed: readonly number[], opened: readonly number[]): void {
-    for (const p of closed) {
-      this.linkRow.push(row);
-      this.linkPair.push(~p);
-    }
-    for (const p of opened) {
-      this.linkRow.push(row);
-      this.linkPair.push(p);
-    }
-    if (closed.length || opened.length) this.flags.data[row] |= Flag.toolLinks;
+  /**
+   * Links a turn row to a tool pair: `~p` for one it closed, `p` for one it opened
+   * (pairTurn adds the closed ones first).
+   */
+  linkTurnPair(row: number, link: number): void {
+    this.linkRow.push(row);
+    this.linkPair.push(link);
+    this.flags.data[row] |= Flag.toolLinks;
   }
 
-  /** Where a turn row's entries lie in `linkPair`, [from, to): empty for other rows. */
-  linkRange(row: number): { from: number; to: number } {
-    if (!(this.flags.data[row]! & Flag.toolLinks)) return { from: 0, to: 0 };
-    const rows = this.linkRow.data;
-    const lo = lowerBound(rows, this.linkRow.length, row);
-    let to = lo;
-    while (to < this.linkRow.length && rows[to] === row) to++;
-    return { from: lo, to };
+  /**
+   * Where a turn row's entries start in `linkPair`; they run while `linkRow` holds the
+   * row. For a row without links, the end (nothing runs).
+   */
+  linkStart(row: number): number {
+    const n = this.linkRow.length;
+    return this.flags.data[row]! & Flag.toolLinks ? lowerBound(this.linkRow.data, n, row) : n;
   }
 
   /** The tool pairs a turn row opened (its tool_uses) and closed (the tool_uses its tool_results answer). */
   toolLinks(row: number): { opened: number[]; closed: number[] } {
-    const { from, to } = this.linkRange(row);
     const opened: number[] = [];
     const closed: number[] = [];
-    for (let i = from; i < to; i++) {
+    const rows = this.linkRow.data;
+    for (let i = this.linkStart(row); i < this.linkRow.length && rows[i] === row; i++) {
       const v = this.linkPair.data[i]!;
       if (v < 0) closed.push(~v);
       else opened.push(v);

@@ -205,6 +205,8 @@ export class TapeReader {
   private readonly turnFacts: TurnFacts = { role: '', model: null, echoed: false, truncated: false, usage: null, thinkingExact: null, thinkingEstimated: null, ttftMs: null, durationMs: null, toolUses: [], toolResults: [] };
   private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = { kind: 'turn', t: null, source: null, turn: this.turnFacts };
   private readonly usage: NonNullable<TurnFacts['usage']> = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
+  private readonly useLists: TurnFacts['toolUses'][] = [];
+  private readonly resultLists: TurnFacts['toolResults'][] = [];
 
   facts(): LineFacts {
     switch (this.next()) {
@@ -273,14 +275,33 @@ export class TapeReader {
     turn.thinkingEstimated = this.t();
     turn.ttftMs = this.t();
     turn.durationMs = this.t();
-    if (turn.toolUses.length) turn.toolUses.length = 0;
-    if (turn.toolResults.length) turn.toolResults.length = 0;
-    for (let n = this.next(); n > 0; n--) turn.toolUses.push({ id: this.str(), name: this.str()! });
-    for (let n = this.next(); n > 0; n--) {
-      const toolUseId = this.str();
-      const isError = this.next() === 1;
-      turn.toolResults.push({ toolUseId, isError, text: this.str()! });
+    const uses = (turn.toolUses = listOf(this.useLists, this.next(), newUse));
+    for (const u of uses) {
+      u.id = this.str();
+      u.name = this.str()!;
+    }
+    const results = (turn.toolResults = listOf(this.resultLists, this.next(), newResult));
+    for (const r of results) {
+      r.toolUseId = this.str();
+      r.isError = this.next() === 1;
+      r.text = this.str()!;
     }
     return line;
   }
+}
+
+const newUse = (): TurnFacts['toolUses'][number] => ({ id: null, name: '' });
+const newResult = (): TurnFacts['toolResults'][number] => ({ toolUseId: null, isError: false, text: '' });
+
+/**
+ * The list of `n` objects for this length, made once and refilled line after line
+ * (changing one array's length instead would reallocate it on most turns).
+ */
+function listOf<T>(lists: T[][], n: number, make: () => T): T[] {
+  let list = lists[n];
+  if (list === undefined) {
+    list = lists[n] = [];
+    for (let k = 0; k < n; k++) list.push(make());
+  }
+  return list;
 }

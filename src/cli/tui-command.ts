@@ -13,6 +13,7 @@ import type { DiffDoc } from '../store/diff.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
+import { lineDiffStdout } from './line-diff-stdout.js';
 import { loadWithCache } from './load.js';
 import { expandTargets } from './targets.js';
 
@@ -46,7 +47,7 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Pr
   applyColorEnv();
   setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const leave = alternateScreen();
-  const app = render(createElement(DiffApp, { doc, a, b }), { exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const app = render(createElement(DiffApp, { doc, a, b }), { stdout: lineDiffStdout(process.stdout), exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
   try {
     await app.waitUntilExit();
   } finally {
@@ -98,7 +99,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, (s) => process.stdout.write(s)),
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { exitOnCtrlC: true, patchConsole: true, maxFps: 60, ...(keys ? { stdin: keys } : {}) });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { stdout: lineDiffStdout(process.stdout), exitOnCtrlC: true, patchConsole: true, maxFps: 60, ...(keys ? { stdin: keys } : {}) });
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true }).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,6 +102,36 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `NO_COLOR=1 node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
     await waitFor((s) => s.includes('✗ isError'), 'the first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).not.toMatch(/\x1b\[[0-9;]*3[0-7]m/);
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+  });
+
+  it('redraws a keypress as the lines that changed, in place: no cleared screen, a few hundred bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
+    const bytesFile = join(dir, 'pane.bytes');
+    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', '-c', ROOT, `sleep 0.3; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    tmux('pipe-pane', '-t', 'e2e', '-o', `cat > ${bytesFile}`);
+    await waitFor((s) => s.includes('1 of 13'), 'the first frame');
+    await sleep(300);
+    const before = readFileSync(bytesFile).length;
+    let screen = await key('j', (s) => s.includes('2 of 13'), 'j');
+    await sleep(300);
+    const written = readFileSync(bytesFile).subarray(before).toString('latin1');
+    // Ink alone clears the screen and writes all 30 lines again (~2 KB here) for each key.
+    expect(written).not.toContain('\x1b[2J');
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(1000);
+    const lines = screen.split('\n');
+    expect(lines[0]).toContain('[1 Calls]');
+    expect(lines[2]).toMatch(/^› .*notifications\/initialized/);
+    expect(lines[1]).not.toContain('›');
+    // Resized both ways, the screen is whole again: one header on top, the footer at the bottom.
+    for (const [x, y] of [[80, 20], [120, 40]] as const) {
+      tmux('resize-window', '-t', 'e2e', '-x', String(x), '-y', String(y));
+      screen = await waitFor((s) => s.split('\n').filter((l) => l.includes('[1 Calls]')).length === 1 && /2 of 13\s*$/.test(s.split('\n')[y - 1] ?? ''), `the ${x}x${y} layout`);
+      expect(screen.split('\n')[0]).toContain('[1 Calls]');
+    }
+    screen = await key('k', (s) => s.includes('1 of 13'), 'k');
+    expect(screen.split('\n').filter((l) => l.startsWith('›'))).toHaveLength(1);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 

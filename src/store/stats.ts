@@ -1,4 +1,5 @@
-import { percentile, str, num, isObject, type JsonObject } from '../trace/values.js';
+import quickselect from 'quickselect';
+import { nearestRank, str, num, isObject, type JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
@@ -76,10 +77,23 @@ export interface ToolRow {
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const byCallsThenName = <T extends { calls: number }>(key: (x: T) => string) => (a: T, b: T) => b.calls - a.calls || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
-/** p50/p95/max of a latency list, nearest-rank; nulls when empty. */
+/**
+ * p50/p95 (nearest rank) and max of a latency list, nulls when empty. By selection
+ * (quickselect) instead of a sort: the same values a sort puts at those ranks, in linear
+ * time (a 1 GiB trace has ~900,000 latencies: ~15 ms instead of ~60–120).
+ */
 export function latencyStats(values: readonly number[]): { p50: number | null; p95: number | null; max: number | null } {
-  const sorted = Float64Array.from(values).sort();
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.length ? sorted[sorted.length - 1]! : null };
+  const n = values.length;
+  if (n === 0) return { p50: null, p95: null, max: null };
+  const a = values.slice();
+  const k50 = nearestRank(50, n) - 1;
+  const k95 = nearestRank(95, n) - 1;
+  quickselect(a, k50);
+  // Everything after k50 is at least a[k50]: the 95th is selected among those.
+  if (k95 > k50) quickselect(a, k95, k50 + 1, n - 1);
+  let max = a[k95]!;
+  for (let i = k95 + 1; i < n; i++) if (a[i]! > max) max = a[i]!;
+  return { p50: a[k50]!, p95: a[k95]!, max };
 }
 
 function producerOf(meta: JsonObject | null): string | null {
@@ -203,7 +217,8 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
 }
 
 function toolRow(name: string, parts: CallAgg[], origin: ToolRow['origin']): ToolRow {
-  const lat = latencyStats(parts.flatMap((p) => p.latencies));
+  // concat, not flatMap: a tool of a 1 GiB trace has ~100,000 latencies.
+  const lat = latencyStats(parts.length === 1 ? parts[0]!.latencies : ([] as number[]).concat(...parts.map((p) => p.latencies)));
   return {
     name,
     calls: parts.reduce((s, p) => s + p.calls, 0),

@@ -51,11 +51,13 @@ export function isoMs(v: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** The nearest rank of percentile `p` among `n` values: max(1, ceil(p/100 × n)), at most n. */
+export const nearestRank = (p: number, n: number): number => Math.min(n, Math.max(1, Math.ceil((p / 100) * n)));
+
 /** Nearest-rank percentile: sort ascending, take rank max(1, ceil(p/100 × n)). */
 export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1]!;
+  return sorted[nearestRank(p, sorted.length) - 1]!;
 }
 
 /** JSON with keys sorted at every level, so key order never counts as a difference. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
-import { statsOf } from '../../src/store/stats.js';
+import { latencyStats, statsOf } from '../../src/store/stats.js';
 import { bundledPrices, PRICE_PACKAGE_VERSION, withOverrides } from '../../src/trace/prices.js';
 import { percentile } from '../../src/trace/values.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -88,6 +88,22 @@ describe('nearest-rank percentile', () => {
     expect(percentile(values, p)).toBe(expected);
   });
   it('is null for no values', () => expect(percentile([], 50)).toBeNull());
+
+  it('latencyStats selects what sorting gives, without reordering its input', () => {
+    // A seeded generator: lengths around the rank boundaries, duplicates, fractions, zeros.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const n of [1, 2, 3, 19, 20, 21, 39, 40, 41, 100, 1001, 20000]) {
+      for (const spread of [3, 1000]) {
+        const values = Array.from({ length: n }, () => Math.floor(rand() * spread) + (rand() < 0.3 ? 0.5 : 0));
+        const copy = [...values];
+        const sorted = [...values].sort((a, b) => a - b);
+        expect(latencyStats(values), `n=${n} spread=${spread}`).toEqual({ p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[n - 1] });
+        expect(values).toEqual(copy);
+      }
+    }
+    expect(latencyStats([])).toEqual({ p50: null, p95: null, max: null });
+  });
 });
 
 describe('cost', () => {

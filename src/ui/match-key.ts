@@ -24,7 +24,8 @@ export function keyName(input: string, key: Key): KeyName | null {
 export function charName(ch: string): KeyName | null {
   if (ch === '\r' || ch === '\n') return 'enter';
   if (ch === '\t') return 'tab';
-  return ch >= ' ' && ch !== '\x7f' ? ch : null;
+  if (ch === '\x7f' || ch === '\b') return 'backspace';
+  return ch >= ' ' ? ch : null;
 }
 
 /**

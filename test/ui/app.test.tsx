@@ -163,6 +163,20 @@ describe('search and filters', () => {
     expect(app.frame()).not.toContain('/zzzz');
   });
 
+  it('keys that arrive at once after / (fast typing, a paste) are search text, not commands', async () => {
+    app = await renderApp({ store: demoStore() });
+    // One chunk: / opens the bar; t (thinking), l (link) and the rest must become its text.
+    await app.type('/tool');
+    const f = await waitForFrame(app.frame, (x) => /^\/tool▏/.test(lines(x).at(-1)!));
+    expect(f).not.toContain('no linked call');
+    await app.type('s\x7f\x7fl_x');
+    await waitForFrame(app.frame, (x) => /^\/tool_x▏/.test(lines(x).at(-1)!));
+    // Enter then j in one chunk: the bar closes, then j moves the selection.
+    expect(selectedLine(app.frame())).toMatch(/tools\/list/);
+    await app.type('\rj');
+    await waitForFrame(app.frame, (x) => !lines(x).at(-1)!.startsWith('/') && /tools\/call search_files/.test(selectedLine(x)));
+  });
+
   it('/ finds words said in a turn, not only methods and models', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
     await app.press('pane.turns');

@@ -256,10 +256,10 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     };
     const laid = layoutTurns(views.turns.length, list.selected, turnsStart.current, height, linesOf);
     turnsStart.current = laid.start;
-    body = <TurnsPane lines={laid.lines} width={width} height={height} hiddenEchoed={store.turnRows.length - store.shownTurnRows.length} />;
+    body = <TurnsPane lines={laid.lines} width={width} height={height} hiddenEchoed={store.turnRows.length - store.shownTurnRows.length} empty={filtered ? 'no turns match the filter' : undefined} />;
   } else if (state.pane === 'events') {
     const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, start));
-    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} />;
+    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no records match the filter' : undefined} />;
   } else {
     const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, start));
     body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no calls match the filter' : undefined} />;

@@ -206,6 +206,16 @@ describe('search and filters', () => {
     expect(lines(app.frame())[0]).not.toContain('filter:');
   });
 
+  it('an empty pane says when the filter is what emptied it', async () => {
+    app = await renderApp({ store: demoStore(), filter: 'tool:no_such_tool', columns: 120 });
+    expect(app.frame()).toContain('no calls match the filter');
+    await app.press('pane.turns');
+    expect(app.frame()).toContain('no turns match the filter');
+    expect(app.frame()).not.toContain('no turns in this trace');
+    await app.press('pane.events');
+    expect(app.frame()).toContain('no records match the filter');
+  });
+
   it('an invalid filter shows what is wrong and where, and keeps the previous filter', async () => {
     app = await renderApp({ store: demoStore(), filter: 'tool:read_*', columns: 140 });
     expect(lines(app.frame())[0]).toContain('filter: tool:read_*');

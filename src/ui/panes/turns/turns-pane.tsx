@@ -9,10 +9,12 @@ export interface TurnsPaneProps {
   height: number;
   /** Echoed turns that are hidden, for the empty-state hint. */
   hiddenEchoed: number;
+  /** What an empty pane says instead of the default (a filter that keeps no turn). */
+  empty?: string;
 }
 
 /** `2` Turns: the conversation, block by block. */
-export function TurnsPane({ lines, width, height, hiddenEchoed }: TurnsPaneProps) {
-  const shown = lines.length ? lines : [[seg(` no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`, 'dim')]];
+export function TurnsPane({ lines, width, height, hiddenEchoed, empty }: TurnsPaneProps) {
+  const shown = lines.length ? lines : [[seg(` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`}`, 'dim')]];
   return <Lines lines={shown} width={width} height={height} />;
 }

@@ -1,5 +1,5 @@
 import type { Filter, Term } from '../trace/filter.js';
-import { Dir, DIR_NAMES, Kind, Shape, Status, STATUS_NAMES } from './codes.js';
+import { Dir, DIR_NAMES, Flag, Kind, Shape, Status, STATUS_NAMES } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -125,6 +125,16 @@ function test(store: TraceStore, term: Term, row: number, other: number, text: M
       return term.field === 'since' ? t >= at : t <= at;
     }
   }
+}
+
+/**
+ * Whether a row is a problem to look at (the `]` and `[` keys): a failed call (a
+ * protocol error or an `isError` result), a turn whose tool_results failed, an
+ * `llm.error` event or an unanswered error response, or a skipped line.
+ */
+export function hasProblem(store: TraceStore, row: number): boolean {
+  const status = store.status.data[row];
+  return status === Status.error || status === Status.isError || (store.flags.data[row]! & Flag.rowErrors) !== 0 || store.kind.data[row] === Kind.skip;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
 import { useEffect, useMemo, useReducer, useRef, useState, type ReactElement } from 'react';
-import { applyFilter, type FilterResult } from '../store/query.js';
+import { applyFilter, hasProblem, type FilterResult } from '../store/query.js';
 import { linesContaining, search, type SearchResult } from '../store/search.js';
 import { linkedPair, pairOfRow } from '../store/links.js';
 import { fileLabelOf } from '../store/stats.js';
@@ -191,6 +191,15 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         return;
       case 'detail.close':
         return act({ type: 'close' });
+      case 'list.nextProblem':
+      case 'list.prevProblem': {
+        if (overlay || !activeList) return;
+        const step = command === 'list.nextProblem' ? 1 : -1;
+        for (let i = list.selected + step; i >= 0 && i < activeList.length; i += step) {
+          if (hasProblem(store, activeList.at(i))) return act({ type: 'jump', pane: state.pane, index: i, bounds });
+        }
+        return act({ type: 'notice', text: step > 0 ? 'no problem below this row' : 'no problem above this row' });
+      }
       case 'link.jump': {
         const from = overlay?.type === 'detail' ? overlay.row : activeList && activeList.length ? activeList.at(list.selected) : -1;
         const target = from >= 0 ? linkTarget(store, from) : null;

@@ -29,6 +29,8 @@ export const KEYMAP = {
   'list.pageUp': { keys: ['pageUp'], description: 'A page up', scope: 'list', category: 'Move' },
   'list.top': { keys: ['g', 'home'], description: 'First row', scope: 'list', category: 'Move' },
   'list.bottom': { keys: ['G', 'end'], description: 'Last row (and follow new rows)', hint: 'end', scope: 'list', category: 'Move' },
+  'list.nextProblem': { keys: [']'], description: 'Next problem: a failed call, a turn with a failed tool result, an llm.error, a skipped line', scope: 'list', category: 'Move' },
+  'list.prevProblem': { keys: ['['], description: 'Previous problem', scope: 'list', category: 'Move' },
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
   'turns.thinking': { keys: ['t'], description: 'Expand or collapse thinking blocks', hint: 'thinking', scope: 'turns', category: 'View' },
   'turns.echoed': { keys: ['e'], description: 'Show or hide echoed resends (kept in the trace, hidden by default)', hint: 'echoed', scope: 'turns', category: 'View' },

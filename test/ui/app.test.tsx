@@ -118,6 +118,27 @@ describe('panes and keys', () => {
     expect(lines(app.frame())[0]).toContain('[1 Calls]');
   });
 
+  it('] and [ step through problems: failed calls, turns with failed tool results, skipped lines', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.press('list.nextProblem');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file\s+✗ isError/);
+    await app.press('list.nextProblem');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✗ error/);
+    await app.press('list.nextProblem');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✗ error/);
+    expect(lines(app.frame()).at(-1)).toContain('no problem below this row');
+    await app.press('list.prevProblem');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file\s+✗ isError/);
+    // Events, in file order: the llm.error (line 21), a failed call's request lines, and
+    // the skipped line 33 last.
+    await app.press('pane.events');
+    await app.press('list.nextProblem');
+    expect(selectedLine(app.frame())).toMatch(/L21 .*llm\.error/);
+    await app.press('list.bottom');
+    await app.press('list.prevProblem');
+    expect(selectedLine(app.frame())).toMatch(/L33 .*skip/);
+  });
+
   it('opens on Turns when the trace has no calls', async () => {
     app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]) });
     await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));

@@ -40,6 +40,7 @@ export function lineDiffStdout(out: NodeJS.WriteStream): NodeJS.WriteStream {
     shown = null;
   };
   out.on('resize', forget);
+  const send = out.write.bind(out) as (...args: unknown[]) => boolean;
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     if (typeof chunk === 'string' && chunk.startsWith(CLEAR_TERMINAL)) {
       const lines = chunk.slice(CLEAR_TERMINAL.length).split('\n');
@@ -48,12 +49,12 @@ export function lineDiffStdout(out: NodeJS.WriteStream): NodeJS.WriteStream {
       const fits = lines.length <= rows;
       const bytes = frameUpdate(fits ? shown : null, fits ? lines : lines.slice(0, rows), rows);
       shown = fits ? lines : null;
-      return (out.write as (...a: unknown[]) => boolean)(bytes, ...rest);
+      return send(bytes, ...rest);
     }
     // Anything else may change the screen in ways not followed here: the next frame is
     // then written whole (still without clearing).
     if (typeof chunk !== 'string' || !MODES_ONLY.test(chunk)) shown = null;
-    return (out.write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    return send(chunk, ...rest);
   };
   return new Proxy(out, {
     get(target, property) {

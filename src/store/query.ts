@@ -128,13 +128,12 @@ function test(store: TraceStore, term: Term, row: number, other: number, text: M
 }
 
 /**
- * Whether a row is a problem to look at (the `]` and `[` keys): a failed call (a
- * protocol error or an `isError` result), a turn whose tool_results failed, an
+ * Whether a row is a problem to look at (the `]` and `[` keys): a failed call (what
+ * `status:error` keeps: a protocol error or an `isError` result), a turn whose tool_results failed, an
  * `llm.error` event or an unanswered error response, or a skipped line.
  */
 export function hasProblem(store: TraceStore, row: number): boolean {
-  const status = store.status.data[row];
-  return status === Status.error || status === Status.isError || (store.flags.data[row]! & Flag.rowErrors) !== 0 || store.kind.data[row] === Kind.skip;
+  return filterStatus(store.status.data[row]!) === 'error' || (store.flags.data[row]! & Flag.rowErrors) !== 0 || store.kind.data[row] === Kind.skip;
 }
 
 /**

@@ -57,14 +57,58 @@ for (let c = 0; c < 0x20; c++) STOP[c] = 1;
 STOP[Q] = 1;
 STOP[BS] = 1;
 
+/*
+ * Long strings (a tool's result, a text block) are most of a trace's bytes. Past the
+ * first bytes of a string, its run of plain bytes is found four at a time: a word of
+ * the buffer holds a stop byte when one of its bytes is below 0x20, or equals `"` or
+ * `\` (the "has a zero byte" test, exact for whether any byte matches). The word
+ * view covers the buffer's whole ArrayBuffer, aligned, and is made once per buffer.
+ */
+let words: Int32Array<ArrayBufferLike> = new Int32Array(0);
+/** `buf.byteOffset`: byte `j` of the line is byte `wordBase + j` of the word view. */
+let wordBase = 0;
+/** The buffer the word view was made for: most calls scan the same one as the last. */
+let wordsOf: Buffer | null = null;
+
+function viewWords(b: Buffer): void {
+  if (b === wordsOf) return;
+  wordsOf = b;
+  if (words.buffer !== b.buffer) words = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
+  wordBase = b.byteOffset;
+}
+
+/** Past plain bytes from `j` (a string's content): where the next stop byte, or `end`, is. */
+function plainRun(j: number): number {
+  const b = buf;
+  // Short strings (keys, names, ids) end within a few bytes: byte by byte.
+  const probe = j + 16;
+  while (j < probe && STOP[b[j]!] === 0) j++;
+  if (j < probe) return j;
+  while (((wordBase + j) & 3) !== 0 && STOP[b[j]!] === 0) j++;
+  if (((wordBase + j) & 3) === 0) {
+    const w = words;
+    const last = (wordBase + end) >> 2; // words before this one end before `end`
+    let k = (wordBase + j) >> 2;
+    for (; k < last; k++) {
+      const x = w[k]!;
+      const q = x ^ 0x22222222;
+      const s = x ^ 0x5c5c5c5c;
+      if ((((x - 0x20202020) & ~x) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) break;
+    }
+    j = (k << 2) - wordBase;
+  }
+  // Every string ends before `end`: the byte there is `\n`, `\r` or past the buffer.
+  while (STOP[b[j]!] === 0) j++;
+  return j;
+}
+
 /** At a `"`: moves past the string's closing quote; true when it held an escape. */
 function skipString(): boolean {
   const b = buf;
   let j = pos + 1;
   let escaped = false;
   for (;;) {
-    // Every string ends before `end`: the byte there is `\n`, `\r` or past the buffer.
-    while (STOP[b[j]!] === 0) j++;
+    j = plainRun(j);
     const c = b[j];
     if (j >= end) throw BAIL;
     if (c === Q) {
@@ -754,6 +798,7 @@ function record(): LineFacts | null {
 export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts | null {
   if (stop - start < 2 || bytes[start] !== LBRACE) return null;
   buf = bytes;
+  viewWords(bytes);
   pos = start;
   end = stop;
   try {

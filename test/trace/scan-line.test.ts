@@ -127,6 +127,48 @@ describe('scanLine', () => {
     expect(answered).toBeGreaterThan(500);
   });
 
+  it('reads long strings four bytes at a time exactly: every stop byte, at every position and alignment', () => {
+    // Bytes around the word test's edges: controls, `"`, `\\`, their neighbours, DEL, UTF-8.
+    const pieces = ['a', ' ', '!', '#', '[', ']', '\u007f', 'é', '😀', '\u0000', '\u0001', '\t', '\u001f', '"', '\\', '\\n', '\\u0041', '\\"'];
+    let state = 7;
+    const rand = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 8) % n;
+    };
+    let answered = 0;
+    let rejected = 0;
+    for (let n = 0; n < 4000; n++) {
+      // Mostly plain text with now and then one of the other pieces.
+      const parts: string[] = [];
+      for (let len = rand(90); len > 0; len--) parts.push(rand(12) === 0 ? pieces[1 + rand(pieces.length - 1)]! : 'a');
+      const text = `{"dir":"in","raw":{"method":"${parts.join('')}","id":1}}`;
+      // Each line at a different byte offset, so strings start at every alignment.
+      const line = Buffer.from(text);
+      const lead = Buffer.from('{}\n'.padStart(3 + rand(8), ' '));
+      const bytes = Buffer.concat([lead, line, Buffer.from('\n"}}\n')]);
+      const fast = scanLine(bytes, lead.length, lead.length + line.length);
+      const slow = lineFacts(text);
+      if (fast === null) {
+        if (slow.kind === 'skip') rejected++;
+      } else {
+        expect(fast, text).toStrictEqual(slow);
+        answered++;
+      }
+    }
+    expect(answered).toBeGreaterThan(500);
+    expect(rejected).toBeGreaterThan(500);
+  });
+
+  it('does not read a long string on past the end of its line', () => {
+    // The line stops inside a string; the bytes after it (no newline) would close it.
+    const text = `{"dir":"in","raw":{"method":"${'a'.repeat(64)}`;
+    for (let lead = 0; lead < 4; lead++) {
+      const bytes = Buffer.from(`${' '.repeat(lead)}${text}${'a'.repeat(40)}"}}`);
+      expect(scanLine(bytes, lead, lead + text.length)).toBeNull();
+      expect(scanLine(bytes, lead, bytes.length)).not.toBeNull();
+    }
+  });
+
   it.skipIf(!hasRealTraces)('agrees with JSON.parse on every line of every real trace', () => {
     let answered = 0;
     let total = 0;

@@ -148,9 +148,11 @@ const cacheStrings: string[] = new Array<string>(CACHE_SLOTS).fill('');
 
 function cachedString(start: number, len: number): string {
   const b = buf;
-  let h = 0x811c9dc5;
-  for (let k = start; k < start + len; k++) h = Math.imul(h ^ b[k]!, 16777619);
-  const slot = (h >>> 0) & (CACHE_SLOTS - 1);
+  // The slot comes from the length and four of the bytes (the strings compared below
+  // anyway): names that share all of them only take turns in one slot.
+  const mid = start + (len >> 1);
+  const h = Math.imul(len ^ (b[start]! << 8) ^ (b[start + len - 1]! << 16) ^ (b[mid]! << 24) ^ (b[mid - 1]! << 4), 0x9e3779b1);
+  const slot = (h >>> 20) & (CACHE_SLOTS - 1);
   const known = cacheBytes[slot];
   if (known !== undefined && known.length === len) {
     let same = true;

@@ -14,16 +14,22 @@ export interface FilterResult {
 /** How much of a file one text-scan read covers. */
 const BLOCK = 4 << 20;
 
+/** Whether every letter of `text` with a case is ASCII (so ASCII folding is all smart case needs). */
+const asciiCase = (text: string): boolean => [...text].every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase());
+
 /**
  * Rows whose raw line contains `needle` (smart case). Reads the source back in
- * large blocks and searches bytes as latin1 text (1 char per byte, so positions
- * are byte offsets); non-ASCII needles are matched by their UTF-8 bytes.
+ * large blocks and searches their bytes, so positions are byte offsets. A lower-case
+ * needle matches any case: as Latin-1 text (a char per byte) when its letters are
+ * ASCII, else (`é` for `É`: UTF-8 bytes folded as Latin-1 would match the wrong
+ * characters) each row is decoded and tested with a Unicode-aware pattern.
  */
 export function textMatches(store: TraceStore, needle: string, caseSensitive: boolean, from = 0, into = new Uint8Array(store.count)): Uint8Array {
   const bytes = Buffer.from(needle, 'utf8');
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
-  const pattern = fold ? new RegExp(bytes.toString('latin1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi') : null;
+  const unicode = fold && !asciiCase(needle);
+  const pattern = fold ? new RegExp((unicode ? needle : bytes.toString('latin1')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), unicode ? 'iu' : 'gi') : null;
   const low = store.offsetLow.data;
   const high = store.offsetHigh.data;
   const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;
@@ -39,7 +45,12 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
     while (end + 1 < store.count && file[end + 1] === f && offset(end + 1) >= start && offset(end + 1) + length[end + 1]! - start <= BLOCK) end++;
     const last = offset(end) + length[end]!;
     const buf = store.readBytes(f, start, last - start, scratch);
-    if (buf) {
+    if (buf && unicode) {
+      for (let i = r; i <= end; i++) {
+        const rowStart = offset(i) - start;
+        if (pattern!.test(buf.toString('utf8', rowStart, rowStart + length[i]!))) into[i] = 1;
+      }
+    } else if (buf) {
       const text = pattern ? buf.toString('latin1') : null;
       const find =
         text !== null && pattern

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
-import { applyFilter } from '../../src/store/query.js';
+import { applyFilter, textMatches } from '../../src/store/query.js';
 import { linesContaining, search } from '../../src/store/search.js';
 import { modelsOf, toolsOf } from '../../src/store/stats.js';
 import { parseFilter } from '../../src/trace/filter.js';
@@ -52,6 +52,27 @@ describe('applyFilter', () => {
     expect(lines(s, 'Eacces')).toEqual([]);
     expect(lines(s, '日本語')).toEqual([29]);
     expect(lines(s, '"not json"')).toEqual([]);
+  });
+});
+
+describe('textMatches', () => {
+  const rowsOf = (store: ReturnType<typeof storeOf>, needle: string) => [...textMatches(store, needle, needle !== needle.toLowerCase())].flatMap((m, i) => (m ? [i + 1] : []));
+
+  it('smart case: lower case finds any case, ASCII or not; a capital makes it exact', () => {
+    const store = storeOf([
+      '{"dir":"in","raw":{"method":"Café DÉJÀ"}}',
+      '{"dir":"in","raw":{"method":"CAFE déjà"}}',
+      '{"dir":"in","raw":{"method":"cafe"}}',
+      // 㩀 is E3 A9 80 in UTF-8: read as Latin-1 text and folded, it would hold "é" (C3 A9).
+      '{"dir":"in","raw":{"method":"㩀"}}',
+    ]);
+    expect(rowsOf(store, 'cafe')).toEqual([2, 3]);
+    expect(rowsOf(store, 'Cafe')).toEqual([]);
+    expect(rowsOf(store, 'café')).toEqual([1]);
+    expect(rowsOf(store, 'déjà')).toEqual([1, 2]);
+    expect(rowsOf(store, 'DÉJÀ')).toEqual([1]);
+    expect(rowsOf(store, 'é')).toEqual([1, 2]);
+    expect(rowsOf(store, '㩀')).toEqual([4]);
   });
 });
 

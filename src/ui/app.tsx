@@ -12,6 +12,7 @@ import { turnView } from './data/turns.js';
 import { usageData } from './data/usage.js';
 import { callRow, eventRow, traceStart, viewsOf, type RowList } from './data/views.js';
 import { footerLine, headerLine, inputLine } from './format/chrome.js';
+import { findPattern, linesMatching } from './format/find-lines.js';
 import { helpLines, hintText } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { layoutTurns } from './format/turn-layout.js';
@@ -100,7 +101,7 @@ function matchedIn(found: SearchResult | null, from: number, count: number): boo
 }
 
 /** `/query 3/120`: the selection's place among the matches (– when it is on none). */
-function searchCounter(found: SearchResult, selected: number): string {
+function searchCounter(found: { query: string; positions: number[] }, selected: number): string {
   const p = found.positions;
   if (!p.length) return `/${found.query} no match`;
   const i = firstAtOrAfter(p, selected);
@@ -165,8 +166,23 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   useEffect(() => {
     if (found && found.best >= 0 && state.input?.kind === 'search') dispatch({ type: 'search.goto', index: found.best, bounds });
   }, [found?.query, found?.best]);
-  const scopes: Scope[] = state.input ? ['input'] : overlay ? ['detail', 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : []), 'list', 'global'];
-  const step = (direction: 1 | -1) => found && dispatch({ type: 'search.step', direction, positions: found.positions, bounds });
+  // Search in the detail view or help: the lines that hold the query, as shown.
+  const overlayQuery = overlay && state.search ? state.search.query : '';
+  const overlayPattern = useMemo(() => findPattern(overlayQuery), [overlayQuery]);
+  const overlayFound = useMemo(() => (overlayPattern ? { query: overlayQuery, positions: linesMatching(overlayLines, overlayPattern) } : null), [overlayPattern, overlayLines]);
+  // Typing a query goes to its first match from the top of the view on.
+  useEffect(() => {
+    if (!overlay || !overlayFound || state.input?.kind !== 'search') return;
+    const p = overlayFound.positions;
+    const line = p.find((x) => x >= overlay.scroll) ?? p[0];
+    if (line !== undefined) dispatch({ type: 'search.goto', index: line, bounds });
+  }, [overlayFound?.query]);
+  const overlayScopes: Scope[] = ['detail', ...(overlayFound ? (['search'] as const) : [])];
+  const scopes: Scope[] = state.input ? ['input'] : overlay ? [...overlayScopes, 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : []), 'list', 'global'];
+  const step = (direction: 1 | -1) => {
+    const positions = overlay ? overlayFound?.positions : found?.positions;
+    if (positions) dispatch({ type: 'search.step', direction, positions, bounds });
+  };
 
   useCommands(scopes, (command) => {
     const act = (a: Action) => dispatch(a);
@@ -230,6 +246,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
       case 'turns.echoed':
         return act({ type: 'toggle-echoed' });
       case 'search.open':
+      case 'detail.search':
         return act({ type: 'input.open', kind: 'search', text: '' });
       case 'search.next':
         return step(1);
@@ -251,8 +268,9 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   let body: ReactElement;
   let position = '';
   if (overlay) {
-    body = <DetailPane lines={overlayLines} scroll={overlay.scroll} width={width} height={height} />;
+    body = <DetailPane lines={overlayLines} scroll={overlay.scroll} width={width} height={height} found={overlayFound && overlayPattern ? { pattern: overlayPattern, positions: overlayFound.positions, current: overlay.found } : undefined} />;
     position = overlayLines.length > height ? `${overlay.scroll + 1}-${Math.min(overlayLines.length, overlay.scroll + height)}/${overlayLines.length}` : '';
+    if (overlayFound) position = position ? `${searchCounter(overlayFound, overlay.found)} · ${position}` : searchCounter(overlayFound, overlay.found);
   } else if (state.pane === 'usage') {
     body = <UsagePane lines={usage} scroll={list.windowStart} width={width} height={height} />;
   } else if (state.pane === 'turns') {
@@ -281,7 +299,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     <Box flexDirection="column" width={width} height={size.rows}>
       <Lines lines={[headerLine({ pane: state.pane, files: store.files, labels: store.files.map((f) => fileLabelOf(store, f.index)), records: recordCount, skipped, pausedNew: state.pausedAt === null || !activeList ? null : Math.max(0, activeList.length - state.pausedAt), filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null }, width)]} width={width} height={1} />
       {body}
-      <Lines lines={[state.input ? inputLine(state.input, found, state.notice, width) : footerLine(hintText(overlay ? ['detail', 'global'] : scopes), found ? `${searchCounter(found, list.selected)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
+      <Lines lines={[state.input ? inputLine(state.input, overlay ? overlayFound : found, state.notice, width) : footerLine(hintText(overlay ? [...overlayScopes, 'global'] : scopes), found ? `${searchCounter(found, list.selected)} · ${position}` : position, state.notice, width)]} width={width} height={1} />
     </Box>
   );
 }

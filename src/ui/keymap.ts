@@ -45,6 +45,7 @@ export const KEYMAP = {
   'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', scope: 'global', category: 'Panes' },
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', scope: 'global', category: 'Panes' },
   'search.open': { keys: ['/'], description: 'Search this pane (method, tool, model, role, error text): type, Enter keeps the match', hint: 'search', scope: 'list', category: 'Find' },
+  'detail.search': { keys: ['/'], description: 'Search the text of the detail view or help (smart case); n and N step through the matches', hint: 'search', scope: 'detail', category: 'Find' },
   'search.next': { keys: ['n'], description: 'Next search match', hint: 'next', scope: 'search', category: 'Find' },
   'search.prev': { keys: ['N'], description: 'Previous search match', scope: 'search', category: 'Find' },
   'filter.open': { keys: ['f'], description: 'Filter every pane and the usage numbers (e.g. status:error tool:read_*)', hint: 'filter', scope: 'global', category: 'Find' },

@@ -23,6 +23,8 @@ export const THEME: Record<Style, TextStyle> = {
   pending: { color: 'yellow' },
   accent: { color: 'cyan' },
   match: { color: 'yellow', bold: true },
+  /** Text found by a search in the detail view (its line is also marked). */
+  found: { inverse: true },
   model: { color: 'magenta' },
   role: { bold: true },
   jsonKey: { color: 'cyan' },

@@ -145,7 +145,7 @@ describe('panes and keys', () => {
   });
 
   it('shows help generated from the keymap, and closes it', async () => {
-    app = await renderApp({ store: demoStore(), rows: 60, columns: 120 });
+    app = await renderApp({ store: demoStore(), rows: 70, columns: 120 });
     await app.press('app.help');
     const f = app.frame();
     for (const b of Object.values(KEYMAP)) expect(f).toContain(b.description);
@@ -156,6 +156,50 @@ describe('panes and keys', () => {
 });
 
 describe('search and filters', () => {
+  it('/ in the detail view searches its text as a pager does: › and • in the margin, n/N, a counter; Esc ends it', async () => {
+    app = await renderApp({ store: demoStore(), rows: 14, columns: 100 });
+    await app.press('list.down', 2); // tools/list: its response lists the tools
+    await app.press('list.open');
+    expect(lines(app.frame()).at(-2)).not.toContain('_file');
+    await app.press('detail.search');
+    await app.type('_FILE');
+    // A capital: exact case, and nothing in this record is written so.
+    await waitForFrame(app.frame, (x) => /^\/_FILE▏ +no match/.test(lines(x).at(-1)!));
+    await app.press('input.delete', 5);
+    await app.type('_file');
+    // The first match from the top of the view comes into view, marked as the current one.
+    let f = await waitForFrame(app.frame, (x) => /^\/_file▏ +3 matches/.test(lines(x).at(-1)!));
+    expect(selectedLine(f)).toContain('"name": "read_file",');
+    await app.press('input.submit');
+    expect(lines(app.frame()).at(-1)).toMatch(/\/_file 1\/3 · \d+-\d+\/52$/);
+    await app.press('search.next');
+    f = app.frame();
+    expect(selectedLine(f)).toContain('"name": "search_files",');
+    // The other match in view is marked too: the mark, not colour, says so.
+    expect(lines(f).find((l) => l.startsWith('•'))).toContain('"name": "write_file",');
+    expect(lines(f).at(-1)).toMatch(/\/_file 2\/3 · /);
+    await app.press('search.next');
+    await app.press('search.next');
+    expect(selectedLine(app.frame())).toContain('"name": "read_file",');
+    await app.press('search.prev');
+    expect(selectedLine(app.frame())).toContain('"name": "write_file",');
+    // / then Esc ends the search and stays in the detail; Esc there goes back to the list as it was.
+    await app.press('detail.search');
+    await app.press('input.cancel');
+    f = app.frame();
+    expect(f).toContain('"name": "write_file",');
+    expect(f).not.toMatch(/^[›•]/m);
+    expect(lines(f).at(-1)).not.toContain('/_file');
+    await app.press('detail.search');
+    await app.type('read');
+    await app.press('input.submit');
+    await app.press('detail.close');
+    f = await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
+    // A search begun in the detail ends with it: the list shows no counter.
+    expect(lines(f).at(-1)).toMatch(/[^/]+ 3 of 13$/);
+    expect(lines(f).at(-1)).not.toContain('/read');
+  });
+
   it('/ searches as you type, jumps to the best match, Enter keeps it, n/N step, Esc keeps the position', async () => {
     app = await renderApp({ store: demoStore() });
     await app.press('search.open');
@@ -204,7 +248,7 @@ describe('search and filters', () => {
     await app.press('search.open');
     await app.type('chmod');
     // The text part comes once typing pauses; then the selection jumps to the match.
-    await waitForFrame(app.frame, (x) => /^\/chmod▏ +1 matches/.test(lines(x).at(-1)!) && /^›.*assistant local-llama-3\.1-8b/m.test(x));
+    await waitForFrame(app.frame, (x) => /^\/chmod▏ +1 match$/.test(lines(x).at(-1)!) && /^›.*assistant local-llama-3\.1-8b/m.test(x));
   });
 
   it('f filters every pane and the usage numbers, and the header says so', async () => {

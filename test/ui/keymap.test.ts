@@ -25,7 +25,7 @@ describe('keymap', () => {
       'list.down': 'j down', 'list.up': 'k up', 'list.halfDown': 'ctrl-d', 'list.halfUp': 'ctrl-u', 'list.pageDown': 'pageDown', 'list.pageUp': 'pageUp', 'list.top': 'g home', 'list.bottom': 'G end', 'list.nextProblem': ']', 'list.prevProblem': '[',
       'list.open': 'enter', 'turns.thinking': 't', 'turns.echoed': 'e', 'link.jump': 'l', 'record.write': 'w', 'record.copy': 'y', 'detail.close': 'escape backspace',
       'pane.calls': '1', 'pane.turns': '2', 'pane.usage': '3', 'pane.events': '4', 'pane.next': 'tab', 'pane.prev': 'shift-tab',
-      'search.open': '/', 'search.next': 'n', 'search.prev': 'N', 'filter.open': 'f', 'filter.clear': 'F', 'input.submit': 'enter', 'input.cancel': 'escape', 'input.delete': 'backspace',
+      'search.open': '/', 'detail.search': '/', 'search.next': 'n', 'search.prev': 'N', 'filter.open': 'f', 'filter.clear': 'F', 'input.submit': 'enter', 'input.cancel': 'escape', 'input.delete': 'backspace',
       'app.help': '?', 'app.quit': 'q ctrl-c',
     });
   });
@@ -35,6 +35,9 @@ describe('keymap', () => {
     expect(matchKey('t', ['list', 'global'])).toBeUndefined();
     expect(matchKey('escape', ['detail', 'list', 'global'])).toBe('detail.close');
     expect(matchKey('q', ['detail', 'list', 'global'])).toBe('app.quit');
+    // In the detail view (or help), / searches its text, not the list behind it.
+    expect(matchKey('/', ['detail', 'list', 'global'])).toBe('detail.search');
+    expect(matchKey('/', ['list', 'global'])).toBe('search.open');
   });
 
   it('reads a burst of typed keys character by character', () => {

@@ -68,7 +68,7 @@ describe('reduce', () => {
   it('scrolls an open overlay instead of the list, and closes it', () => {
     let s: UiState = reduce(s0, { type: 'open', list: { length: 10, at: (i) => i + 7 } });
     s = reduce(s, { type: 'move', delta: 5, bounds: b(30) });
-    expect(s.overlay).toEqual({ type: 'detail', pane: 'calls', row: 7, scroll: 5 });
+    expect(s.overlay).toEqual({ type: 'detail', pane: 'calls', row: 7, scroll: 5, found: -1 });
     s = reduce(s, { type: 'bottom', bounds: b(30) });
     expect(s.overlay).toMatchObject({ scroll: 20 });
     expect(s.lists.calls.selected).toBe(0);
@@ -91,8 +91,37 @@ describe('reduce', () => {
     expect(reduce(s0, { type: 'search.step', direction: 1, positions: [], bounds: b(50) })).toBe(s0);
   });
 
+  it('in an overlay, n / N step through matching lines from the current one, scrolling only to bring it into view', () => {
+    const open = reduce(s0, { type: 'open', list: { length: 10, at: (i) => i } });
+    let s: UiState = reduce(open, { type: 'input.open', kind: 'search', text: 'x' });
+    const step = (direction: 1 | -1) => (s = reduce(s, { type: 'search.step', direction, positions: [3, 40, 90], bounds: b(100) }));
+    // None current yet: n takes the first match at or below the top line (3 is in view).
+    expect(step(1).overlay).toMatchObject({ found: 3, scroll: 0 });
+    // 40 is out of view: it comes in with two lines of context above it.
+    expect(step(1).overlay).toMatchObject({ found: 40, scroll: 38 });
+    expect(step(1).overlay).toMatchObject({ found: 90, scroll: 88 });
+    // After the last, the first again.
+    expect(step(1).overlay).toMatchObject({ found: 3, scroll: 1 });
+    expect(step(-1).overlay).toMatchObject({ found: 90 });
+    // Scrolling the current match out of view: n goes on from the view.
+    s = reduce(s, { type: 'top', bounds: b(100) });
+    expect(s.overlay).toMatchObject({ found: -1, scroll: 0 });
+    expect(step(1).overlay).toMatchObject({ found: 3 });
+  });
+
+  it('a search begun in an overlay ends with it; one begun in a list outlives the overlays opened from it', () => {
+    const inDetail = reduce(reduce(s0, { type: 'open', list: { length: 10, at: (i) => i } }), { type: 'input.open', kind: 'search', text: 'abc' });
+    expect(inDetail.search).toEqual({ query: 'abc', inOverlay: true });
+    expect(reduce(reduce(inDetail, { type: 'input.submit' }), { type: 'close' }).search).toBeNull();
+    expect(reduce(inDetail, { type: 'pane', pane: 'turns' }).search).toBeNull();
+    const inList = reduce(reduce(s0, { type: 'input.open', kind: 'search', text: 'abc' }), { type: 'input.submit' });
+    const opened = reduce(inList, { type: 'open', list: { length: 10, at: (i) => i } });
+    expect(opened.search).toEqual({ query: 'abc', inOverlay: false });
+    expect(reduce(opened, { type: 'close' }).search).toEqual({ query: 'abc', inOverlay: false });
+  });
+
   it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
-    expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0 });
+    expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0, found: -1 });
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
     expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
     const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });

@@ -10,9 +10,10 @@ export interface ListState {
   windowStart: number;
 }
 
+/** `found`: the line of the current search match in the overlay, -1 for none. */
 export type Overlay =
-  | { type: 'detail'; pane: PaneId; row: number; scroll: number }
-  | { type: 'help'; scroll: number };
+  | { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number }
+  | { type: 'help'; scroll: number; found: number };
 
 export interface UiState {
   pane: PaneId;
@@ -30,9 +31,13 @@ export interface UiState {
   notice: string | null;
   /** The text being typed into the search or filter bar. */
   input: { kind: 'search' | 'filter'; text: string } | null;
-  /** The search in effect (typed or confirmed) and which match is selected. */
-  /** Which match is current is not kept: it is the selection's place among the matches. */
-  search: { query: string } | null;
+  /**
+   * The search in effect (typed or confirmed). In a list, the current match is the
+   * selection's place among the matches; in an overlay, its `found` line. A search
+   * begun in an overlay (`inOverlay`) ends with it; one begun in a list also marks
+   * the detail views opened from it, and goes on when they close.
+   */
+  search: { query: string; inOverlay: boolean } | null;
   /** The filter expression in effect (already validated), or null. */
   filter: string | null;
 }
@@ -67,9 +72,9 @@ export type Action =
   | { type: 'input.cancel' }
   /** Enter in the bar: a search keeps its match and counter; a filter is applied if valid. */
   | { type: 'input.submit' }
-  /** n / N: the next or previous of `positions` (the matches' list indices). */
+  /** n / N: the next or previous of `positions` (the matches' list indices, or an overlay's line indices). */
   | { type: 'search.step'; direction: 1 | -1; positions: number[]; bounds: Bounds }
-  /** Select match `k` (its list index `index`). */
+  /** Select the match at list index (or overlay line) `index`. */
   | { type: 'search.goto'; index: number; bounds: Bounds }
   /** A valid filter from the bar (null clears it). */
   | { type: 'filter.set'; filter: string | null }
@@ -114,9 +119,23 @@ function scrollTo(top: number, { count, height }: Bounds): number {
   return Math.max(0, Math.min(top, count - height));
 }
 
+/** Lines kept above a search match brought into view (context, as a pager keeps). */
+const CONTEXT = 2;
+
+/** The overlay with line `line` as its current match, scrolled to it unless it is in view. */
+function showFound<O extends Overlay>(o: O, line: number, bounds: Bounds): O {
+  const inView = line >= o.scroll && line < o.scroll + bounds.height;
+  return { ...o, found: line, scroll: inView ? o.scroll : scrollTo(line - Math.min(CONTEXT, Math.floor(bounds.height / 4)), bounds) };
+}
+
 function moveBy(state: UiState, target: (current: number) => number, bounds: Bounds): UiState {
   const o = state.overlay;
-  if (o) return { ...state, overlay: { ...o, scroll: scrollTo(target(o.scroll), bounds) } };
+  if (o) {
+    const scroll = scrollTo(target(o.scroll), bounds);
+    // A match scrolled out of view is no longer current: n goes on from what is shown.
+    const found = o.found >= scroll && o.found < scroll + bounds.height ? o.found : -1;
+    return { ...state, overlay: { ...o, scroll, found } };
+  }
   if (state.pane === 'usage') {
     const top = scrollTo(target(state.lists.usage.windowStart), bounds);
     return { ...state, lists: { ...state.lists, usage: { selected: top, windowStart: top } } };
@@ -127,6 +146,9 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   const pausedAt = !state.follow || atBottom ? null : (state.pausedAt ?? bounds.count);
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
+
+/** The search that outlives the overlay being left: one begun in a list. */
+const afterOverlay = (state: UiState): UiState['search'] => (state.search?.inOverlay ? null : state.search);
 
 export function reduce(state: UiState, action: Action): UiState {
   switch (action.type) {
@@ -143,22 +165,22 @@ export function reduce(state: UiState, action: Action): UiState {
       return state.overlay ? next : { ...next, stickToBottom: true };
     }
     case 'jump':
-      return moveBy({ ...state, pane: action.pane, overlay: null }, () => action.index, action.bounds);
+      return moveBy({ ...state, pane: action.pane, overlay: null, search: afterOverlay(state) }, () => action.index, action.bounds);
     case 'pane':
-      return { ...state, pane: action.pane, overlay: null, notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
+      return { ...state, pane: action.pane, overlay: null, search: afterOverlay(state), notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
-      return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
+      return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, search: afterOverlay(state), notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
     }
     case 'open': {
       const selected = state.lists[state.pane].selected;
       if (selected >= action.list.length) return state;
-      return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.list.at(selected), scroll: 0 }, notice: null };
+      return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.list.at(selected), scroll: 0, found: -1 }, notice: null };
     }
     case 'close':
-      return { ...state, overlay: null, notice: null };
+      return { ...state, overlay: null, search: afterOverlay(state), notice: null };
     case 'help':
-      return { ...state, overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0 } };
+      return { ...state, overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0, found: -1 }, search: afterOverlay(state) };
     case 'toggle-thinking':
       return { ...state, expandThinking: !state.expandThinking };
     case 'toggle-echoed':
@@ -166,12 +188,12 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'notice':
       return { ...state, notice: action.text };
     case 'input.open':
-      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text } : state.search };
+      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text, inOverlay: state.overlay !== null } : state.search };
     case 'input.text':
     case 'input.delete': {
       if (!state.input) return state;
       const text = action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
-      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text } : state.search };
+      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text, inOverlay: state.search?.inOverlay ?? state.overlay !== null } : state.search };
     }
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
@@ -190,12 +212,18 @@ export function reduce(state: UiState, action: Action): UiState {
       // The next match after the selection (n), or the one before it (N), wrapping around.
       const p = action.positions;
       if (!state.search || p.length === 0) return state;
+      const o = state.overlay;
+      if (o) {
+        // From the current match, else from the top of the view (n finds one shown there).
+        const line = action.direction === 1 ? (p.find((x) => x > (o.found >= 0 ? o.found : o.scroll - 1)) ?? p[0]!) : (p.findLast((x) => x < (o.found >= 0 ? o.found : o.scroll)) ?? p[p.length - 1]!);
+        return { ...state, overlay: showFound(o, line, action.bounds) };
+      }
       const at = state.lists[state.pane].selected;
       const index = action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
       return moveBy(state, () => index, action.bounds);
     }
     case 'search.goto':
-      return moveBy(state, () => action.index, action.bounds);
+      return state.overlay ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) } : moveBy(state, () => action.index, action.bounds);
     case 'filter.set': {
       // Positions in the old lists mean nothing in the new ones: start every list over.
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };

@@ -1,4 +1,6 @@
 import { Lines } from '../../components/lines.js';
+import { markMatches } from '../../format/find-lines.js';
+import { marker } from '../../format/rows.js';
 import type { ScreenLine } from '../../format/segments.js';
 
 export interface DetailPaneProps {
@@ -6,9 +8,19 @@ export interface DetailPaneProps {
   scroll: number;
   width: number;
   height: number;
+  /** A search in the view: its pattern, the matching lines (ascending) and the current one. */
+  found?: { pattern: RegExp; positions: readonly number[]; current: number };
 }
 
-/** The detail view (Enter): request and response, or the record, as styled JSON. */
-export function DetailPane({ lines, scroll, width, height }: DetailPaneProps) {
-  return <Lines lines={lines.slice(scroll, scroll + height).map((l) => [{ text: ' ' }, ...l])} width={width} height={height} />;
+/** The detail view (Enter) or the help: lines scrolled to `scroll`; search matches marked (• and › in the margin). */
+export function DetailPane({ lines, scroll, width, height, found }: DetailPaneProps) {
+  const shown = lines.slice(scroll, scroll + height);
+  const matched = new Set<number>();
+  if (found) for (const p of found.positions) if (p >= scroll && p < scroll + shown.length) matched.add(p);
+  const painted = shown.map((l, i) => {
+    const at = scroll + i;
+    if (!found || !matched.has(at)) return [marker(false), ...l];
+    return [marker(at === found.current, true), ...markMatches(l, found.pattern)];
+  });
+  return <Lines lines={painted} width={width} height={height} />;
 }

@@ -1,0 +1,56 @@
+import { lineText, type ScreenLine, type Segment } from './segments.js';
+
+/*
+ * Search inside the detail view and the help, as in a pager: the query is found in
+ * the text as shown, matched lines are listed for n/N, and each match is marked.
+ */
+
+/** A smart-case pattern for `query` (any case while it has no capital), or null for an empty one. */
+export function findPattern(query: string): RegExp | null {
+  const q = query.trim();
+  if (!q) return null;
+  return new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), q === q.toLowerCase() ? 'giu' : 'gu');
+}
+
+/** Indices of the lines whose text holds a match, ascending. */
+export function linesMatching(lines: readonly ScreenLine[], pattern: RegExp): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    pattern.lastIndex = 0;
+    if (pattern.test(lineText(lines[i]!))) out.push(i);
+  }
+  return out;
+}
+
+/** `line` with the text of each match in the `found` style (segments are split where matches start and end). */
+export function markMatches(line: ScreenLine, pattern: RegExp): ScreenLine {
+  const text = lineText(line);
+  const ranges: [number, number][] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) ranges.push([m.index, m.index + m[0].length]);
+  if (ranges.length === 0) return line;
+  const out: Segment[] = [];
+  let r = 0;
+  let at = 0;
+  for (const s of line) {
+    const end = at + s.text.length;
+    let pos = at;
+    while (pos < end) {
+      while (r < ranges.length && ranges[r]![1] <= pos) r++;
+      const range = ranges[r];
+      if (!range || range[0] >= end) {
+        out.push({ ...s, text: s.text.slice(pos - at) });
+        break;
+      }
+      if (range[0] > pos) {
+        out.push({ ...s, text: s.text.slice(pos - at, range[0] - at) });
+        pos = range[0];
+      }
+      const stop = Math.min(range[1], end);
+      out.push({ text: s.text.slice(pos - at, stop - at), style: 'found' });
+      pos = stop;
+    }
+    at = end;
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { findPattern, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
+import { seg, type ScreenLine } from '../../src/ui/format/segments.js';
+
+const text = (line: ScreenLine) => line.map((s) => s.text).join('');
+/** The found parts of a marked line, in order. */
+const found = (line: ScreenLine) => line.filter((s) => s.style === 'found').map((s) => s.text);
+
+describe('findPattern', () => {
+  it('is smart case: any case while the query has no capital, exact with one', () => {
+    expect(findPattern('file')!.test('READ_FILE')).toBe(true);
+    expect(findPattern('File')!.test('read_file')).toBe(false);
+    expect(findPattern('File')!.test('FileInfo')).toBe(true);
+    expect(findPattern('déjà')!.test('DÉJÀ VU')).toBe(true);
+  });
+
+  it('takes the query literally (no pattern syntax) and ignores an empty one', () => {
+    expect(findPattern('a.c')!.test('abc')).toBe(false);
+    expect(findPattern('a.c')!.test('a.c')).toBe(true);
+    expect(findPattern('(x')!.test('f(x)')).toBe(true);
+    expect(findPattern('  ')).toBeNull();
+  });
+});
+
+describe('linesMatching', () => {
+  it('lists the lines that hold a match, across segments', () => {
+    const lines: ScreenLine[] = [[seg('"name"', 'jsonKey'), seg(': '), seg('"read_file"', 'jsonString')], [seg('nothing')], [seg('"read'), seg('_file"')]];
+    expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);
+    // The same pattern twice in a row: its state from the last line never leaks.
+    expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);
+  });
+});
+
+describe('markMatches', () => {
+  it('marks every match, split where it crosses segments, and keeps the rest as it was', () => {
+    const line: ScreenLine = [seg('"name"', 'jsonKey'), seg(': '), seg('"read_file, READ_FILE"', 'jsonString')];
+    const marked = markMatches(line, findPattern('read_file')!);
+    expect(text(marked)).toBe(text(line));
+    expect(found(marked)).toEqual(['read_file', 'READ_FILE']);
+    expect(marked[0]).toEqual(seg('"name"', 'jsonKey'));
+    expect(marked.at(-1)).toEqual(seg('"', 'jsonString'));
+    const across = markMatches([seg('"re', 'jsonString'), seg('ad"', 'jsonPunct')], findPattern('read')!);
+    expect(found(across)).toEqual(['re', 'ad']);
+    expect(text(across)).toBe('"read"');
+  });
+
+  it('leaves a line without a match untouched', () => {
+    const line: ScreenLine = [seg('plain')];
+    expect(markMatches(line, findPattern('x')!)).toBe(line);
+  });
+});

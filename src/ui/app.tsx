@@ -127,7 +127,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   const height = Math.max(1, size.rows - 2);
   const start = traceStart(store);
   const filtered = useFilter(store, state.filter, version, start);
-  const views = viewsOf(store, state.showEchoed, filtered);
+  const views = viewsOf(store, state.showEchoed, filtered, state.callOrder);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {
@@ -178,7 +178,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     if (line !== undefined) dispatch({ type: 'search.goto', index: line, bounds });
   }, [overlayFound?.query]);
   const overlayScopes: Scope[] = ['detail', ...(overlayFound ? (['search'] as const) : [])];
-  const scopes: Scope[] = state.input ? ['input'] : overlay ? [...overlayScopes, 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : []), 'list', 'global'];
+  const scopes: Scope[] = state.input ? ['input'] : overlay ? [...overlayScopes, 'list', 'global'] : [...(searching ? (['search'] as const) : []), ...(state.pane === 'turns' ? (['turns'] as const) : state.pane === 'calls' ? (['calls'] as const) : []), 'list', 'global'];
   const step = (direction: 1 | -1) => {
     const positions = overlay ? overlayFound?.positions : found?.positions;
     if (positions) dispatch({ type: 'search.step', direction, positions, bounds });
@@ -241,6 +241,20 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         }
         return;
       }
+      case 'calls.sort': {
+        // The selected call stays selected in the new order.
+        const order = state.callOrder === 'time' ? 'latency' : 'time';
+        const next = viewsOf(store, state.showEchoed, filtered, order).calls;
+        const row = views.calls.length ? views.calls.at(list.selected) : -1;
+        let index = 0;
+        for (let i = 0; i < next.length; i++) {
+          if (next.at(i) === row) {
+            index = i;
+            break;
+          }
+        }
+        return act({ type: 'calls.order', order, index, bounds: { count: next.length, height } });
+      }
       case 'turns.thinking':
         return act({ type: 'toggle-thinking' });
       case 'turns.echoed':
@@ -292,6 +306,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no calls match the filter' : undefined} />;
   }
   if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
+  if (!overlay && state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
 
   const recordCount = store.files.reduce((n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other, 0);
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);

@@ -9,7 +9,7 @@ export type KeyName =
   | 'ctrl-c' | 'ctrl-d' | 'ctrl-u' | 'backspace'
   | (string & {});
 
-export type Scope = 'global' | 'list' | 'turns' | 'detail' | 'input' | 'search';
+export type Scope = 'global' | 'list' | 'calls' | 'turns' | 'detail' | 'input' | 'search';
 
 export interface Binding {
   keys: readonly KeyName[];
@@ -32,6 +32,7 @@ export const KEYMAP = {
   'list.nextProblem': { keys: [']'], description: 'Next problem: a failed call, a turn with a failed tool result, an llm.error, a skipped line', scope: 'list', category: 'Move' },
   'list.prevProblem': { keys: ['['], description: 'Previous problem', scope: 'list', category: 'Move' },
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
+  'calls.sort': { keys: ['s'], description: 'Sort calls by latency, slowest first; again: back to time order', hint: 'sort', scope: 'calls', category: 'View' },
   'turns.thinking': { keys: ['t'], description: 'Expand or collapse thinking blocks', hint: 'thinking', scope: 'turns', category: 'View' },
   'turns.echoed': { keys: ['e'], description: 'Show or hide echoed resends (kept in the trace, hidden by default)', hint: 'echoed', scope: 'turns', category: 'View' },
   'link.jump': { keys: ['l'], description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time', hint: 'link', scope: 'global', category: 'View' },

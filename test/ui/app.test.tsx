@@ -55,6 +55,27 @@ describe('Calls pane', () => {
     expect(lines(app.frame())).toHaveLength(10);
   });
 
+  it('s sorts calls slowest first and back, keeping the selected call; the footer says so', async () => {
+    app = await renderApp({ store: demoStore(), rows: 18 });
+    await app.press('list.down', 2);
+    await app.press('calls.sort');
+    let f = app.frame();
+    expect(selectedLine(f)).toMatch(/tools\/list\s+✓ ok\s+31ms/);
+    expect(lines(f).at(-1)).toMatch(/slowest first · 7 of 13$/);
+    // Latencies fall down the list; calls without one follow.
+    const latencies = lines(f).slice(1, 8).map((l) => l.match(/(\d+(?:\.\d+)?)(ms|s)\s*$/)).map((m) => Number(m![1]) * (m![2] === 's' ? 1000 : 1));
+    expect(latencies).toEqual([1260, 1120, 230, 160, 84, 40, 31]);
+    expect(lines(f)[12]).toMatch(/resources\/read\s+… pending/);
+    await app.press('list.top');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    await app.press('calls.sort');
+    f = app.frame();
+    expect(selectedLine(f)).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    // Back in time order, the call stays selected where it happened (the sixth).
+    expect(lines(f).at(-1)).toMatch(/ 6 of 13$/);
+    expect(lines(f).at(-1)).not.toContain('slowest');
+  });
+
   it('opens a call as request + response with latency and line numbers; Esc goes back', async () => {
     app = await renderApp({ store: demoStore(), rows: 60 });
     await app.press('list.down', 5);

@@ -120,6 +120,16 @@ describe('reduce', () => {
     expect(reduce(opened, { type: 'close' }).search).toEqual({ query: 'abc', inOverlay: false });
   });
 
+  it('changes the call order keeping the selected call selected, and stops sticking to the bottom', () => {
+    const following = initialState({ follow: true });
+    const s = reduce(following, { type: 'calls.order', order: 'latency', index: 40, bounds: b(100) });
+    expect(s.callOrder).toBe('latency');
+    expect(s.lists.calls).toEqual({ selected: 40, windowStart: 31 });
+    expect(s.stickToBottom).toBe(false);
+    // New rows no longer move the selection.
+    expect(reduce(s, { type: 'grown', counts: { calls: 120, turns: 0, events: 0, usage: 0 }, height: 10 }).lists.calls.selected).toBe(40);
+  });
+
   it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
     expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0, found: -1 });
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();

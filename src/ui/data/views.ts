@@ -2,6 +2,7 @@ import { Dir, DIR_NAMES, Flag, KIND_NAMES, Shape, Status, STATUS_NAMES, type Sta
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import type { CallOrder } from '../state/ui-state.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
 export interface RowList {
@@ -29,7 +30,25 @@ export interface Views {
   events: RowList;
 }
 
-let cache: { store: TraceStore; version: number; echoed: boolean; filter: FilterResult | null; views: Views } | null = null;
+/**
+ * `list` slowest call first: answered calls by latency, longest first; then the rows
+ * without one (pending, cancelled, notifications, orphan responses) as they were.
+ * Ties keep their order in `list`.
+ */
+export function byLatency(store: TraceStore, list: RowList): RowList {
+  const n = list.length;
+  const latency = new Float64Array(n);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    latency[i] = store.callLatency(list.at(i)) ?? -1;
+    order[i] = i;
+  }
+  order.sort((a, b) => latency[b]! - latency[a]! || a - b);
+  const rows = order.map((i) => list.at(i));
+  return fromColumn(rows, n);
+}
+
+let cache: { store: TraceStore; version: number; echoed: boolean; filter: FilterResult | null; order: CallOrder; views: Views } | null = null;
 
 /** The rows of `rows` a filter keeps (all of them without one). */
 function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
@@ -38,16 +57,17 @@ function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
   return rows.filter((r) => keep[r] === 1);
 }
 
-/** The row lists of every pane, recomputed only when the store, the echo toggle or the filter changed. */
-export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterResult | null = null): Views {
-  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed && cache.filter === filter) return cache.views;
+/** The row lists of every pane, recomputed only when the store, the echo toggle, the filter or the call order changed. */
+export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterResult | null = null, order: CallOrder = 'time'): Views {
+  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed && cache.filter === filter && cache.order === order) return cache.views;
   const all = { length: store.count, at: (i: number) => i };
+  const calls = merged(store, kept(store.callRows.view(), filter));
   const views: Views = {
-    calls: merged(store, kept(store.callRows.view(), filter)),
+    calls: order === 'latency' ? byLatency(store, calls) : calls,
     turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
     events: filter ? merged(store, filter.rows) : store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
   };
-  cache = { store, version: store.version, echoed: showEchoed, filter, views };
+  cache = { store, version: store.version, echoed: showEchoed, filter, order, views };
   return views;
 }
 

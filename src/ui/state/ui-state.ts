@@ -2,6 +2,8 @@
 import { FilterError, parseFilter } from '../../trace/filter.js';
 
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
+/** How the Calls pane orders its rows: as they happened, or slowest first. */
+export type CallOrder = 'time' | 'latency';
 export type PaneId = (typeof PANES)[number];
 
 export interface ListState {
@@ -21,6 +23,8 @@ export interface UiState {
   overlay: Overlay | null;
   expandThinking: boolean;
   showEchoed: boolean;
+  /** The Calls pane's order (`s`). */
+  callOrder: CallOrder;
   /** Stick to the last row as rows arrive (`--follow`); cleared by scrolling up. */
   stickToBottom: boolean;
   /** `--follow`: the app is watching a growing trace. */
@@ -65,6 +69,8 @@ export type Action =
   | { type: 'help' }
   | { type: 'toggle-thinking' }
   | { type: 'toggle-echoed' }
+  /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
+  | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   | { type: 'notice'; text: string | null }
   | { type: 'input.open'; kind: 'search' | 'filter'; text: string }
   | { type: 'input.text'; text: string }
@@ -90,6 +96,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     overlay: null,
     expandThinking: false,
     showEchoed: false,
+    callOrder: 'time',
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
     pausedAt: null,
@@ -183,6 +190,9 @@ export function reduce(state: UiState, action: Action): UiState {
       return { ...state, overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0, found: -1 }, search: afterOverlay(state) };
     case 'toggle-thinking':
       return { ...state, expandThinking: !state.expandThinking };
+    case 'calls.order':
+      // Slowest first has no bottom to stick to: new calls land anywhere in it.
+      return { ...state, callOrder: action.order, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) }, stickToBottom: false, pausedAt: null, notice: null };
     case 'toggle-echoed':
       return { ...state, showEchoed: !state.showEchoed, lists: { ...state.lists, turns: list() } };
     case 'notice':

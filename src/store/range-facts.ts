@@ -1,6 +1,7 @@
 import type { BlockReader } from '../sources/block-reader.js';
-import { bytesFacts } from '../trace/facts.js';
+import { lineFacts } from '../trace/facts.js';
 import { TapeWriter } from '../trace/facts-tape.js';
+import { scanLineTo } from '../trace/scan-line.js';
 
 /** One byte range of a file to index. */
 export interface BlockJob {
@@ -27,7 +28,8 @@ export function rangeTape(reader: BlockReader, job: BlockJob): BlockDone {
   for (let i = 0; i < lines.count; i++) {
     const start = lines.starts[i]!;
     const stop = lines.stops[i]!;
-    tape.line(i, lines.base + start, stop - start, bytesFacts(lines.buf, start, stop));
+    // The scanner writes the lines it knows; JSON.parse reads the rest.
+    if (!scanLineTo(tape, i, lines.base + start, lines.buf, start, stop)) tape.line(i, lines.base + start, stop - start, lineFacts(lines.buf.toString('utf8', start, stop)));
   }
   return { block: job.block, count: lines.count, ...tape.finish() };
 }

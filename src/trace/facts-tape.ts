@@ -1,6 +1,6 @@
-import type { LineFacts } from './facts.js';
+import type { LineFacts, LlmError } from './facts.js';
 import { invalidRpcInfo, type IdKey, type RpcInfo } from './rpc.js';
-import type { TurnFacts } from './turn.js';
+import type { TurnFacts, TurnUsage } from './turn.js';
 import type { JsonObject } from './values.js';
 
 /*
@@ -57,11 +57,19 @@ export class TapeWriter {
 
   /** One line: its index in the block (for its number), offset, byte length and facts. */
   line(index: number, offset: number, length: number, f: LineFacts): void {
-    if (f.kind === 'blank') return;
-    this.put(index);
-    this.put(offset);
-    this.put(length);
-    this.put(KIND[f.kind]);
+    switch (f.kind) {
+      case 'blank':
+        return;
+      case 'rpc':
+        return this.rpc(index, offset, length, f.t, f.dir, f.source, f.batch, f.messages);
+      case 'event':
+        return this.event(index, offset, length, f.t, f.dir, f.label, f.llmError);
+      case 'turn': {
+        const t = f.turn;
+        return this.turn(index, offset, length, f.t, f.source, t.role, t.model, t.echoed, t.truncated, t.usage, t.thinkingExact, t.thinkingEstimated, t.ttftMs, t.durationMs, t.toolUses, t.toolResults);
+      }
+    }
+    this.head(index, offset, length, KIND[f.kind]);
     switch (f.kind) {
       case 'skip':
         return this.str(f.reason);
@@ -75,28 +83,37 @@ export class TapeWriter {
       case 'otherDir':
         this.put(num(f.t));
         return this.str(f.dirText);
-      case 'rpc':
-        this.put(num(f.t));
-        this.put(f.dir === 'in' ? 0 : 1);
-        this.str(f.source);
-        this.put(f.batch ? 1 : 0);
-        this.put(f.messages.length);
-        for (const m of f.messages) this.message(m);
-        return;
-      case 'event':
-        this.put(num(f.t));
-        this.put(EVENT_DIRS.indexOf(f.dir));
-        this.str(f.label);
-        this.put(f.llmError ? 1 : 0);
-        if (f.llmError) {
-          this.once(f.llmError.name);
-          this.once(f.llmError.message);
-        }
-        return;
-      case 'turn':
-        this.put(num(f.t));
-        this.str(f.source);
-        return this.turn(f.turn);
+    }
+  }
+
+  private head(index: number, offset: number, length: number, kind: number): void {
+    this.put(index);
+    this.put(offset);
+    this.put(length);
+    this.put(kind);
+  }
+
+  /** A message line's facts, as `line` writes an `rpc` one (the scanner writes them straight from its fields). */
+  rpc(index: number, offset: number, length: number, t: number | null, dir: 'in' | 'out', source: string | null, batch: boolean, messages: readonly RpcInfo[]): void {
+    this.head(index, offset, length, KIND.rpc);
+    this.put(num(t));
+    this.put(dir === 'in' ? 0 : 1);
+    this.str(source);
+    this.put(batch ? 1 : 0);
+    this.put(messages.length);
+    for (const m of messages) this.message(m);
+  }
+
+  /** An event line's facts, as `line` writes them. */
+  event(index: number, offset: number, length: number, t: number | null, dir: (typeof EVENT_DIRS)[number], label: string, llmError: LlmError | null): void {
+    this.head(index, offset, length, KIND.event);
+    this.put(num(t));
+    this.put(EVENT_DIRS.indexOf(dir));
+    this.str(label);
+    this.put(llmError ? 1 : 0);
+    if (llmError) {
+      this.once(llmError.name);
+      this.once(llmError.message);
     }
   }
 
@@ -118,25 +135,34 @@ export class TapeWriter {
     } else this.once(v);
   }
 
-  private turn(t: TurnFacts): void {
-    this.str(t.role);
-    this.str(t.model);
-    this.put((t.echoed ? 1 : 0) | (t.truncated ? 2 : 0) | (t.usage ? 4 : 0));
-    this.put(t.usage?.input ?? 0);
-    this.put(t.usage?.output ?? 0);
-    this.put(num(t.usage?.cacheRead ?? null));
-    this.put(num(t.usage?.cacheWrite ?? null));
-    this.put(num(t.thinkingExact));
-    this.put(num(t.thinkingEstimated));
-    this.put(num(t.ttftMs));
-    this.put(num(t.durationMs));
-    this.put(t.toolUses.length);
-    for (const u of t.toolUses) {
+  /** A turn line's facts, field by field (`TurnFacts`), as `line` writes them. */
+  turn(
+    index: number, offset: number, length: number, t: number | null, source: string | null,
+    role: string, model: string | null, echoed: boolean, truncated: boolean, usage: TurnUsage | null,
+    thinkingExact: number | null, thinkingEstimated: number | null, ttftMs: number | null, durationMs: number | null,
+    toolUses: TurnFacts['toolUses'], toolResults: TurnFacts['toolResults'],
+  ): void {
+    this.head(index, offset, length, KIND.turn);
+    this.put(num(t));
+    this.str(source);
+    this.str(role);
+    this.str(model);
+    this.put((echoed ? 1 : 0) | (truncated ? 2 : 0) | (usage ? 4 : 0));
+    this.put(usage?.input ?? 0);
+    this.put(usage?.output ?? 0);
+    this.put(num(usage?.cacheRead ?? null));
+    this.put(num(usage?.cacheWrite ?? null));
+    this.put(num(thinkingExact));
+    this.put(num(thinkingEstimated));
+    this.put(num(ttftMs));
+    this.put(num(durationMs));
+    this.put(toolUses.length);
+    for (const u of toolUses) {
       this.once(u.id);
       this.str(u.name);
     }
-    this.put(t.toolResults.length);
-    for (const r of t.toolResults) {
+    this.put(toolResults.length);
+    for (const r of toolResults) {
       this.once(r.toolUseId);
       this.put(r.isError ? 1 : 0);
       this.once(r.text);

@@ -3,6 +3,7 @@ import { contentText, invalidRpcInfo, protocolErrorText, type IdKey, type RpcInf
 import type { TurnFacts, TurnUsage } from './turn.js';
 import { keepText } from './text.js';
 import { isoMs, type Json } from './values.js';
+import type { TapeWriter } from './facts-tape.js';
 
 /*
  * The hot path of indexing: the facts of a message or turn line read straight from
@@ -746,7 +747,17 @@ const scratch: RecordScan = {
 };
 
 /** The top-level object of a message or turn line. */
-function record(): LineFacts | null {
+/** What a scanned line is (the facts themselves are in `scratch` and `line`). */
+const NOT_MINE = 0;
+const TURN = 1;
+const RPC = 2;
+const EVENT = 3;
+
+/** A scanned message or event line's facts beyond `scratch`'s fields. */
+const line: { dir: 'in' | 'out' | 'event' | 'command' | 'telemetry'; batch: boolean; messages: RpcInfo[]; label: string } = { dir: 'in', batch: false, messages: [], label: '' };
+
+/** The top-level object of a message or turn line: which it is, its facts left in `scratch` and `line`. */
+function record(): number {
   const r = scratch;
   r.isTurn = false;
   r.t = r.dir = r.source = r.kind = r.role = r.model = null;
@@ -763,52 +774,94 @@ function record(): LineFacts | null {
       member(r, k);
     } while (next(RBRACE));
   }
-  const { t, dir, source } = r;
+  if (r.isTurn) return TURN;
+  const dir = r.dir;
   // Written by member(): TypeScript cannot see it.
   const raw = r.raw as RawScan | null;
-  if (r.isTurn) {
-    const turn: TurnFacts = {
-      role: r.role ?? '(no role)',
-      model: r.model,
-      echoed: r.echoed,
-      truncated: r.truncated,
-      usage: r.usage,
-      thinkingExact: r.thinkingExact,
-      thinkingEstimated: r.thinkingExact === null && r.blocks.thinkingChars > 0 ? Math.max(1, Math.round(r.blocks.thinkingChars / 4)) : null,
-      ttftMs: r.ttftMs,
-      durationMs: r.durationMs,
-      toolUses: r.blocks.toolUses === NONE ? [] : r.blocks.toolUses,
-      toolResults: r.blocks.toolResults === NONE ? [] : r.blocks.toolResults,
-    };
-    return { kind: 'turn', t, source, turn };
-  }
-  if (dir === null) return null;
+  if (dir === null) return NOT_MINE;
   const messages = raw?.messages ?? [invalidRpcInfo()];
-  if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source, batch: raw?.batch ?? false, messages };
+  if (dir === 'in' || dir === 'out') {
+    line.dir = dir;
+    line.batch = raw?.batch ?? false;
+    line.messages = messages;
+    return RPC;
+  }
   if (dir === 'event' || dir === 'command' || dir === 'telemetry') {
-    if (r.kind === 'llm.error') return null;
-    return { kind: 'event', t, dir, label: r.kind ?? (raw?.isObject ? messages[0]!.method : null) ?? dir, llmError: null };
+    if (r.kind === 'llm.error') return NOT_MINE;
+    line.dir = dir;
+    line.label = r.kind ?? (raw?.isObject ? messages[0]!.method : null) ?? dir;
+    return EVENT;
   }
   // mcp-rec arrows and unknown dirs: JSON.parse decides.
-  return null;
+  return NOT_MINE;
 }
+
+/** What the line in bytes [start, stop) of `bytes` is, read into `scratch` and `line`; NOT_MINE for JSON.parse to decide. */
+function scan(bytes: Buffer, start: number, stop: number): number {
+  if (stop - start < 2 || bytes[start] !== LBRACE) return NOT_MINE;
+  buf = bytes;
+  viewWords(bytes);
+  pos = start;
+  end = stop;
+  try {
+    const kind = record();
+    ws();
+    return pos === end ? kind : NOT_MINE;
+  } catch (error) {
+    if (error === BAIL || error instanceof SyntaxError || error instanceof RangeError) return NOT_MINE;
+    throw error;
+  }
+}
+
+// A scanned turn's facts as turn.ts words them.
+const roleOf = (r: RecordScan): string => r.role ?? '(no role)';
+const thinkingEstimatedOf = (r: RecordScan): number | null => (r.thinkingExact === null && r.blocks.thinkingChars > 0 ? Math.max(1, Math.round(r.blocks.thinkingChars / 4)) : null);
+const usesOf = (r: RecordScan): TurnFacts['toolUses'] => (r.blocks.toolUses === NONE ? [] : r.blocks.toolUses);
+const resultsOf = (r: RecordScan): TurnFacts['toolResults'] => (r.blocks.toolResults === NONE ? [] : r.blocks.toolResults);
 
 /**
  * The facts of the line in bytes [start, stop) of `bytes`, or null when the line is
  * not a plain message or turn record (or not valid JSON): then JSON.parse decides.
  */
 export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts | null {
-  if (stop - start < 2 || bytes[start] !== LBRACE) return null;
-  buf = bytes;
-  viewWords(bytes);
-  pos = start;
-  end = stop;
-  try {
-    const facts = record();
-    ws();
-    return pos === end ? facts : null;
-  } catch (error) {
-    if (error === BAIL || error instanceof SyntaxError || error instanceof RangeError) return null;
-    throw error;
+  const kind = scan(bytes, start, stop);
+  const r = scratch;
+  switch (kind) {
+    case TURN: {
+      const turn: TurnFacts = {
+        role: roleOf(r), model: r.model, echoed: r.echoed, truncated: r.truncated, usage: r.usage, thinkingExact: r.thinkingExact,
+        thinkingEstimated: thinkingEstimatedOf(r), ttftMs: r.ttftMs, durationMs: r.durationMs, toolUses: usesOf(r), toolResults: resultsOf(r),
+      };
+      return { kind: 'turn', t: r.t, source: r.source, turn };
+    }
+    case RPC:
+      return { kind: 'rpc', t: r.t, dir: line.dir as 'in' | 'out', source: r.source, batch: line.batch, messages: line.messages };
+    case EVENT:
+      return { kind: 'event', t: r.t, dir: line.dir as 'event' | 'command' | 'telemetry', label: line.label, llmError: null };
+    default:
+      return null;
+  }
+}
+
+/**
+ * `scanLine`, written straight to a tape (no facts objects on the way: the hot path of
+ * the parallel index). False, with nothing written, when JSON.parse must decide.
+ */
+export function scanLineTo(tape: TapeWriter, index: number, offset: number, bytes: Buffer, start: number, stop: number): boolean {
+  const kind = scan(bytes, start, stop);
+  const r = scratch;
+  const length = stop - start;
+  switch (kind) {
+    case TURN:
+      tape.turn(index, offset, length, r.t, r.source, roleOf(r), r.model, r.echoed, r.truncated, r.usage, r.thinkingExact, thinkingEstimatedOf(r), r.ttftMs, r.durationMs, usesOf(r), resultsOf(r));
+      return true;
+    case RPC:
+      tape.rpc(index, offset, length, r.t, line.dir as 'in' | 'out', r.source, line.batch, line.messages);
+      return true;
+    case EVENT:
+      tape.event(index, offset, length, r.t, line.dir as 'event' | 'command' | 'telemetry', line.label, null);
+      return true;
+    default:
+      return false;
   }
 }

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/trace/facts.js';
-import { scanLine } from '../../src/trace/scan-line.js';
+import { TapeWriter } from '../../src/trace/facts-tape.js';
+import { scanLine, scanLineTo } from '../../src/trace/scan-line.js';
 import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 
 /*
@@ -20,10 +21,29 @@ function scan(text: string) {
   return scanLine(bytes, 10, 10 + line.length);
 }
 
-/** Asserts agreement; returns whether the fast path answered. */
+/** A tape's contents, comparable with toEqual. */
+const contents = (w: TapeWriter) => {
+  const t = w.finish();
+  return { nums: Array.from(t.nums), strs: t.strs };
+};
+
+/**
+ * Asserts agreement (the facts, and the tape `scanLineTo` writes against the one the
+ * JSON.parse path's facts make); returns whether the fast path answered.
+ */
 function agree(text: string): boolean {
   const fast = scan(text);
   if (fast !== null) expect(fast, text).toStrictEqual(lineFacts(text));
+  const line = Buffer.from(text);
+  const bytes = Buffer.concat([Buffer.from('{"t":"x"}\n'), line, Buffer.from('\n"}]}\n')]);
+  const direct = new TapeWriter();
+  const wrote = scanLineTo(direct, 3, 4096, bytes, 10, 10 + line.length);
+  expect(wrote, text).toBe(fast !== null);
+  if (wrote) {
+    const viaFacts = new TapeWriter();
+    viaFacts.line(3, 4096, line.length, lineFacts(text));
+    expect(contents(direct), text).toEqual(contents(viaFacts));
+  } else expect(contents(direct).nums, text).toEqual([]);
   return fast !== null;
 }
 

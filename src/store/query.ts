@@ -92,11 +92,11 @@ const anyMatch = (patterns: RegExp[], values: (string | null)[]) => values.some(
  * Whether a unit (a call: request and response; else one row) carries the term's
  * field and satisfies it. A record without the field does not match (so `-term` keeps it).
  */
-function test(store: TraceStore, term: Term, row: number, other: number, text: Map<Term, Uint8Array>, start: number | null, fileLabels: string[]): boolean {
+function test(store: TraceStore, term: Term, row: number, other: number, found: Uint8Array | undefined, start: number | null, fileLabels: string[]): boolean {
   const kind = store.kind.data[row];
   switch (term.field) {
     case 'text': {
-      const m = text.get(term)!;
+      const m = found!;
       return m[row] === 1 || (other >= 0 && m[other] === 1);
     }
     case 'method': {
@@ -163,20 +163,26 @@ export function applyFilter(store: TraceStore, filter: Filter, start: number | n
     text.set(term, textMatches(store, term.needle, term.caseSensitive, old ? old.length : 0, into));
   }
   const keep = new Uint8Array(store.count);
+  const terms = filter.terms;
+  // Each text term's matches, by term index: no map lookup per row.
+  const found = terms.map((term) => text.get(term));
+  const kinds = store.kind.data;
+  const pairs = store.pair.data;
   let count = 0;
   for (let row = 0; row < store.count; row++) {
-    const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
+    const other = kinds[row] === Kind.message ? pairs[row]! : -1;
     if (other >= 0 && other < row) {
       keep[row] = keep[other]!;
     } else {
-      let ok = true;
-      for (const term of filter.terms) {
-        if (test(store, term, row, other, text, start, fileLabels) === term.negate) {
-          ok = false;
+      let ok = 1;
+      for (let k = 0; k < terms.length; k++) {
+        const term = terms[k]!;
+        if (test(store, term, row, other, found[k], start, fileLabels) === term.negate) {
+          ok = 0;
           break;
         }
       }
-      keep[row] = ok ? 1 : 0;
+      keep[row] = ok;
     }
     count += keep[row]!;
   }

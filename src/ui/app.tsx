@@ -137,6 +137,23 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
   }, [version, height, views]);
 
+  // Slowest first, a call moves as others arrive or finish: the selection stays on it
+  // (a new filter starts the lists over, as in time order).
+  const selectedCall = useRef({ row: -1, filter: filtered });
+  useEffect(() => {
+    const calls = views.calls;
+    const was = selectedCall.current;
+    const at = state.lists.calls.selected;
+    if (state.callOrder !== 'latency' || was.row < 0 || was.filter !== filtered || (at < calls.length && calls.at(at) === was.row)) return;
+    for (let i = 0; i < calls.length; i++) {
+      if (calls.at(i) === was.row) return dispatch({ type: 'calls.follow', index: i, bounds: { count: calls.length, height } });
+    }
+  }, [views]);
+  useEffect(() => {
+    const at = state.lists.calls.selected;
+    selectedCall.current = { row: at < views.calls.length ? views.calls.at(at) : -1, filter: filtered };
+  });
+
   useEffect(() => {
     if (!startAt) return;
     const count = views[startAt.pane].length;

@@ -76,6 +76,26 @@ describe('Calls pane', () => {
     expect(lines(f).at(-1)).not.toContain('slowest');
   });
 
+  it('slowest first, the selected call stays selected as calls arrive and move it', async () => {
+    const call = (id: number, from: number, ms: number) => [
+      { t: at(from), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: `tool_${id}` } } },
+      { t: at(from + ms), dir: 'out', raw: { jsonrpc: '2.0', id, result: {} } },
+    ];
+    const store = storeOf([...call(1, 0, 300), ...call(2, 1000, 200), ...call(3, 2000, 100)]);
+    app = await renderApp({ store, rows: 10 });
+    await app.press('calls.sort');
+    await app.press('list.down');
+    expect(selectedLine(app.frame())).toMatch(/tool_2\s+✓ ok\s+200ms/);
+    // A slower call arrives: it goes first, and tool_2 moves down one place with the selection.
+    const texts = call(4, 3000, 500).map((o) => JSON.stringify(o));
+    let offset = 10_000;
+    store.appendLines(0, texts.map((text, i) => ({ text, lineNo: 7 + i, offset: (offset += 200), length: text.length })));
+    const f = await waitForFrame(app.frame, (x) => x.includes('tool_4'));
+    expect(lines(f)[1]).toMatch(/tool_4\s+✓ ok\s+500ms/);
+    expect(selectedLine(f)).toMatch(/tool_2\s+✓ ok\s+200ms/);
+    expect(lines(f).at(-1)).toMatch(/slowest first · 3 of 4$/);
+  });
+
   it('opens a call as request + response with latency and line numbers; Esc goes back', async () => {
     app = await renderApp({ store: demoStore(), rows: 60 });
     await app.press('list.down', 5);

@@ -71,6 +71,8 @@ export type Action =
   | { type: 'toggle-echoed' }
   /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
+  /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
+  | { type: 'calls.follow'; index: number; bounds: Bounds }
   | { type: 'notice'; text: string | null }
   | { type: 'input.open'; kind: 'search' | 'filter'; text: string }
   | { type: 'input.text'; text: string }
@@ -193,6 +195,8 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'calls.order':
       // Slowest first has no bottom to stick to: new calls land anywhere in it.
       return { ...state, callOrder: action.order, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) }, stickToBottom: false, pausedAt: null, notice: null };
+    case 'calls.follow':
+      return { ...state, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) } };
     case 'toggle-echoed':
       return { ...state, showEchoed: !state.showEchoed, lists: { ...state.lists, turns: list() } };
     case 'notice':

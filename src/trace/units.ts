@@ -32,6 +32,11 @@ export function fmtOffset(ms: number | null): string {
   return `+${fmtMs(ms)}`;
 }
 
+/** A time of day in UTC, to the millisecond: `14:00:05.920` (what server logs print beside it). */
+export function fmtClock(ms: number | null): string {
+  return ms === null || !Number.isFinite(ms) ? '' : new Date(ms).toISOString().slice(11, 23);
+}
+
 export function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KiB`;

@@ -27,7 +27,7 @@ import { DetailPane } from './panes/detail/detail-pane.js';
 import { EventsPane } from './panes/events/events-pane.js';
 import { TurnsPane } from './panes/turns/turns-pane.js';
 import { UsagePane } from './panes/usage/usage-pane.js';
-import { initialState, moveAction, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
+import { clampWindow, initialState, moveAction, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
 
 export interface AppProps {
   store: TraceStore;
@@ -138,20 +138,28 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   }, [version, height, views]);
 
   // Slowest first, a call moves as others arrive or finish: the selection stays on it
-  // (a new filter starts the lists over, as in time order).
-  const selectedCall = useRef({ row: -1, filter: filtered });
-  useEffect(() => {
+  // (a new filter starts the lists over, as in time order). Worked out as the frame is
+  // drawn, so no frame shows the selection on another call; the state follows after.
+  const selectedCall = useRef<{ row: number; filter: FilterResult | null; calls: RowList | null }>({ row: -1, filter: filtered, calls: null });
+  let lists = state.lists;
+  {
     const calls = views.calls;
     const was = selectedCall.current;
-    const at = state.lists.calls.selected;
-    if (state.callOrder !== 'latency' || was.row < 0 || was.filter !== filtered || (at < calls.length && calls.at(at) === was.row)) return;
-    for (let i = 0; i < calls.length; i++) {
-      if (calls.at(i) === was.row) return dispatch({ type: 'calls.follow', index: i, bounds: { count: calls.length, height } });
+    const at = lists.calls.selected;
+    if (state.callOrder === 'latency' && was.row >= 0 && was.calls !== calls && was.filter === filtered && !(at < calls.length && calls.at(at) === was.row)) {
+      for (let i = 0; i < calls.length; i++) {
+        if (calls.at(i) === was.row) {
+          lists = { ...lists, calls: { selected: i, windowStart: clampWindow(lists.calls.windowStart, i, height, calls.length) } };
+          break;
+        }
+      }
     }
-  }, [views]);
+  }
+  const followed = lists === state.lists ? null : lists.calls.selected;
   useEffect(() => {
-    const at = state.lists.calls.selected;
-    selectedCall.current = { row: at < views.calls.length ? views.calls.at(at) : -1, filter: filtered };
+    if (followed !== null) dispatch({ type: 'calls.follow', index: followed, bounds: { count: views.calls.length, height } });
+    const at = lists.calls.selected;
+    selectedCall.current = { row: at < views.calls.length ? views.calls.at(at) : -1, filter: filtered, calls: views.calls };
   });
 
   useEffect(() => {
@@ -168,7 +176,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     return overlay.type === 'help' ? helpLines(width - 1) : detailLines(store, overlay.row, width - 1);
   }, [overlay?.type, overlay?.type === 'detail' ? overlay.row : -1, width, version, store]);
 
-  const list = state.lists[state.pane];
+  const list = lists[state.pane];
   const activeList: RowList | null = state.pane === 'calls' ? views.calls : state.pane === 'turns' ? views.turns : state.pane === 'events' ? views.events : null;
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : state.pane === 'usage' ? { count: usage.length, height } : { count: activeList?.length ?? 0, height };
   const searching = state.search !== null && !overlay && activeList !== null;
@@ -272,6 +280,8 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         }
         return act({ type: 'calls.order', order, index, bounds: { count: next.length, height } });
       }
+      case 'view.clock':
+        return act({ type: 'toggle-clock' });
       case 'turns.thinking':
         return act({ type: 'toggle-thinking' });
       case 'turns.echoed':
@@ -309,7 +319,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     const matches = { has: (i: number) => (found ? found.positions[firstAtOrAfter(found.positions, i)] === i : false) };
     const linesOf = (i: number) => {
       let l = cache.get(i);
-      if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, matched: matches.has(i), expandThinking: state.expandThinking })));
+      if (!l) cache.set(i, (l = turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === list.selected, matched: matches.has(i), expandThinking: state.expandThinking, clock: state.clock })));
       return l;
     };
     const laid = layoutTurns(views.turns.length, list.selected, turnsStart.current, height, linesOf);
@@ -317,10 +327,10 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     body = <TurnsPane lines={laid.lines} width={width} height={height} hiddenEchoed={store.turnRows.length - store.shownTurnRows.length} empty={filtered ? 'no turns match the filter' : undefined} />;
   } else if (state.pane === 'events') {
     const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, start));
-    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no records match the filter' : undefined} />;
+    body = <EventsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no records match the filter' : undefined} clock={state.clock} />;
   } else {
     const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, start));
-    body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no calls match the filter' : undefined} />;
+    body = <CallsPane rows={rows} selectedIndex={list.selected - list.windowStart} matched={matchedIn(found, list.windowStart, rows.length)} width={width} height={height} empty={filtered ? 'no calls match the filter' : undefined} clock={state.clock} />;
   }
   if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
   if (!overlay && state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;

@@ -33,6 +33,7 @@ export const KEYMAP = {
   'list.prevProblem': { keys: ['['], description: 'Previous problem', scope: 'list', category: 'Move' },
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },
   'calls.sort': { keys: ['s'], description: 'Sort calls by latency, slowest first; again: back to time order', hint: 'sort', scope: 'calls', category: 'View' },
+  'view.clock': { keys: ['T'], description: 'Show times as UTC clock times (14:00:05.920) instead of offsets from the start, and back', scope: 'global', category: 'View' },
   'turns.thinking': { keys: ['t'], description: 'Expand or collapse thinking blocks', hint: 'thinking', scope: 'turns', category: 'View' },
   'turns.echoed': { keys: ['e'], description: 'Show or hide echoed resends (kept in the trace, hidden by default)', hint: 'echoed', scope: 'turns', category: 'View' },
   'link.jump': { keys: ['l'], description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time', hint: 'link', scope: 'global', category: 'View' },

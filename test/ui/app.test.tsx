@@ -96,14 +96,27 @@ describe('Calls pane', () => {
     expect(lines(f).at(-1)).toMatch(/slowest first · 3 of 4$/);
   });
 
+  it('T shows times of day in UTC instead of offsets, in every pane, and back', async () => {
+    app = await renderApp({ store: demoStore() });
+    expect(selectedLine(app.frame())).toMatch(/^› +\+0\.012s → +initialize/);
+    await app.press('view.clock');
+    expect(selectedLine(app.frame())).toMatch(/^› 14:00:00\.012 → +initialize/);
+    await app.press('pane.turns');
+    expect(app.frame()).toMatch(/ 14:00:0\d\.\d{3} user/);
+    await app.press('pane.events');
+    expect(app.frame()).toMatch(/L2 +14:00:00\.012 message/);
+    await app.press('view.clock');
+    expect(app.frame()).toMatch(/L2 +\+0\.012s message/);
+  });
+
   it('opens a call as request + response with latency and line numbers; Esc goes back', async () => {
     app = await renderApp({ store: demoStore(), rows: 60 });
     await app.press('list.down', 5);
     await app.press('list.open');
     const f = app.frame();
     expect(f).toContain('tools/call read_file · ✓ ok · 1.26s');
-    expect(f).toMatch(/── request line 16 of examples\/demo\.jsonl · in \(client → server\)/);
-    expect(f).toMatch(/── response line 19 of examples\/demo\.jsonl · out \(server → client\)/);
+    expect(f).toMatch(/── request · in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B\n +line 16 of examples\/demo\.jsonl/);
+    expect(f).toMatch(/── response · out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B\n +line 19 of examples\/demo\.jsonl/);
     expect(f).toContain('"name": "read_file",');
     await app.press('detail.close');
     await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
@@ -212,7 +225,7 @@ describe('search and filters', () => {
     let f = await waitForFrame(app.frame, (x) => /^\/_file▏ +3 matches/.test(lines(x).at(-1)!));
     expect(selectedLine(f)).toContain('"name": "read_file",');
     await app.press('input.submit');
-    expect(lines(app.frame()).at(-1)).toMatch(/\/_file 1\/3 · \d+-\d+\/52$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/\/_file 1\/3 · \d+-\d+\/\d+$/);
     await app.press('search.next');
     f = app.frame();
     expect(selectedLine(f)).toContain('"name": "search_files",');

@@ -76,14 +76,20 @@ describe('tables', () => {
 });
 
 describe('call rows', () => {
-  const row = { row: 0, fileLabel: null, offsetMs: 1234, dir: 'in' as const, kind: 'request' as const, serverToClient: false, method: 'tools/call', tool: 'read_file', status: Status.isError, latencyMs: 160 };
+  const row = { row: 0, fileLabel: null, offsetMs: 1234, tMs: Date.parse('2026-05-12T23:00:01.234Z'), dir: 'in' as const, kind: 'request' as const, serverToClient: false, method: 'tools/call', tool: 'read_file', status: Status.isError, latencyMs: 160 };
   it('say status with a glyph and a word, so colour is not the only signal', () => {
     const t = lineText(formatCallRow(row, 80, false));
     expect(t).toMatch(/^ +\+1\.234s →  tools\/call read_file +✗ isError +160ms$/);
     expect(lineText(formatCallRow(row, 80, true))).toMatch(/^›/);
   });
+  it('show the time of day in UTC instead of the offset when asked (T), in a wider column', () => {
+    const t = lineText(formatCallRow(row, 80, false, undefined, false, true));
+    expect(t).toMatch(/^  23:00:01\.234 →  tools\/call read_file +✗ isError +160ms$/);
+    expect(stringWidth(t)).toBeLessThanOrEqual(80);
+    expect(lineText(formatCallRow({ ...row, tMs: null }, 80, false, undefined, false, true))).toMatch(/^ {15}→ /);
+  });
   it('mark server→client requests and fit any width', () => {
-    for (const w of [40, 80, 200]) expect(stringWidth(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', method: 'sampling/createMessage', tool: null }, w, false)))).toBeLessThanOrEqual(w);
+    for (const w of [40, 80, 200]) for (const clock of [false, true]) expect(stringWidth(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', method: 'sampling/createMessage', tool: null }, w, false, undefined, false, clock)))).toBeLessThanOrEqual(w);
     expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain('⇠S');
   });
 });

@@ -26,15 +26,20 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const dir = store.dir.data[row] === Dir.in ? 'in (client → server)' : store.dir.data[row] === Dir.out ? 'out (server → client)' : '';
   const t = store.tOf(row);
   const length = store.length.data[row]!;
-  const head: ScreenLine = [seg(`── ${what} `, 'header'), seg(`line ${store.lineNo.data[row]} of ${inert(f.name)}${dir ? ` · ${dir}` : ''}${t !== null && start !== null ? ` · ${fmtOffset(t - start)}` : ''} · ${fmtBytes(length)}`, 'dim')];
+  // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
+  const when = t === null ? '' : ` · ${new Date(t).toISOString()}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  const head: ScreenLine[] = [
+    [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
+    [seg(`   line ${store.lineNo.data[row]} of ${inert(f.name)}`, 'dim')],
+  ];
   const raw = store.rawLine(row, DETAIL_CAP);
-  if (raw === null) return [head, [seg('(this source cannot be read back)', 'error')]];
-  if (kind === Kind.skip) return [head, [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')], ...plainLines(raw, width)];
-  if (length > DETAIL_CAP) return [head, [seg(`showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`, 'warn')], ...plainLines(raw, width)];
+  if (raw === null) return [...head, [seg('(this source cannot be read back)', 'error')]];
+  if (kind === Kind.skip) return [...head, [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')], ...plainLines(raw, width)];
+  if (length > DETAIL_CAP) return [...head, [seg(`showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`, 'warn')], ...plainLines(raw, width)];
   try {
-    return [head, ...jsonLines(JSON.parse(raw), width)];
+    return [...head, ...jsonLines(JSON.parse(raw), width)];
   } catch {
-    return [head, ...plainLines(raw, width)];
+    return [...head, ...plainLines(raw, width)];
   }
 }
 

@@ -37,6 +37,7 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
     offsetMs: offsetOf(store, row, start),
+    tMs: store.tOf(row),
     turn: parsedTurn(store, row),
     echoed: (store.flags.data[row]! & Flag.echoed) !== 0,
     toolUses,

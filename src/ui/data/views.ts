@@ -76,6 +76,8 @@ export interface CallRow {
   row: number;
   fileLabel: string | null;
   offsetMs: number | null;
+  /** The record's own time (ms since the epoch), for clock times (`T`). */
+  tMs: number | null;
   dir: 'in' | 'out';
   kind: 'request' | 'notification' | 'response' | 'invalid';
   serverToClient: boolean;
@@ -130,6 +132,7 @@ export function callRow(store: TraceStore, row: number, start: number | null): C
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
     offsetMs: offsetOf(store, row, start),
+    tMs: store.tOf(row),
     dir: store.dir.data[row] === Dir.out ? 'out' : 'in',
     kind: SHAPES[shape] ?? 'invalid',
     serverToClient: (store.flags.data[row]! & Flag.serverToClient) !== 0,
@@ -146,6 +149,7 @@ export interface EventRow {
   fileLabel: string | null;
   lineNo: number;
   offsetMs: number | null;
+  tMs: number | null;
   kind: 'meta' | 'message' | 'event' | 'turn' | 'end' | 'other' | 'skip';
   dir: string;
   label: string;
@@ -164,6 +168,7 @@ export function eventRow(store: TraceStore, row: number, start: number | null): 
     fileLabel: fileLabel(store, store.file.data[row]!),
     lineNo: store.lineNo.data[row]!,
     offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
+    tMs: kind === 'skip' ? null : store.tOf(row),
     kind,
     dir: DIR_NAMES[store.dir.data[row]!] ?? '',
     label: store.str(store.label.data[row]!) ?? '',

@@ -1,6 +1,6 @@
 import { Status } from '../../store/codes.js';
 import { inert } from '../../trace/text.js';
-import { fmtMs, fmtOffset } from '../../trace/units.js';
+import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
 import { fit, width as widthOf } from './text.js';
@@ -15,6 +15,12 @@ export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: S
   [Status.orphan]: { glyph: '?', word: 'orphan', style: 'warn' },
   [Status.none]: { glyph: ' ', word: '', style: 'dim' },
 };
+
+/** A row's time: its offset from the trace's start, or (`clock`) its time of day in UTC. */
+export const timeText = (offsetMs: number | null, tMs: number | null, clock: boolean): string => (clock ? fmtClock(tMs) : fmtOffset(offsetMs));
+
+/** Width of the time column: `+12m05s`, or `14:00:05.920` (and a blank after the margin). */
+const timeWidth = (clock: boolean): number => (clock ? 13 : 9);
 
 /** The selection marker: a visible `›` plus inverse video, never colour alone; `•` marks a search match. */
 export function marker(selected: boolean, matched = false): Segment {
@@ -31,16 +37,16 @@ export interface CallColumns {
   method: number;
 }
 
-export function callColumns(rows: CallRow[], width: number): CallColumns {
+export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
   const label = Math.min(14, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthOf(inert(r.fileLabel))))));
-  const flex = width - 35 - (label ? label + 1 : 0);
+  const flex = width - 35 - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
   const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthOf(inert(r.method))));
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
 
 /** Calls row: time, direction, method, tool, status, latency. */
-export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width), matched = false): ScreenLine {
-  const TIME = 9;
+export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width), matched = false, clock = false): ScreenLine {
+  const TIME = timeWidth(clock);
   const DIRW = 3;
   const STATUS = 10;
   const LAT = 7;
@@ -54,7 +60,7 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   const arrow = r.serverToClient ? '⇠S' : r.dir === 'in' ? '→ ' : '← ';
   const parts: Segment[] = [marker(selected, matched)];
   if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
-  parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
+  parts.push(seg(fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
   parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
   if (r.tool !== null && toolW > 0) parts.push(seg(' ' + fit(inert(r.tool), toolW), matched ? 'match' : 'bold'));
@@ -68,9 +74,9 @@ const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
 };
 
 /** Events row: line number, time, kind, dir, label, detail. */
-export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel))), matched = false): ScreenLine {
+export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel))), matched = false, clock = false): ScreenLine {
   const LINE = 7;
-  const TIME = 9;
+  const TIME = timeWidth(clock);
   const KIND = 8;
   const DIRW = 9;
   const label = labelWidth;
@@ -79,7 +85,7 @@ export function formatEventRow(r: EventRow, width: number, selected: boolean, la
   const parts: Segment[] = [marker(selected, matched)];
   if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
   parts.push(seg(fit(`L${r.lineNo}`, LINE, 'right') + ' ', 'dim'));
-  parts.push(seg(fit(fmtOffset(r.offsetMs), TIME, 'right') + ' ', 'dim'));
+  parts.push(seg(fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right') + ' ', 'dim'));
   parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
   parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : matched ? 'match' : undefined));

@@ -1,6 +1,7 @@
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
-import { fmtInt, fmtMs, fmtOffset } from '../../trace/units.js';
+import { fmtInt, fmtMs } from '../../trace/units.js';
+import { timeText } from './rows.js';
 import { isObject, num, str, type JsonObject } from '../../trace/values.js';
 import { fitLine, seg, type ScreenLine, type Segment, type Style } from './segments.js';
 import { truncate, width as widthOf, wrap } from './text.js';
@@ -18,6 +19,7 @@ export interface TurnView {
   row: number;
   fileLabel: string | null;
   offsetMs: number | null;
+  tMs: number | null;
   /** The turn record as parsed from its line (null if it could not be read back). */
   turn: JsonObject | null;
   echoed: boolean;
@@ -31,6 +33,8 @@ export interface TurnOptions {
   /** A search match (marked • on its first line). */
   matched?: boolean;
   expandThinking: boolean;
+  /** Clock times (UTC) instead of offsets from the start (`T`). */
+  clock?: boolean;
 }
 
 /** Longest text block shown inline; the detail view has the rest. */
@@ -50,7 +54,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const role = str(t.role) ?? '(no role)';
   const head: Segment[] = [];
   if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
-  head.push(seg(`${fmtOffset(v.offsetMs)} `, 'dim'), seg(inert(role), 'role'));
+  head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
   const usage = isObject(t.usage) ? t.usage : null;
   if (usage) head.push(seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'));

@@ -25,6 +25,8 @@ export interface UiState {
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
+  /** Times as UTC clock times instead of offsets from the start (`T`). */
+  clock: boolean;
   /** Stick to the last row as rows arrive (`--follow`); cleared by scrolling up. */
   stickToBottom: boolean;
   /** `--follow`: the app is watching a growing trace. */
@@ -69,6 +71,7 @@ export type Action =
   | { type: 'help' }
   | { type: 'toggle-thinking' }
   | { type: 'toggle-echoed' }
+  | { type: 'toggle-clock' }
   /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
@@ -99,6 +102,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     expandThinking: false,
     showEchoed: false,
     callOrder: 'time',
+    clock: false,
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
     pausedAt: null,
@@ -197,6 +201,8 @@ export function reduce(state: UiState, action: Action): UiState {
       return { ...state, callOrder: action.order, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) }, stickToBottom: false, pausedAt: null, notice: null };
     case 'calls.follow':
       return { ...state, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) } };
+    case 'toggle-clock':
+      return { ...state, clock: !state.clock };
     case 'toggle-echoed':
       return { ...state, showEchoed: !state.showEchoed, lists: { ...state.lists, turns: list() } };
     case 'notice':

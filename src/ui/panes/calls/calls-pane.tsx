@@ -14,11 +14,13 @@ export interface CallsPaneProps {
   height: number;
   /** What to say when there is nothing to list. */
   empty?: string;
+  /** Clock times instead of offsets (`T`). */
+  clock?: boolean;
 }
 
 /** `1` Calls: one row per RPC call, both directions; notifications quieter. */
-export function CallsPane({ rows, selectedIndex, matched, width, height, empty = 'no RPC calls in this trace (yet)' }: CallsPaneProps) {
-  const columns = callColumns(rows, width);
-  const lines = rows.length ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns, matched?.[i])) : [[seg(` ${empty}`, 'dim')]];
+export function CallsPane({ rows, selectedIndex, matched, width, height, empty = 'no RPC calls in this trace (yet)', clock = false }: CallsPaneProps) {
+  const columns = callColumns(rows, width, clock);
+  const lines = rows.length ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns, matched?.[i], clock)) : [[seg(` ${empty}`, 'dim')]];
   return <Lines lines={lines} width={width} height={height} />;
 }

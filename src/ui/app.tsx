@@ -19,6 +19,7 @@ import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
 import { usageLines } from './format/usage-lines.js';
 import { useCommands } from './hooks/use-commands.js';
+import { useSelectedCall } from './hooks/use-selected-call.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { useTerminalSize, type Size } from './hooks/use-terminal-size.js';
 import type { Command, Scope } from './keymap.js';
@@ -27,7 +28,7 @@ import { DetailPane } from './panes/detail/detail-pane.js';
 import { EventsPane } from './panes/events/events-pane.js';
 import { TurnsPane } from './panes/turns/turns-pane.js';
 import { UsagePane } from './panes/usage/usage-pane.js';
-import { clampWindow, initialState, moveAction, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
+import { initialState, moveAction, reduce, type Action, type Bounds, type PaneId } from './state/ui-state.js';
 
 export interface AppProps {
   store: TraceStore;
@@ -137,30 +138,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
   }, [version, height, views]);
 
-  // Slowest first, a call moves as others arrive or finish: the selection stays on it
-  // (a new filter starts the lists over, as in time order). Worked out as the frame is
-  // drawn, so no frame shows the selection on another call; the state follows after.
-  const selectedCall = useRef<{ row: number; filter: FilterResult | null; calls: RowList | null }>({ row: -1, filter: filtered, calls: null });
-  let lists = state.lists;
-  {
-    const calls = views.calls;
-    const was = selectedCall.current;
-    const at = lists.calls.selected;
-    if (state.callOrder === 'latency' && was.row >= 0 && was.calls !== calls && was.filter === filtered && !(at < calls.length && calls.at(at) === was.row)) {
-      for (let i = 0; i < calls.length; i++) {
-        if (calls.at(i) === was.row) {
-          lists = { ...lists, calls: { selected: i, windowStart: clampWindow(lists.calls.windowStart, i, height, calls.length) } };
-          break;
-        }
-      }
-    }
-  }
-  const followed = lists === state.lists ? null : lists.calls.selected;
-  useEffect(() => {
-    if (followed !== null) dispatch({ type: 'calls.follow', index: followed, bounds: { count: views.calls.length, height } });
-    const at = lists.calls.selected;
-    selectedCall.current = { row: at < views.calls.length ? views.calls.at(at) : -1, filter: filtered, calls: views.calls };
-  });
+  const lists = useSelectedCall(state, views.calls, filtered, height, dispatch);
 
   useEffect(() => {
     if (!startAt) return;

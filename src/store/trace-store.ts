@@ -28,7 +28,10 @@ export interface FileState {
   /** Source state shown in the header. */
   state: 'loading' | 'done' | 'live' | 'error';
   stateText: string | null;
+  /** Bytes the source has read. */
   bytes: number;
+  /** Where the last stored line ends: how much of the file the rows stand for. */
+  appended: number;
   totalBytes: number | null;
   /** Download rate, bytes per second (remote sources). */
   rate: number | null;
@@ -164,14 +167,19 @@ export class TraceStore {
     return this.rows;
   }
 
-  /** Growth: all input / input read, over every file, while every size is known. */
+  /**
+   * Growth: all input / input stored so far, over every file, while every size is known.
+   * Stored, not read: a source reads a MiB ahead of the rows, and the first columns sized
+   * by it came out at half their final length and grew again mid-file (~45 MiB of old
+   * columns left for the collector on a 1 GiB file).
+   */
   remaining(): number | null {
     let total = 0;
     let read = 0;
     for (const f of this.files) {
       if (f.totalBytes === null) return null;
       total += f.totalBytes;
-      read += f.bytes;
+      read += f.appended > 0 ? f.appended : f.bytes;
     }
     return read > 0 && total >= read ? total / read : null;
   }
@@ -189,6 +197,7 @@ export class TraceStore {
       state: 'loading',
       stateText: null,
       bytes: 0,
+      appended: 0,
       totalBytes: null,
       rate: null,
       pending: { in: new Map(), out: new Map() },
@@ -267,6 +276,7 @@ export class TraceStore {
       f.firstT ??= t;
       if (f.maxT === null || t > f.maxT) f.maxT = t;
     }
+    f.appended = Math.max(f.appended, line.offset + line.length);
     // All row columns share a length: check capacity once, then write in place.
     const row = this.rows;
     if (row === this.kind.data.length) for (const c of this.rowColumns) c.reserve(row + 1);

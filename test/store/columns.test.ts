@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { Column, CountColumn, Interner, TimeColumn } from '../../src/store/columns.js';
 
 describe('Column', () => {
@@ -20,15 +22,48 @@ describe('Column', () => {
     let remaining = 4;
     const c = new Column(Float64Array, 1000, { remaining: () => remaining });
     for (let i = 0; i < 1001; i++) c.push(i);
-    expect(c.data.length).toBeGreaterThanOrEqual(4000);
+    expect(c.data.length).toBeGreaterThanOrEqual(4000 * 1.05);
     expect(c.data.length).toBeLessThan(4000 * 1.05 + 1024 + 10);
-    // Near the end of the input it still grows by at least a quarter, never by one value at a time.
+    // Near the end of the input it still grows by at least a sixteenth, never by one value at a time.
     remaining = 1;
     c.length = c.data.length;
     const before = c.data.length;
     c.reserve(before + 1);
-    expect(c.data.length).toBeGreaterThanOrEqual(Math.ceil(before * 1.25));
+    expect(c.data.length).toBeGreaterThanOrEqual(Math.ceil(before * 1.0625));
+    expect(c.data.length).toBeLessThan(before * 1.25);
     expect(c.view()[1000]).toBe(1000);
+  });
+
+  it('does not project from the first rows of a big input: a small column quadruples until 1% is in', () => {
+    let remaining = 1000; // 0.1% read
+    const c = new Column(Int32Array, 1024, { remaining: () => remaining });
+    for (let i = 0; i < 1025; i++) c.push(i);
+    expect(c.data.length).toBe(4096);
+    remaining = 50; // 2% read: now the projection, with its margin
+    for (let i = c.length; i < 4097; i++) c.push(i);
+    expect(c.data.length).toBeGreaterThanOrEqual(4097 * 50);
+    expect(c.data.length).toBeLessThan(4097 * 50 * 1.06 + 1024);
+  });
+
+  it('grows by half when the input size is unknown', () => {
+    const c = new Column(Uint8Array, 100, { remaining: () => null });
+    for (let i = 0; i < 101; i++) c.push(i & 0xff);
+    expect(c.data.length).toBe(150);
+  });
+});
+
+describe('TraceStore growth', () => {
+  it('projects from the bytes its rows stand for, not from the bytes a source has read ahead', () => {
+    const store = new TraceStore(bundledPrices());
+    const f = store.addFile('x.jsonl');
+    f.totalBytes = 1000;
+    f.bytes = 500;
+    // Nothing stored yet: the bytes read are all there is to go by.
+    expect(store.remaining()).toBe(2);
+    store.appendFacts(0, { lineNo: 1, offset: 0, length: 99 }, { kind: 'skip', reason: 'x' });
+    expect(store.remaining()).toBeCloseTo(1000 / 99);
+    f.totalBytes = null;
+    expect(store.remaining()).toBeNull();
   });
 });
 

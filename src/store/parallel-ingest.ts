@@ -80,7 +80,7 @@ export async function ingestParallel(store: TraceStore, file: number, whole: Who
   // This thread's reader: the first range, and every range a failed worker leaves.
   const local = new BlockReader(path, size);
   try {
-    // Progress counts a range before its rows arrive: columns size themselves by it.
+    // Progress counts a range before its rows arrive (the header shows what is being read).
     onProgress(Math.min(first, size));
     const d = rangeTape(local, jobOf(0));
     new TapeReader(d).read(append, Infinity);

@@ -1,4 +1,5 @@
 import type { Filter, Term } from '../trace/filter.js';
+import { literal } from '../trace/text.js';
 import { Dir, DIR_NAMES, Flag, Kind, Shape, Status, STATUS_NAMES } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -29,7 +30,7 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
   const unicode = fold && !asciiCase(needle);
-  const pattern = fold ? new RegExp((unicode ? needle : bytes.toString('latin1')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), unicode ? 'iu' : 'gi') : null;
+  const pattern = fold ? new RegExp(literal(unicode ? needle : bytes.toString('latin1')), unicode ? 'iu' : 'gi') : null;
   const low = store.offsetLow.data;
   const high = store.offsetHigh.data;
   const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;

@@ -35,3 +35,10 @@ export function keepText(text: string, max = KEPT_TEXT): string {
   const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
   return cut.length < 13 ? cut : Buffer.from(cut, 'utf8').toString('utf8');
 }
+
+/**
+ * `text` as a pattern that matches it literally, valid with the `u` flag too (the
+ * escape-string-regexp already in the tree, v2 via ink, writes `-` as `\-`, which a
+ * Unicode pattern rejects).
+ */
+export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

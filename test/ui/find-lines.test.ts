@@ -18,6 +18,9 @@ describe('findPattern', () => {
     expect(findPattern('a.c')!.test('abc')).toBe(false);
     expect(findPattern('a.c')!.test('a.c')).toBe(true);
     expect(findPattern('(x')!.test('f(x)')).toBe(true);
+    // Every pattern character, in a Unicode pattern (where a needless escape is an error).
+    const all = 'a-b [x] {1} ^$ | \\ / * + ? .';
+    expect(findPattern(all)!.test(`>${all}<`)).toBe(true);
     expect(findPattern('  ')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { literal } from '../../trace/text.js';
 import { lineText, type ScreenLine, type Segment } from './segments.js';
 
 /*
@@ -9,7 +10,7 @@ import { lineText, type ScreenLine, type Segment } from './segments.js';
 export function findPattern(query: string): RegExp | null {
   const q = query.trim();
   if (!q) return null;
-  return new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), q === q.toLowerCase() ? 'giu' : 'gu');
+  return new RegExp(literal(q), q === q.toLowerCase() ? 'giu' : 'gu');
 }
 
 /** Indices of the lines whose text holds a match, ascending. */

@@ -1,4 +1,5 @@
 import fuzzysort from 'fuzzysort';
+import { hasCapital } from '../trace/text.js';
 import { textMatches } from './query.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -44,7 +45,7 @@ export function linesContaining(store: TraceStore, query: string): Uint8Array {
   const q = query.trim();
   const c = lineCache.get(store);
   if (c && c.version === store.version && c.query === q) return c.rows;
-  const rows = textMatches(store, q, q !== q.toLowerCase());
+  const rows = textMatches(store, q, hasCapital(q));
   lineCache.set(store, { version: store.version, query: q, rows });
   return rows;
 }

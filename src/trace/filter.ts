@@ -8,6 +8,8 @@
  * Pure: parsing only. The store evaluates a parsed filter (store/query.ts).
  */
 
+import { hasCapital } from './text.js';
+
 export const GLOB_FIELDS = ['method', 'tool', 'model', 'role', 'kind', 'file'] as const;
 export type GlobField = (typeof GLOB_FIELDS)[number];
 export const STATUSES = ['ok', 'error', 'pending', 'cancelled'] as const;
@@ -39,12 +41,11 @@ export class FilterError extends Error {
   }
 }
 
-const smartCase = (s: string) => s !== s.toLowerCase();
 
 /** A glob (`*`, `?`) as an anchored regexp; smart case (case-sensitive only with an upper-case letter). */
 export function globToRegExp(glob: string): RegExp {
   const body = glob.replace(/[.+^${}()[\]\\/]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, smartCase(glob) ? '' : 'i');
+  return new RegExp(`^${body}$`, hasCapital(glob) ? '' : 'i');
 }
 
 const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -105,7 +106,7 @@ function term(token: Token): Term {
   }
   const source = token.text;
   const colon = /^([a-z]+):/.exec(text);
-  if (!colon) return { field: 'text', negate, source, needle: text, caseSensitive: smartCase(text) };
+  if (!colon) return { field: 'text', negate, source, needle: text, caseSensitive: hasCapital(text) };
   const field = colon[1]!;
   const value = text.slice(colon[0].length);
   const valueAt = at + colon[0].length;

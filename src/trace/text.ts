@@ -42,3 +42,6 @@ export function keepText(text: string, max = KEPT_TEXT): string {
  * Unicode pattern rejects).
  */
 export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Smart case: a query with a capital letter matches exactly, one without matches any case. */
+export const hasCapital = (query: string): boolean => query !== query.toLowerCase();

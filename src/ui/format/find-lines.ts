@@ -1,4 +1,4 @@
-import { literal } from '../../trace/text.js';
+import { hasCapital, literal } from '../../trace/text.js';
 import { lineText, type ScreenLine, type Segment } from './segments.js';
 
 /*
@@ -10,7 +10,7 @@ import { lineText, type ScreenLine, type Segment } from './segments.js';
 export function findPattern(query: string): RegExp | null {
   const q = query.trim();
   if (!q) return null;
-  return new RegExp(literal(q), q === q.toLowerCase() ? 'giu' : 'gu');
+  return new RegExp(literal(q), hasCapital(q) ? 'gu' : 'giu');
 }
 
 /** Indices of the lines whose text holds a match, ascending. */

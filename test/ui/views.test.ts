@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byLatency, viewsOf } from '../../src/ui/data/views.js';
+import { byLatency, slowestFirst, viewsOf } from '../../src/ui/data/views.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const req = (ms: number, id: number, method = 'tools/call') => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method } });
@@ -25,5 +25,41 @@ describe('byLatency', () => {
     // The same rows either way, and the time order is kept for the pane's other uses.
     expect(lineOf(viewsOf(store, false, null, 'latency').calls)).toEqual([3, 1, 6, 2, 5]);
     expect(lineOf(viewsOf(store, false, null, 'time').calls)).toEqual([1, 2, 3, 5, 6]);
+  });
+});
+
+describe('slowestFirst', () => {
+  it('extends its order as calls arrive and pending ones are answered, always as a full sort would order them', () => {
+    const store = storeOf([req(0, 0)]);
+    let state = 11;
+    const rand = (k: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 8) % k;
+    };
+    let id = 1;
+    let t = 10;
+    let offset = 1000;
+    const open: number[] = [0];
+    const rowsOf = (list: { length: number; at(i: number): number }) => Array.from({ length: list.length }, (_, i) => list.at(i));
+    for (let step = 0; step < 60; step++) {
+      const lines: object[] = [];
+      for (let k = rand(6); k > 0; k--) {
+        const what = rand(4);
+        t += 1 + rand(5);
+        if (what === 0 && open.length) lines.push(res(t, open.splice(rand(open.length), 1)[0]!));
+        else if (what === 1) lines.push({ t: at(t), dir: 'in', raw: { jsonrpc: '2.0', method: 'notifications/progress' } });
+        else {
+          // Latencies repeat on purpose: ties must keep row order.
+          const n = id++;
+          lines.push(req(t, n));
+          if (rand(2)) lines.push(res(t + 10 * rand(4), n));
+          else open.push(n);
+        }
+      }
+      const texts = lines.map((o) => JSON.stringify(o));
+      store.appendLines(0, texts.map((text, i) => ({ text, lineNo: store.count + i + 1, offset: (offset += 100), length: text.length })));
+      const calls = viewsOf(store, false).calls;
+      expect(rowsOf(slowestFirst(store, calls)), `step ${step}`).toEqual(rowsOf(byLatency(store, calls)));
+    }
   });
 });

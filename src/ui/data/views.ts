@@ -48,6 +48,63 @@ export function byLatency(store: TraceStore, list: RowList): RowList {
   return fromColumn(rows, n);
 }
 
+/**
+ * The slowest-first order of one file's calls, kept to extend as calls arrive: sorting
+ * 330,000 calls again took ~80 ms at every update of a loading or followed file.
+ */
+let slowest: { store: TraceStore; count: number; last: number; rows: Int32Array; latency: Float64Array; answered: number } | null = null;
+
+/**
+ * `byLatency` of one file's calls (`calls` is its call rows, ascending), extended from the
+ * last order when only calls were added since: the new calls, and the unanswered ones
+ * answered since, take their places; the rest keep theirs (a latency, once known, stays).
+ */
+export function slowestFirst(store: TraceStore, calls: RowList): RowList {
+  const n = calls.length;
+  const lat = (row: number): number => store.callLatency(row) ?? -1;
+  const s = slowest;
+  const rows = new Int32Array(n);
+  const latency = new Float64Array(n);
+  let answered = 0;
+  if (!s || s.store !== store || s.count > n || (s.count > 0 && calls.at(s.count - 1) !== s.last)) {
+    const all = byLatency(store, calls);
+    for (let i = 0; i < n; i++) {
+      rows[i] = all.at(i);
+      latency[i] = lat(rows[i]!);
+      if (latency[i]! >= 0) answered++;
+    }
+  } else {
+    // Movers: calls answered since (from the unanswered tail) and new answered calls.
+    const movers: number[] = [];
+    const waiting: number[] = [];
+    for (let i = s.answered; i < s.count; i++) (lat(s.rows[i]!) >= 0 ? movers : waiting).push(s.rows[i]!);
+    for (let i = s.count; i < n; i++) (lat(calls.at(i)) >= 0 ? movers : waiting).push(calls.at(i));
+    const moverLatency = new Map(movers.map((r) => [r, lat(r)]));
+    movers.sort((a, b) => moverLatency.get(b)! - moverLatency.get(a)! || a - b);
+    // Merge the answered calls already in place with the movers: slowest first, then by row.
+    let i = 0;
+    let m = 0;
+    while (i < s.answered || m < movers.length) {
+      const takeOld = m >= movers.length || (i < s.answered && (s.latency[i]! > moverLatency.get(movers[m]!)! || (s.latency[i] === moverLatency.get(movers[m]!) && s.rows[i]! < movers[m]!)));
+      if (takeOld) {
+        rows[answered] = s.rows[i]!;
+        latency[answered++] = s.latency[i++]!;
+      } else {
+        const r = movers[m++]!;
+        rows[answered] = r;
+        latency[answered++] = moverLatency.get(r)!;
+      }
+    }
+    // The unanswered, in row order (old ones are all before new ones).
+    for (let k = 0; k < waiting.length; k++) {
+      rows[answered + k] = waiting[k]!;
+      latency[answered + k] = -1;
+    }
+  }
+  slowest = { store, count: n, last: n > 0 ? calls.at(n - 1) : -1, rows, latency, answered };
+  return fromColumn(rows, n);
+}
+
 let cache: { store: TraceStore; version: number; echoed: boolean; filter: FilterResult | null; order: CallOrder; views: Views } | null = null;
 
 /** The rows of `rows` a filter keeps (all of them without one). */
@@ -63,7 +120,8 @@ export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterRe
   const all = { length: store.count, at: (i: number) => i };
   const calls = merged(store, kept(store.callRows.view(), filter));
   const views: Views = {
-    calls: order === 'latency' ? byLatency(store, calls) : calls,
+    // One file without a filter: calls only ever arrive at the end, so the order extends.
+    calls: order === 'time' ? calls : filter === null && store.files.length < 2 ? slowestFirst(store, calls) : byLatency(store, calls),
     turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
     events: filter ? merged(store, filter.rows) : store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
   };

@@ -354,7 +354,10 @@ describe('Turns pane', () => {
     app = await renderApp({ store: demoStore(), rows: 80, columns: 110 });
     await app.press('pane.turns');
     const f = app.frame();
-    expect(f).toMatch(/assistant claude-sonnet-4-5 · in 1,840 · out 212 · 2\.48s/);
+    // Each counted turn's cost by the price table (cache writes included); none for an unpriced model.
+    expect(f).toMatch(/assistant claude-sonnet-4-5 · in 1,840 · out 212 · \$0\.03 · 2\.48s/);
+    expect(f).toMatch(/assistant gpt-4o-2024-08-06 · in 2,210 · out 140 · \$0\.0082 · 2\.30s/);
+    expect(f).toMatch(/assistant local-llama-3\.1-8b · in 3,100 · out 88 · 2\.70s/);
     expect(f).toMatch(/~ thinking The user wants the retry limit/);
     expect(f).not.toContain('I will start with search_files');
     expect(f).toMatch(/→ tool_use search_files \{"path":"\/home\/me\/project","pattern":"retry"\} ✓ ok 300ms/);
@@ -374,6 +377,8 @@ describe('Turns pane', () => {
     expect(app.frame()).toContain('I will start with search_files');
     await app.press('turns.echoed');
     expect(app.frame()).toContain('echoed resend');
+    // An echoed resend is not counted: it has no cost of its own.
+    expect(lines(app.frame()).find((l) => l.includes('echoed resend'))).not.toContain('$');
     expect(lines(app.frame()).at(-1)).toMatch(/1 of 10$/);
   });
 

@@ -33,9 +33,13 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     const linked = linkedPair(store, p);
     return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs.reqRow.data[linked]!]! };
   });
+  // A counted turn's cost (echoed resends are not counted, unpriced models have none).
+  const counted = store.usageIndexOf(row);
+  const cost = counted < 0 ? NaN : store.usage.cost.data[counted]!;
   return {
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
+    costUsd: Number.isNaN(cost) ? null : cost,
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
     turn: parsedTurn(store, row),

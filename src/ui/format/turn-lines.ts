@@ -1,6 +1,6 @@
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
-import { fmtInt, fmtMs } from '../../trace/units.js';
+import { fmtInt, fmtMs, fmtUsd } from '../../trace/units.js';
 import { timeText } from './rows.js';
 import { isObject, num, str, type JsonObject } from '../../trace/values.js';
 import { fitLine, seg, type ScreenLine, type Segment, type Style } from './segments.js';
@@ -20,6 +20,8 @@ export interface TurnView {
   fileLabel: string | null;
   offsetMs: number | null;
   tMs: number | null;
+  /** What the turn cost by the price table (counted, priced turns only), USD. */
+  costUsd?: number | null;
   /** The turn record as parsed from its line (null if it could not be read back). */
   turn: JsonObject | null;
   echoed: boolean;
@@ -58,6 +60,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
   const usage = isObject(t.usage) ? t.usage : null;
   if (usage) head.push(seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'));
+  if (v.costUsd != null) head.push(seg(` · ${fmtUsd(v.costUsd)}`, 'dim'));
   const timing = isObject(t.timing) ? t.timing : null;
   const duration = num(timing?.duration_ms);
   if (duration !== null) head.push(seg(` · ${fmtMs(duration)}`, 'dim'));

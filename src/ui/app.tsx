@@ -312,6 +312,8 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   }
   if (!overlay && activeList) position = activeList.length ? `${(list.selected + 1).toLocaleString('en-US')} of ${activeList.length.toLocaleString('en-US')}` : '0 of 0';
   if (!overlay && state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
+  // Times of day are UTC: the footer says so while they are shown.
+  if (!overlay && activeList && state.clock) position = `UTC · ${position}`;
 
   const recordCount = store.files.reduce((n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other, 0);
   const skipped = store.files.reduce((n, f) => n + f.skipped, 0);

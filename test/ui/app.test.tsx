@@ -100,7 +100,8 @@ describe('Calls pane', () => {
     app = await renderApp({ store: demoStore() });
     expect(selectedLine(app.frame())).toMatch(/^› +\+0\.012s → +initialize/);
     await app.press('view.clock');
-    expect(selectedLine(app.frame())).toMatch(/^› 14:00:00\.012 → +initialize/);
+    expect(selectedLine(app.frame())).toMatch(/^› +14:00:00\.012 → +initialize/);
+    expect(lines(app.frame()).at(-1)).toMatch(/ UTC · 1 of 13$/);
     await app.press('pane.turns');
     expect(app.frame()).toMatch(/ 14:00:0\d\.\d{3} user/);
     await app.press('pane.events');

@@ -4,7 +4,7 @@ import { fit, wrap } from './text.js';
 
 /** The `?` overlay, generated from the keymap table. */
 export function helpLines(width: number): ScreenLine[] {
-  const out: ScreenLine[] = [[seg('Keys', 'header'), seg('  (Esc or ? closes; j/k scroll)', 'dim')]];
+  const out: ScreenLine[] = [[seg('Keys', 'header'), seg('  (Esc or ? closes; j/k scroll; / searches)', 'dim')]];
   let category = '';
   for (const [, b] of bindings()) {
     if (b.category !== category) {

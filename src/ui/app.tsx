@@ -10,7 +10,7 @@ import { Lines } from './components/lines.js';
 import { detailLines, detailRows } from './data/detail.js';
 import { turnView } from './data/turns.js';
 import { usageData } from './data/usage.js';
-import { callRow, eventRow, traceStart, viewsOf, type RowList } from './data/views.js';
+import { callRow, eventRow, indexAtLine, traceStart, viewsOf, type RowList } from './data/views.js';
 import { footerLine, headerLine, inputLine } from './format/chrome.js';
 import { findPattern, linesMatching } from './format/find-lines.js';
 import { helpLines, hintText } from './format/help-lines.js';
@@ -279,8 +279,19 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
         return act({ type: 'input.delete' });
       case 'input.cancel':
         return act({ type: 'input.cancel' });
-      case 'input.submit':
-        return act({ type: 'input.submit' });
+      case 'input.submit': {
+        if (state.input?.kind !== 'goto') return act({ type: 'input.submit' });
+        // A line number: its record in this pane, or the next one listed.
+        const lineNo = Number(state.input.text.trim());
+        act({ type: 'input.cancel' });
+        if (!activeList || !Number.isInteger(lineNo) || lineNo < 1) return act({ type: 'notice', text: `not a line number: ${state.input.text}` });
+        const index = indexAtLine(store, activeList, lineNo);
+        if (index < 0) return act({ type: 'notice', text: `nothing at or after line ${lineNo} in this pane` });
+        return act({ type: 'jump', pane: state.pane, index, bounds });
+      }
+      case 'list.goto':
+        if (overlay || !activeList) return;
+        return act({ type: 'input.open', kind: 'goto', text: '' });
     }
   }, (text) => dispatch({ type: 'input.text', text }));
 

@@ -29,6 +29,7 @@ export const KEYMAP = {
   'list.pageUp': { keys: ['pageUp'], description: 'A page up', scope: 'list', category: 'Move' },
   'list.top': { keys: ['g', 'home'], description: 'First row', scope: 'list', category: 'Move' },
   'list.bottom': { keys: ['G', 'end'], description: 'Last row (and follow new rows)', hint: 'end', scope: 'list', category: 'Move' },
+  'list.goto': { keys: [':'], description: 'Go to a line of the trace file: its record, or the next one the pane lists (a response: its call)', scope: 'list', category: 'Move' },
   'list.nextProblem': { keys: [']'], description: 'Next problem: a failed call, a turn with a failed tool result, an llm.error, a skipped line', scope: 'list', category: 'Move' },
   'list.prevProblem': { keys: ['['], description: 'Previous problem', scope: 'list', category: 'Move' },
   'list.open': { keys: ['enter'], description: 'Open the detail view of the selected row', hint: 'detail', scope: 'list', category: 'View' },

@@ -96,6 +96,35 @@ describe('Calls pane', () => {
     expect(lines(f).at(-1)).toMatch(/slowest first · 3 of 4$/);
   });
 
+  it(': goes to a line of the file: its record, in Calls the call whose response is there, else the next one listed', async () => {
+    app = await renderApp({ store: demoStore(), rows: 18 });
+    await app.press('list.goto');
+    expect(lines(app.frame()).at(-1)).toMatch(/^line: ▏ +Enter go · Esc cancel/);
+    await app.type('19');
+    await app.press('input.submit');
+    // Line 19 is the response of the read_file call made at line 16.
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    await app.press('pane.events');
+    await app.press('list.goto');
+    await app.type('19');
+    await app.press('input.submit');
+    expect(selectedLine(app.frame())).toMatch(/^› +L19 /);
+    // Line 1 is the meta line: Calls lists no record there, so the first call after it.
+    await app.press('pane.calls');
+    await app.press('list.goto');
+    await app.type('1');
+    await app.press('input.submit');
+    expect(selectedLine(app.frame())).toMatch(/initialize/);
+    await app.press('list.goto');
+    await app.type('x1');
+    await app.press('input.submit');
+    expect(lines(app.frame()).at(-1)).toContain('not a line number: x1');
+    await app.press('list.goto');
+    await app.type('999');
+    await app.press('input.submit');
+    expect(lines(app.frame()).at(-1)).toContain('nothing at or after line 999 in this pane');
+  });
+
   it('T shows times of day in UTC instead of offsets, in every pane, and back', async () => {
     app = await renderApp({ store: demoStore() });
     expect(selectedLine(app.frame())).toMatch(/^› +\+0\.012s → +initialize/);

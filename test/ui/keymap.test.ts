@@ -22,7 +22,7 @@ describe('keymap', () => {
 
   it('keeps the default bindings users learned (an accidental rebind shows here)', () => {
     expect(Object.fromEntries(bindings().map(([c, b]) => [c, b.keys.join(' ')]))).toEqual({
-      'list.down': 'j down', 'list.up': 'k up', 'list.halfDown': 'ctrl-d', 'list.halfUp': 'ctrl-u', 'list.pageDown': 'pageDown', 'list.pageUp': 'pageUp', 'list.top': 'g home', 'list.bottom': 'G end', 'list.nextProblem': ']', 'list.prevProblem': '[',
+      'list.down': 'j down', 'list.up': 'k up', 'list.halfDown': 'ctrl-d', 'list.halfUp': 'ctrl-u', 'list.pageDown': 'pageDown', 'list.pageUp': 'pageUp', 'list.top': 'g home', 'list.bottom': 'G end', 'list.goto': ':', 'list.nextProblem': ']', 'list.prevProblem': '[',
       'list.open': 'enter', 'calls.sort': 's', 'view.clock': 'T', 'turns.thinking': 't', 'turns.echoed': 'e', 'link.jump': 'l', 'record.write': 'w', 'record.copy': 'y', 'detail.close': 'escape backspace',
       'pane.calls': '1', 'pane.turns': '2', 'pane.usage': '3', 'pane.events': '4', 'pane.next': 'tab', 'pane.prev': 'shift-tab',
       'search.open': '/', 'detail.search': '/', 'search.next': 'n', 'search.prev': 'N', 'filter.open': 'f', 'filter.clear': 'F', 'input.submit': 'enter', 'input.cancel': 'escape', 'input.delete': 'backspace',

@@ -1,4 +1,4 @@
-import { Dir, DIR_NAMES, Flag, KIND_NAMES, Shape, Status, STATUS_NAMES, type StatusCode } from '../../store/codes.js';
+import { Dir, DIR_NAMES, Flag, Kind, KIND_NAMES, Shape, Status, STATUS_NAMES, type StatusCode } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -127,6 +127,30 @@ export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterRe
   };
   cache = { store, version: store.version, echoed: showEchoed, filter, order, views };
   return views;
+}
+
+/**
+ * Where line `lineNo` of a trace file is in `list`: its record, or in Calls the call
+ * whose response is on it; else the first record listed after it; -1 for none. With
+ * several files, the first that has the line.
+ */
+export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): number {
+  const lines = store.lineNo.data;
+  let call = -1;
+  let next = -1;
+  let nextLine = Infinity;
+  for (let i = 0; i < list.length; i++) {
+    const row = list.at(i);
+    const line = lines[row]!;
+    if (line === lineNo) return i;
+    const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
+    if (call < 0 && other >= 0 && lines[other] === lineNo) call = i;
+    if (line > lineNo && line < nextLine) {
+      next = i;
+      nextLine = line;
+    }
+  }
+  return call >= 0 ? call : next;
 }
 
 /** One row of the Calls pane. */

@@ -63,9 +63,17 @@ export function footerLine(hints: string, position: string, notice: string | nul
 }
 
 /** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */
-export function inputLine(input: { kind: 'search' | 'filter'; text: string }, found: { positions: number[] } | null, error: string | null, width: number): ScreenLine {
-  const prompt = input.kind === 'search' ? '/' : 'filter: ';
-  const status = error ? `  ✗ ${error}` : input.kind === 'search' ? (input.text ? `  ${found?.positions.length ? `${found.positions.length} ${found.positions.length === 1 ? 'match' : 'matches'}` : 'no match'}` : '') : '  Enter apply · Esc cancel · empty clears';
+export function inputLine(input: { kind: 'search' | 'filter' | 'goto'; text: string }, found: { positions: number[] } | null, error: string | null, width: number): ScreenLine {
+  const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
+  const status = error
+    ? `  ✗ ${error}`
+    : input.kind === 'search'
+      ? input.text
+        ? `  ${found?.positions.length ? `${found.positions.length} ${found.positions.length === 1 ? 'match' : 'matches'}` : 'no match'}`
+        : ''
+      : input.kind === 'goto'
+        ? '  Enter go · Esc cancel'
+        : '  Enter apply · Esc cancel · empty clears';
   const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
   return [seg(prompt, 'accent'), seg(text), seg('▏', 'accent'), seg(truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)), error ? 'error' : 'dim')];
 }

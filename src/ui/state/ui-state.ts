@@ -4,6 +4,8 @@ import { FilterError, parseFilter } from '../../trace/filter.js';
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
 export type CallOrder = 'time' | 'latency';
+/** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
+export type InputKind = 'search' | 'filter' | 'goto';
 export type PaneId = (typeof PANES)[number];
 
 export interface ListState {
@@ -36,7 +38,7 @@ export interface UiState {
   /** A one-line notice in the footer (a written file's path, a filter error). */
   notice: string | null;
   /** The text being typed into the search or filter bar. */
-  input: { kind: 'search' | 'filter'; text: string } | null;
+  input: { kind: InputKind; text: string } | null;
   /**
    * The search in effect (typed or confirmed). In a list, the current match is the
    * selection's place among the matches; in an overlay, its `found` line. A search
@@ -77,7 +79,7 @@ export type Action =
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
   | { type: 'calls.follow'; index: number; bounds: Bounds }
   | { type: 'notice'; text: string | null }
-  | { type: 'input.open'; kind: 'search' | 'filter'; text: string }
+  | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
   | { type: 'input.cancel' }

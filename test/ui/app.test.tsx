@@ -123,6 +123,13 @@ describe('Calls pane', () => {
     await app.type('999');
     await app.press('input.submit');
     expect(lines(app.frame()).at(-1)).toContain('nothing at or after line 999 in this pane');
+    // Typed at once (a paste, tmux send-keys): Enter waits for the digits before it.
+    await app.press('pane.events');
+    await app.press('list.top');
+    expect(selectedLine(app.frame())).toMatch(/^› +L1 /);
+    await app.press('list.goto');
+    await app.type('19\r');
+    await waitForFrame(app.frame, (x) => /^› +L19 /m.test(x));
   });
 
   it('T shows times of day in UTC instead of offsets, in every pane, and back', async () => {

@@ -21,6 +21,7 @@ interface Handlers {
  * command may change which keys mean what (`/` opens the search bar, where `t` is a
  * letter, not a command), so the keys after a command wait for the frame it causes
  * and are read with that frame's scopes: `/tool` typed at once searches for "tool".
+ * Likewise a command after text waits for the frame that text causes.
  */
 export function useCommands(scopes: readonly Scope[], run: (command: Command) => void, onText?: (text: string) => void): void {
   const latest = useRef<Handlers>({ scopes, run, onText });
@@ -32,9 +33,17 @@ export function useCommands(scopes: readonly Scope[], run: (command: Command) =>
   const read = (names: (string | null)[]): void => {
     const { scopes: active, run: runCommand, onText: text } = latest.current;
     const typing = active.includes('input');
+    let typed = false;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const command = matchKey(name, active);
+      if (command && typed) {
+        // `:19⏎` at once: the command reads the bar's text, which reaches the state with
+        // the next frame; it waits for that frame.
+        waiting.current = names.slice(i);
+        nextFrame((n) => n + 1);
+        return;
+      }
       if (command) {
         runCommand(command);
         if (i + 1 < names.length) {
@@ -43,7 +52,10 @@ export function useCommands(scopes: readonly Scope[], run: (command: Command) =>
         }
         return;
       }
-      if (typing && name !== null && [...name].length === 1) text?.(name);
+      if (typing && name !== null && [...name].length === 1) {
+        text?.(name);
+        typed = true;
+      }
     }
   };
 

@@ -8,6 +8,7 @@ import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { skippedNote } from '../report/skipped-note.js';
+import { jsonPieces } from '../report/json-pieces.js';
 import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
@@ -83,6 +84,19 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     if (!text) docs.push(statsOf(store, 0, agg));
     else texts.push(text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
   }
-  process.stdout.write(!text ? `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n` : texts.join('\n'));
+  if (text) process.stdout.write(texts.join('\n'));
+  else await writePieces(jsonPieces(docs.length === 1 ? docs[0] : docs));
   return failed ? 1 : 0;
+}
+
+/** Writes pieces of text to stdout in 64 KiB chunks, waiting when the pipe is full; then a newline. */
+async function writePieces(pieces: Iterable<string>): Promise<void> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length < 1 << 16) continue;
+    if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+    chunk = '';
+  }
+  process.stdout.write(`${chunk}\n`);
 }

@@ -9,6 +9,27 @@ import { run } from '../helpers/cli.js';
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 
 describe('mcp-replay-tui summary', () => {
+  it('stops quietly, exit 0, when its reader closes the pipe early (| head)', async () => {
+    // Enough failed calls for the JSON to overflow a pipe's buffer many times.
+    const lines: string[] = [];
+    for (let id = 0; id < 4000; id++) {
+      lines.push(JSON.stringify({ t: '2026-05-12T23:00:00.000Z', dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x' } } }));
+      lines.push(JSON.stringify({ t: '2026-05-12T23:00:01.000Z', dir: 'out', raw: { jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text', text: 'failed '.repeat(20) }] } } }));
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'mrt-epipe-')), 'errors.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['bin/mcp-replay-tui.js', 'summary', '--json', '--no-cache', file]);
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Read the first chunk, then close the pipe, as `head -c` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/Error|at .*\.js:\d+/);
+    expect(code).toBe(0);
+  });
+
   it('counts malformed lines, names them on stderr, and still exits 0', () => {
     const r = run(['summary', 'test/fixtures/malformed.jsonl']);
     expect(r.code).toBe(0);

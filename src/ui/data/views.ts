@@ -79,20 +79,20 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
     const waiting: number[] = [];
     for (let i = s.answered; i < s.count; i++) (lat(s.rows[i]!) >= 0 ? movers : waiting).push(s.rows[i]!);
     for (let i = s.count; i < n; i++) (lat(calls.at(i)) >= 0 ? movers : waiting).push(calls.at(i));
-    const moverLatency = new Map(movers.map((r) => [r, lat(r)]));
-    movers.sort((a, b) => moverLatency.get(b)! - moverLatency.get(a)! || a - b);
+    const byRow = new Map(movers.map((r) => [r, lat(r)]));
+    movers.sort((a, b) => byRow.get(b)! - byRow.get(a)! || a - b);
+    const moverLatency = movers.map((r) => byRow.get(r)!);
     // Merge the answered calls already in place with the movers: slowest first, then by row.
     let i = 0;
     let m = 0;
     while (i < s.answered || m < movers.length) {
-      const takeOld = m >= movers.length || (i < s.answered && (s.latency[i]! > moverLatency.get(movers[m]!)! || (s.latency[i] === moverLatency.get(movers[m]!) && s.rows[i]! < movers[m]!)));
+      const takeOld = m >= movers.length || (i < s.answered && (s.latency[i]! > moverLatency[m]! || (s.latency[i] === moverLatency[m] && s.rows[i]! < movers[m]!)));
       if (takeOld) {
         rows[answered] = s.rows[i]!;
         latency[answered++] = s.latency[i++]!;
       } else {
-        const r = movers[m++]!;
-        rows[answered] = r;
-        latency[answered++] = moverLatency.get(r)!;
+        rows[answered] = movers[m]!;
+        latency[answered++] = moverLatency[m++]!;
       }
     }
     // The unanswered, in row order (old ones are all before new ones).

@@ -6,6 +6,7 @@ import { lineFacts } from '../../src/trace/facts.js';
 import { TapeWriter } from '../../src/trace/facts-tape.js';
 import { scanLine, scanLineTo } from '../../src/trace/scan-line.js';
 import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+import { seededRandom } from '../helpers/random.js';
 
 /*
  * scanLine must agree with the JSON.parse path on every line it answers, and must
@@ -124,11 +125,7 @@ describe('scanLine', () => {
       '{"dir":"in","raw":[{"id":"1","method":"tools/call","params":{"name":"x","arguments":{}}},{"method":"notifications/cancelled","params":{"requestId":"1"}}]}',
     ];
     const alphabet = '"\\{}[],:0123456789eE.-+ \tnultrufase\u0001é';
-    let state = 42;
-    const rand = (n: number) => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state % n;
-    };
+    const rand = seededRandom(42);
     let answered = 0;
     for (let n = 0; n < 6000; n++) {
       const chars = [...seeds[n % seeds.length]!];
@@ -150,11 +147,7 @@ describe('scanLine', () => {
   it('reads long strings four bytes at a time exactly: every stop byte, at every position and alignment', () => {
     // Bytes around the word test's edges: controls, `"`, `\\`, their neighbours, DEL, UTF-8.
     const pieces = ['a', ' ', '!', '#', '[', ']', '\u007f', 'é', '😀', '\u0000', '\u0001', '\t', '\u001f', '"', '\\', '\\n', '\\u0041', '\\"'];
-    let state = 7;
-    const rand = (n: number) => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return (state >>> 8) % n;
-    };
+    const rand = seededRandom(7);
     let answered = 0;
     let rejected = 0;
     for (let n = 0; n < 4000; n++) {

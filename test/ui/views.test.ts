@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byLatency, slowestFirst, viewsOf } from '../../src/ui/data/views.js';
 import { at, storeOf } from '../helpers/store.js';
+import { seededRandom } from '../helpers/random.js';
 
 const req = (ms: number, id: number, method = 'tools/call') => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method } });
 const res = (ms: number, id: number) => ({ t: at(ms), dir: 'out', raw: { jsonrpc: '2.0', id, result: {} } });
@@ -31,11 +32,7 @@ describe('byLatency', () => {
 describe('slowestFirst', () => {
   it('extends its order as calls arrive and pending ones are answered, always as a full sort would order them', () => {
     const store = storeOf([req(0, 0)]);
-    let state = 11;
-    const rand = (k: number) => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return (state >>> 8) % k;
-    };
+    const rand = seededRandom(11);
     let id = 1;
     let t = 10;
     let offset = 1000;

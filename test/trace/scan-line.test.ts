@@ -172,7 +172,7 @@ describe('scanLine', () => {
     expect(rejected).toBeGreaterThan(500);
   });
 
-  it('does not read a long string on past the end of its line', () => {
+  it('does not answer a line that ends inside a long string, whatever bytes follow it in the buffer', () => {
     // The line stops inside a string; the bytes after it (no newline) would close it.
     const text = `{"dir":"in","raw":{"method":"${'a'.repeat(64)}`;
     for (let lead = 0; lead < 4; lead++) {

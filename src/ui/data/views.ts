@@ -36,6 +36,12 @@ export interface Views {
  * Ties keep their order in `list`.
  */
 export function byLatency(store: TraceStore, list: RowList): RowList {
+  const { rows } = sortedByLatency(store, list);
+  return fromColumn(rows, rows.length);
+}
+
+/** `byLatency`'s rows, with each one's latency (-1 for none) in the same order. */
+function sortedByLatency(store: TraceStore, list: RowList): { rows: Int32Array<ArrayBuffer>; latency: Float64Array<ArrayBuffer> } {
   const n = list.length;
   const latency = new Float64Array(n);
   const order = new Int32Array(n);
@@ -44,8 +50,7 @@ export function byLatency(store: TraceStore, list: RowList): RowList {
     order[i] = i;
   }
   order.sort((a, b) => latency[b]! - latency[a]! || a - b);
-  const rows = order.map((i) => list.at(i));
-  return fromColumn(rows, n);
+  return { rows: order.map((i) => list.at(i)), latency: Float64Array.from(order, (i) => latency[i]!) };
 }
 
 /**
@@ -63,16 +68,12 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
   const n = calls.length;
   const lat = (row: number): number => store.callLatency(row) ?? -1;
   const s = slowest;
-  const rows = new Int32Array(n);
-  const latency = new Float64Array(n);
+  let rows = new Int32Array(n);
+  let latency = new Float64Array(n);
   let answered = 0;
   if (!s || s.store !== store || s.count > n || (s.count > 0 && calls.at(s.count - 1) !== s.last)) {
-    const all = byLatency(store, calls);
-    for (let i = 0; i < n; i++) {
-      rows[i] = all.at(i);
-      latency[i] = lat(rows[i]!);
-      if (latency[i]! >= 0) answered++;
-    }
+    ({ rows, latency } = sortedByLatency(store, calls));
+    while (answered < n && latency[answered]! >= 0) answered++;
   } else {
     // Movers: calls answered since (from the unanswered tail) and new answered calls.
     const movers: number[] = [];

@@ -50,7 +50,13 @@ function sortedByLatency(store: TraceStore, list: RowList): { rows: Int32Array<A
     order[i] = i;
   }
   order.sort((a, b) => latency[b]! - latency[a]! || a - b);
-  return { rows: order.map((i) => list.at(i)), latency: Float64Array.from(order, (i) => latency[i]!) };
+  const rows = new Int32Array(n);
+  const sorted = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    rows[k] = list.at(order[k]!);
+    sorted[k] = latency[order[k]!]!;
+  }
+  return { rows, latency: sorted };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `JSON.stringify(value, null, 2)`, a piece at a time: `summary --json` of a big trace
- * lists every error (13 MiB of JSON at 1 GiB), and one string of it, built at once, was
+ * lists every error (15 MB of JSON at 1 GiB), and one string of it, built at once, was
  * the peak of the command. Joined, the pieces are exactly that string (a test compares
  * them over every real trace's document and the edge cases of JSON.stringify).
  */

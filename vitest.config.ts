@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Slow cases (big files, 20 s of follow, memory bounds) run with `npm run test:slow`.
     include: ['test/**/*.test.{ts,tsx}'],
+    exclude: ['test/slow/**', '**/node_modules/**'],
     testTimeout: 20_000,
   },
 });

@@ -63,3 +63,20 @@ describe('encoded columns are read through at()', () => {
     expect(raw).toEqual([]);
   });
 });
+
+describe('one way out to the terminal (src/cli/output.ts)', () => {
+  // Every byte for stdout or stderr passes output.ts's sanitizer: a file that wrote to
+  // the streams itself could send trace text raw. Reading stdin (a trace on `-`) is fine.
+  const WRITES = /process\s*\.\s*(stdout|stderr)\b|\bconsole\s*\.\s*(log|error|warn|info|debug|trace)\b|process\s*\[\s*['"`]std(out|err)/;
+  it('no other source file names process.stdout, process.stderr or console', () => {
+    const found = files(SRC)
+      .filter((file) => !file.endsWith(join('cli', 'output.ts')))
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((l, i) => [l, i] as const).filter(([l]) => WRITES.test(l)).map(([l, i]) => `${relative(SRC, file)}:${i + 1}: ${l.trim()}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees the spellings it is for', () => {
+    for (const line of ['process.stdout.write(x)', 'process.stderr.write(x)', 'console.log(x)', "process['stderr'].write(x)", 'const out = process.stdout;']) expect(WRITES.test(line), line).toBe(true);
+    expect(WRITES.test('process.stdin.isTTY')).toBe(false);
+  });
+});

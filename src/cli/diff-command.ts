@@ -5,6 +5,7 @@ import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
+import { complain, print, printJson, stdoutIsTerminal } from './output.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
@@ -12,7 +13,7 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   if (expanded.targets.length !== 2) {
-    process.stderr.write(`mcp-replay-tui: diff takes two traces (got ${expanded.targets.length})\n`);
+    complain(`diff takes two traces (got ${expanded.targets.length})`);
     return 2;
   }
   const stores: TraceStore[] = [];
@@ -26,14 +27,15 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
       stores.push(store);
     }
     const doc = diffStores(stores[0]!, stores[1]!);
-    if (!options.json && process.stdout.isTTY) {
+    if (!options.json && stdoutIsTerminal()) {
       claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
       await runDiffApp(doc, stores[0]!, stores[1]!);
-    } else process.stdout.write(options.json ? `${JSON.stringify(doc, null, 2)}\n` : diffText(doc));
+    } else if (options.json) printJson(doc);
+    else print(diffText(doc));
     return doc.same ? 0 : 1;
   } catch (error) {
-    process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+    complain(error instanceof OpenError ? error.message : (error as Error).message);
     return 2;
   } finally {
     for (const s of sources) s.close();

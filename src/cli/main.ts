@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { claimTerminal } from './interactive.js';
+import { installFatalHandlers } from './fatal.js';
+import { complain, stdoutIsTerminal } from './output.js';
 import { tightenHeap } from './heap.js';
 import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
@@ -12,6 +14,7 @@ import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.j
  */
 export async function main(argv: string[]): Promise<number> {
   tightenHeap();
+  installFatalHandlers();
   let code = 0;
   const program = buildProgram(
     {
@@ -20,7 +23,7 @@ export async function main(argv: string[]): Promise<number> {
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
         if (options.export !== undefined) return (await import('./summary-command.js')).exportCommand(files, options.export, options.filter, prices);
-        if (!process.stdout.isTTY && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices);
+        if (!stdoutIsTerminal() && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices);
         return runApp(files, options, prices);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
@@ -39,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     }
-    process.stderr.write(`mcp-replay-tui: ${(error as Error).message}\n`);
+    complain((error as Error).message);
     return 1;
   }
   return code;
@@ -47,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
 
 async function runApp(files: string[], options: AppOptions, prices: PriceTable): Promise<number> {
   if (files.length === 0) {
-    process.stderr.write('mcp-replay-tui: name a trace file to open (or - for stdin); try `npm start` for the demo\n');
+    complain('name a trace file to open (or - for stdin); try `npm start` for the demo');
     return 2;
   }
   // Loaded only here, so `summary` never pays for React and Ink.
@@ -64,7 +67,7 @@ function checkFilter(expr: string | undefined): boolean {
     return true;
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
-    process.stderr.write(`mcp-replay-tui: invalid --filter: ${explainFilterError(expr, error)}\n`);
+    complain(`invalid --filter: ${explainFilterError(expr, error)}`);
     return false;
   }
 }
@@ -78,7 +81,7 @@ async function loadPrices(file: string | undefined): Promise<PriceTable | null> 
     if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new Error('expected a JSON object of model → prices');
     return withOverrides(base, file, rows as Record<string, unknown>);
   } catch (error) {
-    process.stderr.write(`mcp-replay-tui: cannot read prices ${file}: ${(error as Error).message}\n`);
+    complain(`cannot read prices ${file}: ${(error as Error).message}`);
     return null;
   }
 }

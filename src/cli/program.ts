@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { commanderOutput } from './output.js';
 
 export interface AppOptions {
   follow: boolean;
@@ -42,6 +43,8 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(filterOption())
     .addOption(noCacheOption())
     .showHelpAfterError('(run with --help for usage)')
+    // Help and usage errors quote what was typed: through the one sanitizer too.
+    .configureOutput(commanderOutput)
     // Usage errors become exit code 2 in main(); settings are inherited by subcommands.
     .exitOverride()
     // Options after `summary` belong to it (both define --prices).

@@ -29,7 +29,7 @@ export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
 const OSC52_MAX = 100_000;
 
 /** Puts rows' raw lines on the clipboard with OSC 52; returns a sentence for the footer. */
-export function copyRows(store: TraceStore, rows: ArrayLike<number>, write: (s: string) => void): string {
+export function copyRows(store: TraceStore, rows: ArrayLike<number>, write: (sequence: ReturnType<typeof osc52>) => void): string {
   const text = [...exportLines(store, rows)].join('\n');
   if (text.length > OSC52_MAX) return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (w writes it to a file)`;
   write(osc52(text));

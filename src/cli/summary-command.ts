@@ -11,6 +11,7 @@ import { skippedNote } from '../report/skipped-note.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
+import { complain, note, print, printJsonPieces } from './output.js';
 import { expandTargets } from './targets.js';
 
 /** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
@@ -22,7 +23,7 @@ async function openAll(args: string[]): Promise<Source[] | null> {
     try {
       sources.push(await openSource(file));
     } catch (error) {
-      process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`}\n`);
+      complain(error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`);
       for (const s of sources) s.close();
       return null;
     }
@@ -40,10 +41,10 @@ export async function exportCommand(args: string[], path: string, filterText: st
     const filter = filterText === undefined ? null : parseFilter(filterText);
     const rows = filter ? applyFilter(store, filter, store.startMs(0), store.files.map((f) => fileLabelOf(store, f.index))).rows : Int32Array.from({ length: store.count }, (_, i) => i);
     const n = writeRows(store, rows, path);
-    process.stderr.write(`mcp-replay-tui: wrote ${n.toLocaleString('en-US')} record(s) to ${path}\n`);
+    complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
   } catch (error) {
-    process.stderr.write(`mcp-replay-tui: ${(error as Error).message}\n`);
+    complain((error as Error).message);
     return 1;
   } finally {
     for (const s of sources) s.close();
@@ -66,7 +67,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     try {
       await loadWithCache(store, source, { cache: options.cache ?? true });
     } catch (error) {
-      process.stderr.write(`mcp-replay-tui: cannot read ${source.name}: ${(error as Error).message}\n`);
+      complain(`cannot read ${source.name}: ${(error as Error).message}`);
       return 1;
     } finally {
       source.close();
@@ -74,29 +75,17 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     const f = store.files[0]!;
     if (f.state === 'error') {
       // Cut mid-stream: report what arrived, and say the read failed (exit 1).
-      process.stderr.write(`mcp-replay-tui: ${f.stateText}\n`);
+      complain(f.stateText ?? 'the read failed');
       failed = true;
     }
-    const note = skippedNote(store, 0);
-    if (note) process.stderr.write(`${note}\n`);
+    const skipped = skippedNote(store, 0);
+    if (skipped) note(skipped);
     const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
     const agg = kept ? aggregateRows(store, kept.rows) : undefined;
     if (!text) docs.push(statsOf(store, 0, agg));
     else texts.push(text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
   }
-  if (text) process.stdout.write(texts.join('\n'));
-  else await writePieces(jsonPieces(docs.length === 1 ? docs[0] : docs));
+  if (text) print(texts.join('\n'));
+  else await printJsonPieces(jsonPieces(docs.length === 1 ? docs[0] : docs));
   return failed ? 1 : 0;
-}
-
-/** Writes pieces of text to stdout in 64 KiB chunks, waiting when the pipe is full; then a newline. */
-async function writePieces(pieces: Iterable<string>): Promise<void> {
-  let chunk = '';
-  for (const piece of pieces) {
-    chunk += piece;
-    if (chunk.length < 1 << 16) continue;
-    if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
-    chunk = '';
-  }
-  process.stdout.write(`${chunk}\n`);
 }

@@ -1,3 +1,4 @@
+import { complain } from './output.js';
 import { expandArg, LinkError, paneForView } from '../sources/links.js';
 
 /** Expands viewer links into their traces; null (after a message) when an argument cannot be used. */
@@ -11,7 +12,7 @@ export function expandTargets(args: string[]): { targets: string[]; pane: Return
       pane ??= paneForView(e.view);
     } catch (error) {
       if (!(error instanceof LinkError)) throw error;
-      process.stderr.write(`mcp-replay-tui: cannot open ${error.message}\n`);
+      complain(`cannot open ${error.message}`);
       return null;
     }
   }

@@ -1,5 +1,3 @@
-import { openSync } from 'node:fs';
-import { ReadStream } from 'node:tty';
 import { createElement } from 'react';
 import { render } from 'ink';
 import { openSource, OpenError } from '../sources/open-source.js';
@@ -13,46 +11,52 @@ import type { DiffDoc } from '../store/diff.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
-import { lineDiffStdout } from './line-diff-stdout.js';
 import { loadWithCache } from './load.js';
 import { expandTargets } from './targets.js';
+import { beforeFatal } from './fatal.js';
+import { letSigintEndTheProcess, openKeyboard, type Keyboard } from './keys.js';
+import { appStdout, complain, control, CONTROL } from './output.js';
 
 /** An environment switch: set to anything but empty, `0` or `false`. */
 const isOn = (v: string | undefined): boolean => v !== undefined && v !== '' && v !== '0' && v !== 'false';
 
-const ENTER_ALT = '\x1b[?1049h\x1b[H';
-const LEAVE_ALT = '\x1b[?1049l';
-
-/** Full screen in the alternate buffer; always left again, whatever ends the app. */
-function alternateScreen(): () => void {
+/**
+ * Full screen in the alternate buffer, always left again: on quit, and before the
+ * message of anything that ends the process otherwise (fatal.ts: an uncaught error,
+ * SIGTERM, SIGHUP), with raw mode off and the cursor shown.
+ */
+function alternateScreen(keyboard: Keyboard | null): () => void {
   let left = false;
   const leave = () => {
     if (left) return;
     left = true;
-    process.stdout.write(LEAVE_ALT);
+    keyboard?.rawOff();
+    control(CONTROL.leaveAltScreen);
   };
-  process.stdout.write(ENTER_ALT);
+  control(CONTROL.enterAltScreen);
   process.once('exit', leave);
-  const onSignal = () => {
+  const unregister = beforeFatal(leave);
+  return () => {
+    unregister();
     leave();
-    process.exit(0);
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGHUP', onSignal);
-  return leave;
 }
 
 /** `diff A B` on a terminal: the interactive side-by-side view. */
 export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<void> {
   applyColorEnv();
   setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
-  const leave = alternateScreen();
-  const app = render(createElement(DiffApp, { doc, a, b }), { stdout: lineDiffStdout(process.stdout), exitOnCtrlC: true, patchConsole: true, maxFps: 30 });
+  const keyboard = openKeyboard();
+  keyboard?.ready();
+  const leave = alternateScreen(keyboard);
+  const app = render(createElement(DiffApp, { doc, a, b }), { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps: 30, ...(keyboard ? { stdin: keyboard.stdin } : {}) });
+  letSigintEndTheProcess();
   try {
     await app.waitUntilExit();
   } finally {
     app.cleanup();
     leave();
+    keyboard?.close();
   }
 }
 
@@ -65,21 +69,17 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     try {
       sources.push(await openSource(file, { follow: options.follow, allowRemoteWs: options.allowRemoteWs }));
     } catch (error) {
-      process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+      complain(error instanceof OpenError ? error.message : (error as Error).message);
       for (const s of sources) s.close();
       return 1;
     }
   }
   // With the trace on stdin (`-`), keys come from the terminal itself.
-  let keys: ReadStream | undefined;
-  if (!process.stdin.isTTY) {
-    try {
-      keys = new ReadStream(openSync('/dev/tty', 'r'));
-    } catch {
-      process.stderr.write('mcp-replay-tui: stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `summary` instead\n');
-      for (const s of sources) s.close();
-      return 1;
-    }
+  const keyboard = openKeyboard();
+  if (!keyboard) {
+    complain('stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `summary` instead');
+    for (const s of sources) s.close();
+    return 1;
   }
   applyColorEnv();
   setAscii(options.ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
@@ -88,7 +88,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const single = sources.length === 1;
   const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
-  const leave = alternateScreen();
+  keyboard.ready();
+  const leave = alternateScreen(keyboard);
 
   const records = {
     write(rows: ArrayLike<number>) {
@@ -96,10 +97,11 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
       const n = writeRows(store, rows, path);
       return `wrote ${n.toLocaleString('en-US')} record(s) to ${path}`;
     },
-    copy: (rows: ArrayLike<number>) => copyRows(store, rows, (s) => process.stdout.write(s)),
+    copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { stdout: lineDiffStdout(process.stdout), exitOnCtrlC: true, patchConsole: true, maxFps: 60, ...(keys ? { stdin: keys } : {}) });
+  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps: 60, stdin: keyboard.stdin });
+  letSigintEndTheProcess();
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true }).catch(() => undefined);
@@ -110,7 +112,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     app.cleanup();
     leave();
     for (const s of sources) s.close();
-    keys?.destroy();
+    keyboard.close();
   }
   return 0;
 }

@@ -1,6 +1,8 @@
 import { openSource, OpenError } from '../sources/open-source.js';
+// Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert } from '../trace/text.js';
 import { Validator, type Finding } from '../trace/validate.js';
+import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
 
 interface Report {
@@ -20,14 +22,14 @@ export async function validateCommand(args: string[], options: { json: boolean }
     try {
       source = await openSource(target);
     } catch (error) {
-      process.stderr.write(`mcp-replay-tui: ${error instanceof OpenError ? error.message : (error as Error).message}\n`);
+      complain(error instanceof OpenError ? error.message : (error as Error).message);
       return 2;
     }
     const v = new Validator();
     try {
       for await (const batch of source.lines()) for (const line of batch) v.push(line.text, line.lineNo);
     } catch (error) {
-      process.stderr.write(`mcp-replay-tui: cannot read ${target}: ${(error as Error).message}\n`);
+      complain(`cannot read ${target}: ${(error as Error).message}`);
       return 2;
     } finally {
       source.close();
@@ -35,11 +37,11 @@ export async function validateCommand(args: string[], options: { json: boolean }
     const findings = v.finish();
     reports.push({ file: target, findings, errors: findings.filter((f) => f.severity === 'error').length, warnings: findings.filter((f) => f.severity === 'warning').length });
   }
-  if (options.json) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+  if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
     for (const r of reports) {
-      for (const f of r.findings) process.stdout.write(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
-      process.stdout.write(`${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`);
+      for (const f of r.findings) print(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
+      print(`${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`);
     }
   }
   return reports.some((r) => r.errors > 0) ? 1 : 0;

@@ -19,6 +19,6 @@ export function* exportLines(store: TraceStore, rows: ArrayLike<number>): Iterab
 }
 
 /** OSC 52: asks the terminal (also over SSH and in tmux) to put `text` on the clipboard. */
-export function osc52(text: string): string {
+export function osc52(text: string): `\x1b]52;c;${string}\x07` {
   return `\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`;
 }

@@ -5,6 +5,8 @@
  */
 // C0 controls, DEL, C1 controls, and the bidi embedding/override/isolate marks.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The same set, for a test without the global flag's lastIndex: most text has none of it. */
+const HAS_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 function picture(ch: string): string {
   const code = ch.charCodeAt(0);
@@ -16,7 +18,30 @@ function picture(ch: string): string {
 
 /** One line of safe text: controls become pictures, newlines and tabs become spaces. */
 export function inert(text: string): string {
+  if (!HAS_UNSAFE.test(text)) return text;
   return text.replace(/[\t\n\r]/g, ' ').replace(UNSAFE, picture);
+}
+
+/**
+ * Safe text of several lines, for a command's output (a table, a report): each line
+ * inert, the line breaks kept (a `\r`, which would let a later line overwrite an
+ * earlier one, is a space).
+ */
+export function inertText(text: string): string {
+  return text.split('\n').map(inert).join('\n');
+}
+
+/**
+ * What JSON.stringify leaves raw and a terminal acts on or reorders: DEL, C1 controls
+ * (U+009B is CSI, U+009D OSC to a terminal that reads 8-bit controls), bidi marks, and
+ * the line and paragraph separators. Outside strings JSON text is ASCII, so these only
+ * ever stand inside a string, where a `\u` escape is the same value.
+ */
+const JSON_RAW = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text that is safe on a terminal and parses to the same value: the characters above as `\u` escapes. */
+export function inertJson(json: string): string {
+  return json.replace(JSON_RAW, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Safe text that keeps its line breaks (for wrapped or pretty-printed views). */

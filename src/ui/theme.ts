@@ -1,4 +1,5 @@
 import chalk from 'chalk';
+import { inert } from '../trace/text.js';
 import type { Segment, Style } from './format/segments.js';
 
 /** Ink <Text> props for each style. */
@@ -48,12 +49,14 @@ const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
 /**
  * A screen line as one styled string: one Ink <Text> per line instead of one per
  * segment keeps a full-screen frame to a few dozen nodes (a keypress renders in a
- * few ms). Segment text is already inert, so the only escapes here are our styles.
+ * few ms). Segment text is made inert here, whatever field it came from (format/
+ * already does so for what it lays out: this is the one door every frame's text passes,
+ * so a field added later cannot leak), and the only escapes are our styles.
  */
 export function paint(line: readonly Segment[]): string {
   let out = '';
   for (const s of line) {
-    const text = ascii ? toAscii(s.text) : s.text;
+    const text = ascii ? toAscii(inert(s.text)) : inert(s.text);
     out += s.style ? PAINT[s.style](text) : text;
   }
   return out;

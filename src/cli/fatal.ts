@@ -1,0 +1,57 @@
+import { complain, note } from './output.js';
+
+/** What must run before the last message (leave the alternate screen, raw mode off), newest first. */
+const restorers: (() => void)[] = [];
+
+/** Registers `restore` to run before any fatal message; returns its removal. */
+export function beforeFatal(restore: () => void): () => void {
+  restorers.push(restore);
+  return () => {
+    const at = restorers.indexOf(restore);
+    if (at >= 0) restorers.splice(at, 1);
+  };
+}
+
+const debugging = (): boolean => {
+  const v = process.env.MCP_REPLAY_TUI_DEBUG;
+  return v !== undefined && v !== '' && v !== '0' && v !== 'false';
+};
+
+/**
+ * Ends the process with one line saying why, after putting the terminal back: never
+ * a stack trace, unless MCP_REPLAY_TUI_DEBUG=1 asks for it.
+ */
+export function fatal(reason: string, code: number, error?: unknown): never {
+  for (const restore of restorers.splice(0).reverse()) {
+    try {
+      restore();
+    } catch {
+      // The terminal may be gone (SIGHUP); the others still run.
+    }
+  }
+  try {
+    complain(reason);
+    if (debugging() && error instanceof Error && error.stack) note(error.stack);
+  } catch {
+    // Nowhere to write.
+  }
+  process.exit(code);
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Signals that end the app, and the exit code each gives (128 + its number, as shells report). */
+const SIGNALS = { SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * Every way out that is not the app's own quit: an uncaught error, a rejected promise
+ * nobody awaited, SIGTERM or SIGHUP. SIGINT is left to Node on purpose: in the app
+ * Ctrl-C arrives as a key (raw mode), and the keys thread raises SIGINT itself when
+ * the main thread is too busy to take it, which Node's own handler then honours at
+ * once (a JavaScript listener would wait for the busy thread).
+ */
+export function installFatalHandlers(): void {
+  process.on('uncaughtException', (error) => fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error));
+  process.on('unhandledRejection', (error) => fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error));
+  for (const [signal, code] of Object.entries(SIGNALS)) process.on(signal, () => fatal(`stopped by ${signal}`, code));
+}

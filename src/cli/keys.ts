@@ -1,0 +1,95 @@
+import { closeSync, openSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { CTRL_C_TAKEN, RAW_MODE, SHARED_SLOTS, type KeysCommand, type KeysWorkerData } from './keys-protocol.js';
+import { CONTROL } from './output.js';
+
+/** The keyboard the app reads: the stream Ink takes as stdin, and how to let go of it. */
+export interface Keyboard {
+  stdin: NodeJS.ReadStream;
+  /** Waits (a few ms, while the keys thread starts) until the terminal is in raw mode: call before the first frame. */
+  ready(): void;
+  /** Raw mode off, at once (safe to call more than once, and when it was never on). */
+  rawOff(): void;
+  close(): void;
+}
+
+/** How long the main thread waits for the keys thread to switch raw mode off. */
+const RAW_OFF_WAIT_MS = 200;
+/** How long the first frame waits for the keys thread to start (it takes tens of ms). */
+const READY_WAIT_MS = 2000;
+
+/**
+ * Opens the keyboard. Keys are read on a thread of their own (keys-worker.ts), so a
+ * Ctrl-C ends the app within a fraction of a second even while the main thread
+ * computes. It reads /dev/tty, which is also where keys come from when the trace is
+ * on stdin. Null when there is no terminal to read keys from.
+ */
+export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta.url)): Keyboard | null {
+  try {
+    closeSync(openSync('/dev/tty', 'r'));
+  } catch {
+    // No controlling terminal: read keys straight from stdin when it is one.
+    if (!process.stdin.isTTY) return null;
+    const stdin = process.stdin;
+    return { stdin, ready: () => undefined, rawOff: () => stdin.isRaw && stdin.setRawMode(false), close: () => undefined };
+  }
+  const shared = new SharedArrayBuffer(SHARED_SLOTS * 4);
+  const slots = new Int32Array(shared);
+  const data: KeysWorkerData = { shared, leave: CONTROL.leaveAltScreen, reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)' };
+  const worker = new Worker(workerUrl, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
+  worker.unref();
+  const send = (command: KeysCommand) => worker.postMessage(command);
+  const stdin = relayStream((on) => send({ raw: on }));
+  worker.on('message', (chunk: Uint8Array) => {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
+    stdin.write(bytes);
+  });
+  // A keys thread that fails leaves the app without keys: end it as Ctrl-C would.
+  worker.on('error', () => stdin.write('\x03'));
+  let closed = false;
+  const rawOff = () => {
+    if (closed || Atomics.load(slots, RAW_MODE) === 0) return;
+    send({ raw: false });
+    // The keys thread answers at once: its event loop does nothing else.
+    Atomics.wait(slots, RAW_MODE, 1, RAW_OFF_WAIT_MS);
+  };
+  return {
+    stdin,
+    ready: () => void Atomics.wait(slots, RAW_MODE, 0, READY_WAIT_MS),
+    rawOff,
+    close: () => {
+      rawOff();
+      closed = true;
+      send('stop');
+      void worker.terminate();
+    },
+  };
+}
+
+/**
+ * Call after Ink's render: Ink listens for SIGINT (through signal-exit) to unmount, and a
+ * JavaScript listener waits for a busy main thread, while the keys thread's SIGINT must
+ * end the process at once. In raw mode the terminal sends Ctrl-C as a key, so SIGINT
+ * can only come from kill(1); it then ends the app as it would any program.
+ */
+export function letSigintEndTheProcess(): void {
+  process.removeAllListeners('SIGINT');
+}
+
+/** Ink's stdin, fed from the keys thread; raw mode is asked of that thread. */
+function relayStream(setRaw: (on: boolean) => void): NodeJS.ReadStream {
+  const stream = new PassThrough() as unknown as NodeJS.ReadStream & { isTTY: boolean };
+  Object.assign(stream, {
+    isTTY: true,
+    setRawMode: (on: boolean) => {
+      setRaw(on);
+      return stream;
+    },
+    // Nothing here holds the process open: the worker is unref'd.
+    ref: () => stream,
+    unref: () => stream,
+  });
+  return stream;
+}

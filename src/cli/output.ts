@@ -1,0 +1,81 @@
+/**
+ * The one way out to the terminal. Trace content, file names, URLs and error texts
+ * can carry escape sequences (OSC 52 writes the clipboard, OSC 0 the title, CSI 2J
+ * clears the screen) or bidi marks that reorder what is shown: every byte a command
+ * writes to stdout or stderr passes through here, and everything that passes is made
+ * inert (`trace/text.ts`). No other file under src/ may touch process.stdout or
+ * process.stderr (test/architecture.test.ts), so the unsafe path cannot be written by
+ * accident: a new field or message is safe without anyone remembering to make it so.
+ *
+ * The only raw bytes are the app's own: the frames Ink paints (whose text is made
+ * inert line by line, `ui/theme.ts`), and the few control sequences named here.
+ */
+import { inertJson, inertText } from '../trace/text.js';
+import { lineDiffStdout } from './line-diff-stdout.js';
+
+const PREFIX = 'mcp-replay-tui: ';
+
+/** Text for stdout (a table, a report, lines of findings): each line made inert. */
+export function print(text: string): boolean {
+  return process.stdout.write(inertText(text));
+}
+
+/** A one-line message on stderr, after the program's name: `mcp-replay-tui: cannot open …`. */
+export function complain(message: string): void {
+  process.stderr.write(`${PREFIX}${inertText(message)}\n`);
+}
+
+/** A line on stderr as it is (made inert): a note under a report, a usage text. */
+export function note(text: string): void {
+  process.stderr.write(inertText(text.endsWith('\n') ? text : `${text}\n`));
+}
+
+/** JSON on stdout: `JSON.stringify(value, null, 2)`, with what a terminal would act on as `\u` escapes. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${inertJson(JSON.stringify(value, null, 2))}\n`);
+}
+
+/** Pieces of JSON text to stdout in 64 KiB chunks, waiting when the pipe is full; then a newline. */
+export async function printJsonPieces(pieces: Iterable<string>): Promise<void> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length < 1 << 16) continue;
+    if (!process.stdout.write(inertJson(chunk))) await new Promise((resolve) => process.stdout.once('drain', resolve));
+    chunk = '';
+  }
+  process.stdout.write(`${inertJson(chunk)}\n`);
+}
+
+/** Commander's own output (help, usage errors naming what was typed), through the same door. */
+export const commanderOutput = {
+  writeOut: (text: string) => void print(text),
+  writeErr: (text: string) => note(text),
+  outputError: (text: string, write: (text: string) => void) => write(text),
+};
+
+/** Whether stdout is a terminal (the app, and `diff`'s interactive view, need one). */
+export const stdoutIsTerminal = (): boolean => process.stdout.isTTY === true;
+
+/** The control sequences the app itself sends. */
+export const CONTROL = {
+  /** The alternate screen, cursor home. */
+  enterAltScreen: '\x1b[?1049h\x1b[H',
+  /** Back to the main screen, colours reset, cursor shown. */
+  leaveAltScreen: '\x1b[?1049l\x1b[0m\x1b[?25h',
+} as const;
+
+/** One of the app's own control sequences (CONTROL), or an OSC 52 clipboard write built from base64. */
+export function control(sequence: (typeof CONTROL)[keyof typeof CONTROL] | `\x1b]52;c;${string}\x07`): void {
+  // A clipboard write carries base64 only: anything else in it is refused, not sent.
+  if (sequence.startsWith('\x1b]52;') && !/^\x1b\]52;c;[A-Za-z0-9+/=]*\x07$/.test(sequence)) throw new Error('refused: an OSC 52 write that is not base64');
+  process.stdout.write(sequence);
+}
+
+/** The stdout Ink draws frames on (only changed lines are written: cli/line-diff-stdout.ts). */
+export const appStdout = (): NodeJS.WriteStream => lineDiffStdout(process.stdout);
+
+/** Calls `handler` when stdout's reader goes away (EPIPE) or stdout fails. */
+export function onStdoutError(handler: (error: NodeJS.ErrnoException) => void): void {
+  process.stdout.on('error', handler);
+}

@@ -30,7 +30,7 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
     if (!options.json && stdoutIsTerminal()) {
       claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
-      await runDiffApp(doc, stores[0]!, stores[1]!);
+      if (await runDiffApp(doc, stores[0]!, stores[1]!)) return 130;
     } else if (options.json) printJson(doc);
     else print(diffText(doc));
     return doc.same ? 0 : 1;

@@ -9,6 +9,11 @@ export interface Keyboard {
   stdin: NodeJS.ReadStream;
   /** Waits (a few ms, while the keys thread starts) until the terminal is in raw mode: call before the first frame. */
   ready(): void;
+  /**
+   * Whether a Ctrl-C came: the app then exits 130, as an interrupted program does,
+   * whichever thread ended it (keys-worker.ts ends a busy app with that code too).
+   */
+  interrupted(): boolean;
   /** Raw mode off, at once (safe to call more than once, and when it was never on). */
   rawOff(): void;
   close(): void;
@@ -32,7 +37,7 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     // No controlling terminal: read keys straight from stdin when it is one.
     if (!process.stdin.isTTY) return null;
     const stdin = process.stdin;
-    return { stdin, ready: () => undefined, rawOff: () => stdin.isRaw && stdin.setRawMode(false), close: () => undefined };
+    return { stdin, ready: () => undefined, interrupted: () => false, rawOff: () => stdin.isRaw && stdin.setRawMode(false), close: () => undefined };
   }
   const shared = new SharedArrayBuffer(SHARED_SLOTS * 4);
   const slots = new Int32Array(shared);
@@ -58,6 +63,7 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
   return {
     stdin,
     ready: () => void Atomics.wait(slots, RAW_MODE, 0, READY_WAIT_MS),
+    interrupted: () => Atomics.load(slots, CTRL_C_TAKEN) > 0,
     rawOff,
     close: () => {
       rawOff();

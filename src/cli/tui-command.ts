@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { render } from 'ink';
 import { openSource, OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
@@ -42,21 +42,33 @@ function alternateScreen(keyboard: Keyboard | null): () => void {
   };
 }
 
-/** `diff A B` on a terminal: the interactive side-by-side view. */
-export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<void> {
+/** `diff A B` on a terminal: the interactive side-by-side view. True when it ended by Ctrl-C. */
+export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<boolean> {
   applyColorEnv();
   setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const keyboard = openKeyboard();
+  await runOnScreen(createElement(DiffApp, { doc, a, b }), keyboard, 30);
+  keyboard?.close();
+  return keyboard?.interrupted() ?? false;
+}
+
+/**
+ * Renders `element` full screen until it exits, then puts the screen back. Anything
+ * that ends the process first (fatal.ts) unmounts Ink before the screen is left:
+ * Ink's unmount draws its last frame, which must land on the alternate screen.
+ */
+async function runOnScreen(element: ReactElement, keyboard: Keyboard | null, maxFps: number): Promise<void> {
   keyboard?.ready();
   const leave = alternateScreen(keyboard);
-  const app = render(createElement(DiffApp, { doc, a, b }), { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps: 30, ...(keyboard ? { stdin: keyboard.stdin } : {}) });
+  const app = render(element, { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps, ...(keyboard ? { stdin: keyboard.stdin } : {}) });
   letSigintEndTheProcess();
+  const unregister = beforeFatal(() => app.unmount());
   try {
     await app.waitUntilExit();
   } finally {
+    unregister();
     app.cleanup();
     leave();
-    keyboard?.close();
   }
 }
 
@@ -88,9 +100,6 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const single = sources.length === 1;
   const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
-  keyboard.ready();
-  const leave = alternateScreen(keyboard);
-
   const records = {
     write(rows: ArrayLike<number>) {
       const path = exportPath(store, rows);
@@ -100,19 +109,17 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
-  const app = render(createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter }), { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps: 60, stdin: keyboard.stdin });
-  letSigintEndTheProcess();
+  const app = createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter });
+  const running = runOnScreen(app, keyboard, 60);
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true }).catch(() => undefined);
   else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
   try {
-    await app.waitUntilExit();
+    await running;
   } finally {
-    app.cleanup();
-    leave();
     for (const s of sources) s.close();
     keyboard.close();
   }
-  return 0;
+  return keyboard.interrupted() ? 130 : 0;
 }

@@ -1,43 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../helpers/cli.js';
+import { BIN } from '../helpers/cli.js';
+import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-if (!hasTmux) console.warn('skipping tmux end-to-end tests: tmux is not installed (.ci/run installs it)');
-
-// A fresh server per session: reusing a socket while the last server is still exiting races.
-let sessions = 0;
-let socket = '';
-const newSocket = () => (socket = `mcp-replay-tui-test-${process.pid}-${++sessions}`);
-const tmux = (...args: string[]) => {
-  if (args[0] === 'new-session') newSocket();
-  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-};
-const capture = () => tmux('capture-pane', '-p', '-t', 'e2e');
+const term = tmuxTerminal();
+const { tmux } = term;
+const { waitFor, key } = term;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(ok: (screen: string) => boolean, what: string, ms = 8000): Promise<string> {
-  const until = Date.now() + ms;
-  let screen = '';
-  while (Date.now() < until) {
-    screen = capture();
-    if (ok(screen)) return screen;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}; screen:\n${screen}`);
-}
-
-/** Sends one key and waits for its frame (each key alone, as a person types). */
-async function key(k: string, ok: (screen: string) => boolean, what: string) {
-  tmux('send-keys', '-t', 'e2e', k);
-  return waitFor(ok, what);
-}
-
 afterEach(() => {
-  spawnSync('tmux', ['-L', socket, 'kill-server']);
+  term.kill();
 });
 
 describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
@@ -45,7 +19,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     [80, 24],
     [120, 40],
   ])('at %ix%i: switches panes, opens a detail view, quits cleanly and restores the screen', async (columns, rows) => {
-    tmux('new-session', '-d', '-s', 'e2e', '-x', String(columns), '-y', String(rows), '-c', ROOT, `printf 'BEFORE-APP\\n'; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.start(`printf 'BEFORE-APP\\n'; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, columns, rows);
     let screen = await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
     expect(screen).not.toContain('BEFORE-APP'); // alternate screen
     const shown = screen.split('\n').filter((l) => l.length > 0);
@@ -75,7 +49,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     const path = join(dir, 'live.jsonl');
     const call = (i: number) => `{"t":"2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"tool_${i}"}}}\n`;
     writeFileSync(path, '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"live-demo","command":["x"]}\n' + call(1) + call(2));
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '20', '-c', ROOT, `node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`);
+    term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`, 100, 20);
     await waitFor((s) => s.includes('2 of 2') && s.includes('live'), 'the live first frame');
     appendFileSync(path, call(3) + call(4));
     let screen = await waitFor((s) => s.includes('4 of 4'), 'appended rows, selection kept at the bottom');
@@ -91,15 +65,15 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   });
 
   it('reflows at once on resize, and NO_COLOR leaves no colour codes while glyphs still tell status', async () => {
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '120', '-y', '40', '-c', ROOT, `node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 120, 40);
     await waitFor((s) => s.includes('[1 Calls] 2 Turns') && s.includes('✗ isError'), 'the wide first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).toMatch(/\x1b\[[0-9;]*3[0-7]m/); // colour by default
     tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');
     const screen = await waitFor((s) => s.includes('[1 Calls] 2  3  4') && /of 13\s*$/.test(s.split('\n').filter(Boolean).at(-1) ?? ''), 'the narrow layout');
     expect(screen.split('\n').every((l) => l.length <= 80)).toBe(true);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `NO_COLOR=1 node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.kill();
+    term.start(`NO_COLOR=1 node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 100, 24);
     await waitFor((s) => s.includes('✗ isError'), 'the first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).not.toMatch(/\x1b\[[0-9;]*3[0-7]m/);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
@@ -108,7 +82,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   it('redraws a keypress as the lines that changed, in place: no cleared screen, a few hundred bytes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const bytesFile = join(dir, 'pane.bytes');
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '30', '-c', ROOT, `sleep 0.3; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.start(`sleep 0.3; node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 100, 30);
     tmux('pipe-pane', '-t', 'e2e', '-o', `cat > ${bytesFile}`);
     await waitFor((s) => s.includes('1 of 13'), 'the first frame');
     await sleep(300);
@@ -137,8 +111,8 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
 
   it('--ascii (or MCP_REPLAY_TUI_ASCII=1) draws the interface in ASCII only', async () => {
     for (const run of [`node ${BIN} --ascii examples/demo.jsonl`, `MCP_REPLAY_TUI_ASCII=1 node ${BIN} examples/demo.jsonl`]) {
-      spawnSync('tmux', ['-L', socket, 'kill-server']);
-      tmux('new-session', '-d', '-s', 'e2e', '-x', '80', '-y', '24', '-c', ROOT, `${run}; echo "EXIT=$?"; sleep 30`);
+      term.kill();
+      term.start(`${run}; echo "EXIT=$?"; sleep 30`, 80, 24);
       const screen = await waitFor((s) => s.includes('x isError'), 'the ASCII first frame');
       expect(screen).toMatch(/^> +\+0\.012s >  initialize +\+ ok/m);
       // The Calls pane of the demo holds ASCII text only: every glyph became one ASCII character.
@@ -151,7 +125,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const path = join(dir, 'pipe.jsonl');
     writeFileSync(path, '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"first_tool"}}}\n');
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '20', '-c', ROOT, `tail -n +1 -f ${path} | node ${BIN} -; echo "EXIT=$?"; sleep 30`);
+    term.start(`tail -n +1 -f ${path} | node ${BIN} -; echo "EXIT=$?"; sleep 30`, 100, 20);
     await waitFor((s) => s.includes('first_tool') && s.includes('live'), 'the first row, live');
     appendFileSync(path, '{"t":"2026-01-01T00:00:02.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"second_tool"}}}\n');
     await waitFor((s) => s.includes('second_tool'), 'the appended row');
@@ -160,7 +134,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   });
 
   it('diff A B opens the side-by-side view on a terminal and exits 1 when they differ', async () => {
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '100', '-y', '24', '-c', ROOT, `node ${BIN} diff examples/demo.jsonl test/fixtures/malformed.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.start(`node ${BIN} diff examples/demo.jsonl test/fixtures/malformed.jsonl; echo "EXIT=$?"; sleep 30`, 100, 24);
     await waitFor((s) => s.includes('differ') && s.includes('changed args'), 'the diff list');
     await key('Enter', (s) => s.includes('│B'), 'both sides');
     await key('Escape', (s) => s.includes('1 of 5'), 'the list again');
@@ -168,7 +142,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   });
 
   it('exits 1 with a message, before any screen, when a file cannot be opened', async () => {
-    tmux('new-session', '-d', '-s', 'e2e', '-x', '80', '-y', '24', '-c', ROOT, `node ${BIN} nope.jsonl; echo "EXIT=$?"; sleep 30`);
+    term.start(`node ${BIN} nope.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
     const screen = await waitFor((s) => s.includes('EXIT='), 'the exit');
     expect(screen).toContain('mcp-replay-tui: cannot open nope.jsonl: no such file');
     expect(screen).toContain('EXIT=1');

@@ -1,32 +1,51 @@
-import { cacheKey, readCached, writeCached } from '../sources/index-cache.js';
+import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
 import type { Source } from '../sources/types.js';
 import { ingest } from '../store/ingest.js';
-import { loadSnapshot, saveSnapshot } from '../store/snapshot.js';
+import { loadSnapshot, saveSnapshot, SNAPSHOT_VERSION } from '../store/snapshot.js';
 import type { TraceStore } from '../store/trace-store.js';
+
+export interface Loaded {
+  /** Whether the saved index was used. */
+  cached: boolean;
+  /** Why the index could not be saved (a cache directory that cannot be made or written), to say once. */
+  notice: string | null;
+}
 
 /**
  * Fills a one-file store from a local file's saved index when it is still valid,
  * else indexes the file and saves the index. Followed files and other sources
- * always stream. Returns whether the saved index was used.
+ * always stream. A saved index that fails its checksum or does not restore is
+ * deleted, and the file is indexed into a store as new: the numbers are exactly
+ * those of `--no-cache`.
  */
-export async function loadWithCache(store: TraceStore, source: Source, options: { cache: boolean; follow?: boolean; interactive?: boolean }): Promise<boolean> {
-  const key = options.cache && !options.follow && store.files.length === 0 && source.name !== '-' && !/^[a-z]+:\/\//i.test(source.name) ? cacheKey(source.name) : null;
-  const saved = key ? readCached(key) : null;
-  if (key && saved) {
+export async function loadWithCache(store: TraceStore, source: Source, options: { cache: boolean; follow?: boolean; interactive?: boolean }): Promise<Loaded> {
+  const local = options.cache && !options.follow && store.files.length === 0 && source.name !== '-' && !/^[a-z]+:\/\//i.test(source.name);
+  // What else the index depends on: a saved index of another version or price table has another key.
+  const salt = `${SNAPSHOT_VERSION}\n${store.prices.source}`;
+  const before = local ? fileKey(source.name, salt) : null;
+  const dir = cacheDir();
+  const saved = before ? readCached(before.key, dir) : null;
+  if (saved) {
+    let restored = false;
     try {
-      if (loadSnapshot(store, saved, source.name)) {
-        store.setReader(0, (offset, length, into) => source.readBytes(offset, length, into));
-        store.notifier.flush();
-        return true;
-      }
+      restored = loadSnapshot(store, saved.payload, source.name);
     } catch {
-      // An unreadable index is rebuilt below.
+      // Cleared already (loadSnapshot); indexed below.
     }
-    store.files.length = 0;
+    if (restored) {
+      store.setReader(0, (offset, length, into) => source.readBytes(offset, length, into));
+      store.notifier.flush();
+      return { cached: true, notice: null };
+    }
+    saved.discard();
+    if (store.files.length !== 0 || store.count !== 0) store.clear();
   }
   await ingest(store, source, undefined, { interactive: options.interactive });
   // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
   const f = store.files[0];
-  if (key && f?.state === 'done' && f.totalBytes !== null && f.bytes === f.totalBytes) writeCached(key, saveSnapshot(store));
-  return false;
+  if (!before || before.racy || f?.state !== 'done' || f.totalBytes === null || f.bytes !== f.totalBytes) return { cached: false, notice: null };
+  // Changed while it was read (its key is another now): what was read is neither the old file nor the new.
+  if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: null };
+  const problem = writeCached(before.key, saveSnapshot(store), dir);
+  return { cached: false, notice: problem === null ? null : `index cache off: ${problem}` };
 }

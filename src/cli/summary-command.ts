@@ -61,11 +61,14 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
   const docs = [];
   const texts = [];
   let failed = false;
+  let cacheNotice: string | null = null;
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
     try {
-      await loadWithCache(store, source, { cache: options.cache ?? true });
+      const { notice } = await loadWithCache(store, source, { cache: options.cache ?? true });
+      // One notice per run, not one per file: the directory is the same for all.
+      if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
       complain(`cannot read ${source.name}: ${(error as Error).message}`);
       return 1;

@@ -1,5 +1,5 @@
 import { createElement, type ReactElement } from 'react';
-import { render } from 'ink';
+import { render, type Instance } from 'ink';
 import { openSource, OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import { ingest } from '../store/ingest.js';
@@ -56,11 +56,13 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Pr
  * Renders `element` full screen until it exits, then puts the screen back. Anything
  * that ends the process first (fatal.ts) unmounts Ink before the screen is left:
  * Ink's unmount draws its last frame, which must land on the alternate screen.
+ * `mounted` gets the Ink instance (to render new props: a notice that arrives later).
  */
-async function runOnScreen(element: ReactElement, keyboard: Keyboard | null, maxFps: number): Promise<void> {
+async function runOnScreen(element: ReactElement, keyboard: Keyboard | null, maxFps: number, mounted?: (app: Instance) => void): Promise<void> {
   keyboard?.ready();
   const leave = alternateScreen(keyboard);
   const app = render(element, { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps, ...(keyboard ? { stdin: keyboard.stdin } : {}) });
+  mounted?.(app);
   letSigintEndTheProcess();
   const unregister = beforeFatal(() => app.unmount());
   try {
@@ -109,11 +111,16 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
-  const app = createElement(App, { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter });
-  const running = runOnScreen(app, keyboard, 60);
+  const props = { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter };
+  let rerender: ((element: ReactElement) => void) | null = null;
+  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
-  if (single) void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true }).catch(() => undefined);
+  // An index that cannot be saved says so once, in the footer.
+  if (single)
+    void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true })
+      .then(({ notice }) => notice && rerender?.(createElement(App, { ...props, notice })))
+      .catch(() => undefined);
   else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
   try {
     await running;

@@ -1,63 +1,197 @@
-import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fdatasyncSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cacheDir, ensureDir, reasonOf } from './cache-dir.js';
+
+export { cacheDir } from './cache-dir.js';
 
 /** Smaller traces index faster than a cache file is worth. */
 export const CACHE_MIN_BYTES = 4 << 20;
 const HEAD_BYTES = 64 << 10;
 
-/** Where saved indexes live: $MCP_REPLAY_TUI_CACHE_DIR, else $XDG_CACHE_HOME/mcp-replay-tui, else ~/.cache/mcp-replay-tui. */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.MCP_REPLAY_TUI_CACHE_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'mcp-replay-tui');
+/**
+ * A saved index on disk: a fixed header, then the payload (store/snapshot.ts).
+ * The header is the magic, the key the file was written for, the payload's length and
+ * its SHA-256 (~70 ms per 100 MiB here): a flipped byte or a cut anywhere, header
+ * included, fails the check, and the file is deleted before anything is restored.
+ */
+const MAGIC = Buffer.from('MRTIDX\x00\x02', 'latin1');
+const KEY_AT = 8;
+const LENGTH_AT = 40;
+const HASH_AT = 48;
+/** A multiple of 8: the payload's typed arrays stay aligned for views in place. */
+export const CACHE_HEADER_BYTES = 80;
+
+/** Temp files older than this are left by an instance that died mid-write. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+export interface FileKey {
+  /** 64 hex digits: names the cache file, and is written into it. */
+  key: string;
+  /**
+   * Changed so recently that a further change within the same tick of the file
+   * system's clock would leave every time as it is (git's "racily clean" entries):
+   * an index read now is not saved.
+   */
+  racy: boolean;
 }
 
+const sha256 = (data: string | Uint8Array): Buffer => createHash('sha256').update(data).digest();
+
 /**
- * The cache key of a local file: its absolute path, size, mtime and a hash of its
- * first 64 KiB. Any of them changing gives another key, so a stale index is never used.
+ * The cache key of a local file, as git's index keys a file: device, inode, size,
+ * mtime and ctime in nanoseconds (`touch -r` puts an mtime back but cannot set the
+ * ctime), plus a hash of its first 64 KiB, its absolute path and `salt` (what else
+ * the index depends on: its format version, the price table). Any of them changing
+ * gives another key, so a stale index is never found. Null: not a file worth caching.
  */
-export function cacheKey(path: string): string | null {
+export function fileKey(path: string, salt: string): FileKey | null {
   try {
-    const info = statSync(path);
-    if (!info.isFile() || info.size < CACHE_MIN_BYTES) return null;
+    const info = statSync(path, { bigint: true });
+    if (!info.isFile() || info.size < BigInt(CACHE_MIN_BYTES)) return null;
+    const now = BigInt(Date.now()) * 1_000_000n;
     const fd = openSync(path, 'r');
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, info.size));
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, Number(info.size)));
     try {
       readSync(fd, head, 0, head.length, 0);
     } finally {
       closeSync(fd);
     }
-    const headHash = createHash('sha256').update(head).digest('hex');
-    return createHash('sha256').update(JSON.stringify([resolve(path), info.size, info.mtimeMs, headHash])).digest('hex');
+    const fields = [salt, resolve(path), info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].map(String);
+    const key = sha256(JSON.stringify([...fields, sha256(head).toString('hex')])).toString('hex');
+    const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
+    // Times in whole seconds: a file system that keeps no finer (FAT keeps 2 s). Else
+    // the kernel's clock ticks every few ms: 100 ms is well past one tick.
+    const tick = changed % 1_000_000_000n === 0n ? 2_000_000_000n : 100_000_000n;
+    return { key, racy: now - changed < tick };
   } catch {
     return null;
   }
 }
 
-export function readCached(key: string, dir = cacheDir()): Buffer | null {
-  try {
-    return readFileSync(join(dir, `${key}.idx`));
-  } catch {
-    return null;
-  }
+/** A saved index whose checksum holds, and how to delete it if its payload still proves unusable. */
+export interface CachedIndex {
+  payload: Buffer;
+  discard(): void;
 }
 
 /**
- * Writes `parts` one after another, atomically (temp file, then rename), so a crash
- * never leaves half an index. Parts are written as they are, never joined first.
+ * The saved index for `key`, checked whole first: null when there is none, or when it
+ * fails the check (it is then deleted: the caller indexes the file and writes a new one).
  */
-export function writeCached(key: string, parts: Iterable<Uint8Array>, dir = cacheDir()): void {
+export function readCached(key: string, dir = cacheDir()): CachedIndex | null {
+  const path = join(dir, `${key}.idx`);
+  let bytes: Buffer;
+  let id: { dev: bigint; ino: bigint };
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = join(dir, `${key}.${process.pid}.tmp`);
-    const fd = openSync(tmp, 'w', 0o600);
+    const fd = openSync(path, 'r');
     try {
-      for (const part of parts) for (let done = 0; done < part.length; ) done += writeSync(fd, part, done, part.length - done);
+      const info = fstatSync(fd, { bigint: true });
+      if (!info.isFile()) return null;
+      id = { dev: info.dev, ino: info.ino };
+      bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, join(dir, `${key}.idx`));
   } catch {
-    // A cache that cannot be written is only a slower next open.
+    return null;
+  }
+  // Deletes what was read, not a new index another instance has renamed into its place meanwhile.
+  const discard = () => {
+    try {
+      const now = statSync(path, { bigint: true });
+      if (now.dev === id.dev && now.ino === id.ino) unlinkSync(path);
+    } catch {
+      // Gone already.
+    }
+  };
+  if (!intact(bytes, key)) {
+    discard();
+    return null;
+  }
+  return { payload: bytes.subarray(CACHE_HEADER_BYTES), discard };
+}
+
+function intact(bytes: Buffer, key: string): boolean {
+  if (bytes.length < CACHE_HEADER_BYTES) return false;
+  if (!bytes.subarray(0, KEY_AT).equals(MAGIC)) return false;
+  if (!bytes.subarray(KEY_AT, LENGTH_AT).equals(Buffer.from(key, 'hex'))) return false;
+  if (bytes.readBigUInt64LE(LENGTH_AT) !== BigInt(bytes.length - CACHE_HEADER_BYTES)) return false;
+  return sha256(bytes.subarray(CACHE_HEADER_BYTES)).equals(bytes.subarray(HASH_AT, CACHE_HEADER_BYTES));
+}
+
+/** Writes all of `bytes` at `position`. */
+function writeAt(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+}
+
+/**
+ * Saves `parts` (written as they come, never joined first) as the index for `key`.
+ * Atomic: a temp file of this process and this write (`wx`: never another's), synced,
+ * then renamed over the index, so a reader sees the old index or the new one whole,
+ * and two instances writing the same key at once each rename a complete file. The
+ * directory is not synced: a rename lost in a crash only costs a re-index.
+ * Returns null when saved, else why not (the caller says so once; nothing else changes).
+ */
+export function writeCached(key: string, parts: Iterable<Uint8Array>, dir = cacheDir()): string | null {
+  const problem = ensureDir(dir);
+  if (problem) return problem;
+  const tmp = join(dir, `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'wx', 0o600);
+    const hash = createHash('sha256');
+    let at = CACHE_HEADER_BYTES;
+    for (const part of parts) {
+      writeAt(fd, part, at);
+      hash.update(part);
+      at += part.length;
+    }
+    const header = Buffer.alloc(CACHE_HEADER_BYTES);
+    MAGIC.copy(header, 0);
+    Buffer.from(key, 'hex').copy(header, KEY_AT);
+    header.writeBigUInt64LE(BigInt(at - CACHE_HEADER_BYTES), LENGTH_AT);
+    hash.digest().copy(header, HASH_AT);
+    writeAt(fd, header, 0);
+    fdatasyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, join(dir, `${key}.idx`));
+  } catch (error) {
+    if (fd !== null) closeQuietly(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Never made, or gone.
+    }
+    return `cannot write to ${dir}: ${reasonOf(error)}`;
+  }
+  sweepTemps(dir);
+  return null;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Closing is all that was left to do.
+  }
+}
+
+/** Deletes temp files that instances which died mid-write left behind (another's write in progress is younger). */
+function sweepTemps(dir: string): void {
+  try {
+    const before = Date.now() - STALE_TEMP_MS;
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.tmp')) continue;
+      const path = join(dir, name);
+      try {
+        if (statSync(path).mtimeMs < before) unlinkSync(path);
+      } catch {
+        // Renamed or swept by another instance.
+      }
+    }
+  } catch {
+    // A sweep is housekeeping only.
   }
 }

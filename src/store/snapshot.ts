@@ -1,5 +1,6 @@
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
+import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
@@ -42,7 +43,7 @@ interface Header {
 }
 
 type View = Float64Array | Int32Array | Int16Array | Uint32Array | Uint16Array | Uint8Array;
-const TYPES: Record<string, new (b: ArrayBufferLike, offset: number, length: number) => View> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
+const TYPES: Record<string, { new (b: ArrayBufferLike, offset: number, length: number): View; readonly BYTES_PER_ELEMENT: number }> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
 
 /** Each distinct text (error messages, names) once, by index: the store shares one string among several maps. */
 class TextTable {
@@ -157,63 +158,240 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   if (used > 0) yield scratch.subarray(0, used);
 }
 
-/** Restores a snapshot into a new store with one file; false when it does not fit this version. */
-export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): boolean {
+/** A snapshot that does not hold together: refused whole, before the store is touched. */
+class Refused extends Error {}
+
+function need(ok: unknown, what: string): asserts ok {
+  if (!ok) throw new Refused(what);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isIndex = (v: unknown, below: number): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
+
+/** Column groups that grow together (trace-store.ts): a snapshot whose lengths disagree within one is refused. */
+const ROW_COLUMNS = ['file', 'kind', 'dir', 'shape', 'status', 'flags', 'lineNo', 'length', 'label', 'name', 'pair', 'offsetLow', 'offsetHigh', 't'];
+const GROUPS: ((name: string) => boolean)[] = [
+  (n) => ROW_COLUMNS.includes(n),
+  (n) => n === 'usageRows' || n.startsWith('usage.'),
+  (n) => n.startsWith('pairs.'),
+  (n) => n === 'linkRow' || n === 'linkPair',
+];
+/** Rows per block of the time column (columns.ts). */
+const TIME_BLOCK_ROWS = 4096;
+
+/** Everything a snapshot restores, decoded and checked whole: restoring it is then assignments only. */
+interface Decoded {
+  columns: [string, View][];
+  strings: string[];
+  pairErrors: [number, string][];
+  errorText: [number, string][];
+  rowErrors: Map<number, ErrorEntry[]>;
+  /** The rollup's errors list: rowErrors in row order. */
+  errors: ErrorEntry[];
+  skips: TraceStore['skips'];
+  file: Header['file'];
+  models: ModelAgg[];
+  methods: [string, CallAgg][];
+  tools: [string, { mcp: CallAgg; turn: CallAgg }][];
+  counters: Header['aggregates']['counters'];
+}
+
+/**
+ * Reads and checks a snapshot without touching `store` (only its column names and
+ * types, and its price table, are looked at). Null: another version or price table,
+ * or bytes that do not hold together (a cut, a flipped byte, an index out of range).
+ */
+export function decodeSnapshot(store: TraceStore, bytes: Buffer): Decoded | null {
+  if (bytes.length < 4) return null;
   const headLength = bytes.readUInt32LE(0);
-  const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as Header;
-  if (header.version !== SNAPSHOT_VERSION || header.prices !== store.prices.source) return false;
+  if (4 + headLength > bytes.length) return null;
+  let header: Header;
+  try {
+    header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as Header;
+  } catch {
+    return null;
+  }
+  if (!isObject(header) || header.version !== SNAPSHOT_VERSION || header.prices !== store.prices.source) return null;
+  try {
+    return decodeBody(store, bytes, 4 + headLength, header);
+  } catch {
+    // Refused, or a shape that threw on the way: either way nothing was restored.
+    return null;
+  }
+}
+
+function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Header): Decoded {
   const columns = store.columns();
-  const named = header.parts.filter((p) => !p.name.startsWith('list.') && !p.name.startsWith('errors.') && p.name !== 'texts.lengths');
-  if (header.parts.some((p) => !TYPES[p.type]) || named.some((p) => !columns[p.name]) || Object.keys(columns).length !== named.length) return false;
-  const f = store.addFile(name);
-  let at = 4 + headLength;
-  const views: View[] = header.parts.map((p) => {
-    at += (8 - (at % 8)) % 8;
-    const start = bytes.byteOffset + at;
+  need(Array.isArray(header.parts) && header.parts.length > 0, 'parts');
+  const seen = new Set<string>();
+  const views = new Map<string, View>();
+  let at = start;
+  const all: View[] = header.parts.map((p, i) => {
+    need(isObject(p) && typeof p.name === 'string' && !seen.has(p.name) && typeof p.type === 'string' && Object.hasOwn(TYPES, p.type), 'part');
+    seen.add(p.name);
     const Typed = TYPES[p.type]!;
+    need(Number.isSafeInteger(p.length) && p.length >= 0 && p.bytes === p.length * Typed.BYTES_PER_ELEMENT, `${p.name}: size`);
+    need(typeOk(p.name, p.type, i, header.parts.length, columns), `${p.name}: type`);
+    at += (8 - (at % 8)) % 8;
+    need(at + p.bytes <= bytes.length, `${p.name}: cut`);
+    const offset = bytes.byteOffset + at;
     // A view into the file's bytes when aligned (always, for a file read whole), else a copy.
-    const view = start % 8 === 0 ? new Typed(bytes.buffer, start, p.length) : new Typed(Uint8Array.from(bytes.subarray(at, at + p.bytes)).buffer, 0, p.length);
+    const view = offset % 8 === 0 ? new Typed(bytes.buffer, offset, p.length) : new Typed(Uint8Array.from(bytes.subarray(at, at + p.bytes)).buffer, 0, p.length);
     at += p.bytes;
-    const column = columns[p.name];
-    if (column) column.restore(view as never);
+    views.set(p.name, view);
     return view;
   });
-  const lengths = views[views.length - 1] as Uint32Array;
+  for (const name of Object.keys(columns)) need(views.has(name), `${name}: missing`);
+  for (const inGroup of GROUPS) {
+    const lengths = new Set([...views].filter(([n]) => inGroup(n) && columns[n]).map(([, v]) => v.length));
+    need(lengths.size <= 1, 'column lengths');
+  }
+  const rows = views.get('kind')!.length;
+  need(views.get('t.bases')!.length <= Math.ceil(rows / TIME_BLOCK_ROWS), 't.bases');
+
+  // The texts: their lengths are the last part, their bytes run to the end exactly.
   const texts: string[] = [];
-  for (const n of lengths) {
+  for (const n of views.get('texts.lengths')!) {
+    need(at + n <= bytes.length, 'texts: cut');
     texts.push(bytes.toString('utf8', at, at + n));
     at += n;
   }
-  for (const [i, t] of header.oddTexts) texts[i] = t;
-  const list = (i: number): number[] => Array.from(views[i]!);
-  const call = (c: SavedCall): CallAgg => ({ ...c, latencies: list(c.latencies) });
-  store.restoredRows();
-  for (const s of header.strings) store.strings.id(s);
-  const part = (name: string) => views[header.parts.findIndex((p) => p.name === name)]!;
-  const unflat = (flat: View, map: Map<number, string>) => {
-    for (let i = 0; i < flat.length; i += 2) map.set(flat[i]!, texts[flat[i + 1]!]!);
-  };
-  unflat(part('errors.pair'), store.pairs.errors);
-  unflat(part('errors.text'), store.errorText);
-  const agg = store.aggregates;
-  const rowErrors = part('errors.row');
-  for (let i = 0; i < rowErrors.length; i += ERROR_FIELDS) {
-    const row = rowErrors[i]!;
-    const t = rowErrors[i + 1]!;
-    const origin = ORIGINS[rowErrors[i + 5]!];
-    const entry: ErrorEntry = { t: Number.isNaN(t) ? null : t, source: SOURCES[rowErrors[i + 2]!]!, name: texts[rowErrors[i + 3]!]!, message: texts[rowErrors[i + 4]!]!, ...(origin ? { origin } : {}) };
-    const errors = store.rowErrors.get(row);
-    if (errors) errors.push(entry);
-    else store.rowErrors.set(row, [entry]);
-    // The store's rollup (one file: TraceStore.addFile) lists the errors rows report, in row order.
-    agg.errors.push(entry);
+  need(at === bytes.length, 'trailing bytes');
+  need(Array.isArray(header.oddTexts), 'oddTexts');
+  for (const odd of header.oddTexts) {
+    need(Array.isArray(odd) && isIndex(odd[0], texts.length) && typeof odd[1] === 'string', 'oddTexts');
+    texts[odd[0]] = odd[1];
   }
-  store.skips.push(...header.skips);
-  Object.assign(f, { meta: header.file.meta, end: header.file.end, counts: header.file.counts, skipped: header.file.skipped, maxT: header.file.maxT, firstT: header.file.firstT, bytes: header.file.bytes, totalBytes: header.file.bytes, state: 'done' });
-  for (const m of header.aggregates.models) agg.models.set(m.model, { ...m, ttft: list(m.ttft), durations: list(m.durations) });
-  for (const [k, v] of header.aggregates.methods) agg.methods.set(k, call(v));
-  for (const [k, v] of header.aggregates.tools) agg.tools.set(k, { mcp: call(v.mcp), turn: call(v.turn) });
-  Object.assign(agg, header.aggregates.counters);
+  const text = (i: unknown): string => {
+    need(isIndex(i, texts.length), 'text index');
+    return texts[i]!;
+  };
+  const pairsOf = (flat: View): [number, string][] => {
+    need(flat.length % 2 === 0, 'error map');
+    const out: [number, string][] = [];
+    for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, text(flat[i + 1])]);
+    return out;
+  };
+
+  const strings = header.strings;
+  need(Array.isArray(strings) && strings.every((s) => typeof s === 'string') && new Set(strings).size === strings.length, 'strings');
+
+  const rowErrors = new Map<number, ErrorEntry[]>();
+  const errors: ErrorEntry[] = [];
+  const flat = views.get('errors.row')!;
+  need(flat.length % ERROR_FIELDS === 0, 'errors.row');
+  for (let i = 0; i < flat.length; i += ERROR_FIELDS) {
+    const row = flat[i]!;
+    const t = flat[i + 1]!;
+    const source = flat[i + 2]!;
+    const origin = flat[i + 5]!;
+    need(isIndex(row, rows) && isIndex(source, SOURCES.length) && isIndex(origin, ORIGINS.length), 'error entry');
+    const o = ORIGINS[origin];
+    const entry: ErrorEntry = { t: Number.isNaN(t) ? null : t, source: SOURCES[source]!, name: text(flat[i + 3]), message: text(flat[i + 4]), ...(o ? { origin: o } : {}) };
+    const list = rowErrors.get(row);
+    if (list) list.push(entry);
+    else rowErrors.set(row, [entry]);
+    errors.push(entry);
+  }
+
+  const list = (i: unknown): number[] => {
+    need(isIndex(i, all.length) && header.parts[i]!.name.startsWith('list.'), 'list index');
+    return Array.from(all[i]!);
+  };
+  const call = (c: SavedCall): CallAgg => {
+    need(isObject(c), 'call');
+    return { ...c, latencies: list(c.latencies) };
+  };
+  const agg = header.aggregates;
+  need(isObject(agg) && Array.isArray(agg.models) && Array.isArray(agg.methods) && Array.isArray(agg.tools) && isObject(agg.counters), 'aggregates');
+  const models = agg.models.map(({ ttft, durations, ...rest }) => {
+    need(typeof rest.model === 'string', 'model');
+    return { ...rest, ttft: list(ttft), durations: list(durations) };
+  });
+  const entry = <T>(e: unknown): [string, T] => {
+    need(Array.isArray(e) && e.length === 2 && typeof e[0] === 'string', 'rollup');
+    return e as [string, T];
+  };
+  const methods = agg.methods.map((e): [string, CallAgg] => {
+    const [k, v] = entry<SavedCall>(e);
+    return [k, call(v)];
+  });
+  const tools = agg.tools.map((e): [string, { mcp: CallAgg; turn: CallAgg }] => {
+    const [k, v] = entry<{ mcp: SavedCall; turn: SavedCall }>(e);
+    need(isObject(v), 'tool');
+    return [k, { mcp: call(v.mcp), turn: call(v.turn) }];
+  });
+  const file = header.file;
+  need(isObject(file) && isObject(file.counts) && Number.isFinite(file.bytes) && Number.isFinite(file.skipped), 'file');
+  need(Array.isArray(header.skips) && header.skips.every(isObject), 'skips');
+
+  return {
+    columns: Object.keys(columns).map((name) => [name, views.get(name)!]),
+    strings,
+    pairErrors: pairsOf(views.get('errors.pair')!),
+    errorText: pairsOf(views.get('errors.text')!),
+    rowErrors,
+    errors,
+    skips: header.skips,
+    file,
+    models,
+    methods,
+    tools,
+    counters: agg.counters,
+  };
+}
+
+/** Whether part `i` of `count`, named `name`, may be saved as `type`. */
+function typeOk(name: string, type: string, i: number, count: number, columns: ReturnType<TraceStore['columns']>): boolean {
+  if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
+  if (name === 'errors.pair' || name === 'errors.text') return type === 'Int32Array';
+  if (name === 'errors.row') return type === 'Float64Array';
+  if (name.startsWith('list.')) return name === `list.${i}` && type === 'Float64Array';
+  const column = columns[name];
+  if (!column) return false;
+  // A narrow column may have been widened (to Int32 or Float64) before it was saved.
+  return type === column.data.constructor.name || (column instanceof SmallColumn && (type === 'Int32Array' || type === 'Float64Array')) || ((column instanceof CountColumn || column instanceof TimeColumn) && type === 'Float64Array');
+}
+
+/** Fills a new store from a checked snapshot: assignments only, nothing left to fail on the bytes. */
+function apply(store: TraceStore, d: Decoded, name: string): void {
+  const columns = store.columns();
+  const f = store.addFile(name);
+  for (const [n, view] of d.columns) columns[n]!.restore(view as never);
+  store.restoredRows();
+  for (const s of d.strings) store.strings.id(s);
+  for (const [k, v] of d.pairErrors) store.pairs.errors.set(k, v);
+  for (const [k, v] of d.errorText) store.errorText.set(k, v);
+  for (const [row, entries] of d.rowErrors) store.rowErrors.set(row, entries);
+  const agg = store.aggregates;
+  // The store's rollup (one file: TraceStore.addFile) lists the errors rows report, in row order.
+  for (const entry of d.errors) agg.errors.push(entry);
+  for (const skip of d.skips) store.skips.push(skip);
+  const h = d.file;
+  Object.assign(f, { meta: h.meta, end: h.end, counts: h.counts, skipped: h.skipped, maxT: h.maxT, firstT: h.firstT, bytes: h.bytes, totalBytes: h.bytes, state: 'done' });
+  for (const m of d.models) agg.models.set(m.model, m);
+  for (const [k, v] of d.methods) agg.methods.set(k, v);
+  for (const [k, v] of d.tools) agg.tools.set(k, v);
+  Object.assign(agg, d.counters);
   store.version += 1;
+}
+
+/**
+ * Restores a snapshot into a new store with one file, all or nothing: the bytes are
+ * decoded and checked whole first (false, store untouched, when they do not fit this
+ * version or do not hold together), then assigned. Should assigning throw anyway, the
+ * store is cleared back to a new one before the error goes on: never half a restore
+ * for the caller to index the file on top of.
+ */
+export function loadSnapshot(store: TraceStore, bytes: Buffer, name: string): boolean {
+  if (store.files.length !== 0 || store.count !== 0) throw new Error('a saved index restores into a new store only');
+  const decoded = decodeSnapshot(store, bytes);
+  if (!decoded) return false;
+  try {
+    apply(store, decoded, name);
+  } catch (error) {
+    store.clear();
+    throw error;
+  }
   return true;
 }

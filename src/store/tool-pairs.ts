@@ -51,6 +51,12 @@ export class ToolPairs {
     return this.reqRow.length;
   }
 
+  /** No pairs, as when new. */
+  clear(): void {
+    for (const c of [this.origin, this.file, this.name, this.reqRow, this.resRow, this.ordinal]) c.clear();
+    this.errors.clear();
+  }
+
   add(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
     this.origin.push(origin === 'mcp' ? 0 : 1);
     this.file.push(file);

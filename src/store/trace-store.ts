@@ -377,6 +377,29 @@ export class TraceStore {
     this.rows = this.kind.length;
   }
 
+  /**
+   * Back to the state of a new store, in place (the app holds this object and listens
+   * to its notifier): what a saved index that failed halfway leaves must not stay under
+   * the rows indexed next. The version goes on counting up, so views redraw.
+   */
+  clear(): void {
+    this.files.length = 0;
+    this.strings.clear();
+    // A new rollup's every field, private id caches included.
+    Object.assign(this.aggregates, new Aggregates());
+    this.pairs.clear();
+    this.errorText.clear();
+    this.rowErrors.clear();
+    this.skips.length = 0;
+    this.readers.length = 0;
+    for (const column of Object.values(this.columns())) column.clear();
+    this.sortT.clear();
+    this.sortLast.length = 0;
+    this.rows = 0;
+    this.version += 1;
+    this.notifier.changed();
+  }
+
   /** A row's line: where it starts in its file, bytes. */
   offsetOf(row: number): number {
     return this.offsetLow.data[row]! + this.offsetHigh.data[row]! * 2 ** 32;

@@ -42,6 +42,8 @@ export interface AppProps {
   records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
   /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
   startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
+  /** A notice from outside the app (the index cache could not be saved): shown in the footer when it arrives. */
+  notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
 }
@@ -117,7 +119,7 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
-export function App({ store, size: fixedSize, initialPane, follow = false, records, startAt, filter: initialFilter }: AppProps) {
+export function App({ store, size: fixedSize, initialPane, follow = false, records, startAt, filter: initialFilter, notice }: AppProps) {
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
@@ -137,6 +139,10 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   useEffect(() => {
     dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
   }, [version, height, views]);
+
+  useEffect(() => {
+    if (notice) dispatch({ type: 'notice', text: notice });
+  }, [notice]);
 
   const lists = useSelectedCall(state, views.calls, filtered, height, dispatch);
 

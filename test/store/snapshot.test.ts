@@ -79,10 +79,12 @@ describe('saved index', () => {
     copyFileSync('examples/demo.jsonl', path);
     const demo = (await import('node:fs')).readFileSync('examples/demo.jsonl', 'utf8');
     while ((await import('node:fs')).statSync(path).size < CACHE_MIN_BYTES) appendFileSync(path, demo.split('\n').slice(1, 32).join('\n') + '\n');
+    // A file changed within the last 100 ms is not cached (index-cache.ts: racy).
+    await new Promise((r) => setTimeout(r, 150));
     const open = async () => {
       const store = new TraceStore(bundledPrices());
       const source = new FileSource(path);
-      const cached = await loadWithCache(store, source, { cache: true });
+      const { cached } = await loadWithCache(store, source, { cache: true });
       return { cached, stats: statsOf(store, 0), raw: store.rawLine(store.callRows.data[5]!) };
     };
     const first = await open();

@@ -4,7 +4,11 @@ import { TraceStore } from '../../src/store/trace-store.js';
 
 /** A store over literal lines (objects are JSON-encoded, strings kept as written). */
 export function storeOf(lines: (object | string)[], prices: PriceTable = bundledPrices(), name = 'test.jsonl'): TraceStore {
-  const store = new TraceStore(prices);
+  return fillStore(new TraceStore(prices), lines, name);
+}
+
+/** Adds a file of literal lines to `store`, read whole (state done). */
+export function fillStore(store: TraceStore, lines: (object | string)[], name = 'test.jsonl'): TraceStore {
   const file = store.addFile(name).index;
   const texts = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
   const bytes = Buffer.from(texts.join('\n') + '\n');

@@ -1,7 +1,7 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadWithCache } from '../../src/cli/load.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
@@ -10,7 +10,8 @@ import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
 import { demoStore } from '../helpers/demo.js';
-import { at, snapshotBytes, storeOf } from '../helpers/store.js';
+import { storeDump } from '../helpers/cache.js';
+import { at, fillStore, snapshotBytes, storeOf } from '../helpers/store.js';
 
 describe('saved index', () => {
   it('restores a store exactly: the same stats, pairs, errors and rows', () => {
@@ -98,5 +99,85 @@ describe('saved index', () => {
     expect(third.cached).toBe(false);
     expect(third.stats.session.records.turn).toBe(first.stats.session.records.turn + 1);
     delete process.env.MCP_REPLAY_TUI_CACHE_DIR;
+  });
+
+  it('restores nothing at all from bytes that do not hold together: cut at any length, or a byte flipped in any part', () => {
+    const bytes = snapshotBytes(demoStore());
+    const fresh = storeDump(new TraceStore(bundledPrices()));
+    const tryLoad = (bad: Buffer, what: string): boolean => {
+      const store = new TraceStore(bundledPrices());
+      const ok = loadSnapshot(store, bad, 'x');
+      if (!ok) {
+        expect(storeDump(store), what).toEqual(fresh);
+        expect(store.version, what).toBe(0);
+      }
+      return ok;
+    };
+    const lengths = [0, 1, 3, 4, 5, bytes.length - 1];
+    for (let n = 0; n < bytes.length; n += 97) lengths.push(n);
+    for (const n of lengths) expect(tryLoad(bytes.subarray(0, n), `cut at ${n}`), `cut at ${n}`).toBe(false);
+    expect(tryLoad(Buffer.concat([bytes, Buffer.from([0])]), 'a byte after the end')).toBe(false);
+    // Each part's first, middle and last byte, and bytes of the JSON header.
+    const headLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as { parts: { name: string; bytes: number }[] };
+    const positions = [0, 3, 4, 5, 4 + Math.floor(headLength / 2), 3 + headLength];
+    let offset = 4 + headLength;
+    for (const part of header.parts) {
+      offset += (8 - (offset % 8)) % 8;
+      if (part.bytes > 0) positions.push(offset, offset + Math.floor(part.bytes / 2), offset + part.bytes - 1);
+      offset += part.bytes;
+    }
+    positions.push(offset, bytes.length - 1);
+    let refused = 0;
+    for (const p of positions) {
+      const bad = Buffer.from(bytes);
+      bad[p]! ^= 0x55;
+      if (!tryLoad(bad, `byte ${p}`)) refused += 1;
+    }
+    // A flipped value inside a column still decodes (only the file's checksum can tell): most flips elsewhere do not.
+    expect(refused).toBeGreaterThan(10);
+  });
+
+  it('is cleared back to a new store when restoring throws halfway', () => {
+    const bytes = snapshotBytes(demoStore());
+    const store = new TraceStore(bundledPrices());
+    // A late column: the ones before it are restored when it throws.
+    vi.spyOn(store.usage.cost, 'restore').mockImplementation(() => {
+      throw new Error('restore failed');
+    });
+    expect(() => loadSnapshot(store, bytes, 'x')).toThrow('restore failed');
+    expect(storeDump(store)).toEqual(storeDump(new TraceStore(bundledPrices())));
+    expect(store.files).toHaveLength(0);
+  });
+
+  it('clear() makes a filled store exactly new: columns back to their first type and size, indexing again gives the same store', () => {
+    const prices = bundledPrices();
+    const demo = readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n');
+    // Widens what widens: times 50 years apart (Float64 times), a fractional token count (Float64 counts), 33,000 methods (32-bit labels).
+    const wide: object[] = [{ t: '1970-01-01T00:00:00.000Z', type: 'turn', role: 'assistant', model: 'gpt-4o', blocks: [], usage: { input_tokens: 1.5, output_tokens: 2 } }];
+    for (let i = 0; i < 33_000; i++) wide.push({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: `m/${i}` } });
+    const store = fillStore(new TraceStore(prices), [...demo, ...wide]);
+    expect(store.label.data).toBeInstanceOf(Int32Array);
+    expect(store.t.data).toBeInstanceOf(Float64Array);
+    expect(store.usage.input.data).toBeInstanceOf(Float64Array);
+    const version = store.version;
+    store.clear();
+    const fresh = new TraceStore(prices);
+    expect(storeDump(store)).toEqual(storeDump(fresh));
+    const columns = store.columns();
+    for (const [name, c] of Object.entries(fresh.columns())) {
+      expect(columns[name]!.data.constructor, name).toBe(c.data.constructor);
+      expect(columns[name]!.data.length, name).toBe(c.data.length);
+      // Private state too: a narrow column's bound, a count or time column's width, its first type.
+      const own = (column: object) => Object.fromEntries(Object.entries(column).filter(([k]) => !['data', 'growth', 'bases'].includes(k)));
+      expect(own(columns[name]!), name).toEqual(own(c));
+    }
+    expect(store.rawLine(0)).toBeNull();
+    // The version goes on up (views redraw); a second file is a first file again.
+    expect(store.version).toBeGreaterThan(version);
+    fillStore(store, demo, 'examples/demo.jsonl');
+    fillStore(fresh, demo, 'examples/demo.jsonl');
+    expect(storeDump(store)).toEqual(storeDump(fresh));
+    expect(store.files[0]!.aggregates).toBe(store.aggregates);
   });
 });

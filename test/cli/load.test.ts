@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadWithCache } from '../../src/cli/load.js';
+import { FileSource } from '../../src/sources/file-source.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
+import { damagedIndexes, pastRacyWindow, storeDump, writeBigTrace } from '../helpers/cache.js';
+
+let dir: string;
+let cache: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mrt-load-'));
+  cache = join(dir, 'cache');
+  process.env.MCP_REPLAY_TUI_CACHE_DIR = cache;
+});
+afterEach(() => {
+  delete process.env.MCP_REPLAY_TUI_CACHE_DIR;
+});
+
+async function open(path: string, cacheOn = true, prepare?: (store: TraceStore) => void) {
+  const store = new TraceStore(bundledPrices());
+  prepare?.(store);
+  const source = new FileSource(path);
+  try {
+    const loaded = await loadWithCache(store, source, { cache: cacheOn });
+    return { ...loaded, store, dump: storeDump(store), restoredDump: storeDump(store, true), raw: store.rawLine(store.count - 1) };
+  } finally {
+    source.close();
+  }
+}
+
+const indexFiles = () => (existsSync(cache) ? readdirSync(cache) : []);
+
+describe('loading through the index cache', () => {
+  it('gives exactly the --no-cache store whatever is wrong with the saved index: a flipped byte anywhere, or a cut', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    const reference = await open(path, false);
+    expect(indexFiles()).toEqual([]);
+    expect((await open(path)).cached).toBe(false);
+    const [name] = indexFiles();
+    const idx = join(cache, name!);
+    const good = readFileSync(idx);
+    const restored = await open(path);
+    expect(restored.cached).toBe(true);
+    expect(restored.restoredDump).toEqual(reference.restoredDump);
+    expect(restored.raw).toBe(reference.raw);
+
+    // Every field of the file's header, a sample of the parts (all of them in test/slow), cuts.
+    const cases = damagedIndexes(good, { partStride: 8, cuts: 3 });
+    for (const { what, bytes } of cases) {
+      writeFileSync(idx, bytes);
+      const got = await open(path);
+      expect(got.cached, what).toBe(false);
+      expect(got.dump, what).toEqual(reference.dump);
+      // The bad index went; the one indexed in its place is whole again.
+      expect(indexFiles(), what).toEqual([name]);
+      expect(readFileSync(idx).equals(good), what).toBe(true);
+    }
+  });
+
+  it('indexes into a store as new when restoring throws halfway (never on top of half the columns)', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    const reference = await open(path, false);
+    await open(path);
+    const got = await open(path, true, (store) => {
+      vi.spyOn(store.usage.cost, 'restore').mockImplementation(() => {
+        throw new Error('restore failed');
+      });
+    });
+    expect(got.cached).toBe(false);
+    expect(got.dump).toEqual(reference.dump);
+    expect(got.store.count).toBe(reference.store.count);
+    expect(got.store.callRows.length).toBe(reference.store.callRows.length);
+  });
+
+  it('is not served stale after a same-length edit in the middle with the mtime put back (touch -r)', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    const first = await open(path);
+    expect((await open(path)).cached).toBe(true);
+    writeFileSync(join(dir, 'ref'), '');
+    execFileSync('touch', ['-r', path, join(dir, 'ref')]);
+    // The demo's one failed tool call, answered "isError":null now: same length, other numbers.
+    const text = readFileSync(path, 'latin1');
+    const offset = text.lastIndexOf('"isError":true') + '"isError":'.length;
+    expect(offset).toBeGreaterThan(4 << 20);
+    const fd = openSync(path, 'r+');
+    writeSync(fd, 'null', offset);
+    closeSync(fd);
+    execFileSync('touch', ['-r', join(dir, 'ref'), path]);
+    await pastRacyWindow();
+    const after = await open(path);
+    expect(after.cached).toBe(false);
+    expect(after.dump.stats).not.toEqual(first.dump.stats);
+    expect(after.dump).toEqual((await open(path, false)).dump);
+  });
+
+  it('does not save what it read while the file changed, nor a file changed a moment ago', async () => {
+    const path = writeBigTrace(dir);
+    // Changed just now: a change within the same clock tick would leave no trace in its times.
+    expect((await open(path)).cached).toBe(false);
+    expect(indexFiles()).toEqual([]);
+    await pastRacyWindow();
+    await open(path);
+    expect(indexFiles()).toHaveLength(1);
+  });
+
+  it('costs one notice and nothing else when the cache directory cannot be made', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    const reference = await open(path, false);
+    writeFileSync(join(dir, 'file.txt'), '');
+    for (const unusable of ['/proc/nope', join(dir, 'file.txt', 'sub')]) {
+      process.env.MCP_REPLAY_TUI_CACHE_DIR = unusable;
+      const started = performance.now();
+      const got = await open(path);
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(got.notice).toMatch(/^index cache off: cannot (create|use) /);
+      expect(got.dump).toEqual(reference.dump);
+    }
+    // No notice when there is no cache to write: --no-cache, or a small file.
+    expect((await open(path, false)).notice).toBeNull();
+  });
+});

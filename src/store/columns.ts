@@ -15,6 +15,8 @@ export interface Growth {
 export class Column<A extends Typed> {
   data: A;
   length = 0;
+  /** What `clear` goes back to: the type and capacity the column started with. */
+  private readonly first: { ctor: Ctor<A>; capacity: number };
 
   constructor(
     private ctor: Ctor<A>,
@@ -22,6 +24,14 @@ export class Column<A extends Typed> {
     private readonly growth: Growth | null = null,
   ) {
     this.data = new ctor(capacity);
+    this.first = { ctor, capacity };
+  }
+
+  /** Empties the column, back to its first type and capacity (a followed file read again). */
+  clear(): void {
+    this.ctor = this.first.ctor;
+    this.data = new this.ctor(this.first.capacity);
+    this.length = 0;
   }
 
   push(value: number): number {
@@ -107,6 +117,11 @@ export class SmallColumn<N extends Typed, W extends Typed> extends Column<N | W>
     super.restore(values);
     this.max = values instanceof this.narrow ? this.narrowMax : Infinity;
   }
+
+  override clear(): void {
+    super.clear();
+    this.max = this.narrowMax;
+  }
 }
 
 /** Strings stored once each, referred to by index. */
@@ -126,6 +141,12 @@ export class Interner {
 
   get(id: number): string | null {
     return id < 0 ? null : (this.values[id] ?? null);
+  }
+
+  /** Forgets every string: ids start at 0 again. */
+  clear(): void {
+    this.values.length = 0;
+    this.ids.clear();
   }
 }
 
@@ -171,6 +192,11 @@ export class CountColumn extends Column<Int32Array | Float64Array> {
   override restore(values: Int32Array | Float64Array): void {
     super.restore(values);
     this.wide = values instanceof Float64Array;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.wide = false;
   }
 }
 
@@ -229,5 +255,11 @@ export class TimeColumn extends Column<Int32Array | Float64Array> {
   override restore(values: Int32Array | Float64Array): void {
     super.restore(values);
     this.wide = values instanceof Float64Array;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.bases.clear();
+    this.wide = false;
   }
 }

@@ -1,5 +1,6 @@
 import type { Source } from '../sources/types.js';
 import { ingestParallel, parallelPlan } from './parallel-ingest.js';
+import { resetFile } from './reset-file.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /** How a source is indexed. */
@@ -58,7 +59,11 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
     } else if (event.type === 'error') {
       f.state = 'error';
       f.stateText = event.message;
-    } else f.stateText = event.message;
+    } else {
+      // Truncated or replaced: the file is read again from its start, its rows go first.
+      if (event.type === 'reset') resetFile(store, f.index);
+      f.stateText = event.message;
+    }
     store.version += 1;
     store.notifier.changed();
   })) {

@@ -51,6 +51,12 @@ export class ToolPairs {
     return this.reqRow.length;
   }
 
+  /** Forgets every pair (the store is being rebuilt: store/reset-file.ts). */
+  clear(): void {
+    for (const c of [this.origin, this.file, this.name, this.reqRow, this.resRow, this.ordinal]) c.clear();
+    this.errors.clear();
+  }
+
   add(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
     this.origin.push(origin === 'mcp' ? 0 : 1);
     this.file.push(file);

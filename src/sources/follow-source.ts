@@ -1,4 +1,4 @@
-import { closeSync, openSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, fstatSync, openSync, watch, type FSWatcher } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { dirname, basename } from 'node:path';
 import { readAt } from './file-source.js';
@@ -8,71 +8,100 @@ import type { Line, Source, SourceEvent } from './types.js';
 const CHUNK = 1 << 20;
 /** A safety net under fs.watch (which can miss a rotation): one stat a second, never a busy loop. */
 const POLL_MS = 1000;
+/** Bytes kept of the start and of the end of what was read, to notice a rewrite that did not shrink the file. */
+const PRINT_BYTES = 256;
 
-/** One incarnation of the path (a rotation or truncation starts the next). */
-interface Generation {
-  /** Where this generation starts in the source's virtual byte stream. */
-  base: number;
-  fd: number | null;
-  path: string;
-}
+/** Why the file is read again from its start: shown as `<reason>: re-read from the start`. */
+export type RereadReason = 'truncated' | 'replaced';
 
 /**
  * `--follow` on a local file, with tail -F semantics: reads to the end, then waits
  * for the file to grow (fs.watch, plus a slow stat as a safety net), holds a partial
- * last line until its newline, restarts on truncation, follows a new file at the same
- * path after rotation, and reports deletion while keeping what was read.
+ * last line until its newline, and reports deletion while keeping what was read.
  *
- * Offsets are virtual: each generation continues where the last one ended, so rows
- * from before a rotation still read back from the file they came from.
+ * When the file no longer holds what was read (truncated, or rewritten in place), or
+ * the path names another file (rotated, or deleted and created again), it says so
+ * with a `reset` event, drops the partial line it held, and reads the file again from
+ * its start: offsets and line numbers start over, and the store drops the file's rows
+ * (store/reset-file.ts), so the rows always stand for what the file holds now.
  */
 export class FollowSource implements Source {
   private closed = false;
   private wake: (() => void) | null = null;
   private watchers: FSWatcher[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private readonly generations: Generation[] = [];
+  /** The file being followed, for `readBytes`; null until it is first read. */
+  private fd: number | null = null;
+  private fdIno: number | null = null;
+  /** The first and the last bytes read (up to PRINT_BYTES each), and where the last ones end. */
+  private head: Buffer = Buffer.alloc(0);
+  private tail: Buffer = Buffer.alloc(0);
 
   constructor(readonly name: string) {}
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     this.watch();
+    /** The inode read from; null before the first read. */
     let ino: number | null = null;
+    /** Bytes consumed, a held partial line included. */
     let local = 0;
     let splitter = new LineSplitter();
     let missing = false;
+    /** Reads given up in a row because the path named another file once opened. */
+    let raced = 0;
+    const reread = (reason: RereadReason): void => {
+      onEvent?.({ type: 'reset', message: `${reason}: re-read from the start` });
+      splitter = new LineSplitter();
+      local = 0;
+      ino = null;
+      this.head = Buffer.alloc(0);
+      this.tail = Buffer.alloc(0);
+      this.closeFd();
+    };
     try {
       while (!this.closed) {
         let info;
         try {
           info = await stat(this.name);
         } catch {
-          if (!missing) onEvent?.({ type: 'notice', message: `${this.name} was deleted; what was read stays, waiting for it to come back` });
+          if (!missing) onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
           missing = true;
           await this.idle();
           continue;
         }
-        if (missing) onEvent?.({ type: 'notice', message: `${this.name} is back; following it` });
-        missing = false;
-        if (ino !== null && info.ino !== ino) {
-          onEvent?.({ type: 'notice', message: `${this.name} was rotated; following the new file` });
-          splitter = this.nextGeneration(local);
-          local = 0;
-        } else if (info.size < local) {
-          onEvent?.({ type: 'reset', message: `${this.name} was truncated; reading it again from the start` });
-          splitter = this.nextGeneration(local);
-          local = 0;
-        }
-        if (this.generations.length === 0) this.generations.push({ base: 0, fd: null, path: this.name });
-        ino = info.ino;
+        if (this.closed) break;
+        if (missing) {
+          missing = false;
+          // Whatever is at the path now is another file, even on a reused inode.
+          if (ino !== null) reread('replaced');
+        } else if (ino !== null && info.ino !== ino) reread('replaced');
+        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local))) reread('truncated');
         if (info.size > local) {
-          for await (const batch of this.readFrom(local, info.size, splitter)) {
+          const read = this.readFrom(local, info.size, splitter, info.ino);
+          let changed = false;
+          for await (const batch of read) {
+            if (batch === null) {
+              // The path named another file by the time it was opened: look again.
+              changed = true;
+              break;
+            }
+            ino = info.ino;
             local += batch.bytes;
-            onEvent?.({ type: 'progress', bytes: this.current.base + local, totalBytes: null });
+            this.remember(batch.chunk, local);
+            onEvent?.({ type: 'progress', bytes: local, totalBytes: null });
             if (batch.lines.length) yield batch.lines;
           }
+          if (!changed) {
+            raced = 0;
+            continue;
+          }
+          // Look again at once, then (should it persist) at the pace of the poll.
+          if (raced++ === 0) continue;
+          await this.idle();
           continue;
         }
+        // An empty file: nothing read yet, but this is the file to follow.
+        ino ??= info.ino;
         onEvent?.({ type: 'live' });
         await this.idle();
       }
@@ -81,37 +110,83 @@ export class FollowSource implements Source {
     }
   }
 
-  private get current(): Generation {
-    return this.generations[this.generations.length - 1]!;
+  /**
+   * Whether the file still starts and ends (at `local`) with the bytes read there: a
+   * file truncated and written again past its old size between two looks is not
+   * shorter, but its bytes differ (tail -F misses this). A sample, not a proof: a
+   * rewrite with the same bytes at both places reads as unchanged, and then the rows
+   * read so far are, there at least, what the file holds.
+   */
+  private holdsWhatWasRead(local: number): boolean {
+    if (local === 0 || this.fd === null) return true;
+    try {
+      const head = readAt(this.fd, 0, this.head.length);
+      const tail = readAt(this.fd, local - this.tail.length, this.tail.length);
+      return head.equals(this.head) && tail.equals(this.tail);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Keeps the first bytes read and the last ones, ending at `end`. */
+  private remember(chunk: Buffer, end: number): void {
+    if (this.head.length < PRINT_BYTES && end - chunk.length === this.head.length) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, PRINT_BYTES - this.head.length)]);
+    }
+    const keep = Math.min(PRINT_BYTES, end);
+    const fromChunk = Math.min(keep, chunk.length);
+    const fromOld = keep - fromChunk;
+    this.tail = Buffer.concat([this.tail.subarray(this.tail.length - fromOld), chunk.subarray(chunk.length - fromChunk)]);
   }
 
   /**
-   * A new generation starts after every byte read from the last one (a partial line
-   * it held is dropped). The old one keeps the descriptor it was read through, so
-   * its rows still read back after a rotation.
+   * Reads [from, to) of the file at the path, if it is still inode `ino` (else yields
+   * null once: it was replaced between the stat and the open). The descriptor that
+   * `readBytes` reads rows back through is opened on the same file.
    */
-  private nextGeneration(bytesRead: number): LineSplitter {
-    const base = this.current.base + bytesRead;
-    this.generations.push({ base, fd: null, path: this.name });
-    return new LineSplitter(base);
-  }
-
-  private async *readFrom(from: number, to: number, splitter: LineSplitter): AsyncIterable<{ lines: Line[]; bytes: number }> {
+  private async *readFrom(from: number, to: number, splitter: LineSplitter, ino: number): AsyncIterable<{ lines: Line[]; bytes: number; chunk: Buffer } | null> {
     const handle = await open(this.name, 'r');
-    const gen = this.current;
-    gen.fd ??= openSync(this.name, 'r');
     try {
-      const buf = Buffer.allocUnsafe(CHUNK);
+      if ((await handle.stat()).ino !== ino || !this.openFd(ino)) {
+        yield null;
+        return;
+      }
+      const buf = Buffer.allocUnsafe(Math.min(CHUNK, to - from));
       let at = from;
       while (at < to && !this.closed) {
-        const { bytesRead } = await handle.read(buf, 0, Math.min(CHUNK, to - at), at);
+        const { bytesRead } = await handle.read(buf, 0, Math.min(buf.length, to - at), at);
         if (bytesRead === 0) break;
         at += bytesRead;
-        yield { lines: splitter.push(buf.subarray(0, bytesRead)), bytes: bytesRead };
+        const chunk = buf.subarray(0, bytesRead);
+        yield { lines: splitter.push(chunk), bytes: bytesRead, chunk };
       }
     } finally {
       await handle.close();
     }
+  }
+
+  /** Opens the read-back descriptor on inode `ino` (kept when it is on it already); false when the path is another file now. */
+  private openFd(ino: number): boolean {
+    if (this.fd !== null && this.fdIno === ino) return true;
+    this.closeFd();
+    try {
+      const fd = openSync(this.name, 'r');
+      if (fstatSync(fd).ino !== ino) {
+        closeSync(fd);
+        return false;
+      }
+      this.fd = fd;
+      this.fdIno = ino;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private closeFd(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+    this.fdIno = null;
   }
 
   /** Resolves on a change notice, the slow poll, or close(). */
@@ -154,19 +229,16 @@ export class FollowSource implements Source {
     this.watchers = [];
   }
 
+  /** A row's bytes, from the file being followed (rows of an earlier one are dropped when it is left). */
   readBytes(offset: number, length: number, into?: Buffer): Buffer {
-    let gen = this.generations[0];
-    for (const g of this.generations) if (g.base <= offset) gen = g;
-    if (!gen) return Buffer.alloc(0);
-    gen.fd ??= openSync(gen.path, 'r');
-    return readAt(gen.fd, offset - gen.base, length, into);
+    if (this.fd === null) return Buffer.alloc(0);
+    return readAt(this.fd, offset, length, into);
   }
 
   close(): void {
     this.closed = true;
     this.poke();
     this.unwatch();
-    for (const g of this.generations) if (g.fd !== null) closeSync(g.fd);
-    for (const g of this.generations) g.fd = null;
+    this.closeFd();
   }
 }

@@ -34,6 +34,7 @@ export type SourceEvent =
   | { type: 'notice'; message: string }
   /** Caught up with a followed source; more may come. */
   | { type: 'live' }
+  /** The source starts over at its first byte, line 1 (a followed file truncated or replaced): drop what was read from it. */
   | { type: 'reset'; message: string }
   | { type: 'error'; message: string };
 

@@ -18,6 +18,8 @@ function argsOf(store: TraceStore, pair: ToolPair): string {
  * links found at the current version (new rows may bring a nearer call).
  */
 interface LinkIndex {
+  /** The store's epoch it was built in: after a new one, pair numbers name other pairs. */
+  epoch: number;
   indexed: number;
   /** Pair indices by origin and interned tool name: key `name * 2 + (mcp ? 0 : 1)`. */
   byName: Map<number, number[]>;
@@ -30,7 +32,7 @@ const indexes = new WeakMap<TraceStore, LinkIndex>();
 
 function indexOf(store: TraceStore): LinkIndex {
   let ix = indexes.get(store);
-  if (!ix) indexes.set(store, (ix = { indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }));
+  if (!ix || ix.epoch !== store.epoch) indexes.set(store, (ix = { epoch: store.epoch, indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }));
   const { name, origin } = store.pairs;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
     const p = ix.indexed;

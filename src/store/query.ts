@@ -157,8 +157,9 @@ export function applyFilter(store: TraceStore, filter: Filter, start: number | n
   const text = new Map<Term, Uint8Array>();
   for (const term of filter.terms) {
     if (term.field !== 'text') continue;
-    // Text never changes once read: reuse the previous scan and read only new rows.
-    const old = previous?.filter.text === filter.text ? previousText(previous, term) : null;
+    // Text never changes once read: reuse the previous scan and read only new rows
+    // (not across epochs: a followed file read again numbers its rows anew).
+    const old = previous?.filter.text === filter.text ? previousText(store, previous, term) : null;
     const into = new Uint8Array(store.count);
     if (old) into.set(old.subarray(0, Math.min(old.length, store.count)));
     text.set(term, textMatches(store, term.needle, term.caseSensitive, old ? old.length : 0, into));
@@ -190,15 +191,15 @@ export function applyFilter(store: TraceStore, filter: Filter, start: number | n
   const rows = new Int32Array(count);
   for (let row = 0, i = 0; row < store.count; row++) if (keep[row]) rows[i++] = row;
   const result: FilterResult = { filter, keep, rows, count };
-  textCache.set(result, text);
+  textCache.set(result, { epoch: store.epoch, text });
   return result;
 }
 
-const textCache = new WeakMap<FilterResult, Map<Term, Uint8Array>>();
+const textCache = new WeakMap<FilterResult, { epoch: number; text: Map<Term, Uint8Array> }>();
 
-function previousText(previous: FilterResult, term: Term): Uint8Array | null {
-  const old = textCache.get(previous);
-  if (!old || term.field !== 'text') return null;
-  for (const [t, m] of old) if (t.field === 'text' && t.needle === term.needle && t.caseSensitive === term.caseSensitive && t.negate === term.negate) return m;
+function previousText(store: TraceStore, previous: FilterResult, term: Term): Uint8Array | null {
+  const cached = textCache.get(previous);
+  if (!cached || cached.epoch !== store.epoch || term.field !== 'text') return null;
+  for (const [t, m] of cached.text) if (t.field === 'text' && t.needle === term.needle && t.caseSensitive === term.caseSensitive && t.negate === term.negate) return m;
   return null;
 }

@@ -15,14 +15,14 @@ export interface SearchResult {
 }
 
 const prepared = new Map<string, Fuzzysort.Prepared>();
-const targetCache = new WeakMap<TraceStore, { size: number; targets: { row: number; p: Fuzzysort.Prepared }[] }>();
+const targetCache = new WeakMap<TraceStore, { epoch: number; size: number; targets: { row: number; p: Fuzzysort.Prepared }[] }>();
 
-/** Prepared error texts, rebuilt only when errors were added. */
+/** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
 function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
   const cached = targetCache.get(store);
-  if (cached && cached.size === store.errorText.size) return cached.targets;
+  if (cached && cached.epoch === store.epoch && cached.size === store.errorText.size) return cached.targets;
   const targets = [...store.errorText].map(([row, text]) => ({ row, p: prepare(text.length > 100 ? text.slice(0, 100) : text) }));
-  targetCache.set(store, { size: store.errorText.size, targets });
+  targetCache.set(store, { epoch: store.epoch, size: store.errorText.size, targets });
   return targets;
 }
 function prepare(text: string): Fuzzysort.Prepared {

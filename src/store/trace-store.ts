@@ -72,8 +72,8 @@ export class TraceStore {
    * box: at 20 a second the indexer lost a quarter of its time and keys waited behind them.
    */
   readonly notifier = new Notifier(() => (this.files.some((f) => f.state === 'loading') ? LOADING_NOTICE_MS : 50));
-  /** Rolls up every file (the Usage pane); each file also has its own. */
-  readonly aggregates = new Aggregates();
+  /** Rolls up every file (the Usage pane); each file also has its own. A new one after `clearRows`. */
+  aggregates = new Aggregates();
   readonly pairs: ToolPairs = new ToolPairs(this.strings, this, this);
   /** Error text of a failed call (on its request and its response row). */
   readonly errorText = new Map<number, string>();
@@ -88,6 +88,12 @@ export class TraceStore {
   /** Skipped lines: file, line number and why (the first MAX_SKIPS_KEPT). */
   readonly skips: { file: number; lineNo: number; reason: string }[] = [];
   version = 0;
+  /**
+   * How many times the rows were emptied (`clearRows`): until it changes, rows only
+   * grow and never change, and a view may extend what it worked out; after, a row
+   * number may name another record, and whatever was kept by row starts over.
+   */
+  epoch = 0;
   /** Reads a file's bytes back by offset (set by whoever opened the source). */
   private readonly readers: ((offset: number, length: number, into?: Buffer) => Buffer)[] = [];
 
@@ -372,6 +378,41 @@ export class TraceStore {
     if (f.aggregates !== this.aggregates) addRow(f.aggregates, this, row);
   }
 
+  /**
+   * Empties the store of rows and everything derived from them (pairs, links, usage,
+   * errors, skips, strings, aggregates, each file's counts and pairing tables), as if
+   * no line had been read; the files, their readers and their source state stay.
+   * `store/reset-file.ts` appends the rows of the files that keep theirs again.
+   */
+  clearRows(): void {
+    // Every column, the usage and pair columns among them.
+    for (const c of Object.values(this.columns())) c.clear();
+    this.pairs.clear();
+    this.strings.clear();
+    this.errorText.clear();
+    this.rowErrors.clear();
+    this.skips.length = 0;
+    this.sortT.clear();
+    this.sortLast.length = 0;
+    this.rows = 0;
+    this.aggregates = new Aggregates();
+    for (const f of this.files) {
+      f.meta = null;
+      f.end = null;
+      f.counts = { meta: 0, message: 0, event: 0, turn: 0, end: 0, other: 0 };
+      f.skipped = 0;
+      f.maxT = null;
+      f.firstT = null;
+      f.appended = 0;
+      f.pending.in.clear();
+      f.pending.out.clear();
+      f.openToolUses.clear();
+      f.aggregates = this.files.length === 1 ? this.aggregates : new Aggregates();
+    }
+    this.epoch += 1;
+    this.version += 1;
+  }
+
   /** After a saved index filled the columns (snapshot.ts). */
   restoredRows(): void {
     this.rows = this.kind.length;
@@ -383,20 +424,9 @@ export class TraceStore {
    * the rows indexed next. The version goes on counting up, so views redraw.
    */
   clear(): void {
+    this.clearRows();
     this.files.length = 0;
-    this.strings.clear();
-    // A new rollup's every field, private id caches included.
-    Object.assign(this.aggregates, new Aggregates());
-    this.pairs.clear();
-    this.errorText.clear();
-    this.rowErrors.clear();
-    this.skips.length = 0;
     this.readers.length = 0;
-    for (const column of Object.values(this.columns())) column.clear();
-    this.sortT.clear();
-    this.sortLast.length = 0;
-    this.rows = 0;
-    this.version += 1;
     this.notifier.changed();
   }
 

@@ -20,6 +20,7 @@ import { turnLines } from './format/turn-lines.js';
 import { usageLines } from './format/usage-lines.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useSelectedCall } from './hooks/use-selected-call.js';
+import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { useTerminalSize, type Size } from './hooks/use-terminal-size.js';
 import type { Command, Scope } from './keymap.js';
@@ -123,14 +124,15 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
-  const [state, dispatch] = useReducer(reduce, { pane: initialPane, follow, filter: initialFilter ?? null }, initialState);
+  const [reduced, dispatch] = useReducer(reduce, { pane: initialPane, follow, filter: initialFilter ?? null }, initialState);
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
   const start = traceStart(store);
-  const filtered = useFilter(store, state.filter, version, start);
-  const views = viewsOf(store, state.showEchoed, filtered, state.callOrder);
+  const filtered = useFilter(store, reduced.filter, version, start);
+  const views = viewsOf(store, reduced.showEchoed, filtered, reduced.callOrder);
+  const state = useStoreReset(store, reduced, { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height, dispatch);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {
@@ -144,7 +146,7 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
     if (notice) dispatch({ type: 'notice', text: notice });
   }, [notice]);
 
-  const lists = useSelectedCall(state, views.calls, filtered, height, dispatch);
+  const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, dispatch);
 
   useEffect(() => {
     if (!startAt) return;

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,17 +8,36 @@ import type { Line, SourceEvent } from '../../src/sources/types.js';
 let source: FollowSource | null = null;
 afterEach(() => source?.close());
 
+/** Follows `path` as the store does: a `reset` drops every line held so far. */
 function follow(path: string) {
   source = new FollowSource(path);
   const lines: { text: string; offset: number; length: number; lineNo: number }[] = [];
   const events: SourceEvent[] = [];
   const done = (async () => {
-    for await (const batch of source!.lines((e) => e.type !== 'progress' && events.push(e))) {
+    for await (const batch of source!.lines((e) => {
+      if (e.type === 'progress') return;
+      events.push(e);
+      if (e.type === 'reset') lines.length = 0;
+    })) {
       lines.push(...batch.map((l: Line) => ({ text: l.text, offset: l.offset, length: l.length, lineNo: l.lineNo })));
     }
   })();
   return { lines, events, done, src: source };
 }
+
+/** The complete lines a file holds, with their offsets and numbers: what the lines followed must be at a quiet moment. */
+function linesOf(path: string) {
+  const out: { text: string; offset: number; length: number; lineNo: number }[] = [];
+  const text = readFileSync(path, 'utf8');
+  let offset = 0;
+  for (const [i, line] of text.split('\n').entries()) {
+    if (offset + line.length < text.length) out.push({ text: line, offset, length: Buffer.byteLength(line), lineNo: i + 1 });
+    offset += Buffer.byteLength(line) + 1;
+  }
+  return out;
+}
+
+const resets = (f: { events: SourceEvent[] }, why: string) => f.events.filter((e) => e.type === 'reset' && e.message === `${why}: re-read from the start`).length;
 
 async function until(ok: () => boolean, what: string, ms = 4000) {
   const end = Date.now() + ms;
@@ -53,44 +72,92 @@ describe('FollowSource (tail -F)', () => {
     expect(f.lines[1]!.text).toBe('{"partial":2}');
   });
 
-  it('restarts on truncation and says so', async () => {
+  it('reads a file truncated mid-file again from its start, and drops the partial line it held', async () => {
+    const path = join(dir(), 't.jsonl');
+    writeFileSync(path, '{"a":1}\n{"b":2}\n{"c":3}\n{"partial');
+    const f = follow(path);
+    await until(() => f.lines.length === 3 && f.events.some((e) => e.type === 'live'), 'three lines');
+    truncateSync(path, 11);
+    await until(() => resets(f, 'truncated') === 1, 'the truncation');
+    appendFileSync(path, 'x":1}\n{"new":1}\n');
+    await until(() => f.lines.length === 3, 'the lines after truncation');
+    // The file now holds {"a":1}, then {"bx":1} made from what was left of {"b":2}, then {"new":1}: never the held partial line.
+    expect(f.lines.map((l) => l.text)).toEqual(['{"a":1}', '{"bx":1}', '{"new":1}']);
+    expect(f.lines).toEqual(linesOf(path));
+  });
+
+  it('reads the file again when it is truncated after its end line, and its new rows read back', async () => {
+    const path = join(dir(), 't.jsonl');
+    writeFileSync(path, '{"v":1,"type":"meta"}\n{"a":1}\n{"t":"2026-01-01T00:00:00Z","type":"end","exitCode":0}\n');
+    const f = follow(path);
+    await until(() => f.lines.length === 3 && f.events.some((e) => e.type === 'live'), 'three lines');
+    writeFileSync(path, '{"v":1,"type":"meta","label":"second run"}\n');
+    await until(() => f.lines.length === 1 && f.lines[0]!.text.includes('second run'), 'the rewritten file');
+    expect(resets(f, 'truncated')).toBe(1);
+    expect(f.lines).toEqual(linesOf(path));
+    expect(f.src.readBytes(0, f.lines[0]!.length).toString()).toBe(f.lines[0]!.text);
+  });
+
+  it('truncated to zero, then written again: waits on the empty file, then reads from line 1', async () => {
     const path = join(dir(), 't.jsonl');
     writeFileSync(path, '{"a":1}\n{"b":2}\n');
     const f = follow(path);
     await until(() => f.lines.length === 2, 'two lines');
     truncateSync(path, 0);
-    appendFileSync(path, '{"new":1}\n');
-    await until(() => f.lines.length === 3, 'the line after truncation');
-    expect(f.events.some((e) => e.type === 'reset' && /truncated/.test(e.message))).toBe(true);
-    expect(f.lines[2]).toMatchObject({ text: '{"new":1}', lineNo: 1 });
+    await until(() => resets(f, 'truncated') === 1 && f.lines.length === 0, 'the truncation');
+    const lives = f.events.filter((e) => e.type === 'live').length;
+    await until(() => f.events.filter((e) => e.type === 'live').length > lives, 'live on the empty file');
+    appendFileSync(path, '{"new":1}\n{"new":2}\n');
+    await until(() => f.lines.length === 2, 'the lines after truncation');
+    expect(f.lines).toEqual(linesOf(path));
+    expect(f.lines[0]).toMatchObject({ text: '{"new":1}', lineNo: 1, offset: 0 });
+    expect(resets(f, 'truncated')).toBe(1);
   });
 
-  it('follows a new file at the same path after rotation, and old rows still read back', async () => {
+  it('notices a file rewritten in place past its old size (never shorter at any look)', async () => {
+    const path = join(dir(), 't.jsonl');
+    writeFileSync(path, '{"run":1,"i":1}\n{"run":1,"i":2}\n');
+    const f = follow(path);
+    await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'two lines');
+    // Overwritten from byte 0 without a truncation: a size check alone sees growth.
+    const fd = openSync(path, 'r+');
+    writeSync(fd, '{"run":2,"i":1}\n{"run":2,"i":2}\n{"run":2,"i":3}\n', 0);
+    closeSync(fd);
+    await until(() => f.lines.length === 3, 'the rewritten lines');
+    expect(resets(f, 'truncated')).toBe(1);
+    expect(f.lines).toEqual(linesOf(path));
+  });
+
+  it('follows a new file at the same path after rotation: replaced, read from its start', async () => {
     const d = dir();
     const path = join(d, 't.jsonl');
-    writeFileSync(path, '{"old":1}\n');
+    writeFileSync(path, '{"old":1}\n{"old":2}\n');
     const f = follow(path);
-    await until(() => f.lines.length === 1 && f.events.some((e) => e.type === 'live'), 'the first line');
+    await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'the first lines');
     renameSync(path, join(d, 't.jsonl.1'));
     writeFileSync(path, '{"rotated":1}\n');
-    await until(() => f.lines.length === 2, 'the rotated file');
-    expect(f.events.some((e) => e.type === 'notice' && /rotated/.test(e.message))).toBe(true);
-    const [old, fresh] = f.lines;
-    expect(fresh!.offset).toBeGreaterThanOrEqual(old!.offset + old!.length);
-    expect(f.src.readBytes(old!.offset, old!.length).toString()).toBe('{"old":1}');
-    expect(f.src.readBytes(fresh!.offset, fresh!.length).toString()).toBe('{"rotated":1}');
+    await until(() => f.lines.length === 1 && f.lines[0]!.text === '{"rotated":1}', 'the rotated file');
+    expect(resets(f, 'replaced')).toBe(1);
+    expect(f.lines).toEqual(linesOf(path));
+    expect(f.src.readBytes(0, f.lines[0]!.length).toString()).toBe('{"rotated":1}');
+    appendFileSync(join(d, 't.jsonl.1'), '{"old":3}\n');
+    appendFileSync(path, '{"rotated":2}\n');
+    await until(() => f.lines.length === 2, 'a line appended to the new file');
+    expect(f.lines).toEqual(linesOf(path));
   });
 
-  it('reports a deleted file, keeps what was read, and picks it up again', async () => {
+  it('reports a deleted file, keeps what was read, and reads it from its start when it comes back', async () => {
     const path = join(dir(), 't.jsonl');
     writeFileSync(path, '{"a":1}\n');
     const f = follow(path);
     await until(() => f.lines.length === 1 && f.events.some((e) => e.type === 'live'), 'the first line');
     rmSync(path);
     await until(() => f.events.some((e) => e.type === 'notice' && /deleted/.test(e.message)), 'the deletion notice');
+    expect(f.lines).toHaveLength(1);
     writeFileSync(path, '{"again":1}\n');
-    await until(() => f.lines.length === 2, 'the re-created file');
-    expect(f.lines[1]!.text).toBe('{"again":1}');
+    await until(() => f.lines.length === 1 && f.lines[0]!.text === '{"again":1}', 'the re-created file');
+    expect(resets(f, 'replaced')).toBe(1);
+    expect(f.lines).toEqual(linesOf(path));
   });
 
   it('stops when closed', async () => {

@@ -6,12 +6,13 @@ import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
 import { fileLabel, offsetOf, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
-const caches = new WeakMap<TraceStore, Map<number, JsonObject | null>>();
+const caches = new WeakMap<TraceStore, { epoch: number; parsed: Map<number, JsonObject | null> }>();
 
-/** Parses a turn's line on demand (only visible turns), keeping a small LRU per store. */
+/** Parses a turn's line on demand (only visible turns), keeping a small LRU per store (and epoch: rows are numbered anew after one). */
 function parsedTurn(store: TraceStore, row: number): JsonObject | null {
-  let parsed = caches.get(store);
-  if (!parsed) caches.set(store, (parsed = new Map()));
+  let cached = caches.get(store);
+  if (!cached || cached.epoch !== store.epoch) caches.set(store, (cached = { epoch: store.epoch, parsed: new Map() }));
+  const parsed = cached.parsed;
   const key = row;
   if (parsed.has(key)) return parsed.get(key)!;
   let value: JsonObject | null = null;

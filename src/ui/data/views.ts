@@ -63,7 +63,7 @@ function sortedByLatency(store: TraceStore, list: RowList): { rows: Int32Array<A
  * The slowest-first order of one file's calls, kept to extend as calls arrive: sorting
  * 330,000 calls again took ~80 ms at every update of a loading or followed file.
  */
-let slowest: { store: TraceStore; count: number; last: number; rows: Int32Array; latency: Float64Array; answered: number } | null = null;
+let slowest: { store: TraceStore; epoch: number; count: number; last: number; rows: Int32Array; latency: Float64Array; answered: number } | null = null;
 
 /**
  * `byLatency` of one file's calls (`calls` is its call rows, ascending), extended from the
@@ -77,7 +77,8 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
   let rows = new Int32Array(n);
   let latency = new Float64Array(n);
   let answered = 0;
-  if (!s || s.store !== store || s.count > n || (s.count > 0 && calls.at(s.count - 1) !== s.last)) {
+  // A new epoch (a followed file read again): the rows it was worked out from are gone.
+  if (!s || s.store !== store || s.epoch !== store.epoch || s.count > n || (s.count > 0 && calls.at(s.count - 1) !== s.last)) {
     ({ rows, latency } = sortedByLatency(store, calls));
     while (answered < n && latency[answered]! >= 0) answered++;
   } else {
@@ -108,7 +109,7 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
       latency[answered + k] = -1;
     }
   }
-  slowest = { store, count: n, last: n > 0 ? calls.at(n - 1) : -1, rows, latency, answered };
+  slowest = { store, epoch: store.epoch, count: n, last: n > 0 ? calls.at(n - 1) : -1, rows, latency, answered };
   return fromColumn(rows, n);
 }
 

@@ -5,17 +5,18 @@ import { clampWindow, type Action, type UiState } from '../state/ui-state.js';
 
 /**
  * Slowest first, a call moves as others arrive or finish: the selection stays on it
- * (a new filter starts the lists over, as in time order). Worked out as the frame is
+ * (a new filter starts the lists over, as in time order; so does a new store `epoch`,
+ * where a row number may name another call). Worked out as the frame is
  * drawn, so no frame shows the selection on another call; the state follows after.
  * Returns the lists to draw with.
  */
-export function useSelectedCall(state: UiState, calls: RowList, filtered: FilterResult | null, height: number, dispatch: Dispatch<Action>): UiState['lists'] {
-  const last = useRef<{ row: number; filter: FilterResult | null; calls: RowList | null }>({ row: -1, filter: filtered, calls: null });
+export function useSelectedCall(state: UiState, calls: RowList, filtered: FilterResult | null, epoch: number, height: number, dispatch: Dispatch<Action>): UiState['lists'] {
+  const last = useRef<{ row: number; filter: FilterResult | null; epoch: number; calls: RowList | null }>({ row: -1, filter: filtered, epoch, calls: null });
   let lists = state.lists;
   const was = last.current;
   const at = lists.calls.selected;
   // Only when the list itself changed: a key that moves the selection is not a move of the call.
-  if (state.callOrder === 'latency' && was.row >= 0 && was.calls !== calls && was.filter === filtered && !(at < calls.length && calls.at(at) === was.row)) {
+  if (state.callOrder === 'latency' && was.row >= 0 && was.calls !== calls && was.filter === filtered && was.epoch === epoch && !(at < calls.length && calls.at(at) === was.row)) {
     for (let i = 0; i < calls.length; i++) {
       if (calls.at(i) === was.row) {
         lists = { ...lists, calls: { selected: i, windowStart: clampWindow(lists.calls.windowStart, i, height, calls.length) } };
@@ -27,7 +28,7 @@ export function useSelectedCall(state: UiState, calls: RowList, filtered: Filter
   const selected = lists.calls.selected;
   useEffect(() => {
     if (followed !== null) dispatch({ type: 'calls.follow', index: followed, bounds: { count: calls.length, height } });
-    last.current = { row: selected < calls.length ? calls.at(selected) : -1, filter: filtered, calls };
+    last.current = { row: selected < calls.length ? calls.at(selected) : -1, filter: filtered, epoch, calls };
   });
   return lists;
 }

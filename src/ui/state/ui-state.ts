@@ -92,7 +92,9 @@ export type Action =
   /** A valid filter from the bar (null clears it). */
   | { type: 'filter.set'; filter: string | null }
   /** New rows arrived: keep the bottom in view when sticking to it. */
-  | { type: 'grown'; counts: Record<PaneId, number>; height: number };
+  | { type: 'grown'; counts: Record<PaneId, number>; height: number }
+  /** The rows were read again (a followed file truncated or replaced): a row number may name another record now. */
+  | { type: 'reset'; counts: Record<PaneId, number>; height: number };
 
 const list = (): ListState => ({ selected: 0, windowStart: 0 });
 
@@ -259,6 +261,18 @@ export function reduce(state: UiState, action: Action): UiState {
         lists[pane] = select(lists[pane], count - 1, { count, height: action.height });
       }
       return { ...state, lists };
+    }
+    case 'reset': {
+      // Each list keeps its place, within its new length (at the bottom when sticking to it).
+      const lists = { ...state.lists };
+      for (const pane of ['calls', 'turns', 'events'] as const) {
+        const count = action.counts[pane];
+        lists[pane] = select(lists[pane], state.stickToBottom ? count - 1 : lists[pane].selected, { count, height: action.height });
+      }
+      // A detail view is of one record, which may be gone or another one now.
+      const overlay = state.overlay?.type === 'detail' ? null : state.overlay;
+      const pausedAt = state.pausedAt === null ? null : Math.min(state.pausedAt, action.counts[state.pane]);
+      return { ...state, lists, overlay, search: overlay === state.overlay ? state.search : afterOverlay(state), pausedAt };
     }
   }
 }

@@ -35,6 +35,7 @@ export async function validateCommand(args: string[], options: { json: boolean; 
       for await (const batch of source.lines()) {
         for (const line of batch) {
           if (line.skip !== undefined) v.unread(line.lineNo, line.skip);
+          else if (line.emptyRun !== undefined) for (let k = 0; k < line.emptyRun; k++) v.push('', line.lineNo + k);
           else v.push(line.text, line.lineNo);
         }
       }

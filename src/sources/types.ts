@@ -19,6 +19,11 @@ export interface Line {
    * skip it counts as. `text` is empty; `offset` and `length` are the line's own.
    */
   readonly skip?: string;
+  /**
+   * Set on a run of two or more empty lines (`\n` or `\r\n`) given as one: how many.
+   * `lineNo` and `offset` are the first's; the rest follow it. They hold no record.
+   */
+  readonly emptyRun?: number;
 }
 
 /** A local file read whole, by ranges (sources/block-reader.ts). */

@@ -34,6 +34,20 @@ function expected(bytes: Buffer): [number, number, number, string | null][] {
 
 const shape = (l: Line): [number, number, number, string | null] => [l.lineNo, l.offset, l.length, l.skip ?? null];
 
+/** Lines with each run of empty lines spread out (each member's offset from the bytes). */
+function spread(lines: Line[], bytes: Buffer): Line[] {
+  return lines.flatMap((l) => {
+    if (l.emptyRun === undefined) return [l];
+    const out: Line[] = [];
+    let offset = l.offset;
+    for (let k = 0; k < l.emptyRun; k++) {
+      out.push({ text: '', lineNo: l.lineNo + k, offset, length: 0 });
+      offset += bytes[offset] === 0x0d ? 2 : 1;
+    }
+    return out;
+  });
+}
+
 function splitIn(bytes: Buffer, cuts: number[]): Line[] {
   const s = new LineSplitter(0, MAX);
   const out: Line[] = [];
@@ -70,7 +84,7 @@ describe('the line limit', () => {
         const cuts: number[] = [];
         const step = [1, 2, 5, MAX, MAX + 3, 64][k]!;
         for (let at = 1 + r(step); at < bytes.length; at += 1 + r(step)) cuts.push(at);
-        expect(splitIn(bytes, cuts).map(shape), `seed ${seed}, step ${step}`).toEqual(want);
+        expect(spread(splitIn(bytes, cuts), bytes).map(shape), `seed ${seed}, step ${step}`).toEqual(want);
       }
     }
   });
@@ -87,6 +101,15 @@ describe('the line limit', () => {
     const [skip, next] = s.push(Buffer.from('\n{"a":1}\n'));
     expect(shape(skip!)).toEqual([1, 0, MAX + 1 + 4096 * 1000, tooLongReason(MAX, MAX + 1 + 4096 * 1000)]);
     expect([next!.lineNo, next!.offset, next!.text]).toEqual([2, MAX + 2 + 4096 * 1000, '{"a":1}']);
+  });
+
+  it('gives a run of empty lines as one line, numbers kept', () => {
+    const s = new LineSplitter();
+    const lines = [...s.push(Buffer.from('a\n\n\r\n\n\nb\n\nc\n')), ...s.end()];
+    expect(lines.map((l) => [l.lineNo, l.offset, l.text, l.emptyRun])).toEqual([[1, 0, 'a', undefined], [2, 2, '', 4], [6, 7, 'b', undefined], [7, 9, '', undefined], [8, 10, 'c', undefined]]);
+    expect(s.linesSeen).toBe(8);
+    const blank = new LineSplitter();
+    expect(blank.push(Buffer.alloc(1 << 20, 0x0a))).toHaveLength(1);
   });
 
   it('says the limit in MiB by default', () => {

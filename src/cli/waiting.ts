@@ -1,5 +1,5 @@
 import type { Source } from '../sources/types.js';
-import { inert } from '../trace/text.js';
+import { complain } from './output.js';
 
 /**
  * Says on stderr that a source is waiting (a FIFO without a writer), when it still is
@@ -10,7 +10,7 @@ export function sayWhileWaiting(source: Source, afterMs = 200): () => void {
   if (!source.waiting?.()) return () => undefined;
   const timer = setTimeout(() => {
     const waiting = source.waiting?.();
-    if (waiting) process.stderr.write(`mcp-replay-tui: ${inert(source.name)}: ${waiting}\n`);
+    if (waiting) complain(`${source.name}: ${waiting}`);
   }, afterMs);
   return () => clearTimeout(timer);
 }

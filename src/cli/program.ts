@@ -21,7 +21,7 @@ export interface SummaryOptions {
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
-  validate(files: string[], options: { json: boolean }): Promise<number>;
+  validate(files: string[], options: { json: boolean; all: boolean }): Promise<number>;
   diff(files: string[], options: { json: boolean }): Promise<number>;
 }
 
@@ -79,8 +79,9 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .command('validate')
     .description('check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)')
     .argument('<files...>', 'trace files (- for stdin)')
-    .option('--json', 'emit {file, findings: [{line, severity, rule, message}], errors, warnings} (an array for several files)', false)
-    .action(async (files: string[], options: { json: boolean }) => {
+    .option('--json', 'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)', false)
+    .option('--all', 'list every finding (by default the first 20 of each rule, then "… and N more (rule)"; totals always count all)', false)
+    .action(async (files: string[], options: { json: boolean; all: boolean }) => {
       setCode(await handlers.validate(files, options));
     });
 

@@ -13,6 +13,7 @@ import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { complain, note, print, printJsonPieces } from './output.js';
 import { expandTargets } from './targets.js';
+import { sayWhileWaiting } from './waiting.js';
 
 /** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
 async function openAll(args: string[]): Promise<Source[] | null> {
@@ -65,6 +66,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
+    const stopSaying = sayWhileWaiting(source);
     try {
       const { notice } = await loadWithCache(store, source, { cache: options.cache ?? true });
       // One notice per run, not one per file: the directory is the same for all.
@@ -73,6 +75,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
       complain(`cannot read ${source.name}: ${(error as Error).message}`);
       return 1;
     } finally {
+      stopSaying();
       source.close();
     }
     const f = store.files[0]!;

@@ -1,19 +1,23 @@
 import { openSource, OpenError } from '../sources/open-source.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert } from '../trace/text.js';
-import { Validator, type Finding } from '../trace/validate.js';
+import { Validator, type Finding, type Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
+import { sayWhileWaiting } from './waiting.js';
 
 interface Report {
   file: string;
   findings: Finding[];
+  /** Totals: every finding, listed or not. */
   errors: number;
   warnings: number;
+  /** Per rule, the findings past the first 20 that are not listed (none with --all). */
+  omitted: Omitted[];
 }
 
 /** `validate FILE…`: exit 0 with no error (warnings allowed), 1 with any error, 2 on trouble. */
-export async function validateCommand(args: string[], options: { json: boolean }): Promise<number> {
+export async function validateCommand(args: string[], options: { json: boolean; all?: boolean }): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   const reports: Report[] = [];
@@ -25,22 +29,31 @@ export async function validateCommand(args: string[], options: { json: boolean }
       complain(error instanceof OpenError ? error.message : (error as Error).message);
       return 2;
     }
-    const v = new Validator();
+    const v = new Validator(options.all ? Infinity : undefined);
+    const stopSaying = sayWhileWaiting(source);
     try {
-      for await (const batch of source.lines()) for (const line of batch) v.push(line.text, line.lineNo);
+      for await (const batch of source.lines()) {
+        for (const line of batch) {
+          if (line.skip !== undefined) v.unread(line.lineNo, line.skip);
+          else if (line.emptyRun !== undefined) for (let k = 0; k < line.emptyRun; k++) v.push('', line.lineNo + k);
+          else v.push(line.text, line.lineNo);
+        }
+      }
     } catch (error) {
       complain(`cannot read ${target}: ${(error as Error).message}`);
       return 2;
     } finally {
+      stopSaying();
       source.close();
     }
     const findings = v.finish();
-    reports.push({ file: target, findings, errors: findings.filter((f) => f.severity === 'error').length, warnings: findings.filter((f) => f.severity === 'warning').length });
+    reports.push({ file: target, findings, errors: v.errors, warnings: v.warnings, omitted: v.omitted() });
   }
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
     for (const r of reports) {
       for (const f of r.findings) print(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
+      for (const o of r.omitted) print(`${inert(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
       print(`${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`);
     }
   }

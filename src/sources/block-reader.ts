@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { readAt } from './file-source.js';
+import { MAX_LINE_BYTES, tooLongReason } from './line-splitter.js';
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -16,14 +17,23 @@ export interface BlockLines {
   starts: Int32Array;
   stops: Int32Array;
   count: number;
+  /**
+   * The lines longer than the limit, by index: their bytes are not read (`starts` and
+   * `stops` hold the part read, if any); each is a skip with this reason and length.
+   */
+  long: Map<number, { length: number; reason: string }> | null;
 }
+
+/** Bytes read at a time while looking for the end of an over-long line. */
+const SEEK_STEP = 1 << 20;
 
 /**
  * Cuts a file into lines by byte ranges, so that ranges can be read independently
  * (in parallel): a range owns the lines that start inside it, and reads on past
  * its end to finish the last one. Cut this way, every range together gives the same
  * lines, offsets and order as LineSplitter over the whole file (a leading BOM
- * skipped, `\r\n` and a last line without `\n` alike).
+ * skipped, `\r\n` and a last line without `\n` alike; a line over the limit skipped
+ * alike, and never held: its end is found reading a megabyte at a time).
  */
 export class BlockReader {
   private fd: number | null;
@@ -34,6 +44,8 @@ export class BlockReader {
     readonly path: string,
     /** The file's size when indexing began: bytes appended later are not read. */
     readonly size: number,
+    /** The longest line read, as LineSplitter's `maxLine`. */
+    readonly maxLine = MAX_LINE_BYTES,
   ) {
     this.fd = openSync(path, 'r');
     const head = readAt(this.fd, 0, Math.min(3, size));
@@ -44,7 +56,7 @@ export class BlockReader {
     const fd = this.fd;
     if (fd === null) throw new Error('block reader is closed');
     const stop = Math.min(end, this.size);
-    const empty: BlockLines = { buf: Buffer.alloc(0), base: start, starts: new Int32Array(0), stops: new Int32Array(0), count: 0 };
+    const empty: BlockLines = { buf: Buffer.alloc(0), base: start, starts: new Int32Array(0), stops: new Int32Array(0), count: 0, long: null };
     if (start >= stop) return empty;
     // A line starts where the file's first line does, and after each newline: one byte
     // before the range says whether one starts exactly at its first byte.
@@ -64,10 +76,13 @@ export class BlockReader {
     }
     const ownedEnd = stop - from; // lines starting before this index are ours
     if (first >= ownedEnd) return empty;
-    // The last line we own holds the range's last byte: read on until it ends (a long line).
-    while (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size) {
-      buf = this.readInto(from, Math.min(buf.length * 2, this.size - from));
+    // The last line we own holds the range's last byte: read on until it ends (a long
+    // line), unless it is already over the limit (its end is sought below).
+    const lastStart = Math.max(first, buf.lastIndexOf(NL, ownedEnd - 2) + 1);
+    while (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size && buf.length - lastStart <= this.maxLine) {
+      buf = this.readInto(from, Math.min(buf.length * 2, this.size - from, lastStart + this.maxLine + 1));
     }
+    let long: BlockLines['long'] = null;
     let count = 0;
     let capacity = 1024;
     let starts = new Int32Array(capacity);
@@ -79,6 +94,11 @@ export class BlockReader {
       if (atEof) nl = buf.length;
       let e = nl;
       if (e > s && buf[e - 1] === CR) e -= 1;
+      if (atEof && from + buf.length < this.size) {
+        // Over the limit, and its end not read: found a megabyte at a time.
+        (long ??= new Map()).set(count, this.seekEnd(from + s, from + buf.length));
+        e = nl;
+      } else if (nl - s > this.maxLine) (long ??= new Map()).set(count, { length: e - s, reason: tooLongReason(this.maxLine, e - s) });
       if (count === capacity) {
         capacity *= 2;
         const grownStarts = new Int32Array(capacity);
@@ -94,7 +114,28 @@ export class BlockReader {
       if (atEof) break;
       s = nl + 1;
     }
-    return { buf, base: from, starts, stops, count };
+    return { buf, base: from, starts, stops, count, long };
+  }
+
+  /** The over-long line at `lineStart` (read up to `readTo`): its length, as LineSplitter gives it. */
+  private seekEnd(lineStart: number, readTo: number): { length: number; reason: string } {
+    const step = Buffer.allocUnsafe(SEEK_STEP);
+    let at = readTo;
+    let lastCR = readAt(this.fd!, at - 1, 1)[0] === CR;
+    while (at < this.size) {
+      const got = readAt(this.fd!, at, Math.min(SEEK_STEP, this.size - at), step);
+      if (got.length === 0) break;
+      const nl = got.indexOf(NL);
+      if (nl !== -1) {
+        lastCR = nl > 0 ? got[nl - 1] === CR : lastCR;
+        at += nl;
+        break;
+      }
+      lastCR = got[got.length - 1] === CR;
+      at += got.length;
+    }
+    const length = at - lineStart - (lastCR ? 1 : 0);
+    return { length, reason: tooLongReason(this.maxLine, length) };
   }
 
   private scratch = Buffer.alloc(0);

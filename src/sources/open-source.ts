@@ -1,3 +1,5 @@
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
 import { HttpSource } from './http-source.js';
@@ -22,6 +24,9 @@ const REASONS: Record<string, string> = {
   EPERM: 'operation not permitted',
 };
 
+/** What a FIFO's source says until a writer opens it. */
+export const FIFO_WAITING = 'waiting for a writer (a FIFO: nothing is read until one opens it)';
+
 /** A network source after its first request: a failure becomes an OpenError naming the target. */
 async function connected<S extends Source & { open(): Promise<void> }>(target: string, source: S): Promise<S> {
   try {
@@ -44,6 +49,12 @@ export async function openSource(target: string, options: { follow?: boolean; st
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
   try {
+    // A FIFO opens only once a writer does: opening it here would block. It is read
+    // as a stream (like stdin) that opens off the event loop.
+    if ((await stat(target)).isFIFO()) {
+      await access(target, constants.R_OK);
+      return new StreamSource(target, createReadStream(target), FIFO_WAITING);
+    }
     await assertReadable(target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';

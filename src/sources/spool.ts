@@ -28,6 +28,11 @@ export class Spool {
     this.size += chunk.length;
   }
 
+  /** Leaves `length` bytes unwritten (a hole in the file): bytes no view reads back, such as a line over the limit. */
+  skip(length: number): void {
+    this.size += length;
+  }
+
   read(offset: number, length: number, into?: Buffer): Buffer {
     return readAt(this.fd, offset, length, into);
   }

@@ -14,6 +14,16 @@ export interface Line {
    */
   readonly buf?: Buffer;
   readonly start?: number;
+  /**
+   * Set on a line that was not read (longer than the splitter's limit): why, for the
+   * skip it counts as. `text` is empty; `offset` and `length` are the line's own.
+   */
+  readonly skip?: string;
+  /**
+   * Set on a run of two or more empty lines (`\n` or `\r\n`) given as one: how many.
+   * `lineNo` and `offset` are the first's; the rest follow it. They hold no record.
+   */
+  readonly emptyRun?: number;
 }
 
 /** A local file read whole, by ranges (sources/block-reader.ts). */
@@ -52,5 +62,7 @@ export interface Source {
   wholeFile?(): WholeFile;
   /** The bytes at `offset`; read into `into` (a reused buffer) when it is big enough. */
   readBytes(offset: number, length: number, into?: Buffer): Buffer;
+  /** What the source is waiting for before anything can arrive (a FIFO without a writer), or null. */
+  waiting?(): string | null;
   close(): void;
 }

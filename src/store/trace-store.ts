@@ -230,7 +230,7 @@ export class TraceStore {
 
   appendLine(file: number, line: Line): void {
     // The bytes when the source still has them (the fast path), else the text.
-    const facts = line.buf !== undefined ? bytesFacts(line.buf, line.start!, line.start! + line.length) : lineFacts(line.text);
+    const facts = line.buf !== undefined ? bytesFacts(line.buf, line.start!, line.start! + line.length) : line.skip !== undefined ? { kind: 'skip' as const, reason: line.skip } : lineFacts(line.text);
     this.appendFacts(file, line, facts);
   }
 
@@ -300,7 +300,8 @@ export class TraceStore {
     this.status.data[row] = Status.none;
     this.flags.data[row] = 0;
     this.lineNo.data[row] = line.lineNo;
-    this.length.data[row] = line.length;
+    // A skipped over-long line may pass 2 GiB: the column keeps what a view can read back.
+    this.length.data[row] = Math.min(line.length, 0x7fffffff);
     this.label.data[row] = label;
     this.name.data[row] = name;
     this.pair.data[row] = -1;

@@ -1,3 +1,4 @@
+import { keyNumberIdsByText } from './id-text.js';
 import { parseLine, type ParsedLine } from './parse-line.js';
 import { rpcInfo, rpcMessages, type RpcInfo } from './rpc.js';
 import { scanLine } from './scan-line.js';
@@ -34,9 +35,13 @@ export function bytesFacts(buf: Buffer, start: number, stop: number): LineFacts 
   return scanLine(buf, start, stop) ?? lineFacts(buf.toString('utf8', start, stop));
 }
 
-/** One line of text → its facts, by JSON.parse. */
+/** One line of text → its facts, by JSON.parse (ids keyed by their text, see rpc.ts `IdKey`). */
 export function lineFacts(text: string): LineFacts {
-  return factsOf(parseLine(text));
+  const parsed = parseLine(text);
+  const facts = factsOf(parsed);
+  // JSON.parse rounded the number ids: key them by their text, as the scanner does.
+  if (facts.kind === 'rpc' && parsed.kind === 'message') keyNumberIdsByText(text, parsed.rawKey, facts.messages);
+  return facts;
 }
 
 export function factsOf(parsed: ParsedLine): LineFacts {

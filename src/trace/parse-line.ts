@@ -7,7 +7,8 @@ export type ParsedLine =
   | { kind: 'blank' }
   | { kind: 'skip'; reason: string }
   | { kind: 'meta'; t: number | null; obj: JsonObject }
-  | { kind: 'message'; t: number | null; dir: Dir; dirText: string; raw: Json; obj: JsonObject }
+  /** `rawKey`: the member `raw` came from (`msg` in mcp-rec recordings). */
+  | { kind: 'message'; t: number | null; dir: Dir; dirText: string; raw: Json; rawKey: 'raw' | 'msg'; obj: JsonObject }
   | { kind: 'turn'; t: number | null; obj: JsonObject }
   | { kind: 'end'; t: number | null; obj: JsonObject }
   | { kind: 'other'; t: number | null; type: string; obj: JsonObject };
@@ -56,9 +57,9 @@ export function classify(o: JsonObject): ParsedLine {
     // mcp-rec: {ts: epoch seconds, dir: "client->server", msg}
     if ('msg' in o && !('raw' in o) && o.dir.includes('->')) {
       const ts = num(o.ts);
-      return { kind: 'message', t: ts === null ? null : Math.round(ts * 1000), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.msg ?? null, obj: o };
+      return { kind: 'message', t: ts === null ? null : Math.round(ts * 1000), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.msg ?? null, rawKey: 'msg', obj: o };
     }
-    return { kind: 'message', t: isoMs(o.t), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.raw ?? null, obj: o };
+    return { kind: 'message', t: isoMs(o.t), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.raw ?? null, rawKey: 'raw', obj: o };
   }
   return { kind: 'other', t: isoMs(o.t), type: str(type) ?? (type === undefined ? '(no type)' : JSON.stringify(type)), obj: o };
 }

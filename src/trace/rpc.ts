@@ -17,17 +17,50 @@ export interface RpcInfo {
 }
 
 /**
- * A JSON-RPC id kept with its JSON type: the number or the string itself. As Map keys
- * `2` and `"2"` never meet, and a number key needs no string built for it.
+ * A JSON-RPC id, keyed by its exact JSON text and its type, never by a rounded number:
+ * `123456789012345678901234567890` and `…891` are two ids (as doubles they are one).
+ *
+ * - A number whose text is the one JavaScript writes for its value (`2`, `-7`, `1.5`:
+ *   `String(Number(text)) === text`) is keyed as that number: the common case, no
+ *   string built for it, and the text is recovered exactly by `String`.
+ * - Any other number text (more digits than a double holds, `1.0`, `1e0`, `-0`,
+ *   `1E2`) is keyed as `NUMBER_MARK + text`. So `1`, `1.0` and `1e0` are three ids:
+ *   the JSON texts differ, and a peer echoes the id it was sent byte for byte (a
+ *   peer that re-writes `1.0` as `1` does not follow JSON-RPC's "SHOULD NOT contain
+ *   fractional parts" anyway).
+ * - A string id is keyed as itself; one that starts with U+0000 (only hostile traces
+ *   have them) gets one more U+0000 in front, so no string id can spell a number key.
+ *
+ * As Map keys `2` and `"2"` never meet, and no two different texts share a key.
  */
 export type IdKey = number | string;
 
-export function idKeyOf(id: unknown): IdKey | null {
-  return typeof id === 'number' || typeof id === 'string' ? id : null;
+const NUL = '\u0000';
+/** Starts the key of a number id kept as its text (U+0000 `#`). */
+const NUMBER_MARK = '\u0000#';
+
+/** The key of a string id. */
+export const stringIdKey = (id: string): string => (id.charCodeAt(0) === 0 ? NUL + id : id);
+
+/** The key of a number id from its JSON text (`value` is `Number(text)`, passed when known). */
+export function numberIdKey(text: string, value = Number(text)): IdKey {
+  return String(value) === text ? value : NUMBER_MARK + text;
 }
 
-/** The id as written. */
-export const idTextOf = (idKey: IdKey): string => String(idKey);
+/**
+ * The key of a parsed id value. A number's text is lost by JSON.parse: the JSON.parse
+ * path (facts.ts) puts back the key of its text with `idTextsOf` (id-text.ts).
+ */
+export function idKeyOf(id: unknown): IdKey | null {
+  return typeof id === 'number' ? id : typeof id === 'string' ? stringIdKey(id) : null;
+}
+
+/** The id as written: a number's exact JSON text, a string's value (unquoted, as before). */
+export function idTextOf(idKey: IdKey): string {
+  if (typeof idKey === 'number') return String(idKey);
+  if (idKey.charCodeAt(0) !== 0) return idKey;
+  return idKey.startsWith(NUMBER_MARK) ? idKey.slice(NUMBER_MARK.length) : idKey.slice(1);
+}
 
 /** The facts of something that is not a JSON-RPC message; the start of every other. */
 export const invalidRpcInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, toolName: null, protocolError: null, executionError: null, cancels: null });

@@ -1,5 +1,5 @@
 import type { LineFacts } from './facts.js';
-import { contentText, invalidRpcInfo, protocolErrorText, type IdKey, type RpcInfo } from './rpc.js';
+import { contentText, invalidRpcInfo, numberIdKey, protocolErrorText, stringIdKey, type IdKey, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import { keepText } from './text.js';
 import { isoMs, type Json } from './values.js';
@@ -535,10 +535,31 @@ function rpcMessage(): RpcInfo {
 /** An id with its JSON type, as `idKeyOf` (rpc.ts) keeps it; null for other types. */
 function idValue(): IdKey | null {
   // Ids are unique: not worth the string cache.
-  if (isString()) return stringValue(false);
-  if (isNumberStart()) return numberValue();
+  if (isString()) return stringIdKey(stringValue(false));
+  if (isNumberStart()) return numberIdValue();
   skipValue();
   return null;
+}
+
+/** A number id keyed by its exact text (`numberIdKey`): a short plain integer needs no text built. */
+function numberIdValue(): IdKey {
+  const start = skipNumber();
+  const b = buf;
+  const negative = b[start] === 0x2d;
+  const from = negative ? start + 1 : start;
+  // Up to 15 digits, no fraction or exponent (JSON forbids leading zeros): the
+  // number's own text, except `-0`.
+  if (pos - from <= 15) {
+    let v = 0;
+    let k = from;
+    for (; k < pos; k++) {
+      const x = b[k]! - 48;
+      if (x < 0 || x > 9) break;
+      v = v * 10 + x;
+    }
+    if (k === pos && !(negative && v === 0)) return negative ? -v : v;
+  }
+  return numberIdKey(b.toString('latin1', start, pos));
 }
 
 /** Where a value lies in the current line: an error's `content`, parsed only if needed. */

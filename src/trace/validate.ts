@@ -20,15 +20,52 @@ const NO_PROCESS = new Set(['imported', 'producer_shutdown']);
  * lines and calls `end()`). Errors break the spec; warnings are legal but worth
  * knowing (unknown types, dirs and blocks; an exitCode where no process ran).
  */
+/** Findings listed per rule unless every one is asked for (`validate --all`). */
+export const FINDINGS_PER_RULE = 20;
+
+/** The findings of a rule that were counted but not kept. */
+export interface Omitted {
+  rule: string;
+  count: number;
+}
+
 export class Validator {
   readonly findings: Finding[] = [];
+  /** Every finding counted, kept or not. */
+  errors = 0;
+  warnings = 0;
   private seenRecord = false;
   private metaSeen = false;
   /** An end line that is not (yet known to be) the last record. */
   private endLine: number | null = null;
+  /** Per rule (in order of its first finding): findings seen. */
+  private readonly perRule = new Map<string, number>();
+
+  /**
+   * @param keepPerRule findings kept per rule: the first ones in line order (each rule's
+   * findings arrive in line order), the rest only counted, so a file of a million blank
+   * lines costs twenty findings, not a million. Infinity keeps every one.
+   */
+  constructor(private readonly keepPerRule = FINDINGS_PER_RULE) {}
 
   private add(line: number, severity: Finding['severity'], rule: string, message: string): void {
-    this.findings.push({ line, severity, rule, message });
+    if (severity === 'error') this.errors++;
+    else this.warnings++;
+    const seen = (this.perRule.get(rule) ?? 0) + 1;
+    this.perRule.set(rule, seen);
+    if (seen <= this.keepPerRule) this.findings.push({ line, severity, rule, message });
+  }
+
+  /** Rules with findings beyond those kept, and how many: `… and N more (rule)`. */
+  omitted(): Omitted[] {
+    const out: Omitted[] = [];
+    for (const [rule, seen] of this.perRule) if (seen > this.keepPerRule) out.push({ rule, count: seen - this.keepPerRule });
+    return out;
+  }
+
+  /** A line the reader did not read (longer than its limit): an error, the record unknown. */
+  unread(line: number, reason: string): void {
+    this.add(line, 'error', 'line-too-long', reason);
   }
 
   push(text: string, line: number): void {

@@ -113,7 +113,7 @@ describe('mcp-replay-tui summary', () => {
     const bad = run(['validate', '--json', 'examples/demo.jsonl']);
     expect(bad.code).toBe(1);
     const doc = JSON.parse(bad.stdout);
-    expect(Object.keys(doc)).toEqual(['file', 'findings', 'errors', 'warnings']);
+    expect(Object.keys(doc)).toEqual(['file', 'findings', 'errors', 'warnings', 'omitted']);
     expect(doc.findings).toContainEqual({ line: 33, severity: 'error', rule: 'not-json', message: expect.stringContaining('not JSON') });
     expect([doc.errors, doc.warnings]).toEqual([1, 2]);
     expect(run(['validate', 'nope.jsonl']).code).toBe(2);

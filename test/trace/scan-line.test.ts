@@ -76,6 +76,11 @@ describe('scanLine', () => {
       '{"t":"2026-02-31T23:00:00.000Z","dir":"in","raw":{"id":"1","method":"ping"}}',
       '{"t":"2026-05-12T23:00:00Z","dir":"in","raw":{"id":"1","method":"ping"}}',
       '{"t":1715554800,"dir":"in","raw":{"id":"1","method":"ping"}}',
+      // Ids keyed by their exact text: past 2^53, fractions, exponents, -0, in batches and cancellations.
+      '{"dir":"in","raw":[{"id":123456789012345678901234567890,"method":"a"},{"id":-123456789012345678901234567891,"method":"b"},{"method":"notifications/cancelled","params":{"requestId":9007199254740993}}]}',
+      '{"dir":"out","raw":{"id":1e0,"result":{}}}',
+      '{"dir":"out","raw":{"id":-1.50E+2,"result":{}}}',
+      '{"dir":"out","raw":{"id":"\\u0000#5","result":{}}}',
     ];
     for (const line of lines) expect(agree(line), line).toBe(true);
   });

@@ -37,3 +37,25 @@ describe('validate', () => {
     expect(check(lines)).toEqual(expected);
   });
 });
+
+describe('validate caps', () => {
+  it('keeps the first 20 findings of each rule, counts every one', () => {
+    const v = new Validator();
+    const lines = [META, ...Array.from({ length: 50 }, () => ''), ...Array.from({ length: 25 }, () => '{"t":'), MSG];
+    lines.forEach((l, i) => v.push(l, i + 1));
+    const findings = v.finish();
+    expect(findings.filter((f) => f.rule === 'blank-line').map((f) => f.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(findings.filter((f) => f.rule === 'not-json')).toHaveLength(20);
+    expect(v.omitted()).toEqual([{ rule: 'blank-line', count: 30 }, { rule: 'not-json', count: 5 }]);
+    expect([v.errors, v.warnings]).toEqual([25, 50]);
+  });
+
+  it('keeps every one when asked (--all), and an unread line is an error', () => {
+    const v = new Validator(Infinity);
+    for (let i = 1; i <= 100; i++) v.push('', i);
+    v.unread(101, 'line longer than 64 MiB (70000000 bytes): not read');
+    expect(v.finish()).toHaveLength(101);
+    expect(v.omitted()).toEqual([]);
+    expect(v.errors).toBe(1);
+  });
+});

@@ -3,7 +3,7 @@ import { linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
-import { jsonLines, plainLines } from '../format/json-lines.js';
+import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { fitLine, seg, type ScreenLine } from '../format/segments.js';
 import { STATUS_LOOK } from '../format/rows.js';
 import { traceStart } from './views.js';
@@ -37,7 +37,8 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   if (kind === Kind.skip) return [...head, [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')], ...plainLines(raw, width)];
   if (length > DETAIL_CAP) return [...head, [seg(`showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`, 'warn')], ...plainLines(raw, width)];
   try {
-    return [...head, ...jsonLines(JSON.parse(raw), width)];
+    JSON.parse(raw); // only valid JSON is pretty-printed; from its text, so ids show as written
+    return [...head, ...jsonTextLines(raw, width)];
   } catch {
     return [...head, ...plainLines(raw, width)];
   }

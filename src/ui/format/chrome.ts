@@ -10,6 +10,8 @@ const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usag
 /** A file's state for the header: loading N% / live / ended (exit 0) / error. */
 export function fileStateText(f: FileState): string {
   if (f.state === 'error') return `error: ${f.stateText ?? 'read failed'}`;
+  // Nothing read yet and a reason why (a FIFO waiting for its writer): say it.
+  if (f.state === 'loading' && f.bytes === 0 && f.stateText) return f.stateText;
   if (f.state === 'loading') return f.totalBytes ? `loading ${Math.floor((100 * f.bytes) / Math.max(1, f.totalBytes))}%` : `loading ${fmtBytes(f.bytes)}${f.rate ? ` · ${fmtBytes(f.rate)}/s` : ''}`;
   if (f.end) {
     const code = typeof f.end.exitCode === 'number' ? `exit ${f.end.exitCode}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';

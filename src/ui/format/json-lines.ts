@@ -1,4 +1,5 @@
 import { inert } from '../../trace/text.js';
+import { prettyJsonText } from './json-text.js';
 import { seg, type ScreenLine, type Segment } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
 
@@ -54,7 +55,15 @@ function hardWrap(segments: Segment[], width: number, indent: number): ScreenLin
 
 /** Pretty-printed, syntax-styled JSON, wrapped to `width`; trace strings shown inert. */
 export function jsonLines(value: unknown, width: number): ScreenLine[] {
-  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  return prettyLines(JSON.stringify(value, null, 2) ?? 'undefined', width);
+}
+
+/** A record's text (valid JSON) as `jsonLines` shows it, its numbers as written (json-text.ts). */
+export function jsonTextLines(raw: string, width: number): ScreenLine[] {
+  return prettyLines(prettyJsonText(raw), width);
+}
+
+function prettyLines(text: string, width: number): ScreenLine[] {
   const out: ScreenLine[] = [];
   for (const raw of text.split('\n')) {
     const m = KEY_LINE.exec(raw);

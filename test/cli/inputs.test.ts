@@ -1,0 +1,92 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, run } from '../helpers/cli.js';
+
+/* Inputs that never end or never start: FIFOs, and validate's caps, with the built binary. */
+
+const dir = mkdtempSync(join(tmpdir(), 'mrt-inputs-'));
+const hasMkfifo = spawnSync('mkfifo', ['--version']).status === 0;
+
+/** Runs the binary to its end, collecting its output; `during` runs while it does. */
+function runAsync(args: string[], during: (child: ReturnType<typeof spawn>) => void = () => undefined, timeoutMs = 15_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`timed out: ${stderr}`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+    during(child);
+  });
+}
+
+describe.skipIf(!hasMkfifo)('a FIFO', () => {
+  it('summary waits for a late writer, says so, and reads it as the file', async () => {
+    const fifo = join(dir, 'late.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // The writer comes once summary has said it waits (a second later at least), from another process.
+    let saidAt = 0;
+    const writeLate = (child: ReturnType<typeof spawn>) => {
+      child.stderr!.on('data', (d: Buffer) => {
+        if (saidAt || !d.toString().includes('waiting for a writer')) return;
+        saidAt = Date.now();
+        spawn('sh', ['-c', `sleep 1; cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
+      });
+    };
+    const r = await runAsync(['summary', '--json', fifo], writeLate);
+    expect(r.code).toBe(0);
+    expect(saidAt).toBeGreaterThan(0);
+    const want = run(['summary', '--json', '--no-cache', 'examples/demo.jsonl']);
+    const strip = (json: string) => ({ ...JSON.parse(json), file: null });
+    expect(strip(r.stdout)).toEqual(strip(want.stdout));
+  });
+
+  it('says nothing about waiting when the writer is already there', async () => {
+    const fifo = join(dir, 'early.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', `cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const r = await runAsync(['validate', fifo]);
+    writer.kill();
+    expect(r.stderr).not.toContain('waiting');
+    expect(r.stdout).toContain('1 error(s), 2 warning(s)');
+  });
+});
+
+describe('validate caps', () => {
+  const file = join(dir, 'blanks.jsonl');
+  writeFileSync(file, '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}\n' + '\n'.repeat(100) + 'x\n'.repeat(3));
+
+  it('lists 20 findings of a rule, then "… and N more (rule)"; totals count all', () => {
+    const r = run(['validate', file]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.filter((l) => l.includes('warning blank-line'))).toHaveLength(20);
+    expect(lines).toContain(`${file}: … and 80 more (blank-line)`);
+    expect(lines.filter((l) => l.includes('error not-json'))).toHaveLength(3);
+    expect(lines.at(-1)).toBe(`${file}: 3 error(s), 100 warning(s)`);
+  });
+
+  it('--all lists every one; --json lists the same as the text and names what it left out', () => {
+    const all = run(['validate', '--all', file]).stdout.trim().split('\n');
+    expect(all.filter((l) => l.includes('warning blank-line'))).toHaveLength(100);
+    expect(all.some((l) => l.includes('more ('))).toBe(false);
+    const doc = JSON.parse(run(['validate', '--json', file]).stdout);
+    expect(doc.findings).toHaveLength(23);
+    expect(doc.omitted).toEqual([{ rule: 'blank-line', count: 80 }]);
+    expect([doc.errors, doc.warnings]).toEqual([3, 100]);
+    const every = JSON.parse(run(['validate', '--json', '--all', file]).stdout);
+    expect([every.findings.length, every.omitted]).toEqual([103, []]);
+  });
+});

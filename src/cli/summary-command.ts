@@ -9,6 +9,7 @@ import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { jsonPieces } from '../report/json-pieces.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { complain, note, print, printJsonPieces } from './output.js';
@@ -23,7 +24,7 @@ async function openAll(args: string[], timeoutS?: number): Promise<Source[] | nu
     try {
       sources.push(await openSource(file, { timeoutS }));
     } catch (error) {
-      complain(error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`);
+      complain(error instanceof OpenError ? error.message : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`);
       for (const s of sources) s.close();
       return null;
     }
@@ -70,7 +71,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      complain(`cannot read ${source.name}: ${(error as Error).message}`);
+      complain(`cannot read ${source.name}: ${redactText((error as Error).message)}`);
       return 1;
     } finally {
       source.close();

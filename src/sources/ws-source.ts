@@ -6,6 +6,15 @@ import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
 const RECONNECT_MS = 1000;
+/**
+ * Frames taken before the reader runs again, after which the socket is paused (TCP
+ * then holds the rest back at the server): a flood faster than the store can take
+ * would otherwise grow the queue without bound, and each turn of the event loop would
+ * parse megabytes of frames before a key got through.
+ */
+const HIGH_WATER = 2_000;
+/** Lines handed to the reader at a time. */
+const BATCH = 256;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** True for hosts on this machine, the only ones live mode trusts by default. */
@@ -65,13 +74,17 @@ export class WsSource implements Source {
   private bytes = 0;
   private lineNo = 0;
   private queue: Line[] = [];
+  /** Lines not yet in the spool: written in one call per batch, not one per frame (a flood sends thousands a second). */
+  private unwritten: Buffer[] = [];
+  /** Frames since the reader last ran (HIGH_WATER). */
+  private received = 0;
   private wake: (() => void) | null = null;
   private ended = false;
   /** Why the stream stopped, when it did not end with the trace's end line. */
   private failure: string | null = null;
   /** Frames ignored (binary, or not JSON): counted for the status line. */
   private ignored = 0;
-  /** The status line to show next (a drop, a reconnection, ignored frames); null when unchanged. */
+  /** The status to show next (a drop, a reconnection, ignored frames; the header names the trace); null when unchanged. */
   private status: string | null = null;
   /** When the connection dropped (ms), while reconnecting. */
   private droppedAt: number | null = null;
@@ -119,13 +132,18 @@ export class WsSource implements Source {
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     if (!this.socket) await this.open();
     while (!this.closed) {
+      // The reader has caught up with what the socket delivered: let it read on.
+      this.received = 0;
+      if (this.socket?.isPaused) this.socket.resume();
       if (this.status !== null) {
         onEvent?.({ type: 'notice', message: this.status });
         this.status = null;
       }
       if (this.queue.length) {
-        const batch = this.queue;
-        this.queue = [];
+        // Small batches: the store appends a batch whole even after close(), so a quit waits for at most this many.
+        const batch = this.queue.length <= BATCH ? this.queue : this.queue.splice(0, BATCH);
+        if (batch === this.queue) this.queue = [];
+        this.flush();
         onEvent?.({ type: 'progress', bytes: this.bytes, totalBytes: null });
         yield batch;
         continue;
@@ -144,10 +162,13 @@ export class WsSource implements Source {
     ws.on('message', (data, isBinary) => {
       // After close (the user quit), late frames have nowhere to go.
       if (this.closed || this.failure !== null) return;
+      if (++this.received >= HIGH_WATER && !ws.isPaused) ws.pause();
       let frame: Frame | null = null;
-      if (!isBinary) {
+      // Not JSON at a glance: no exception built (a garbage flood sends thousands a second).
+      const text = isBinary ? '' : String(data);
+      if (/^\s*[{[]/.test(text)) {
         try {
-          frame = JSON.parse(String(data)) as Frame;
+          frame = JSON.parse(text) as Frame;
         } catch {
           frame = null;
         }
@@ -168,7 +189,7 @@ export class WsSource implements Source {
       if (this.closed || this.ended || this.failure !== null) return this.poke();
       const why = reason.length ? `${code} ${reason.toString('utf8').slice(0, 100)}` : String(code);
       this.droppedAt = Date.now();
-      this.status = `${this.name}: connection dropped (code ${why}); reconnecting from seq ${this.lastSeq}`;
+      this.status = `connection dropped (code ${why}); reconnecting from seq ${this.lastSeq}`;
       this.poke();
       setTimeout(() => this.reconnect(), this.reconnectMs).unref();
     });
@@ -176,7 +197,7 @@ export class WsSource implements Source {
 
   private ignore(): void {
     this.ignored += 1;
-    this.status = `${this.name}: ignored ${this.ignored.toLocaleString('en-US')} frame(s) that are not mcp-tape JSON`;
+    this.status = `ignored ${this.ignored.toLocaleString('en-US')} frame(s) that are not mcp-tape JSON`;
     this.poke();
   }
 
@@ -199,7 +220,7 @@ export class WsSource implements Source {
       this.pending = null;
       this.socket = ws;
       this.droppedAt = null;
-      this.status = `${this.name}: reconnected`;
+      this.status = 'reconnected';
       this.poke();
     });
     ws.once('close', () => {
@@ -218,7 +239,7 @@ export class WsSource implements Source {
     }
     const text = JSON.stringify(rest);
     const buf = Buffer.from(text + '\n');
-    this.spool.append(buf);
+    this.unwritten.push(buf);
     this.lineNo += 1;
     this.queue.push({ text, lineNo: this.lineNo, offset: this.bytes, length: buf.length - 1 });
     this.bytes += buf.length;
@@ -231,7 +252,14 @@ export class WsSource implements Source {
     wake?.();
   }
 
+  private flush(): void {
+    if (this.unwritten.length === 0) return;
+    this.spool.append(this.unwritten.length === 1 ? this.unwritten[0]! : Buffer.concat(this.unwritten));
+    this.unwritten = [];
+  }
+
   readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    this.flush();
     return this.spool.read(offset, length, into);
   }
 
@@ -245,6 +273,7 @@ export class WsSource implements Source {
     this.pending?.terminate();
     this.socket = null;
     this.pending = null;
+    this.unwritten = [];
     this.poke();
     this.spool.close();
   }

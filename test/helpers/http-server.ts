@@ -79,6 +79,12 @@ export async function startTraceServer() {
       const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 50);
       res.on('close', () => clearInterval(timer));
     },
+    '/nolabel.jsonl': (_req, res) => {
+      // No meta label: the app's header names the trace by its address, then the body is cut.
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(TRACE.split('\n').slice(1, 3).join('\n') + '\n');
+      setTimeout(() => res.socket?.resetAndDestroy(), 20);
+    },
     '/status': (req, res) => {
       const code = Number(/code=(\d+)/.exec(req.url ?? '')?.[1] ?? 500);
       res.writeHead(code, { 'content-type': 'text/plain' });

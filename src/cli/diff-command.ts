@@ -9,7 +9,7 @@ import { complain, print, printJson, stdoutIsTerminal } from './output.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
-export async function diffCommand(args: string[], options: { json: boolean }, prices: PriceTable): Promise<number> {
+export async function diffCommand(args: string[], options: { json: boolean; timeout?: number }, prices: PriceTable): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   if (expanded.targets.length !== 2) {
@@ -20,7 +20,7 @@ export async function diffCommand(args: string[], options: { json: boolean }, pr
   const sources = [];
   try {
     for (const target of expanded.targets) {
-      const source = await openSource(target);
+      const source = await openSource(target, { timeoutS: options.timeout });
       sources.push(source);
       const store = new TraceStore(prices);
       await ingest(store, source);

@@ -22,8 +22,8 @@ export async function main(argv: string[]): Promise<number> {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
-        if (options.export !== undefined) return (await import('./summary-command.js')).exportCommand(files, options.export, options.filter, prices);
-        if (!stdoutIsTerminal() && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache }, prices);
+        if (options.export !== undefined) return (await import('./summary-command.js')).exportCommand(files, options.export, options.filter, prices, options.timeout);
+        if (!stdoutIsTerminal() && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout }, prices);
         return runApp(files, options, prices);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),

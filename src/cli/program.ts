@@ -1,4 +1,5 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_TIMEOUT_S } from '../sources/timeout.js';
 import { commanderOutput } from './output.js';
 
 export interface AppOptions {
@@ -9,6 +10,7 @@ export interface AppOptions {
   export?: string;
   cache: boolean;
   ascii: boolean;
+  timeout: number;
 }
 
 export interface SummaryOptions {
@@ -16,17 +18,28 @@ export interface SummaryOptions {
   prices?: string;
   filter?: string;
   cache: boolean;
+  timeout: number;
 }
 
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
-  validate(files: string[], options: { json: boolean; all: boolean }): Promise<number>;
-  diff(files: string[], options: { json: boolean }): Promise<number>;
+  validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
+  diff(files: string[], options: { json: boolean; timeout: number }): Promise<number>;
 }
 
 const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
 const noCacheOption = () => new Option('--no-cache', 'do not use or save the index cache of large local files');
+/** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30 or 2.5');
+  return n;
+}
+const timeoutOption = () =>
+  new Option('--timeout <seconds>', 'give up on an http(s) or ws:// source after this many seconds of silence: no answer, no handshake, or a body that stops (or only trickles)')
+    .default(DEFAULT_TIMEOUT_S)
+    .argParser(parseSeconds);
 const filterOption = () => new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
 
 /** The commander definitions: one small block per command, no logic. */
@@ -42,6 +55,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
+    .addOption(timeoutOption())
     .showHelpAfterError('(run with --help for usage)')
     // Help and usage errors quote what was typed: through the one sanitizer too.
     .configureOutput(commanderOutput)
@@ -61,6 +75,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
+    .addOption(timeoutOption())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
     });
@@ -71,7 +86,8 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .argument('<a>', 'the first trace')
     .argument('<b>', 'the second trace')
     .option('--json', 'emit {a, b, same, calls: [{ordinal, status, method, tool, aLine, bLine, detail}]}', false)
-    .action(async (a: string, b: string, options: { json: boolean }) => {
+    .addOption(timeoutOption())
+    .action(async (a: string, b: string, options: { json: boolean; timeout: number }) => {
       setCode(await handlers.diff([a, b], options));
     });
 
@@ -81,7 +97,8 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .argument('<files...>', 'trace files (- for stdin)')
     .option('--json', 'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)', false)
     .option('--all', 'list every finding (by default the first 20 of each rule, then "… and N more (rule)"; totals always count all)', false)
-    .action(async (files: string[], options: { json: boolean; all: boolean }) => {
+    .addOption(timeoutOption())
+    .action(async (files: string[], options: { json: boolean; all: boolean; timeout: number }) => {
       setCode(await handlers.validate(files, options));
     });
 

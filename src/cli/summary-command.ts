@@ -9,6 +9,7 @@ import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { jsonPieces } from '../report/json-pieces.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import { loadWithCache } from './load.js';
 import { writeRows } from './records-io.js';
 import { complain, note, print, printJsonPieces } from './output.js';
@@ -16,15 +17,15 @@ import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
 /** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
-async function openAll(args: string[]): Promise<Source[] | null> {
+async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file));
+      sources.push(await openSource(file, { timeoutS }));
     } catch (error) {
-      complain(error instanceof OpenError ? error.message : `cannot open ${file}: ${(error as Error).message}`);
+      complain(error instanceof OpenError ? error.message : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`);
       for (const s of sources) s.close();
       return null;
     }
@@ -33,8 +34,8 @@ async function openAll(args: string[]): Promise<Source[] | null> {
 }
 
 /** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
-export async function exportCommand(args: string[], path: string, filterText: string | undefined, prices: PriceTable): Promise<number> {
-  const sources = await openAll(args);
+export async function exportCommand(args: string[], path: string, filterText: string | undefined, prices: PriceTable, timeoutS?: number): Promise<number> {
+  const sources = await openAll(args, timeoutS);
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
@@ -53,9 +54,9 @@ export async function exportCommand(args: string[], path: string, filterText: st
 }
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(args: string[], options: { json: boolean; filter?: string; cache?: boolean }, prices: PriceTable): Promise<number> {
+export async function summaryCommand(args: string[], options: { json: boolean; filter?: string; cache?: boolean; timeout?: number }, prices: PriceTable): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
-  const sources = await openAll(args);
+  const sources = await openAll(args, options.timeout);
   if (!sources) return 1;
   // The text table (and string-width with its tables) only when asked for.
   const text = options.json ? null : await import('../report/summary-table.js');
@@ -72,7 +73,7 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      complain(`cannot read ${source.name}: ${(error as Error).message}`);
+      complain(`cannot read ${source.name}: ${redactText((error as Error).message)}`);
       return 1;
     } finally {
       stopSaying();

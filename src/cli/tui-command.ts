@@ -81,7 +81,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file, { follow: options.follow, allowRemoteWs: options.allowRemoteWs }));
+      sources.push(await openSource(file, { follow: options.follow, allowRemoteWs: options.allowRemoteWs, timeoutS: options.timeout }));
     } catch (error) {
       complain(error instanceof OpenError ? error.message : (error as Error).message);
       for (const s of sources) s.close();

@@ -17,37 +17,41 @@ interface Report {
 }
 
 /** `validate FILE…`: exit 0 with no error (warnings allowed), 1 with any error, 2 on trouble. */
-export async function validateCommand(args: string[], options: { json: boolean; all?: boolean }): Promise<number> {
+export async function validateCommand(args: string[], options: { json: boolean; all?: boolean; timeout?: number }): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   const reports: Report[] = [];
   for (const target of expanded.targets) {
     let source;
     try {
-      source = await openSource(target);
+      source = await openSource(target, { timeoutS: options.timeout });
     } catch (error) {
       complain(error instanceof OpenError ? error.message : (error as Error).message);
       return 2;
     }
     const v = new Validator(options.all ? Infinity : undefined);
     const stopSaying = sayWhileWaiting(source);
+    // A download cut mid-body reports it as an event, not a throw: its findings would be of a part.
+    let cut: string | null = null;
     try {
-      for await (const batch of source.lines()) {
+      for await (const batch of source.lines((e) => e.type === 'error' && (cut = e.message))) {
         for (const line of batch) {
           if (line.skip !== undefined) v.unread(line.lineNo, line.skip);
           else if (line.emptyRun !== undefined) for (let k = 0; k < line.emptyRun; k++) v.push('', line.lineNo + k);
           else v.push(line.text, line.lineNo);
         }
       }
+      if (cut !== null) throw new Error(cut);
     } catch (error) {
-      complain(`cannot read ${target}: ${(error as Error).message}`);
+      complain(`cannot read ${source.name}: ${(error as Error).message}`);
       return 2;
     } finally {
       stopSaying();
       source.close();
     }
     const findings = v.finish();
-    reports.push({ file: target, findings, errors: v.errors, warnings: v.warnings, omitted: v.omitted() });
+    // The name as it may be shown: a URL's credentials and tokens are `***`.
+    reports.push({ file: source.name, findings, errors: v.errors, warnings: v.warnings, omitted: v.omitted() });
   }
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {

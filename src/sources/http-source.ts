@@ -1,67 +1,135 @@
+import { withBasicAuth } from './basic-auth.js';
 import { LineSplitter } from './line-splitter.js';
+import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
+import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
-/** How long to wait for response headers, and for the next bytes mid-stream. */
-const CONNECT_TIMEOUT_MS = 30_000;
-const STALL_TIMEOUT_MS = 60_000;
 /** `--follow` on a URL: how often to ask for new bytes with a Range request. */
 const POLL_MS = 2_000;
+/** Redirects followed before giving up (curl's and browsers' loops stop at 20–50; 10 is plenty for a file). */
+export const MAX_REDIRECTS = 10;
+/**
+ * A body that trickles (slowloris) never falls silent: the timeout counts from the last
+ * complete line or the last this-many bytes, whichever came later.
+ */
+const PROGRESS_BYTES = 64 * 1024;
 
-/** A fetch failure as one phrase (the caller names the URL); never a stack trace. */
-export function describeFetchError(error: unknown): string {
+/** A fetch failure as one phrase (the caller names the URL); never a stack trace, never a secret. */
+export function describeFetchError(error: unknown, timeoutS = DEFAULT_TIMEOUT_S): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.cause?.code ?? '';
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no answer within ${CONNECT_TIMEOUT_MS / 1000}s (timed out)`;
-  if (e.name === 'StallError') return e.message ?? 'stalled';
+  if (e.name === 'TimeoutError') return `no answer within ${timeoutPhrase(timeoutS)}`;
+  if (e.name === 'StallError' || e.name === 'HttpOpenError') return e.message ?? 'stalled';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `cannot resolve the host name (DNS: ${code})`;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was reset';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed or reset';
   if (code.startsWith('ERR_TLS') || code.includes('CERT')) return `TLS error (${code})`;
-  return e.cause?.message ?? e.message ?? String(error);
+  // Node's own texts may quote the address (with its credentials): redact whatever they say.
+  return redactText(e.cause?.message ?? e.message ?? String(error));
 }
 
-/** A non-2xx answer as one phrase. */
+/** A non-2xx answer as one phrase. The reason phrase is the server's text: the caller prints it through the sanitizer. */
 export function describeStatus(status: number, statusText: string): string {
-  const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  const head = `HTTP ${status}${statusText ? ` ${statusText.slice(0, 100)}` : ''}`;
   if (status === 401 || status === 403) return `${head}: the trace is private. PlatAtlas traces must be uploaded with \`mcp-tape upload --public\` to be fetched by URL`;
   if (status === 404) return `${head}: no trace at this address`;
+  if (status >= 500) return `${head}: the server failed; try again later`;
   return head;
 }
 
 /** Thrown before any byte is read: the URL could not be opened. */
-export class HttpOpenError extends Error {}
+export class HttpOpenError extends Error {
+  override name = 'HttpOpenError';
+}
+
+export interface HttpOptions {
+  /** Keep polling for growth after the first download. */
+  follow?: boolean;
+  pollMs?: number;
+  /** Seconds of silence (no answer, no bytes, or no progress in the body) before giving up. */
+  timeoutS?: number;
+}
 
 /**
- * An http(s) trace, streamed as it downloads (redirects followed, gzip decoded by
- * fetch), spooled so rows read back. With `follow`, polls for growth with Range
- * requests after the first download ends.
+ * An http(s) trace, streamed as it downloads (up to 10 redirects followed, gzip decoded
+ * by fetch), spooled so rows read back. With `follow`, polls for growth with Range
+ * requests after the first download ends. `name` is the address as it may be shown
+ * (credentials and tokens as `***`); the real one stays in here.
  */
 export class HttpSource implements Source {
+  readonly name: string;
   private readonly spool = new Spool();
   private closed = false;
   private readonly controller = new AbortController();
   private first: Response | null = null;
+  private readonly follow: boolean;
+  private readonly pollMs: number;
+  private readonly timeoutS: number;
 
   constructor(
-    readonly name: string,
-    private readonly follow = false,
-    private readonly pollMs = POLL_MS,
-  ) {}
+    private readonly url: string,
+    options: HttpOptions = {},
+  ) {
+    this.name = redactUrl(url);
+    this.follow = options.follow ?? false;
+    this.pollMs = options.pollMs ?? POLL_MS;
+    this.timeoutS = options.timeoutS ?? DEFAULT_TIMEOUT_S;
+  }
 
   /** Sends the request and checks the status: failures surface before any screen. */
   async open(): Promise<void> {
     let res: Response;
     try {
-      res = await fetch(this.name, { redirect: 'follow', signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(CONNECT_TIMEOUT_MS)]) });
+      res = await this.request({});
     } catch (error) {
-      throw new HttpOpenError(describeFetchError(error));
+      throw new HttpOpenError(describeFetchError(error, this.timeoutS));
     }
     if (!res.ok) {
-      await res.body?.cancel();
+      await res.body?.cancel().catch(() => undefined);
       throw new HttpOpenError(describeStatus(res.status, res.statusText));
     }
     this.first = res;
+  }
+
+  /**
+   * One GET, following redirects by hand: fetch's own limit is 20, and it would carry
+   * our Basic credentials to wherever a redirect points. They go to the first origin only.
+   */
+  private async request(headers: Record<string, string>): Promise<Response> {
+    let parsed: URL;
+    try {
+      parsed = new URL(this.url);
+    } catch {
+      throw new HttpOpenError('not a valid URL');
+    }
+    const { url: first, authorization } = withBasicAuth(parsed);
+    let url = first;
+    for (let redirects = 0; ; redirects++) {
+      const auth: Record<string, string> = authorization && url.origin === first.origin ? { authorization } : {};
+      // The timeout covers the wait for headers only (a signal on fetch would also cut
+      // the body): the body has its own, counted from its last progress (body()).
+      const waiting = new AbortController();
+      const timer = setTimeout(() => waiting.abort(new DOMException('no answer', 'TimeoutError')), this.timeoutS * 1000);
+      let res: Response;
+      try {
+        res = await fetch(url, { redirect: 'manual', headers: { ...headers, ...auth }, signal: AbortSignal.any([this.controller.signal, waiting.signal]) });
+      } finally {
+        clearTimeout(timer);
+      }
+      const location = res.headers.get('location');
+      if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
+      await res.body?.cancel().catch(() => undefined);
+      if (redirects === MAX_REDIRECTS) throw new HttpOpenError(`more than ${MAX_REDIRECTS} redirects (a redirect loop?); stopped`);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new HttpOpenError(`redirected to an invalid address`);
+      }
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new HttpOpenError(`redirected to a ${next.protocol.replace(/:$/, '')}: address, which is not http(s)`);
+      url = withBasicAuth(next).url;
+    }
   }
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
@@ -71,24 +139,29 @@ export class HttpSource implements Source {
     const started = Date.now();
     let res: Response | null = this.first;
     this.first = null;
-    const total = Number(res?.headers.get('content-length')) || null;
     while (res && !this.closed) {
       const encoded = res.headers.get('content-encoding');
+      // content-length counts encoded bytes; with gzip the decoded total is unknown.
+      const total = encoded ? null : Number(res.headers.get('content-length')) || null;
+      const from = bytes;
       try {
         for await (const chunk of this.body(res)) {
+          if (this.closed) return;
           this.spool.append(chunk);
           bytes += chunk.length;
           const rate = bytes / Math.max(0.001, (Date.now() - started) / 1000);
-          // content-length counts encoded bytes; with gzip the decoded total is unknown.
-          onEvent?.({ type: 'progress', bytes, totalBytes: encoded ? null : total, rate });
+          onEvent?.({ type: 'progress', bytes, totalBytes: total === null ? null : from + total, rate });
           const batch = splitter.push(chunk);
           if (batch.length) yield batch;
         }
+        if (total !== null && bytes - from < total) throw Object.assign(new Error('early end'), { cause: { code: 'UND_ERR_SOCKET' } });
       } catch (error) {
         if (this.closed) return;
         const last = splitter.end();
         if (last.length) yield last;
-        onEvent?.({ type: 'error', message: `${this.name}: ${describeFetchError(error)}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown` });
+        const got = bytes - from;
+        const why = total !== null && got < total && (error as { name?: string }).name !== 'StallError' ? `the connection was closed or reset after ${got.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} bytes announced (Content-Length)` : describeFetchError(error, this.timeoutS);
+        onEvent?.({ type: 'error', message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown` });
         return;
       }
       if (!this.follow) break;
@@ -105,35 +178,54 @@ export class HttpSource implements Source {
       await new Promise((r) => setTimeout(r, this.pollMs).unref());
       if (this.closed) return null;
       try {
-        const res = await fetch(this.name, { headers: { range: `bytes=${from}-`, 'accept-encoding': 'identity' }, signal: AbortSignal.any([this.controller.signal, AbortSignal.timeout(CONNECT_TIMEOUT_MS)]) });
+        const res = await this.request({ range: `bytes=${from}-`, 'accept-encoding': 'identity' });
         if (res.status === 206) return res;
-        await res.body?.cancel();
+        await res.body?.cancel().catch(() => undefined);
         if (res.status === 416 || res.status === 200) continue; // nothing new (or no Range support)
         onEvent?.({ type: 'notice', message: `${this.name}: ${describeStatus(res.status, res.statusText)}` });
       } catch (error) {
         if (this.closed) return null;
-        onEvent?.({ type: 'notice', message: `${this.name}: ${describeFetchError(error)}` });
+        onEvent?.({ type: 'notice', message: `${this.name}: ${describeFetchError(error, this.timeoutS)}` });
       }
     }
     return null;
   }
 
-  /** The body as Buffers, failing when no byte arrives for STALL_TIMEOUT_MS. */
+  /**
+   * The body as Buffers, failing after the timeout without progress: no byte at all
+   * (a stalled server), or neither a complete line nor PROGRESS_BYTES (a trickle).
+   */
   private async *body(res: Response): AsyncIterable<Buffer> {
     if (!res.body) return;
     const reader = res.body.getReader();
+    const limitMs = this.timeoutS * 1000;
+    let progressAt = Date.now();
+    let trickled = 0;
+    let finished = false;
     try {
       for (;;) {
         let timer: NodeJS.Timeout | undefined;
         const stall = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(Object.assign(new Error(`no data for ${STALL_TIMEOUT_MS / 1000}s (stalled)`), { name: 'StallError' })), STALL_TIMEOUT_MS);
-          timer.unref();
+          timer = setTimeout(() => {
+            const what = trickled ? `only ${trickled.toLocaleString('en-US')} bytes and no complete line in ${timeoutPhrase(this.timeoutS)}` : `no data for ${timeoutPhrase(this.timeoutS)}`;
+            reject(Object.assign(new Error(what), { name: 'StallError' }));
+          }, Math.max(0, progressAt + limitMs - Date.now()));
         });
         const { done, value } = await Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
-        if (done) return;
+        if (done) {
+          finished = true;
+          return;
+        }
+        trickled += value.byteLength;
+        if (trickled >= PROGRESS_BYTES || value.includes(0x0a)) {
+          progressAt = Date.now();
+          trickled = 0;
+        }
         yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
       }
     } finally {
+      // A stalled or abandoned body: drop the connection, or it keeps the process alive.
+      if (!finished) await reader.cancel().catch(() => undefined);
       reader.releaseLock();
     }
   }

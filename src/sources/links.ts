@@ -1,3 +1,5 @@
+import { redactUrl } from './redact.js';
+
 /** What a command-line argument names: local paths, URLs, or an mcpreplay.dev link that names several. */
 export interface Expanded {
   targets: string[];
@@ -18,8 +20,10 @@ export class LinkError extends Error {}
 export function expandArg(arg: string): Expanded {
   if (!VIEWER.test(arg)) return { targets: [arg], view: null };
   const url = new URL(arg);
+  // Messages quote the link and what it names as they may be shown: tokens as `***`.
+  const shown = redactUrl(arg);
   const list = url.searchParams.get('trace') ?? url.searchParams.get('diff');
-  if (list === null) throw new LinkError(`${arg}: a viewer link needs ?trace=URL (or ?diff=A;B)`);
+  if (list === null) throw new LinkError(`${shown}: a viewer link needs ?trace=URL (or ?diff=A;B)`);
   const view = new URLSearchParams(url.hash.replace(/^#/, '')).get('view');
   const targets = list
     .split(';')
@@ -28,10 +32,10 @@ export function expandArg(arg: string): Expanded {
     .map((part) => {
       const decoded = /%[0-9a-f]{2}/i.test(part) ? decodeURIComponent(part) : part;
       if (/^https?:\/\//i.test(decoded)) return decoded;
-      if (UUID.test(decoded)) throw new LinkError(`${decoded} (from ${arg}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`);
-      throw new LinkError(`${decoded} (from ${arg}): a path relative to the viewer; pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`);
+      if (UUID.test(decoded)) throw new LinkError(`${redactUrl(decoded)} (from ${shown}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`);
+      throw new LinkError(`${redactUrl(decoded)} (from ${shown}): a path relative to the viewer; pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`);
     });
-  if (targets.length === 0) throw new LinkError(`${arg}: ?trace= names no trace`);
+  if (targets.length === 0) throw new LinkError(`${shown}: ?trace= names no trace`);
   return { targets, view };
 }
 

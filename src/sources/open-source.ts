@@ -3,17 +3,21 @@ import { access, stat } from 'node:fs/promises';
 import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
 import { HttpSource } from './http-source.js';
+import { redactText, redactUrl } from './redact.js';
 import { StreamSource } from './stream-source.js';
 import { isLoopback, WsSource } from './ws-source.js';
 import type { Source } from './types.js';
 
-/** A source that could not be opened: names it and why, for a one-line message. */
+/** A source that could not be opened: names it and why, for a one-line message. `target` is as it may be shown (secrets redacted). */
 export class OpenError extends Error {
-  constructor(
-    readonly target: string,
-    readonly why: string,
-  ) {
-    super(`cannot open ${target}: ${why}`);
+  readonly target: string;
+  readonly why: string;
+  constructor(target: string, why: string) {
+    const shown = redactUrl(target);
+    const reason = redactText(why);
+    super(`cannot open ${shown}: ${reason}`);
+    this.target = shown;
+    this.why = reason;
   }
 }
 
@@ -38,14 +42,28 @@ async function connected<S extends Source & { open(): Promise<void> }>(target: s
   }
 }
 
+export interface OpenOptions {
+  follow?: boolean;
+  stdin?: NodeJS.ReadableStream;
+  allowRemoteWs?: boolean;
+  /** `--timeout SECONDS` for network sources. */
+  timeoutS?: number;
+}
+
 /** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
-export async function openSource(target: string, options: { follow?: boolean; stdin?: NodeJS.ReadableStream; allowRemoteWs?: boolean } = {}): Promise<Source> {
+export async function openSource(target: string, options: OpenOptions = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
-  if (/^https?:\/\//i.test(target)) return connected(target, new HttpSource(target, options.follow));
+  if (/^https?:\/\//i.test(target)) return connected(target, new HttpSource(target, { follow: options.follow, timeoutS: options.timeoutS }));
   if (/^wss?:\/\//i.test(target)) {
-    if (!options.allowRemoteWs && !isLoopback(target)) throw new OpenError(target, 'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere');
-    return connected(target, new WsSource(target));
+    let loopback: boolean;
+    try {
+      loopback = isLoopback(target);
+    } catch {
+      throw new OpenError(target, 'not a valid URL');
+    }
+    if (!options.allowRemoteWs && !loopback) throw new OpenError(target, 'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere');
+    return connected(target, new WsSource(target, { timeoutS: options.timeoutS }));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
   try {

@@ -22,7 +22,9 @@ export class Spool {
     unlinkSync(this.path);
   }
 
+  /** After close (the user quit while bytes were still arriving) there is nowhere to keep them: dropped. */
   append(chunk: Buffer): void {
+    if (this.fd < 0) return;
     let done = 0;
     while (done < chunk.length) done += writeSync(this.fd, chunk, done, chunk.length - done, this.size + done);
     this.size += chunk.length;

@@ -1,8 +1,20 @@
 import type WebSocket from 'ws';
+import { withBasicAuth } from './basic-auth.js';
+import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
+import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
 const RECONNECT_MS = 1000;
+/**
+ * Frames taken before the reader runs again, after which the socket is paused (TCP
+ * then holds the rest back at the server): a flood faster than the store can take
+ * would otherwise grow the queue without bound, and each turn of the event loop would
+ * parse megabytes of frames before a key got through.
+ */
+const HIGH_WATER = 2_000;
+/** Lines handed to the reader at a time. */
+const BATCH = 256;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** True for hosts on this machine, the only ones live mode trusts by default. */
@@ -25,54 +37,120 @@ interface Frame {
   line?: unknown;
 }
 
+/** A ws error as one phrase (the caller names the URL); ws quotes addresses, so it is redacted. */
+export function describeWsError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNREFUSED') return 'connection refused (is `mcp-tape --serve` running?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `cannot resolve the host name (DNS: ${code})`;
+  if (code === 'ECONNRESET') return 'the connection was reset';
+  const status = /^Unexpected server response: (\d+)/.exec(error.message);
+  if (status) return `HTTP ${status[1]}: the server refused the live connection`;
+  return redactText(error.message);
+}
+
+export interface WsOptions {
+  reconnectMs?: number;
+  /** Seconds for the opening handshake, and for a dropped connection to come back. */
+  timeoutS?: number;
+}
+
 /**
  * mcp-tape live mode (`mcp-tape --serve`): a websocket that sends a `snapshot` of
  * every line so far, then one `append` per new line, and `heartbeat`s. `_seq` is
  * stripped; after a drop the source reconnects with `?since=<lastSeq>` and skips
- * lines it already has (a fresh snapshot may repeat them).
+ * lines it already has (a fresh snapshot may repeat them). A broken frame (the ws
+ * protocol violated) ends the stream with an error, a frame that is not mcp-tape
+ * JSON is counted and ignored; what arrived stays either way. `name` is the address
+ * as it may be shown; the real one (with any credentials) stays in here.
  */
 export class WsSource implements Source {
+  readonly name: string;
   private readonly spool = new Spool();
   private closed = false;
+  /** The connection lines come from; `pending` is a reconnection still opening. */
   private socket: WebSocket | null = null;
+  private pending: WebSocket | null = null;
   private lastSeq = -1;
   private bytes = 0;
   private lineNo = 0;
   private queue: Line[] = [];
+  /** Lines not yet in the spool: written in one call per batch, not one per frame (a flood sends thousands a second). */
+  private unwritten: Buffer[] = [];
+  /** Frames since the reader last ran (HIGH_WATER). */
+  private received = 0;
   private wake: (() => void) | null = null;
   private ended = false;
-  private onEvent: ((event: SourceEvent) => void) | undefined;
+  /** Why the stream stopped, when it did not end with the trace's end line. */
+  private failure: string | null = null;
+  /** Frames ignored (binary, or not JSON): counted for the status line. */
+  private ignored = 0;
+  /** The status to show next (a drop, a reconnection, ignored frames; the header names the trace); null when unchanged. */
+  private status: string | null = null;
+  /** When the connection dropped (ms), while reconnecting. */
+  private droppedAt: number | null = null;
+  private readonly reconnectMs: number;
+  private readonly timeoutS: number;
 
   constructor(
-    readonly name: string,
-    private readonly reconnectMs = RECONNECT_MS,
-  ) {}
+    private readonly url: string,
+    options: WsOptions = {},
+  ) {
+    this.name = redactUrl(url);
+    this.reconnectMs = options.reconnectMs ?? RECONNECT_MS;
+    this.timeoutS = options.timeoutS ?? DEFAULT_TIMEOUT_S;
+  }
 
   /** Connects once, so a refused connection is reported before any screen. */
   async open(): Promise<void> {
     const Ws = await loadSocket();
     return new Promise((resolve, reject) => {
-      const ws = new Ws(this.name);
+      const ws = this.connect(Ws, new URL(this.url));
       // Listen from the start: the snapshot can arrive before anyone reads lines().
       this.attach(ws);
+      const timer = setTimeout(() => {
+        ws.terminate();
+        reject(new Error(`no handshake within ${timeoutPhrase(this.timeoutS)}`));
+      }, this.timeoutS * 1000);
       ws.once('open', () => {
+        clearTimeout(timer);
         this.socket = ws;
         resolve();
       });
-      ws.once('error', (error) => reject(new Error((error as NodeJS.ErrnoException).code === 'ECONNREFUSED' ? 'connection refused (is `mcp-tape --serve` running?)' : error.message)));
+      ws.once('error', (error) => {
+        clearTimeout(timer);
+        reject(new Error(describeWsError(error)));
+      });
     });
   }
 
+  /** A socket for `url`, its userinfo sent as Basic auth (the address itself bare). */
+  private connect(Ws: typeof WebSocket, url: URL): WebSocket {
+    const { url: bare, authorization } = withBasicAuth(url);
+    return new Ws(bare, { handshakeTimeout: this.timeoutS * 1000, ...(authorization ? { headers: { authorization } } : {}) });
+  }
+
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
-    this.onEvent = onEvent;
     if (!this.socket) await this.open();
     while (!this.closed) {
+      // The reader has caught up with what the socket delivered: let it read on.
+      this.received = 0;
+      if (this.socket?.isPaused) this.socket.resume();
+      if (this.status !== null) {
+        onEvent?.({ type: 'notice', message: this.status });
+        this.status = null;
+      }
       if (this.queue.length) {
-        const batch = this.queue;
-        this.queue = [];
+        // Small batches: the store appends a batch whole even after close(), so a quit waits for at most this many.
+        const batch = this.queue.length <= BATCH ? this.queue : this.queue.splice(0, BATCH);
+        if (batch === this.queue) this.queue = [];
+        this.flush();
         onEvent?.({ type: 'progress', bytes: this.bytes, totalBytes: null });
         yield batch;
         continue;
+      }
+      if (this.failure !== null) {
+        onEvent?.({ type: 'error', message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s): what arrived is shown` });
+        return;
       }
       if (this.ended) return;
       onEvent?.({ type: 'live' });
@@ -81,39 +159,72 @@ export class WsSource implements Source {
   }
 
   private attach(ws: WebSocket): void {
-    ws.on('message', (data) => {
-      let frame: Frame;
-      try {
-        frame = JSON.parse(String(data)) as Frame;
-      } catch {
-        return;
+    ws.on('message', (data, isBinary) => {
+      // After close (the user quit), late frames have nowhere to go.
+      if (this.closed || this.failure !== null) return;
+      if (++this.received >= HIGH_WATER && !ws.isPaused) ws.pause();
+      let frame: Frame | null = null;
+      // Not JSON at a glance: no exception built (a garbage flood sends thousands a second).
+      const text = isBinary ? '' : String(data);
+      if (/^\s*[{[]/.test(text)) {
+        try {
+          frame = JSON.parse(text) as Frame;
+        } catch {
+          frame = null;
+        }
       }
+      if (typeof frame !== 'object' || frame === null) return this.ignore();
       if (frame.type === 'snapshot' && Array.isArray(frame.lines)) for (const l of frame.lines) this.add(l);
       else if (frame.type === 'append') this.add(frame.line);
       this.poke();
     });
-    ws.on('close', () => {
-      if (this.closed || this.ended) return this.poke();
+    // A protocol violation (a garbage frame): ws reports it here, then closes.
+    ws.on('error', (error) => {
+      if (this.closed || this.socket !== ws) return;
+      this.failure = `the server broke the websocket protocol (${describeWsError(error)})`;
+    });
+    ws.on('close', (code, reason) => {
       if (this.socket !== ws) return;
-      this.onEvent?.({ type: 'notice', message: `${this.name}: connection dropped; reconnecting from seq ${this.lastSeq}` });
+      this.socket = null;
+      if (this.closed || this.ended || this.failure !== null) return this.poke();
+      const why = reason.length ? `${code} ${reason.toString('utf8').slice(0, 100)}` : String(code);
+      this.droppedAt = Date.now();
+      this.status = `connection dropped (code ${why}); reconnecting from seq ${this.lastSeq}`;
+      this.poke();
       setTimeout(() => this.reconnect(), this.reconnectMs).unref();
     });
-    ws.on('error', () => undefined);
   }
 
-  /** Tries again until a connection opens (each failed try schedules the next). */
+  private ignore(): void {
+    this.ignored += 1;
+    this.status = `ignored ${this.ignored.toLocaleString('en-US')} frame(s) that are not mcp-tape JSON`;
+    this.poke();
+  }
+
+  /** Tries again until a connection opens (each failed try schedules the next), for the timeout at most. */
   private reconnect(): void {
     if (this.closed) return;
-    const url = new URL(this.name);
+    if (this.droppedAt !== null && Date.now() - this.droppedAt >= this.timeoutS * 1000) {
+      this.failure = `the connection dropped and did not come back within ${timeoutPhrase(this.timeoutS)}`;
+      this.poke();
+      return;
+    }
+    const url = new URL(this.url);
     if (this.lastSeq >= 0) url.searchParams.set('since', String(this.lastSeq));
     // open() loaded the class before any reconnection.
-    const ws = new Socket!(url);
+    const ws = this.connect(Socket!, url);
+    this.pending = ws;
     this.attach(ws);
     ws.once('open', () => {
+      if (this.closed) return ws.terminate();
+      this.pending = null;
       this.socket = ws;
-      this.onEvent?.({ type: 'notice', message: `${this.name}: reconnected` });
+      this.droppedAt = null;
+      this.status = 'reconnected';
+      this.poke();
     });
     ws.once('close', () => {
+      if (this.pending === ws) this.pending = null;
       if (this.socket !== ws && !this.closed) setTimeout(() => this.reconnect(), this.reconnectMs).unref();
     });
   }
@@ -128,7 +239,7 @@ export class WsSource implements Source {
     }
     const text = JSON.stringify(rest);
     const buf = Buffer.from(text + '\n');
-    this.spool.append(buf);
+    this.unwritten.push(buf);
     this.lineNo += 1;
     this.queue.push({ text, lineNo: this.lineNo, offset: this.bytes, length: buf.length - 1 });
     this.bytes += buf.length;
@@ -141,13 +252,28 @@ export class WsSource implements Source {
     wake?.();
   }
 
+  private flush(): void {
+    if (this.unwritten.length === 0) return;
+    this.spool.append(this.unwritten.length === 1 ? this.unwritten[0]! : Buffer.concat(this.unwritten));
+    this.unwritten = [];
+  }
+
   readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    this.flush();
     return this.spool.read(offset, length, into);
   }
 
+  /**
+   * At once: `terminate()` drops the connection without the close handshake (which
+   * waits up to 30 s for the server), so quitting never waits on the server.
+   */
   close(): void {
     this.closed = true;
-    this.socket?.close();
+    this.socket?.terminate();
+    this.pending?.terminate();
+    this.socket = null;
+    this.pending = null;
+    this.unwritten = [];
     this.poke();
     this.spool.close();
   }

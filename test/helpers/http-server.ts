@@ -9,8 +9,9 @@ export const TRACE = [
   '{"t":"2026-01-01T00:00:02.000Z","type":"end","exitCode":0,"durationMs":2000}',
 ].join('\n') + '\n';
 
-/** A local server for the http source: chunked, slow, gzip, redirects, 401/404, a cut-off body, and a growing file. */
+/** A local server for the http source: chunked, slow, gzip, redirects, statuses, cut-off, short, reset, stalled and trickling bodies, Basic auth, and a growing file. */
 export async function startTraceServer() {
+  const hits = { loop: 0, authorization: [] as string[] };
   let growing = TRACE.split('\n').slice(0, 2).join('\n') + '\n';
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/trace.jsonl': (_req, res) => {
@@ -45,6 +46,60 @@ export async function startTraceServer() {
       res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n{"t":"2026-01-01T00:00:01.2');
       setTimeout(() => res.socket?.destroy(), 20);
     },
+    // Faults (issue 15): a redirect loop, a short body, a reset, silence, a trickle, statuses, Basic auth.
+    '/loop': (req, res) => {
+      const n = Number(/n=(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      hits.loop += 1;
+      res.writeHead(302, { location: `/loop?n=${n + 1}` });
+      res.end();
+    },
+    '/short.jsonl': (_req, res) => {
+      // Announces twice the bytes it sends, then ends the connection cleanly.
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', 'content-length': String(TRACE.length * 2) });
+      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n');
+      setTimeout(() => res.socket?.end(), 20);
+    },
+    '/reset.jsonl': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n{"t":"2026');
+      setTimeout(() => res.socket?.resetAndDestroy(), 20);
+    },
+    '/stall.jsonl': (_req, res) => {
+      // Headers, two lines, then silence with the connection open.
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n');
+    },
+    '/silent.jsonl': () => {
+      // Not even headers.
+    },
+    '/trickle.jsonl': (_req, res) => {
+      // Slowloris: a complete line, then one byte every 50 ms, never a newline.
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(TRACE.split('\n')[0] + '\n');
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 50);
+      res.on('close', () => clearInterval(timer));
+    },
+    '/nolabel.jsonl': (_req, res) => {
+      // No meta label: the app's header names the trace by its address, then the body is cut.
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.write(TRACE.split('\n').slice(1, 3).join('\n') + '\n');
+      setTimeout(() => res.socket?.resetAndDestroy(), 20);
+    },
+    '/status': (req, res) => {
+      const code = Number(/code=(\d+)/.exec(req.url ?? '')?.[1] ?? 500);
+      res.writeHead(code, { 'content-type': 'text/plain' });
+      res.end('no');
+    },
+    '/auth.jsonl': (req, res) => {
+      hits.authorization.push(req.headers.authorization ?? '');
+      if (req.headers.authorization !== `Basic ${Buffer.from('user:PASSW0RD').toString('base64')}`) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="t"' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(TRACE);
+    },
     '/growing.jsonl': (req, res) => {
       const range = /bytes=(\d+)-/.exec(req.headers.range ?? '');
       const body = Buffer.from(growing);
@@ -75,9 +130,15 @@ export async function startTraceServer() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
+    hits,
     grow: (text: string) => {
       growing += text;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The stalled routes hold their connections open.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -68,7 +68,7 @@ describe('http(s) sources', () => {
   });
 
   it('polls a growing URL with Range requests when following', async () => {
-    const source = new HttpSource(`${server.base}/growing.jsonl`, true, 50);
+    const source = new HttpSource(`${server.base}/growing.jsonl`, { follow: true, pollMs: 50 });
     await source.open();
     const texts: string[] = [];
     const reading = (async () => {

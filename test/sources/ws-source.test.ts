@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { openSource } from '../../src/sources/open-source.js';
@@ -31,7 +32,7 @@ describe('mcp-tape live mode (ws://)', () => {
     });
     await new Promise((r) => server!.once('listening', r));
     const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const source = new WsSource(url, 20);
+    const source = new WsSource(url, { reconnectMs: 20 });
     await source.open();
     const texts: string[] = [];
     const events: SourceEvent[] = [];
@@ -63,5 +64,119 @@ describe('mcp-tape live mode (ws://)', () => {
     server.close();
     server = null;
     await expect(openSource(`ws://127.0.0.1:${port}`)).rejects.toThrow(/connection refused \(is `mcp-tape --serve` running\?\)/);
+  });
+});
+
+describe('live mode faults on loopback', () => {
+  const meta = { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live', command: [], _seq: 0 };
+
+  /** A ws server on loopback that sends the snapshot, then does `then(ws)`. */
+  async function serve(then: (ws: WebSocket) => void): Promise<string> {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    server.on('connection', (ws: WebSocket) => {
+      ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 1, lines: [meta, line(1)] }));
+      then(ws);
+    });
+    await new Promise((r) => server!.once('listening', r));
+    return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  }
+
+  async function readAll(source: WsSource) {
+    const texts: string[] = [];
+    const events: SourceEvent[] = [];
+    for await (const batch of source.lines((e) => events.push(e))) texts.push(...batch.map((l) => l.text));
+    return { texts, events };
+  }
+
+  it('a garbage frame (the protocol broken) ends the stream with a clear error; what arrived stays', async () => {
+    const url = await serve((ws) => {
+      // A frame header with RSV2/RSV3 set and no extension negotiated.
+      setTimeout(() => (ws as unknown as { _socket: import('node:net').Socket })._socket.write(Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63])), 30);
+    });
+    const source = new WsSource(url, { reconnectMs: 20 });
+    await source.open();
+    const { texts, events } = await readAll(source);
+    expect(texts).toHaveLength(2);
+    const error = events.find((e) => e.type === 'error');
+    expect(error).toMatchObject({ type: 'error' });
+    expect((error as { message: string }).message).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/: the server broke the websocket protocol \(Invalid WebSocket frame: RSV2 and RSV3 must be clear\); stopped after 2 line\(s\): what arrived is shown$/);
+    source.close();
+  });
+
+  it('binary and non-JSON frames are counted and ignored', async () => {
+    const url = await serve((ws) => {
+      ws.send(Buffer.from([0, 1, 2, 0xff]), { binary: true });
+      ws.send('not json {');
+      ws.send(JSON.stringify({ type: 'append', line: line(2) }));
+      ws.send(JSON.stringify({ type: 'append', line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, _seq: 3 } }));
+    });
+    const source = new WsSource(url, { reconnectMs: 20 });
+    await source.open();
+    const { texts, events } = await readAll(source);
+    expect(texts).toHaveLength(4);
+    expect(events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message).at(-1)).toMatch(/ignored 2 frame\(s\) that are not mcp-tape JSON$/);
+    source.close();
+  });
+
+  it('an abrupt close says so and reconnects; a server that does not come back ends it after the timeout', async () => {
+    const url = await serve((ws) => setTimeout(() => {
+      ws.terminate();
+      server?.close();
+    }, 30));
+    const source = new WsSource(url, { reconnectMs: 20, timeoutS: 0.4 });
+    await source.open();
+    const started = Date.now();
+    const { texts, events } = await readAll(source);
+    expect(texts).toHaveLength(2);
+    expect(events.some((e) => e.type === 'notice' && /connection dropped \(code 1006\); reconnecting from seq 1$/.test(e.message))).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/the connection dropped and did not come back within 0\.4s \(timed out; --timeout 0\.4\); stopped after 2 line\(s\)/) });
+    expect(Date.now() - started).toBeLessThan(3000);
+    source.close();
+  });
+
+  it('the handshake times out on a server that accepts and says nothing', async () => {
+    const tcp = createTcpServer(() => undefined);
+    await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
+    const started = Date.now();
+    await expect(openSource(`ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/`, { timeoutS: 0.3 })).rejects.toThrow(/: no handshake within 0\.3s \(timed out; --timeout 0\.3\)$/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    tcp.close();
+  });
+
+  it('userinfo goes as Basic auth, and the name shows it redacted', async () => {
+    let authorization = '';
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    server.on('connection', (ws: WebSocket, req) => {
+      authorization = req.headers.authorization ?? '';
+      ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 0, lines: [meta] }));
+    });
+    await new Promise((r) => server!.once('listening', r));
+    const port = (server.address() as AddressInfo).port;
+    const source = new WsSource(`ws://me:PASSW0RD@127.0.0.1:${port}/?token=T0KEN`);
+    await source.open();
+    expect(authorization).toBe(`Basic ${Buffer.from('me:PASSW0RD').toString('base64')}`);
+    expect(source.name).toBe(`ws://***@127.0.0.1:${port}/?token=***`);
+    source.close();
+  });
+
+  it('close() while the server floods drops the connection at once, and late frames go nowhere', async () => {
+    let seq = 2;
+    let timer: NodeJS.Timeout | undefined;
+    const url = await serve((ws) => {
+      timer = setInterval(() => {
+        for (let i = 0; i < 50 && ws.readyState === ws.OPEN; i++) ws.send(JSON.stringify({ type: 'append', line: line(seq++ % 9) }));
+      }, 5);
+    });
+    const source = new WsSource(url);
+    await source.open();
+    const reading = readAll(source);
+    await new Promise((r) => setTimeout(r, 100));
+    const closedSocket = new Promise<void>((resolve) => server!.clients.forEach((c) => c.once('close', () => resolve())));
+    source.close();
+    await reading;
+    // The server sees the connection gone well within a second (no 30 s close handshake).
+    await Promise.race([closedSocket, new Promise((_, reject) => setTimeout(() => reject(new Error('still connected')), 1000))]);
+    await new Promise((r) => setTimeout(r, 100));
+    clearInterval(timer);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * Secrets in addresses: `https://user:pass@host/x` and `?access_token=…` must never be
+ * shown (messages, the summary's session line, the app's header). Sources keep the
+ * real URL private and are named by its redacted form; anything that may quote a URL
+ * (an error from Node or ws) goes through `redactText`.
+ *
+ * Pure string work on purpose: `new URL(…).toString()` would re-encode the rest of the
+ * address, and what is shown should be what the user typed, minus the secrets.
+ */
+
+const HIDDEN = '***';
+
+/** A query (or fragment) parameter whose value is a secret: token, key, secret, sig, password, auth, anywhere in its name. */
+const SECRET_NAME = /token|key|secret|sig|passw(or)?d|auth/i;
+
+/** A URL inside a longer text: a scheme, `://`, and what follows up to a space or a quote. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]+/gi;
+
+const decode = (text: string): string => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+/** `a=1&token=x` → `a=1&token=***`; a value that decodes to URLs (a viewer link's `trace=a;b`) is redacted inside, shown decoded. */
+function redactParams(params: string): string {
+  return params
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (SECRET_NAME.test(decode(name))) return value === '' ? pair : `${name}=${HIDDEN}`;
+      const decoded = decode(value);
+      if (!decoded.includes('://')) return pair;
+      const redacted = decoded
+        .split(';')
+        .map((part) => redactUrl(part))
+        .join(';');
+      return redacted === decoded ? pair : `${name}=${redacted}`;
+    })
+    .join('&');
+}
+
+/**
+ * The address as it may be shown: userinfo (`user:pass@`) becomes `***@`, and the
+ * value of every query or fragment parameter with a secret-looking name becomes `***`.
+ * Anything that is not a `scheme://` address comes back unchanged.
+ */
+export function redactUrl(url: string): string {
+  const m = /^(\s*[a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(url);
+  if (!m) return url;
+  const [, scheme, authority, rest] = m as unknown as [string, string, string, string];
+  const at = authority.lastIndexOf('@');
+  const host = at < 0 ? authority : `${HIDDEN}@${authority.slice(at + 1)}`;
+  const hash = rest.indexOf('#');
+  const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
+  const fragment = hash < 0 ? null : rest.slice(hash + 1);
+  const q = beforeHash.indexOf('?');
+  const path = q < 0 ? beforeHash : beforeHash.slice(0, q);
+  const query = q < 0 ? null : beforeHash.slice(q + 1);
+  return `${scheme}${host}${path}${query === null ? '' : `?${redactParams(query)}`}${fragment === null ? '' : `#${redactParams(fragment)}`}`;
+}
+
+/** Every URL quoted in a message (Node's and ws's errors quote the address they were given), redacted. */
+export function redactText(text: string): string {
+  // Punctuation after an address (`…/x?token=abc: HTTP 404`) belongs to the sentence.
+  return text.replace(URL_IN_TEXT, (url) => {
+    const tail = /[.,:;!?)\]]+$/.exec(url)?.[0] ?? '';
+    return redactUrl(url.slice(0, url.length - tail.length)) + tail;
+  });
+}
+
+/** True when showing `url` would give something away: redaction changes it. */
+export const hasSecrets = (url: string): boolean => redactUrl(url) !== url;

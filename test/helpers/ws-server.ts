@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/** What a live server does after its snapshot. */
+export type WsBehaviour = 'flood' | 'garbage' | 'binary' | 'silent' | 'broken';
+
+const meta = { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live-e2e', command: [], _seq: 0 };
+const call = (seq: number) => ({ t: '2026-01-01T00:00:01.000Z', dir: 'in', raw: { jsonrpc: '2.0', id: seq, method: 'tools/call', params: { name: `tool_${seq}` } }, _seq: seq });
+
+/**
+ * An mcp-tape-like live server on loopback: a snapshot of a meta line and one call,
+ * then, every 5 ms until closed: 50 appends (flood), 50 text frames that are not
+ * JSON (garbage), 50 binary frames (binary), nothing (silent); or one frame that
+ * breaks the protocol (broken).
+ */
+export async function startWsServer(behaviour: WsBehaviour) {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const timers: NodeJS.Timeout[] = [];
+  server.on('connection', (ws: WebSocket) => {
+    ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 1, lines: [meta, call(1)] }));
+    let seq = 2;
+    const burst = () => {
+      for (let i = 0; i < 50 && ws.readyState === ws.OPEN; i++) {
+        if (behaviour === 'flood') ws.send(JSON.stringify({ type: 'append', line: call(seq++) }));
+        else if (behaviour === 'garbage') ws.send(`\u0000not json {${seq++}`);
+        else if (behaviour === 'binary') ws.send(Buffer.from([0xff, 0x00, seq++ & 0xff]), { binary: true });
+      }
+    };
+    if (behaviour === 'broken') setTimeout(() => (ws as unknown as { _socket: Socket })._socket.write(Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63])), 300);
+    else if (behaviour !== 'silent') timers.push(setInterval(burst, 5));
+  });
+  await new Promise((r) => server.once('listening', r));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => {
+      for (const t of timers) clearInterval(t);
+      for (const c of server.clients) c.terminate();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -8,6 +8,11 @@ import { SHOWN_SKIPS } from './skipped-note.js';
 
 const SHOWN_ERRORS = 10;
 
+/** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
+const pushAll = (out: string[], lines: string[]) => {
+  for (const l of lines) out.push(l);
+};
+
 /** The human summary of one file: a few aligned tables read at a glance. */
 export function summaryText(store: TraceStore, file: number, filtered?: { agg: Aggregates; text: string; kept: number }): string {
   const doc = statsOf(store, file, filtered?.agg);
@@ -40,7 +45,7 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
     const total = m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
     rows.push(['TOTAL', fmtInt(m.summary.assistantTurns), fmtInt(m.summary.inputTokens), fmtInt(m.summary.outputTokens), fmtInt(m.summary.cacheReadTokens), fmtInt(m.summary.cacheCreationTokens), fmtPct(m.summary.cacheHitRate), total, '', '']);
     const right = { align: 'right' as const };
-    out.push(...table([{ header: 'MODEL' }, { header: 'CALLS', ...right }, { header: 'INPUT', ...right }, { header: 'OUTPUT', ...right }, { header: 'CACHE READ', ...right }, { header: 'CACHE WRITE', ...right }, { header: 'HIT %', ...right }, { header: 'COST', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }], rows));
+    pushAll(out, table([{ header: 'MODEL' }, { header: 'CALLS', ...right }, { header: 'INPUT', ...right }, { header: 'OUTPUT', ...right }, { header: 'CACHE READ', ...right }, { header: 'CACHE WRITE', ...right }, { header: 'HIT %', ...right }, { header: 'COST', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }], rows));
     const notes = [`${m.summary.echoedTurns} echoed turn(s) excluded`];
     if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null) notes.push(`thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`);
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
@@ -51,13 +56,13 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
   const right = { align: 'right' as const };
   const callCols = (first: string) => [{ header: first }, { header: 'CALLS', ...right }, { header: 'ERRORS', ...right }, { header: 'PENDING', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }, { header: 'MAX', ...right }];
   if (doc.tools.length) {
-    out.push(...table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
+    pushAll(out, table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
   } else out.push('no tool calls');
 
   const methods = [...(filtered?.agg ?? f.aggregates).methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
   if (methods.length) {
     out.push('');
-    out.push(...table(callCols('METHOD'), methods.map(([name, m]) => {
+    pushAll(out, table(callCols('METHOD'), methods.map(([name, m]) => {
       const lat = latencyStats(m.latencies);
       return [inert(name), fmtInt(m.calls), fmtInt(m.errors), fmtInt(m.pending), fmtMs(lat.p50), fmtMs(lat.p95), fmtMs(lat.max)];
     })));

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import { truncate, width, widthUpTo } from '../trace/cells.js';
 
 /** A column: header, alignment, and the cell text of each row. */
 export interface Col {
@@ -6,16 +6,27 @@ export interface Col {
   align?: 'left' | 'right';
 }
 
+/** No column is wider than this: a 2,000-character tool name is cut with …, never a 2,000-column line. */
+export const MAX_COLUMN = 60;
+
 /** An aligned plain-text table; widths count display cells (CJK, emoji). */
 export function table(cols: Col[], rows: string[][]): string[] {
-  const widths = cols.map((c, i) => Math.max(stringWidth(c.header), ...rows.map((r) => stringWidth(r[i] ?? ''))));
+  // Loops, not Math.max(...rows) or push(...lines): 200,000 tool names would overflow the call stack.
+  const widths = cols.map((c, i) => {
+    let w = width(c.header);
+    for (const r of rows) w = Math.max(w, widthUpTo(r[i] ?? '', MAX_COLUMN));
+    return Math.min(w, MAX_COLUMN);
+  });
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => {
-        const pad = ' '.repeat(Math.max(0, widths[i]! - stringWidth(cell)));
+      .map((text, i) => {
+        const cell = truncate(text, widths[i]!);
+        const pad = ' '.repeat(Math.max(0, widths[i]! - width(cell)));
         return cols[i]!.align === 'right' ? pad + cell : cell + pad;
       })
       .join('  ')
       .trimEnd();
-  return [line(cols.map((c) => c.header)), ...rows.map(line)];
+  const out = [line(cols.map((c) => c.header))];
+  for (const r of rows) out.push(line(r));
+  return out;
 }

@@ -1,7 +1,7 @@
 import { inert } from '../../trace/text.js';
 import { prettyJsonText } from './json-text.js';
 import { seg, type ScreenLine, type Segment } from './segments.js';
-import { truncate, width as widthOf } from './text.js';
+import { head, piece } from './text.js';
 
 const KEY_LINE = /^(\s*)("(?:\\.|[^"\\])*")(: )(.*)$/;
 
@@ -17,35 +17,39 @@ function valueSegments(rest: string): Segment[] {
   return out;
 }
 
-/** Splits a line that is wider than `width` into continuation lines (hard wrap). */
+/** Splits a line that is wider than `width` into continuation lines (hard wrap, whole graphemes). */
 function hardWrap(segments: Segment[], width: number, indent: number): ScreenLine[] {
+  if (width <= 0) return [];
   const lines: ScreenLine[] = [];
   let current: Segment[] = [];
   let used = 0;
+  /** Cells used before anything was put on the current line (its indent). */
+  let start = 0;
+  // Less than half the width, so every continuation line has room for a grapheme.
   const pad = ' '.repeat(Math.min(indent + 2, Math.floor(width / 2)));
   const next = () => {
     lines.push(current);
     current = [seg(pad)];
-    used = pad.length;
+    used = start = pad.length;
   };
   for (const s of segments) {
     let text = s.text;
     while (text.length) {
       const room = width - used;
-      if (room <= 0) {
+      // Only the next line's worth is measured: a 256 KB string wraps in linear time.
+      const h = head(text, room);
+      if (h.all) {
+        current.push({ ...s, text });
+        used += h.cells;
+        break;
+      }
+      if (h.text === '' && used > start) {
         next();
         continue;
       }
-      if (text.length <= room * 4 + 16 && widthOf(text) <= room) {
-        current.push({ ...s, text });
-        used += widthOf(text);
-        break;
-      }
-      // Only the next line's worth is measured: a 256 KB string wraps in linear time.
-      const piece = truncate(text.slice(0, (room + 1) * 4 + 16), room + 1).replace(/…$/, '');
-      const taken = piece.length || 1;
-      current.push({ ...s, text: text.slice(0, taken) });
-      text = text.slice(taken);
+      const p = h.text === '' ? piece(text, room) : { text: h.text, taken: h.text.length };
+      current.push({ ...s, text: p.text });
+      text = text.slice(p.taken);
       next();
     }
   }

@@ -3,7 +3,7 @@ import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
-import { fit, width as widthOf } from './text.js';
+import { fit, widthUpTo } from './text.js';
 
 /** Status as glyph + word + style: readable without colour. */
 export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: Style }> = {
@@ -38,9 +38,9 @@ export interface CallColumns {
 }
 
 export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
-  const label = Math.min(14, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthOf(inert(r.fileLabel))))));
+  const label = Math.min(14, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))));
   const flex = width - 35 - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
-  const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthOf(inert(r.method))));
+  const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
 
@@ -74,7 +74,7 @@ const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
 };
 
 /** Events row: line number, time, kind, dir, label, detail. */
-export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthOf(inert(r.fileLabel))), matched = false, clock = false): ScreenLine {
+export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthUpTo(inert(r.fileLabel), 12)), matched = false, clock = false): ScreenLine {
   const LINE = 7;
   const TIME = timeWidth(clock);
   const KIND = 8;

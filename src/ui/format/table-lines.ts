@@ -1,6 +1,6 @@
 import { inert } from '../../trace/text.js';
 import { seg, type ScreenLine, type Style } from './segments.js';
-import { fit, truncate, width as widthOf } from './text.js';
+import { fit, truncate, width as widthOf, widthUpTo } from './text.js';
 
 /** A column of an on-screen table. */
 export interface TableCol<R> {
@@ -15,6 +15,11 @@ export interface TableCol<R> {
 }
 
 const GAP = 2;
+/**
+ * No column is wider than this: a 2,000-character tool name (or a count printed in
+ * full) is cut with …, never widening its column past the pane.
+ */
+export const MAX_COLUMN = 48;
 /** Columns with `drop` up to this give way before numbers turn compact. */
 const EXACT_OVER = 2;
 
@@ -26,7 +31,12 @@ const EXACT_OVER = 2;
 export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, rowStyle?: (row: R) => Style | undefined): ScreenLine[] {
   const measure = (active: TableCol<R>[], compact: boolean) => {
     const text = (c: TableCol<R>, r: R) => inert(compact && c.compact ? c.compact(r) : c.cell(r));
-    const widths = active.map((c) => Math.max(widthOf(c.header), ...rows.map((r) => widthOf(text(c, r)))));
+    // A loop, not Math.max(...rows): a trace with 200,000 tool names overflows the call stack.
+    const widths = active.map((c) => {
+      let w = widthOf(c.header);
+      for (const r of rows) w = Math.max(w, widthUpTo(text(c, r), MAX_COLUMN));
+      return Math.min(w, MAX_COLUMN);
+    });
     return { widths, total: widths.reduce((a, b) => a + b, 0) + GAP * (active.length - 1), text };
   };
   // Exact numbers are worth more than the least important columns (drop ≤ EXACT_OVER),
@@ -63,10 +73,9 @@ export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, row
     });
     return out;
   };
-  return [
-    line(active.map((c) => c.header), active.map(() => 'header' as Style)),
-    ...rows.map((r) => line(active.map((c) => m.text(c, r)), active.map((c) => c.style?.(r) ?? rowStyle?.(r)))),
-  ];
+  const out = [line(active.map((c) => c.header), active.map(() => 'header' as Style))];
+  for (const r of rows) out.push(line(active.map((c) => m.text(c, r)), active.map((c) => c.style?.(r) ?? rowStyle?.(r))));
+  return out;
 }
 
 /** 1234 → 1.2k, 1234567 → 1.2M; nulls as —. */

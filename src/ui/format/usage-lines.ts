@@ -36,6 +36,11 @@ export interface UsageData {
   timeline: Timeline | null;
 }
 
+/** push(...lines) overflows the call stack past ~100,000 lines (that many tools or methods). */
+const pushAll = (out: ScreenLine[], lines: ScreenLine[]) => {
+  for (const l of lines) out.push(l);
+};
+
 type ModelLine = PerModel & { total?: boolean };
 
 const usd = (m: ModelLine) => (m.priced || m.total ? fmtUsd(m.estCostUsd) : 'unpriced');
@@ -83,7 +88,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       cacheCreationTokens: s.cacheCreationTokens, thinkingTokens: null, thinkingEstimated: false, cacheHitRate: s.cacheHitRate, ttftP50Ms: null, ttftP95Ms: null,
       estCostUsd: m.cost.totalUsd, priced: m.cost.totalUsd !== null, latencyP50Ms: null, latencyP95Ms: null, latencyMaxMs: null,
     };
-    out.push(...tableLines(modelCols, [...m.perModel, total], width));
+    pushAll(out, tableLines(modelCols, [...m.perModel, total], width));
     const notes: string[] = [];
     if (m.cost.partial) notes.push('total is partial (a lower bound)');
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
@@ -95,12 +100,12 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
   out.push([]);
   if (d.tools.length) {
     out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
-    out.push(...tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
+    pushAll(out, tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   out.push([]);
   if (d.methods.length) {
     out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
-    out.push(...tableLines(callCols('METHOD'), d.methods, width));
+    pushAll(out, tableLines(callCols('METHOD'), d.methods, width));
   }
   return out;
 }

@@ -1,0 +1,229 @@
+import stringWidth from 'string-width';
+
+/*
+ * Display widths and cuts, run per line per frame. Widths are string-width's (Ink's
+ * own measure), taken one grapheme at a time: string-width sums its graphemes the same
+ * way, so a cut's width is exactly what string-width says of it.
+ *
+ * Why a loop of our own and not cli-truncate (Ink's family, in node_modules): it
+ * measures the whole text before cutting (a 300 KB tool output costs ~250 ms a call),
+ * and it cuts by slice-ansi columns, which keeps a wide character that straddles the
+ * cut (`中中中中` at 4 cells gives `中中…`, 5 cells). Here every cut is one pass over at
+ * most `reach(cells)` code units, with no recursion: a run of 2,000 zero-width spaces or
+ * of combining marks costs what its first few dozen characters cost.
+ */
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Text made only of these code points is one grapheme per code unit: none of them
+ * joins a neighbour (no combining marks, joiners, selectors, modifiers, regional
+ * indicators, Hangul jamo or surrogates), so it is cut without the segmenter (~2 µs a
+ * grapheme on Node 20). Latin, Greek, Cyrillic, punctuation, arrows, symbols, box
+ * drawing, control pictures, kana, CJK, Hangul syllables and fullwidth forms; a test
+ * checks the claim against the platform's segmenter.
+ */
+export const STANDALONE = /^[\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u048a-\u052f\u2000-\u200b\u200e-\u20cf\u2100-\u2bff\u2e00-\u2e7f\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3100-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60\uffe0-\uffe6]*$/;
+
+/** Widths of the non-ASCII strings seen lately: glyph cells like `✓ ok` or `→` recur on every frame. */
+const widths = new Map<string, number>();
+
+/** Display width in terminal cells (CJK and emoji take two); ASCII, the common case, is its length. */
+export function width(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let w = widths.get(text);
+  if (w === undefined) {
+    // Short strings only (glyphs, names): a long text is seldom measured twice.
+    w = stringWidth(text);
+    if (text.length <= 64) {
+      if (widths.size >= 4096) widths.clear();
+      widths.set(text, w);
+    }
+  }
+  return w;
+}
+
+/**
+ * How many code units a cut to `cells` looks at. Eight per cell covers the longest
+ * common graphemes (an emoji ZWJ family is 11 units in 2 cells); text beyond it is
+ * never measured, so it counts as "more" (the cut ends with …).
+ */
+const reach = (cells: number) => cells * 8 + 32;
+
+/** Where a cut falls: code units kept within `cells`, and within `cells - 1` (room for …). */
+interface Cut {
+  /** Code units of the longest head of whole graphemes at most `cells` wide. */
+  end: number;
+  /** Its width. */
+  cells: number;
+  /** The same within `cells - 1` cells, and its width (read only when `all` is false). */
+  shortEnd: number;
+  shortCells: number;
+  /** True when the head is the whole text. */
+  all: boolean;
+}
+
+function cutAt(text: string, cells: number): Cut {
+  // ASCII fast path: when the first cells+1 characters are printable ASCII, every one
+  // is its own grapheme one cell wide (no combining mark can follow in that stretch).
+  const probe = text.length > cells + 1 ? text.slice(0, cells + 1) : text;
+  if (PRINTABLE_ASCII.test(probe)) {
+    const end = Math.min(text.length, cells);
+    const shortEnd = Math.min(text.length, cells - 1);
+    return { end, cells: end, shortEnd, shortCells: shortEnd, all: text.length <= cells };
+  }
+  // A short text seen before: its width is cached.
+  if (text.length <= 64) {
+    const w = width(text);
+    if (w <= cells) return { end: text.length, cells: w, shortEnd: -1, shortCells: -1, all: true };
+  }
+  const limit = reach(cells);
+  const partial = text.length > limit;
+  const window = partial ? text.slice(0, limit) : text;
+  let end = 0;
+  let used = 0;
+  let shortEnd = 0;
+  let shortCells = 0;
+  let all = !partial;
+  if (STANDALONE.test(window)) {
+    // One grapheme per code unit; the window's last one is whole too.
+    for (let i = 0; i < window.length; i++) {
+      const w = width(window[i]!);
+      if (used + w > cells) break;
+      used += w;
+      end = i + 1;
+      if (used <= cells - 1) {
+        shortEnd = end;
+        shortCells = used;
+      }
+    }
+    if (end < text.length) all = false;
+    return { end, cells: used, shortEnd, shortCells, all };
+  }
+  for (const { segment, index } of graphemes.segment(window)) {
+    const stop = index + segment.length;
+    // The last grapheme of a cut-off window may go on past it: it is never kept.
+    if (partial && stop === window.length) break;
+    const w = width(segment);
+    if (used + w > cells) {
+      all = false;
+      break;
+    }
+    used += w;
+    end = stop;
+    if (used <= cells - 1) {
+      shortEnd = stop;
+      shortCells = used;
+    }
+  }
+  if (end < window.length) all = false;
+  return { end, cells: used, shortEnd, shortCells, all };
+}
+
+/** The longest head of whole graphemes at most `cells` wide, its width, and whether it is all of `text`. */
+export function head(text: string, cells: number): { text: string; cells: number; all: boolean } {
+  if (cells <= 0 || text === '') return { text: '', cells: 0, all: text === '' };
+  const c = cutAt(text, cells);
+  return { text: c.all ? text : text.slice(0, c.end), cells: c.cells, all: c.all };
+}
+
+/** `truncate` with the result's width. */
+function cut(text: string, cells: number): { text: string; cells: number } {
+  if (cells <= 0 || text === '') return { text: '', cells: 0 };
+  const c = cutAt(text, cells);
+  if (c.all) return { text, cells: c.cells };
+  return { text: `${text.slice(0, c.shortEnd)}…`, cells: c.shortCells + 1 };
+}
+
+/** Cuts text to at most `cells` display cells, ending with … when cut. Never splits a grapheme. */
+export function truncate(text: string, cells: number): string {
+  return cut(text, cells).text;
+}
+
+/** Exactly `cells` wide: truncated, then padded (left- or right-aligned). */
+export function fit(text: string, cells: number, align: 'left' | 'right' = 'left'): string {
+  const t = cut(text, cells);
+  const pad = ' '.repeat(Math.max(0, cells - t.cells));
+  return align === 'right' ? pad + t.text : t.text + pad;
+}
+
+/** Display width, but no more than `max` + 1 (only the part that could show is measured). */
+export function widthUpTo(text: string, max: number): number {
+  if (max < 0) return 0;
+  const c = cutAt(text, max);
+  return c.all ? c.cells : max + 1;
+}
+
+/**
+ * Word-wraps one line of text to `cells`, hard-breaking words longer than a line; stops
+ * after `maxLines`. A grapheme wider than a whole line (a CJK character in one cell)
+ * is shown as …, so no line is ever wider than `cells`.
+ */
+export function wrap(text: string, cells: number, maxLines = Infinity): string[] {
+  if (cells <= 0 || maxLines <= 0) return [];
+  // Only what the first maxLines can hold is wrapped (and one line more, so the last
+  // shown line is cut where the whole text would cut it).
+  if (Number.isFinite(maxLines) && text.length > reach((maxLines + 1) * cells)) text = text.slice(0, reach((maxLines + 1) * cells));
+  const out: string[] = [];
+  let line = '';
+  let used = 0;
+  const flush = () => {
+    out.push(line.trimEnd());
+    line = '';
+    used = 0;
+  };
+  const full = () => out.length >= maxLines;
+  // Words and the spaces between them, read lazily: a wrap stops at maxLines.
+  const words = /\s+|\S+/gy;
+  for (let m = words.exec(text); m !== null && !full(); m = words.exec(text)) {
+    const word = m[0];
+    if (/^\s/.test(word)) {
+      // Whitespace is kept between words on a line, dropped at a break.
+      const w = widthUpTo(word, cells);
+      if (used > 0 && used + w <= cells) {
+        line += word;
+        used += w;
+      } else if (used > 0) flush();
+      continue;
+    }
+    const w = widthUpTo(word, cells);
+    if (used + w <= cells) {
+      line += word;
+      used += w;
+      continue;
+    }
+    if (used > 0) flush();
+    if (full()) break;
+    // A word longer than a line: whole graphemes, a line at a time.
+    let rest = word;
+    while (rest !== '' && !full()) {
+      const p = piece(rest, cells);
+      line = p.text;
+      used = p.cells;
+      rest = rest.slice(p.taken);
+      if (rest !== '') flush();
+    }
+  }
+  if (!full() && (line !== '' || out.length === 0)) out.push(line.trimEnd());
+  return out;
+}
+
+/**
+ * The next piece of a hard-broken text on a line of `cells` (at least 1): the longest
+ * head of whole graphemes that fits, or, when the first grapheme alone is wider (a CJK
+ * character in one cell, or a cluster longer than a cut looks), … in its place. Always
+ * takes at least one grapheme, so a loop over pieces ends.
+ */
+export function piece(text: string, cells: number): { text: string; cells: number; taken: number } {
+  const h = head(text, cells);
+  if (h.text !== '' || text === '') return { text: h.text, cells: h.cells, taken: h.text.length };
+  return { text: '…', cells: 1, taken: firstGrapheme(text).length };
+}
+
+/** The first grapheme of `text`, however long (the segmenter stops at its end). */
+function firstGrapheme(text: string): string {
+  for (const { segment } of graphemes.segment(text)) return segment;
+  return '';
+}

@@ -10,6 +10,7 @@
  * The only raw bytes are the app's own: the frames Ink paints (whose text is made
  * inert line by line, `ui/theme.ts`), and the few control sequences named here.
  */
+import { redactText } from '../sources/redact.js';
 import { inertJson, inertText } from '../trace/text.js';
 import { lineDiffStdout } from './line-diff-stdout.js';
 
@@ -20,9 +21,13 @@ export function print(text: string): boolean {
   return process.stdout.write(inertText(text));
 }
 
-/** A one-line message on stderr, after the program's name: `mcp-replay-tui: cannot open …`. */
+/**
+ * A one-line message on stderr, after the program's name: `mcp-replay-tui: cannot open …`.
+ * Any URL it quotes is redacted too (userinfo, token-like parameters as `***`): error
+ * texts of Node and of servers may quote an address given on the command line.
+ */
 export function complain(message: string): void {
-  process.stderr.write(`${PREFIX}${inertText(message)}\n`);
+  process.stderr.write(`${PREFIX}${inertText(redactText(message))}\n`);
 }
 
 /** A line on stderr as it is (made inert): a note under a report, a usage text. */

@@ -2,11 +2,12 @@ import { latencyStats, statsOf } from '../store/stats.js';
 import type { Aggregates } from '../store/aggregates.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
-import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../trace/units.js';
+import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
 import { table } from './table.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 
 const SHOWN_ERRORS = 10;
+
 
 /** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
 const pushAll = (out: string[], lines: string[]) => {
@@ -49,6 +50,7 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
     const notes = [`${m.summary.echoedTurns} echoed turn(s) excluded`];
     if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null) notes.push(`thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`);
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
+    if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
     out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
   } else out.push('no model calls (no non-echoed assistant turns)');
 
@@ -58,6 +60,9 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
   if (doc.tools.length) {
     pushAll(out, table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
   } else out.push('no tool calls');
+
+  const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;
+  if (leftOut) out.push(`  ${latencyNote(leftOut)}`);
 
   const methods = [...(filtered?.agg ?? f.aggregates).methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
   if (methods.length) {

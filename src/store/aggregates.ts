@@ -28,6 +28,8 @@ export interface ModelAgg {
   /** Turns with usage whose model had no price row. */
   unpricedTurns: number;
   priced: boolean;
+  /** Counted turns left out of the token and cost sums: a count above 2^53 or a cost that is not finite. */
+  overflowTurns: number;
 }
 
 export interface ErrorEntry {
@@ -52,6 +54,10 @@ export class Aggregates {
   assistantTurns = 0;
   modelTimeMs = 0;
   modelTimeSeen = false;
+  /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`TraceStore.latency`). */
+  latenciesLeftOut = 0;
+  /** Counted turns whose token counts (above 2^53) or cost (not finite) overflow: left out of every sum. */
+  overflowTurns = 0;
 
   // Each rollup once more by the store's interned string id: the per-row path looks
   // up an array slot, not a map by name.
@@ -81,7 +87,7 @@ function getOr<V>(map: Map<string, V>, key: string, make: () => V): V {
   return v;
 }
 
-const newModel = (model: string): ModelAgg => ({ model, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true });
+const newModel = (model: string): ModelAgg => ({ model, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true, overflowTurns: 0 });
 
 function opened(agg: CallAgg): void {
   agg.calls += 1;
@@ -96,6 +102,24 @@ function closed(agg: CallAgg, latency: number | null, failed: boolean): void {
 
 const val = (v: number) => (Number.isNaN(v) ? null : v);
 
+/** Above this a count is no longer exact in a double: it cannot be summed or shown as a number. */
+export const COUNT_LIMIT = 2 ** 53;
+
+/** A count that is shown as `overflow` and summed nowhere. */
+export const overflows = (n: number): boolean => Math.abs(n) > COUNT_LIMIT;
+
+/**
+ * True when a counted turn's usage cannot be summed: a token count above 2^53 (JSON
+ * numbers like 1e308 parse to a finite double) or a cost that is not finite.
+ */
+export function turnOverflows(store: TraceStore, i: number): boolean {
+  const u = store.usage;
+  if (overflows(u.input.at(i)) || overflows(u.output.at(i)) || overflows(u.cacheRead.at(i)) || overflows(u.cacheWrite.at(i))) return true;
+  if (overflows(u.thinkingExact.at(i)) || overflows(u.thinkingEstimated.at(i))) return true;
+  const cost = u.cost.data[i]!;
+  return !Number.isNaN(cost) && !Number.isFinite(cost);
+}
+
 /** One counted turn's usage, read from the store's turn columns. */
 function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): void {
   const u = store.usage;
@@ -104,7 +128,13 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
   m.calls += 1;
   const flags = u.flags.data[i]!;
   m.priced = (flags & 2) !== 0;
-  if (flags & 1) {
+  // Its tokens and cost go in no sum (the Turns pane shows them as overflow); its time still counts.
+  const overflow = turnOverflows(store, i);
+  if (overflow) {
+    m.overflowTurns += 1;
+    agg.overflowTurns += 1;
+  }
+  if (flags & 1 && !overflow) {
     m.withUsage += 1;
     m.input += u.input.at(i);
     m.output += u.output.at(i);
@@ -112,6 +142,15 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
     if (cost === null) m.unpricedTurns += 1;
     else m.cost += cost;
   }
+  const ttft = val(u.ttft.at(i));
+  if (ttft !== null) m.ttft.push(ttft);
+  const duration = val(u.duration.at(i));
+  if (duration !== null) {
+    m.durations.push(duration);
+    agg.modelTimeMs += duration;
+    agg.modelTimeSeen = true;
+  }
+  if (overflow) return;
   const read = val(u.cacheRead.at(i));
   if (read !== null) {
     m.cacheRead += read;
@@ -126,14 +165,6 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
   const estimated = val(u.thinkingEstimated.at(i));
   if (exact !== null) m.thinkingExact += exact;
   else if (estimated !== null) m.thinkingEstimated += estimated;
-  const ttft = val(u.ttft.at(i));
-  if (ttft !== null) m.ttft.push(ttft);
-  const duration = val(u.duration.at(i));
-  if (duration !== null) {
-    m.durations.push(duration);
-    agg.modelTimeMs += duration;
-    agg.modelTimeSeen = true;
-  }
 }
 
 /**
@@ -155,6 +186,7 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
       const req = store.pair.data[row]!;
       const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
       const latency = store.latency(req, row);
+      if (latency === null && store.latencyLeftOut(req, row)) agg.latenciesLeftOut += 1;
       closed(agg.methodOf(store, label), latency, failed);
       const rp = store.mcpPairOf(req);
       if (rp >= 0) closed(agg.toolOf(store, store.pairs.name.data[rp]!, 'mcp'), latency, failed);
@@ -169,8 +201,11 @@ export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
     const links = store.linkRow;
     for (let i = store.linkStart(row); i < links.length && links.data[i] === row; i++) {
       const v = store.linkPair.data[i]!;
-      if (v < 0) closed(agg.toolOf(store, store.pairs.name.data[~v]!, 'turn'), store.pairs.latencyOf(~v), store.pairs.errors.has(~v));
-      else opened(agg.toolOf(store, store.pairs.name.data[v]!, 'turn'));
+      if (v < 0) {
+        const latency = store.pairs.latencyOf(~v);
+        if (latency === null && store.latencyLeftOut(store.pairs.reqRow.data[~v]!, row)) agg.latenciesLeftOut += 1;
+        closed(agg.toolOf(store, store.pairs.name.data[~v]!, 'turn'), latency, store.pairs.errors.has(~v));
+      } else opened(agg.toolOf(store, store.pairs.name.data[v]!, 'turn'));
     }
   }
   if (store.flags.data[row]! & Flag.rowErrors) agg.errors.push(...store.rowErrors.get(row)!);

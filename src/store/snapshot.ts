@@ -4,7 +4,7 @@ import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 8;
+export const SNAPSHOT_VERSION = 9;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -37,7 +37,7 @@ interface Header {
     models: SavedModel[];
     methods: [string, SavedCall][];
     tools: [string, { mcp: SavedCall; turn: SavedCall }][];
-    counters: Pick<Aggregates, 'turns' | 'echoedTurns' | 'assistantTurns' | 'modelTimeMs' | 'modelTimeSeen'>;
+    counters: Pick<Aggregates, 'turns' | 'echoedTurns' | 'assistantTurns' | 'modelTimeMs' | 'modelTimeSeen' | 'latenciesLeftOut' | 'overflowTurns'>;
   };
   file: { meta: JsonObject | null; end: JsonObject | null; counts: TraceStore['files'][number]['counts']; skipped: number; maxT: number | null; firstT: number | null; bytes: number };
 }
@@ -111,7 +111,7 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
       models: [...agg.models.values()].map(({ ttft, durations, ...rest }) => ({ ...rest, ttft: list(ttft), durations: list(durations) })),
       methods: [...agg.methods].map(([k, v]) => [k, call(v)]),
       tools: [...agg.tools].map(([k, v]) => [k, { mcp: call(v.mcp), turn: call(v.turn) }]),
-      counters: { turns: agg.turns, echoedTurns: agg.echoedTurns, assistantTurns: agg.assistantTurns, modelTimeMs: agg.modelTimeMs, modelTimeSeen: agg.modelTimeSeen },
+      counters: { turns: agg.turns, echoedTurns: agg.echoedTurns, assistantTurns: agg.assistantTurns, modelTimeMs: agg.modelTimeMs, modelTimeSeen: agg.modelTimeSeen, latenciesLeftOut: agg.latenciesLeftOut, overflowTurns: agg.overflowTurns },
     },
     file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
   };

@@ -1,6 +1,7 @@
 import quickselect from 'quickselect';
 import { nearestRank, str, num, isObject, type JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
+import { isDateMs } from './time-axis.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /** `mcp-tape.stats/1`, field for field (../shared/spec/stats.md). */
@@ -35,6 +36,8 @@ export interface StatsDoc {
       thinkingEstimatedTokens: number | null;
       cacheHitRate: number | null;
       totalModelTimeMs: number | null;
+      /** Ours, present only when not 0: as in `perModel`. */
+      overflowTurns?: number;
     };
     cost: { estimated: true; currency: 'USD'; totalUsd: number | null; partial: boolean; unpricedModels: string[]; asOf: string | null; source: string };
   } | null;
@@ -60,6 +63,8 @@ export interface PerModel {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   latencyMaxMs: number | null;
+  /** Ours, present only when not 0: turns left out of the token and cost sums (a count above 2^53, a cost not finite). */
+  overflowTurns?: number;
 }
 
 export interface ToolRow {
@@ -74,7 +79,8 @@ export interface ToolRow {
   maxMs: number | null;
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+/** ISO text of a time; null for none, or one no Date can hold (epoch seconds of 1e300 in an mcp-rec line). */
+const iso = (ms: number | null): string | null => (ms === null || !isDateMs(ms) ? null : new Date(ms).toISOString());
 const byCallsThenName = <T extends { calls: number }>(key: (x: T) => string) => (a: T, b: T) => b.calls - a.calls || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /**
@@ -160,6 +166,7 @@ function perModel(m: ModelAgg): PerModel {
     latencyP50Ms: lat.p50,
     latencyP95Ms: lat.p95,
     latencyMaxMs: lat.max,
+    ...(m.overflowTurns ? { overflowTurns: m.overflowTurns } : {}),
   };
 }
 
@@ -203,6 +210,7 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
       thinkingEstimatedTokens: estimated === 0 ? null : estimated,
       cacheHitRate: (cacheRead !== null || cacheWrite !== null) && denom > 0 ? (cacheRead ?? 0) / denom : null,
       totalModelTimeMs: agg.modelTimeSeen ? agg.modelTimeMs : null,
+      ...(agg.overflowTurns ? { overflowTurns: agg.overflowTurns } : {}),
     },
     cost: {
       estimated: true,

@@ -10,6 +10,7 @@ import { Column, CountColumn, Interner, SmallColumn, TimeColumn } from './column
 import { ToolPairs } from './tool-pairs.js';
 import { Notifier } from './notifier.js';
 import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
+import { AXIS_HALF_SPAN_MS, isDateMs } from './time-axis.js';
 
 export type { ToolPair } from './tool-pairs.js';
 
@@ -520,11 +521,26 @@ export class TraceStore {
     return Number.isNaN(t) ? null : t;
   }
 
-  /** Response time − request time, never negative; null when either has no time. */
+  /**
+   * Response time − request time, never negative; null when either has no time. Also
+   * null (no latency, though the call is answered) when either time is outside the JS
+   * date range or the two are more than 100 years apart: a response dated 9999 to a
+   * request of today says nothing about speed, and would swamp every sum and maximum.
+   * `latencyLeftOut` tells those apart from untimed ones.
+   */
   latency(req: number, res: number): number | null {
-    const a = this.tOf(req);
-    const b = this.tOf(res);
-    return a === null || b === null ? null : Math.max(0, b - a);
+    const a = this.t.at(req);
+    const b = this.t.at(res);
+    if (!isDateMs(a) || !isDateMs(b)) return null;
+    const d = b - a;
+    return Math.abs(d) > AXIS_HALF_SPAN_MS ? null : Math.max(0, d);
+  }
+
+  /** True when both rows have a time but `latency` leaves it out (a date out of range, or over 100 years). */
+  latencyLeftOut(req: number, res: number): boolean {
+    const a = this.t.at(req);
+    const b = this.t.at(res);
+    return !Number.isNaN(a) && !Number.isNaN(b) && this.latency(req, res) === null;
   }
 
   /** Latency of a call row (its request), null when unanswered or untimed. */

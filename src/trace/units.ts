@@ -1,12 +1,20 @@
 /** Number formatting shared by the summary table and the app (pure). */
 
+/** Above this a count or a time in ms is not exact in a double: it is shown as `overflow`, never as 309 digits. */
+const EXACT_LIMIT = 2 ** 53;
+
+/** True for a number that is shown as `overflow`. */
+export const overflowing = (n: number): boolean => !Number.isFinite(n) || Math.abs(n) > EXACT_LIMIT;
+
 export function fmtInt(n: number | null): string {
-  return n === null ? '—' : Math.round(n).toLocaleString('en-US');
+  if (n === null) return '—';
+  return overflowing(n) ? 'overflow' : Math.round(n).toLocaleString('en-US');
 }
 
 /** 950ms, 1.2s, 2m03s, 1h02m. */
 export function fmtMs(ms: number | null): string {
   if (ms === null) return '—';
+  if (overflowing(ms)) return 'overflow';
   if (ms < 1000) return `${Math.round(ms)}ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
   const s = Math.round(ms / 1000);
@@ -16,6 +24,7 @@ export function fmtMs(ms: number | null): string {
 
 export function fmtUsd(usd: number | null): string {
   if (usd === null) return '—';
+  if (!Number.isFinite(usd) || Math.abs(usd) >= 1e12) return 'overflow';
   if (usd === 0) return '$0';
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(2)}`;
@@ -28,13 +37,19 @@ export function fmtPct(ratio: number | null): string {
 /** Offset from the trace start: +0.123s, +12.4s, +2m03s. */
 export function fmtOffset(ms: number | null): string {
   if (ms === null) return '';
+  if (overflowing(ms)) return '+overflow';
   if (ms < 60_000) return `+${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)}s`;
   return `+${fmtMs(ms)}`;
 }
 
 /** A time of day in UTC, to the millisecond: `14:00:05.920` (what server logs print beside it). */
 export function fmtClock(ms: number | null): string {
-  return ms === null || !Number.isFinite(ms) ? '' : new Date(ms).toISOString().slice(11, 23);
+  // ±8.64e15 ms is the JS date range: beyond it toISOString throws.
+  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return '';
+  // Years past 9999 are written +275760-…: the time of day follows the T.
+  const iso = new Date(ms).toISOString();
+  const at = iso.indexOf('T') + 1;
+  return iso.slice(at, at + 12);
 }
 
 export function fmtBytes(n: number): string {
@@ -43,3 +58,9 @@ export function fmtBytes(n: number): string {
   if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MiB`;
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
+
+/** The note for turns whose counts overflow (the summary and the Usage pane). */
+export const overflowNote = (n: number): string => `${fmtInt(n)} turn${n === 1 ? '' : 's'} with overflowing counts left out of the totals`;
+
+/** The note for answered calls whose latency was left out (a date out of range, or over 100 years). */
+export const latencyNote = (n: number): string => `${fmtInt(n)} answered call${n === 1 ? '' : 's'} with a time out of range or over 100 years from its request: latency left out`;

@@ -7,6 +7,7 @@ import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { fitLine, seg, type ScreenLine } from '../format/segments.js';
 import { STATUS_LOOK } from '../format/rows.js';
 import { traceStart } from './views.js';
+import { isDateMs } from '../../store/time-axis.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
 export const DETAIL_CAP = 256 * 1024;
@@ -27,7 +28,8 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const t = store.tOf(row);
   const length = store.length.data[row]!;
   // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
-  const when = t === null ? '' : ` · ${new Date(t).toISOString()}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
+  const when = t === null ? '' : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
     [seg(`   line ${store.lineNo.data[row]} of ${inert(f.name)}`, 'dim')],

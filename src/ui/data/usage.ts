@@ -1,8 +1,9 @@
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
-import { aggregateRows } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { Timeline, UsageData } from '../format/usage-lines.js';
+import { onAxis, timeAxis } from '../../store/time-axis.js';
+import { aggregateRows, turnOverflows } from '../../store/aggregates.js';
 import { traceStart } from './views.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
@@ -18,67 +19,96 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
       return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-  const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods, timeline: timelineOf(store, filter) };
+  const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods, timeline: timelineOf(store, filter), latenciesLeftOut: agg.latenciesLeftOut };
   cache = { store, version: store.version, filter, data };
   return data;
 }
 
-/** Tokens and latency per minute from the trace start (counted turns; calls when there are none). */
+/**
+ * At most this many time buckets, whatever the span: a trace of ten minutes gets one
+ * a minute, one of 200 years one every ~51,000 minutes. (Buckets sized by the time
+ * range once allocated per minute from 2026 to 9999 and aborted Node.)
+ */
+export const MAX_BUCKETS = 2048;
+
+/** Per-model lines of the strip; further models are summed in one line. */
+const MAX_MODEL_LINES = 40;
+const OTHER_MODELS = '(other models)';
+
+/**
+ * Tokens and latency per bucket of minutes from the trace start (counted turns; calls
+ * when there are none). Rows whose time is off the axis (±100 years of the median, in
+ * the JS date range) are left out and counted; untimed rows go in the first bucket.
+ */
 function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | null {
-  const start = traceStart(store);
-  if (start === null) return null;
-  const tokens: number[] = [];
-  const latency: number[] = [];
-  const counts: number[] = [];
-  const models = new Map<string, number[]>();
-  const minute = (row: number) => Math.max(0, Math.floor(((store.tOf(row) ?? start) - start) / 60_000));
-  const grow = (arr: number[], m: number, fill: number) => {
-    while (arr.length <= m) arr.push(fill);
-  };
+  const axis = timeAxis(store);
   const u = store.usage;
+  const turnRows = store.usageRows;
   let turns = 0;
-  for (let ti = 0; ti < store.usageRows.length; ti++) {
-    const row = store.usageRows.data[ti]!;
-    if (filter && !filter.keep[row]) continue;
-    turns += 1;
-    const m = minute(row);
-    const n = (Number.isNaN(u.input.at(ti)) ? 0 : u.input.at(ti)) + (Number.isNaN(u.output.at(ti)) ? 0 : u.output.at(ti));
-    grow(tokens, m, 0);
-    tokens[m]! += n;
-    const model = store.str(store.name.data[row]!) ?? '(no model)';
-    let series = models.get(model);
-    if (!series) models.set(model, (series = []));
-    grow(series, m, 0);
-    series[m]! += n;
-    const d = u.duration.at(ti);
-    if (!Number.isNaN(d)) {
-      grow(latency, m, NaN);
-      grow(counts, m, 0);
-      latency[m] = Number.isNaN(latency[m]!) ? d : (latency[m]! * counts[m]! + d) / (counts[m]! + 1);
-      counts[m]! += 1;
+  for (let ti = 0; ti < turnRows.length && turns === 0; ti++) if (!filter || filter.keep[turnRows.data[ti]!]) turns += 1;
+  // The rows the strip places, and the span of their times on the axis.
+  const series = turns ? turnRows : store.callRows;
+  const kept = (row: number) => !filter || filter.keep[row];
+  const start0 = traceStart(store);
+  // Bucket 0 starts at the trace start (earlier rows go in it), or, when the start is
+  // off the axis, at the earliest time placed.
+  const startOnAxis = start0 !== null && axis !== null && onAxis(start0, axis);
+  let lo = startOnAxis ? start0 : Infinity;
+  let hi = -Infinity;
+  let outside = 0;
+  for (let i = 0; i < series.length; i++) {
+    const row = series.data[i]!;
+    if (!kept(row)) continue;
+    const t = store.t.at(row);
+    if (Number.isNaN(t)) continue;
+    if (!axis || !onAxis(t, axis)) outside += 1;
+    else if (turns || store.callLatency(row) !== null) {
+      if (!startOnAxis && t < lo) lo = t;
+      if (t > hi) hi = t;
     }
   }
-  if (turns === 0) {
-    // No model turns: the strip shows call latency instead.
-    for (let i = 0; i < store.callRows.length; i++) {
-      const row = store.callRows.data[i]!;
+  if (lo === Infinity) lo = 0;
+  const minutes = hi === -Infinity ? 1 : Math.floor((Math.max(lo, hi) - lo) / 60_000) + 1;
+  const bucketMinutes = Math.ceil(minutes / MAX_BUCKETS);
+  const length = Math.ceil(minutes / bucketMinutes);
+  const bucket = (t: number) => (Number.isNaN(t) ? 0 : Math.min(length - 1, Math.max(0, Math.floor((t - lo) / 60_000 / bucketMinutes))));
+  const tokens = new Array<number>(length).fill(0);
+  const latency = new Array<number>(length).fill(NaN);
+  const counts = new Array<number>(length).fill(0);
+  const models = new Map<string, number[]>();
+  let placed = 0;
+  const addLatency = (b: number, d: number) => {
+    latency[b] = Number.isNaN(latency[b]!) ? d : (latency[b]! * counts[b]! + d) / (counts[b]! + 1);
+    counts[b]! += 1;
+  };
+  for (let i = 0; i < series.length; i++) {
+    const row = series.data[i]!;
+    if (!kept(row)) continue;
+    const t = store.t.at(row);
+    if (!Number.isNaN(t) && (!axis || !onAxis(t, axis))) continue;
+    const b = bucket(t);
+    if (turns) {
+      placed += 1;
+      // An overflowing turn's tokens are summed nowhere (the model table notes them).
+      const n = turnOverflows(store, i) ? 0 : (Number.isNaN(u.input.at(i)) ? 0 : u.input.at(i)) + (Number.isNaN(u.output.at(i)) ? 0 : u.output.at(i));
+      tokens[b]! += n;
+      const name = store.str(store.name.data[row]!) ?? '(no model)';
+      // A line per model, up to a screenful: the rest share one (memory is lines × buckets).
+      const model = models.has(name) || models.size < MAX_MODEL_LINES ? name : OTHER_MODELS;
+      let line = models.get(model);
+      if (!line) models.set(model, (line = new Array<number>(length).fill(0)));
+      line[b]! += n;
+      const d = u.duration.at(i);
+      if (!Number.isNaN(d)) addLatency(b, d);
+    } else {
+      // No model turns: the strip shows call latency instead.
       const l = store.callLatency(row);
-      if (l === null || (filter && !filter.keep[row])) continue;
-      const m = minute(row);
-      grow(latency, m, NaN);
-      grow(counts, m, 0);
-      latency[m] = Number.isNaN(latency[m]!) ? l : (latency[m]! * counts[m]! + l) / (counts[m]! + 1);
-      counts[m]! += 1;
+      if (l === null) continue;
+      placed += 1;
+      addLatency(b, l);
     }
   }
-  const length = Math.max(tokens.length, latency.length);
-  if (length === 0) return null;
-  grow(tokens, length - 1, 0);
-  grow(latency, length - 1, NaN);
-  grow(counts, length - 1, 0);
-  const perModel = [...models].map(([model, series]) => {
-    grow(series, length - 1, 0);
-    return { model, tokens: series };
-  });
-  return { tokens, latency, latencyCounts: counts, latencyOf: turns ? 'turns' : 'calls', perModel };
+  if (placed === 0 && outside === 0) return null;
+  const perModel = [...models].map(([model, values]) => ({ model, tokens: values }));
+  return { tokens, latency, latencyCounts: counts, latencyOf: turns ? 'turns' : 'calls', perModel, minutesPerBucket: bucketMinutes, minutes, outsideAxis: outside };
 }

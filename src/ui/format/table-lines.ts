@@ -82,6 +82,7 @@ export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, row
 export function compactInt(n: number | null): string {
   if (n === null) return '—';
   const a = Math.abs(n);
+  if (!Number.isFinite(n) || a > 2 ** 53) return 'overflow';
   if (a < 1000) return String(Math.round(n));
   if (a < 1e6) return `${(n / 1e3).toFixed(a < 1e4 ? 1 : 0)}k`;
   if (a < 1e9) return `${(n / 1e6).toFixed(a < 1e7 ? 1 : 0)}M`;

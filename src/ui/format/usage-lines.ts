@@ -1,5 +1,5 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
-import { fmtInt, fmtMs, fmtPct, fmtUsd } from '../../trace/units.js';
+import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../../trace/units.js';
 import { fitLine, seg, type ScreenLine } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { fit } from './text.js';
@@ -15,7 +15,7 @@ export interface MethodRow {
   max: number | null;
 }
 
-/** Per-minute series across the trace (index = minutes from its start). */
+/** Series across the trace, one value per bucket of `minutesPerBucket` minutes from its start. */
 export interface Timeline {
   tokens: number[];
   /** Mean latency per minute (model turns' duration_ms, else call latency), NaN when none. */
@@ -24,6 +24,12 @@ export interface Timeline {
   /** Whose latency the strip shows: model turns' duration_ms, or (no turns) call latency. */
   latencyOf: 'turns' | 'calls';
   perModel: { model: string; tokens: number[] }[];
+  /** Minutes per bucket: 1 up to MAX_BUCKETS minutes, more for longer traces. */
+  minutesPerBucket: number;
+  /** Minutes from the start to the last time placed. */
+  minutes: number;
+  /** Rows left out: their time is off the axis (±100 years of the trace's median, or outside the date range). */
+  outsideAxis: number;
 }
 
 /** What the Usage pane shows: the same numbers as `summary`. */
@@ -34,6 +40,8 @@ export interface UsageData {
   mcpPlaneOnly: boolean;
   methods: MethodRow[];
   timeline: Timeline | null;
+  /** Answered calls whose latency was left out (a time out of range, or over 100 years from its request). */
+  latenciesLeftOut: number;
 }
 
 /** push(...lines) overflows the call stack past ~100,000 lines (that many tools or methods). */
@@ -93,6 +101,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
     if (m.cost.partial) notes.push('total is partial (a lower bound)');
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
     const thinking = (s.thinkingExactTokens ?? 0) + (s.thinkingEstimatedTokens ?? 0);
+    if (s.overflowTurns) notes.push(overflowNote(s.overflowTurns));
     if (thinking) notes.push(`thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`);
     if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
@@ -102,6 +111,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
     out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
     pushAll(out, tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
+  if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
   if (d.methods.length) {
     out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
@@ -112,13 +122,16 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
 
 /** The sparkline strip: tokens and latency per minute, then tokens per model. */
 function timelineLines(t: Timeline, width: number): ScreenLine[] {
-  const LABEL = Math.min(32, Math.max(20, ...t.perModel.map((m) => m.model.length + 4)));
+  let LABEL = 20;
+  for (const m of t.perModel) LABEL = Math.min(32, Math.max(LABEL, m.model.length + 4));
   const cells = Math.max(10, width - LABEL - 12);
   const zeros = t.tokens.map(() => 1);
   const tokens = fitBuckets(t.tokens, zeros, cells, false);
-  const per = tokens.minutesPerCell === 1 ? 'per minute' : `per ${tokens.minutesPerCell} minutes`;
+  const perCell = tokens.minutesPerCell * t.minutesPerBucket;
+  const per = perCell === 1 ? 'per minute' : `per ${fmtInt(perCell)} minutes`;
   const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [seg(fit(label, LABEL - 1) + ' ', style), seg(sparkline(values)), seg(total ? ` ${total}` : '', 'dim')];
-  const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(`${per}, ${t.tokens.length} minute(s) from the start`, 'dim')]];
+  const outside = t.outsideAxis ? ` · ${fmtInt(t.outsideAxis)} record${t.outsideAxis === 1 ? '' : 's'} outside the time axis` : '';
+  const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(`${per}, ${fmtInt(t.minutes)} minute(s) from the start`, 'dim'), seg(outside, 'warn')]];
   if (t.perModel.length) out.push(row('tokens', tokens.values, undefined, `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`));
   const lat = fitBuckets(t.latency, t.latencyCounts, cells, true);
   if (t.latencyCounts.some((n) => n > 0)) out.push(row(t.latencyOf === 'turns' ? 'turn latency (mean)' : 'call latency (mean)', lat.values, undefined, `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`));

@@ -40,7 +40,7 @@ describe.skipIf(!hasRealTraces)('every real trace in ../shared/data/real-traces'
     expect(store.count).toBeGreaterThanOrEqual(lines.length);
   });
 
-  // Figures computed by hand with jq over the files (see the README's "Checking the numbers").
+  // Figures computed by hand with jq over the files (see docs/stats.md, "Checking the numbers").
   it('docs-mcp-cloudflare-com 2026-08-19T20-56: agent plane usage and cost', async () => {
     const { doc } = await statsFor(join(REAL_TRACES, 'docs-mcp-cloudflare-com-2026-08-19T20-56-16-949Z.agent.jsonl'));
     const m = doc.models!;

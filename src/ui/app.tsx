@@ -132,14 +132,15 @@ export function App({ store, size: fixedSize, initialPane, follow = false, recor
   const start = traceStart(store);
   const filtered = useFilter(store, reduced.filter, version, start);
   const views = viewsOf(store, reduced.showEchoed, filtered, reduced.callOrder);
-  const state = useStoreReset(store, reduced, { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height, dispatch);
+  const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
+  const state = useStoreReset(store, reduced, counts, height, dispatch);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {
     if (!chosenPane.current && state.pane === 'calls' && views.calls.length === 0 && views.turns.length > 0) dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
   useEffect(() => {
-    dispatch({ type: 'grown', counts: { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 }, height });
+    dispatch({ type: 'grown', counts, height });
   }, [version, height, views]);
 
   useEffect(() => {

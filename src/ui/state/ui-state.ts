@@ -253,28 +253,26 @@ export function reduce(state: UiState, action: Action): UiState {
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
       return { ...state, filter: action.filter, input: null, notice: null, lists, search: null };
     }
-    case 'grown': {
-      if (!state.stickToBottom) return state;
-      const lists = { ...state.lists };
-      for (const pane of ['calls', 'turns', 'events'] as const) {
-        const count = action.counts[pane];
-        lists[pane] = select(lists[pane], count - 1, { count, height: action.height });
-      }
-      return { ...state, lists };
-    }
+    case 'grown':
+      return state.stickToBottom ? { ...state, lists: listsWithin(state, action.counts, action.height) } : state;
     case 'reset': {
-      // Each list keeps its place, within its new length (at the bottom when sticking to it).
-      const lists = { ...state.lists };
-      for (const pane of ['calls', 'turns', 'events'] as const) {
-        const count = action.counts[pane];
-        lists[pane] = select(lists[pane], state.stickToBottom ? count - 1 : lists[pane].selected, { count, height: action.height });
-      }
+      const lists = listsWithin(state, action.counts, action.height);
       // A detail view is of one record, which may be gone or another one now.
       const overlay = state.overlay?.type === 'detail' ? null : state.overlay;
       const pausedAt = state.pausedAt === null ? null : Math.min(state.pausedAt, action.counts[state.pane]);
       return { ...state, lists, overlay, search: overlay === state.overlay ? state.search : afterOverlay(state), pausedAt };
     }
   }
+}
+
+/** Each list within its (new) length: at its bottom when sticking to it, else where it was. */
+function listsWithin(state: UiState, counts: Record<PaneId, number>, height: number): UiState['lists'] {
+  const lists = { ...state.lists };
+  for (const pane of ['calls', 'turns', 'events'] as const) {
+    const count = counts[pane];
+    lists[pane] = select(lists[pane], state.stickToBottom ? count - 1 : lists[pane].selected, { count, height });
+  }
+  return lists;
 }
 
 /** The reducer action of a movement command (j/k, pages, top/bottom), or null for any other. */

@@ -44,11 +44,11 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   const axis = timeAxis(store);
   const u = store.usage;
   const turnRows = store.usageRows;
-  let turns = 0;
-  for (let ti = 0; ti < turnRows.length && turns === 0; ti++) if (!filter || filter.keep[turnRows.data[ti]!]) turns += 1;
+  const kept = (row: number): boolean => !filter || filter.keep[row] !== 0;
+  let turns = false;
+  for (let ti = 0; ti < turnRows.length && !turns; ti++) turns = kept(turnRows.data[ti]!);
   // The rows the strip places, and the span of their times on the axis.
   const series = turns ? turnRows : store.callRows;
-  const kept = (row: number) => !filter || filter.keep[row];
   const start0 = traceStart(store);
   // Bucket 0 starts at the trace start (earlier rows go in it), or, when the start is
   // off the axis, at the earliest time placed.

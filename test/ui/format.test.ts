@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/store/codes.js';
 import { inert, inertLines } from '../../src/trace/text.js';
-import { jsonLines } from '../../src/ui/format/json-lines.js';
+import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow } from '../../src/ui/format/rows.js';
 import { lineText, type ScreenLine } from '../../src/ui/format/segments.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
@@ -96,12 +96,15 @@ describe('call rows', () => {
 
 describe('JSON detail', () => {
   it('pretty-prints with styled keys and values, wraps long lines, keeps strings inert', () => {
-    const ls = jsonLines({ a: 'x'.repeat(50), b: 2, c: null, d: '\x1b[2J' }, 30);
+    // JSON.stringify escapes C0 controls itself; C1 (U+009B is CSI) and bidi marks it leaves raw.
+    const json = JSON.stringify({ a: 'x'.repeat(50), b: 2, c: null, d: '\x1b[2J\x9b31m\u202eE' });
+    const ls = jsonTextLines(json, 30);
     const t = ls.map(lineText);
     expect(t[0]).toBe('{');
     expect(t.every((l) => stringWidth(l) <= 30)).toBe(true);
     expect(t.join('\n')).toContain('"b": 2,');
-    expect(t.join('\n')).not.toContain('\x1b');
+    expect(t.join('\n')).not.toMatch(/[\x1b\x9b\u202e]/);
+    expect(jsonTextLines(json, 200).map(lineText)).toContain('  "d": "\\u001b[2J\\u009b31m\\u202eE"');
     expect(ls[1]!.find((s) => s.text === '"a"')?.style).toBe('jsonKey');
   });
 });
@@ -156,7 +159,7 @@ describe('huge text stays cheap', () => {
     const huge = 'word '.repeat(200_000) + '日本';
     expect(truncate(huge, 20)).toBe('word word word word…');
     expect(wrap(huge, 20, 3)).toEqual(['word word word word', 'word word word word', 'word word word word']);
-    const json = jsonLines({ text: 'y'.repeat(256 * 1024) }, 80);
+    const json = jsonTextLines(JSON.stringify({ text: 'y'.repeat(256 * 1024) }), 80);
     expect(json.length).toBeGreaterThan(3000);
   });
 });

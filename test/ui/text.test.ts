@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { fit, head, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';
-import { jsonLines, plainLines } from '../../src/ui/format/json-lines.js';
+import { jsonTextLines, plainLines } from '../../src/ui/format/json-lines.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { HOSTILE_TEXTS, HUGE_TEXTS } from '../helpers/hostile-text.js';
 
@@ -83,7 +83,7 @@ describe('the detail view’s JSON lines', () => {
   const some = ['combining run mid-text', 'emoji ZWJ families', 'CJK', 'zero-width run between words'].map((k) => [k, HOSTILE_TEXTS[k]!] as const);
   it.each(some)('%s: every wrapped line within the width', (_, text) => {
     for (const cells of [0, 1, 2, 3, 4, 5, 7, 11, 40, 80, 120]) {
-      const lines = jsonLines({ key: text, [text.slice(0, 50)]: [text.slice(0, 300)] }, cells);
+      const lines = jsonTextLines(JSON.stringify({ key: text, [text.slice(0, 50)]: [text.slice(0, 300)] }), cells);
       for (const l of lines) expect(stringWidth(lineText(l))).toBeLessThanOrEqual(cells);
       for (const l of plainLines(text, cells)) expect(stringWidth(lineText(l))).toBeLessThanOrEqual(cells);
     }

@@ -57,19 +57,13 @@ function hardWrap(segments: Segment[], width: number, indent: number): ScreenLin
   return lines;
 }
 
-/** Pretty-printed, syntax-styled JSON, wrapped to `width`; trace strings shown inert. */
-export function jsonLines(value: unknown, width: number): ScreenLine[] {
-  return prettyLines(JSON.stringify(value, null, 2) ?? 'undefined', width);
-}
-
-/** A record's text (valid JSON) as `jsonLines` shows it, its numbers as written (json-text.ts). */
-export function jsonTextLines(raw: string, width: number): ScreenLine[] {
-  return prettyLines(prettyJsonText(raw), width);
-}
-
-function prettyLines(text: string, width: number): ScreenLine[] {
+/**
+ * A record's text (valid JSON) pretty-printed, syntax-styled and wrapped to `width`,
+ * its numbers as written (json-text.ts); trace strings shown inert.
+ */
+export function jsonTextLines(json: string, width: number): ScreenLine[] {
   const out: ScreenLine[] = [];
-  for (const raw of text.split('\n')) {
+  for (const raw of prettyJsonText(json).split('\n')) {
     const m = KEY_LINE.exec(raw);
     const segments = m ? [seg(m[1]!), seg(inert(m[2]!), 'jsonKey'), seg(m[3]!, 'jsonPunct'), ...valueSegments(m[4]!)] : [seg(raw.match(/^\s*/)![0]), ...valueSegments(raw.trimStart())];
     out.push(...hardWrap(segments, width, raw.length - raw.trimStart().length));

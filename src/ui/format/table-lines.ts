@@ -25,8 +25,8 @@ const EXACT_OVER = 2;
 
 /**
  * Lays a table out in `width` cells: exact numbers when they fit, compact ones
- * when not, then drops the least important columns. Key columns (no `drop`) keep
- * their full text, so a model id is never cut while other columns can give way.
+ * when not, then drops the least important columns. Key columns (no `drop`) are never
+ * dropped and keep their text up to MAX_COLUMN cells, so a model id is cut only past that.
  */
 export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, rowStyle?: (row: R) => Style | undefined): ScreenLine[] {
   const measure = (active: TableCol<R>[], compact: boolean) => {

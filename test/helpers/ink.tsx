@@ -51,5 +51,17 @@ export async function renderApp(props: Omit<AppProps, 'size'> & { columns?: numb
       await send(bytes, 60);
     },
     frame: () => instance.lastFrame() ?? '',
+    /** Each pane's frame, then its detail view's (Enter, then Esc to close): Calls, Turns, Usage, Events. */
+    async framesOfEveryPane(): Promise<string[]> {
+      const frames: string[] = [];
+      for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
+        await this.press(pane);
+        frames.push(this.frame());
+        await this.press('list.open');
+        frames.push(this.frame());
+        await this.press('detail.close');
+      }
+      return frames;
+    },
   };
 }

@@ -516,15 +516,7 @@ describe('rendering that holds up', () => {
       { t: at(10), dir: 'event', kind: evil, raw: {} },
     ]);
     app = await renderApp({ store, rows: 40, columns: 160 });
-    const frames: string[] = [];
-    for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
-      await app.press(pane);
-      frames.push(app.frame());
-      await app.press('list.open');
-      frames.push(app.frame());
-      await app.press('detail.close');
-    }
-    const all = frames.join('\n');
+    const all = (await app.framesOfEveryPane()).join('\n');
     expect(all).toContain('␛');
     expect(all).not.toMatch(/[\x1b\x9b\u202e\u2066\x00\x07]/);
   });

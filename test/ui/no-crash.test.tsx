@@ -15,14 +15,7 @@ const lines = (frame: string) => frame.split('\n');
 /** Every pane and its detail view, each frame checked to fit the terminal. */
 async function everyFrame(trace: object[], columns = 100, rows = 30): Promise<string[]> {
   app = await renderApp({ store: storeOf(trace), columns, rows });
-  const frames = [app.frame()];
-  for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
-    await app.press(pane);
-    frames.push(app.frame());
-    await app.press('list.open');
-    frames.push(app.frame());
-    await app.press('detail.close');
-  }
+  const frames = [app.frame(), ...(await app.framesOfEveryPane())];
   for (const f of frames) {
     expect(lines(f).length).toBeLessThanOrEqual(rows);
     for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(columns);

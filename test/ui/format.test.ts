@@ -2,12 +2,14 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { Status } from '../../src/store/codes.js';
 import { inert, inertLines } from '../../src/trace/text.js';
+import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow } from '../../src/ui/format/rows.js';
 import { lineText, type ScreenLine } from '../../src/ui/format/segments.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
 import { layoutTurns } from '../../src/ui/format/turn-layout.js';
+import { at, storeOf } from '../helpers/store.js';
 
 describe('inert (terminal safety)', () => {
   it.each([
@@ -161,5 +163,18 @@ describe('huge text stays cheap', () => {
     expect(wrap(huge, 20, 3)).toEqual(['word word word word', 'word word word word', 'word word word word']);
     const json = jsonTextLines(JSON.stringify({ text: 'y'.repeat(256 * 1024) }), 80);
     expect(json.length).toBeGreaterThan(3000);
+  });
+
+  it('opens the detail of a 200 KB record however narrow (its 200,000 lines once overflowed push(...lines))', () => {
+    const store = storeOf([
+      { t: at(0), dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } } },
+      { t: at(5), dir: 'out', raw: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(200_000) }] } } },
+      '{"not json' + 'z'.repeat(200_000),
+    ]);
+    for (const row of [0, 2]) {
+      const lines = detailLines(store, row, 2);
+      expect(lines.length).toBeGreaterThan(150_000);
+      expect(lines.every((l) => stringWidth(lineText(l)) <= 2)).toBe(true);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
-import { fitLine, seg, type ScreenLine } from '../format/segments.js';
+import { fitLine, pushLines, seg, type ScreenLine } from '../format/segments.js';
 import { STATUS_LOOK } from '../format/rows.js';
 import { traceStart } from './views.js';
 import { isDateMs } from '../../store/time-axis.js';
@@ -70,7 +70,10 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
       out.push([seg(`↔ ${inert(call.name)}: tools/call at line ${store.lineNo.data[call.reqRow]} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`, 'accent')]);
     }
   }
-  for (const r of rows) out.push(...section(store, r, width, start), []);
+  for (const r of rows) {
+    pushLines(out, section(store, r, width, start));
+    out.push([]);
+  }
   // Headers and links name files and tools of any length: every line is cut to the width here.
   return out.map((line) => fitLine(line, width));
 }

@@ -1,6 +1,6 @@
 import { inert } from '../../trace/text.js';
 import { prettyJsonText } from './json-text.js';
-import { seg, type ScreenLine, type Segment } from './segments.js';
+import { pushLines, seg, type ScreenLine, type Segment } from './segments.js';
 import { head, piece } from './text.js';
 
 const KEY_LINE = /^(\s*)("(?:\\.|[^"\\])*")(: )(.*)$/;
@@ -66,7 +66,7 @@ export function jsonTextLines(json: string, width: number): ScreenLine[] {
   for (const raw of prettyJsonText(json).split('\n')) {
     const m = KEY_LINE.exec(raw);
     const segments = m ? [seg(m[1]!), seg(inert(m[2]!), 'jsonKey'), seg(m[3]!, 'jsonPunct'), ...valueSegments(m[4]!)] : [seg(raw.match(/^\s*/)![0]), ...valueSegments(raw.trimStart())];
-    out.push(...hardWrap(segments, width, raw.length - raw.trimStart().length));
+    pushLines(out, hardWrap(segments, width, raw.length - raw.trimStart().length));
   }
   return out;
 }
@@ -74,6 +74,6 @@ export function jsonTextLines(json: string, width: number): ScreenLine[] {
 /** Text that is not JSON (a skipped line, a prefix of a huge record), wrapped and inert. */
 export function plainLines(text: string, width: number): ScreenLine[] {
   const out: ScreenLine[] = [];
-  for (const raw of text.split('\n')) out.push(...hardWrap([seg(inert(raw))], width, 0));
+  for (const raw of text.split('\n')) pushLines(out, hardWrap([seg(inert(raw))], width, 0));
   return out;
 }

@@ -16,6 +16,14 @@ export type ScreenLine = Segment[];
 
 export const seg = (text: string, style?: Style): Segment => (style ? { text, style } : { text });
 
+/**
+ * Appends `lines` to `out` one by one: push(...lines) overflows the call stack past
+ * ~100,000 lines (that many tools or methods, or a 256 KB string wrapped at 3 cells).
+ */
+export function pushLines(out: ScreenLine[], lines: readonly ScreenLine[]): void {
+  for (const l of lines) out.push(l);
+}
+
 /** The plain text of a line (tests and width checks). */
 export const lineText = (line: ScreenLine): string => line.map((s) => s.text).join('');
 

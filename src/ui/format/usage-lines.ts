@@ -1,6 +1,6 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../../trace/units.js';
-import { fitLine, seg, type ScreenLine } from './segments.js';
+import { fitLine, pushLines, seg, type ScreenLine } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { fit } from './text.js';
 import { compactInt, tableLines, type TableCol } from './table-lines.js';
@@ -43,11 +43,6 @@ export interface UsageData {
   /** Answered calls whose latency was left out (a time out of range, or over 100 years from its request). */
   latenciesLeftOut: number;
 }
-
-/** push(...lines) overflows the call stack past ~100,000 lines (that many tools or methods). */
-const pushAll = (out: ScreenLine[], lines: ScreenLine[]) => {
-  for (const l of lines) out.push(l);
-};
 
 type ModelLine = PerModel & { total?: boolean };
 
@@ -96,7 +91,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       cacheCreationTokens: s.cacheCreationTokens, thinkingTokens: null, thinkingEstimated: false, cacheHitRate: s.cacheHitRate, ttftP50Ms: null, ttftP95Ms: null,
       estCostUsd: m.cost.totalUsd, priced: m.cost.totalUsd !== null, latencyP50Ms: null, latencyP95Ms: null, latencyMaxMs: null,
     };
-    pushAll(out, tableLines(modelCols, [...m.perModel, total], width));
+    pushLines(out, tableLines(modelCols, [...m.perModel, total], width));
     const notes: string[] = [];
     if (m.cost.partial) notes.push('total is partial (a lower bound)');
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
@@ -109,13 +104,13 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
   out.push([]);
   if (d.tools.length) {
     out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
-    pushAll(out, tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
+    pushLines(out, tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
   if (d.methods.length) {
     out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
-    pushAll(out, tableLines(callCols('METHOD'), d.methods, width));
+    pushLines(out, tableLines(callCols('METHOD'), d.methods, width));
   }
   return out;
 }

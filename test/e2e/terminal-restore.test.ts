@@ -15,15 +15,23 @@ afterEach(() => {
 const run = (args: string) => `printf 'BEFORE-APP\\n'; node ${BIN} ${args}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 30`;
 const firstFrame = (s: string) => s.includes('[1 Calls]') && s.includes('of 13');
 
-/** The screen after the app: its own frame gone, the shell's lines back, modes cooked. */
+/** The screen after the app: its own frame gone, the shell's lines back, modes cooked, the cursor shown. */
 function expectRestored(screen: string, exit: number) {
   expect(screen).toContain(`EXIT=${exit}`);
+  expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{cursor_flag}').trim()).toBe('1');
   expect(screen).toContain('MODE=icanon');
   expect(screen).toContain('BEFORE-APP');
   expect(screen).not.toContain('[1 Calls]');
 }
 
 describe.skipIf(!hasTmux)('the terminal is always put back (tmux)', () => {
+  it('the check sees a hidden cursor (the app hides it while it runs)', async () => {
+    term.start(run('examples/demo.jsonl'));
+    await term.waitFor(firstFrame, 'the first frame');
+    expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{cursor_flag}').trim()).toBe('0');
+    await term.key('q', (s) => s.includes('MODE='), 'the shell again');
+  });
+
   it('on q: exit 0', async () => {
     term.start(run('examples/demo.jsonl'));
     await term.waitFor(firstFrame, 'the first frame');

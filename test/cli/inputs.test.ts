@@ -3,33 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, run } from '../helpers/cli.js';
+import { ROOT, run, runAsync } from '../helpers/cli.js';
 
 /* Inputs that never end or never start: FIFOs, and validate's caps, with the built binary. */
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-inputs-'));
 const hasMkfifo = spawnSync('mkfifo', ['--version']).status === 0;
-
-/** Runs the binary to its end, collecting its output; `during` runs while it does. */
-function runAsync(args: string[], during: (child: ReturnType<typeof spawn>) => void = () => undefined, timeoutMs = 15_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out: ${stderr}`));
-    }, timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-    during(child);
-  });
-}
 
 describe.skipIf(!hasMkfifo)('a FIFO', () => {
   it('summary waits for a late writer, says so, and reads it as the file', async () => {
@@ -44,7 +23,7 @@ describe.skipIf(!hasMkfifo)('a FIFO', () => {
         spawn('sh', ['-c', `sleep 1; cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
       });
     };
-    const r = await runAsync(['summary', '--json', fifo], writeLate);
+    const r = await runAsync(['summary', '--json', fifo], { during: writeLate });
     expect(r.code).toBe(0);
     expect(saidAt).toBeGreaterThan(0);
     const want = run(['summary', '--json', '--no-cache', 'examples/demo.jsonl']);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,7 +14,8 @@ export function run(args: string[], input?: string) {
  * Runs the built binary without blocking this process's event loop: for tests whose
  * server runs in this process (spawnSync would leave it unable to answer).
  */
-export function runAsync(args: string[], timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function runAsync(args: string[], options: { timeoutMs?: number; during?: (child: ChildProcess) => void } = {}): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const { timeoutMs = 15_000, during } = options;
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -27,5 +28,6 @@ export function runAsync(args: string[], timeoutMs = 15_000): Promise<{ code: nu
       clearTimeout(timer);
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
+    during?.(child);
   });
 }

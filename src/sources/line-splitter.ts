@@ -58,7 +58,7 @@ export class LineSplitter {
       this.started = true;
       if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
         buf = buf.subarray(3);
-        this.base = 3;
+        this.base += 3;
       }
     } else if (this.dropping) {
       const nl = chunk.indexOf(NL);

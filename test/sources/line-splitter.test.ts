@@ -52,6 +52,15 @@ describe('LineSplitter', () => {
     }
   });
 
+  it('a BOM at a splitter that starts past 0 (a later stretch of a stream) adds to its base', () => {
+    const s = new LineSplitter(1000);
+    const lines = [...s.push(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('x\ny')])), ...s.end()];
+    expect(lines.map((l) => [l.text, l.offset])).toEqual([
+      ['x', 1003],
+      ['y', 1005],
+    ]);
+  });
+
   it('does not strip a BOM-like sequence after the start', () => {
     const lines = split([Buffer.from('a\n\ufeffb\n')]);
     expect(lines[1]!.text).toBe('\ufeffb');

@@ -1,3 +1,4 @@
+import { isOn } from './env-switch.js';
 import { complain, note } from './output.js';
 
 /** What must run before the last message (leave the alternate screen, raw mode off), newest first. */
@@ -12,10 +13,6 @@ export function beforeFatal(restore: () => void): () => void {
   };
 }
 
-const debugging = (): boolean => {
-  const v = process.env.MCP_REPLAY_TUI_DEBUG;
-  return v !== undefined && v !== '' && v !== '0' && v !== 'false';
-};
 
 /**
  * Ends the process with one line saying why, after putting the terminal back: never
@@ -31,7 +28,7 @@ export function fatal(reason: string, code: number, error?: unknown): never {
   }
   try {
     complain(reason);
-    if (debugging() && error instanceof Error && error.stack) note(error.stack);
+    if (isOn(process.env.MCP_REPLAY_TUI_DEBUG) && error instanceof Error && error.stack) note(error.stack);
   } catch {
     // Nowhere to write.
   }

@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { CTRL_C_TAKEN, RAW_MODE, SHARED_SLOTS, type KeysCommand, type KeysWorkerData } from './keys-protocol.js';
+import { fatal } from './fatal.js';
 import { CONTROL } from './output.js';
 
 /** The keyboard the app reads: the stream Ink takes as stdin, and how to let go of it. */
@@ -51,8 +52,8 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
     stdin.write(bytes);
   });
-  // A keys thread that fails leaves the app without keys: end it as Ctrl-C would.
-  worker.on('error', () => stdin.write('\x03'));
+  // A keys thread that fails leaves the app without keys: end it, saying why.
+  worker.on('error', (error) => fatal(`cannot read the keyboard: ${error.message}`, 1, error));
   let closed = false;
   const rawOff = () => {
     if (closed || Atomics.load(slots, RAW_MODE) === 0) return;

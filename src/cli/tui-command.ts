@@ -13,12 +13,11 @@ import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
 import { loadWithCache } from './load.js';
 import { expandTargets } from './targets.js';
+import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
 import { letSigintEndTheProcess, openKeyboard, type Keyboard } from './keys.js';
 import { appStdout, complain, control, CONTROL } from './output.js';
 
-/** An environment switch: set to anything but empty, `0` or `false`. */
-const isOn = (v: string | undefined): boolean => v !== undefined && v !== '' && v !== '0' && v !== 'false';
 
 /**
  * Full screen in the alternate buffer, always left again: on quit, and before the

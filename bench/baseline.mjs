@@ -24,4 +24,4 @@ if (process.argv[3] === 'stream') {
   parse([carry]);
 } else parse(readFileSync(process.argv[2], 'utf8').split('\n'));
 const ms = performance.now() - t0;
-process.stdout.write(JSON.stringify({ ms, parsed, maxRssBytes: process.resourceUsage().maxRSS * 1024 }) + '\n');
+process.stdout.write(`${JSON.stringify({ ms, parsed, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);

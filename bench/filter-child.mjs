@@ -86,4 +86,18 @@ for (const ch of 'read_file\b\b\b\b\b\b\b\b\bwrite_dir\b\b\bfile') {
 keys.sort((a, b) => a - b);
 // The text part of search, once typing pauses (a new query each time: no cache).
 const textPart = median3(() => time(() => linesContaining(store, `write_${Math.random()}`.slice(0, 12))));
-process.stdout.write(JSON.stringify({ fieldMs: field.ms, fieldKept: field.r.count, wordMs: word.ms, wordKept: word.r.count, wordFoldMs: wordFold.ms, bareMs: scan.ms, bareHits: scan.hits, bareFoldMs: foldScan.ms, searchP95Ms: keys[Math.ceil(keys.length * 0.95) - 1], searchTextMs: textPart.ms, rows: store.count }) + '\n');
+process.stdout.write(
+  `${JSON.stringify({
+    fieldMs: field.ms,
+    fieldKept: field.r.count,
+    wordMs: word.ms,
+    wordKept: word.r.count,
+    wordFoldMs: wordFold.ms,
+    bareMs: scan.ms,
+    bareHits: scan.hits,
+    bareFoldMs: foldScan.ms,
+    searchP95Ms: keys[Math.ceil(keys.length * 0.95) - 1],
+    searchTextMs: textPart.ms,
+    rows: store.count,
+  })}\n`,
+);

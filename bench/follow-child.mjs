@@ -1,11 +1,13 @@
 // --follow: write → on-screen latency while a file grows at 1,000 lines/s (the real
 // App on a fake terminal), then CPU used while the file sits idle.
 process.env.NODE_ENV ??= 'production';
+
 import { EventEmitter } from 'node:events';
-import { FakeStdin } from './fake-tty.mjs';
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FakeStdin } from './fake-tty.mjs';
+
 const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
@@ -38,7 +40,13 @@ const store = new TraceStore(bundledPrices());
 const source = new FollowSource(path);
 void ingest(store, source, store.addFile(path).index).catch(() => {});
 let renders = 0;
-const app = render(createElement(App, { store, follow: true }), { stdout: new FakeStdout(), stdin: new FakeStdin(), patchConsole: false, exitOnCtrlC: false, onRender: () => renders++ });
+const app = render(createElement(App, { store, follow: true }), {
+  stdout: new FakeStdout(),
+  stdin: new FakeStdin(),
+  patchConsole: false,
+  exitOnCtrlC: false,
+  onRender: () => renders++,
+});
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 await wait(300);
 // 1,000 lines/s for 3 s, in 10 ms ticks of 10 lines; each line a call with its own tool name.
@@ -66,5 +74,14 @@ const cpu = process.cpuUsage(cpu0);
 const idleCpuPct = ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100;
 app.unmount();
 source.close();
-process.stdout.write(JSON.stringify({ shown: seen.length, writtenTicks: 300, p50Ms: seen[Math.ceil(seen.length * 0.5) - 1], p95Ms: seen[Math.ceil(seen.length * 0.95) - 1], idleCpuPct, idleRenders: renders - renders0 }) + '\n');
+process.stdout.write(
+  `${JSON.stringify({
+    shown: seen.length,
+    writtenTicks: 300,
+    p50Ms: seen[Math.ceil(seen.length * 0.5) - 1],
+    p95Ms: seen[Math.ceil(seen.length * 0.95) - 1],
+    idleCpuPct,
+    idleRenders: renders - renders0,
+  })}\n`,
+);
 process.exit(0);

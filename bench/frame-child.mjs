@@ -1,18 +1,21 @@
 process.env.NODE_ENV ??= 'production';
+
 // Time to the first frame that shows rows, and keypresses (key event → Ink's onRender)
 // with the real App on a fake 100x30 terminal: `key` mid-trace, `scale` mid-index and
 // across a whole big file, with the peak RSS after it.
 import { EventEmitter } from 'node:events';
 import { FakeStdin } from './fake-tty.mjs';
+
 const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
-import { FileSource } from '../dist/sources/file-source.js';
-import { ingest } from '../dist/store/ingest.js';
-import { loadWithCache } from '../dist/cli/load.js';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadWithCache } from '../dist/cli/load.js';
+import { FileSource } from '../dist/sources/file-source.js';
+import { ingest } from '../dist/store/ingest.js';
 import { TraceStore } from '../dist/store/trace-store.js';
 import { bundledPrices } from '../dist/trace/prices.js';
 
@@ -47,8 +50,13 @@ const onRender = () => {
   const now = performance.now();
   if (keyAt !== null && keyMs === null) keyMs = now - keyAt;
 };
-const loaded = cacheDir ? loadWithCache(store, source, { cache: true, interactive: true }) : ingest(store, source, store.addFile(file).index, { interactive: true });
-const app = render(createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }), { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 });
+const loaded = cacheDir
+  ? loadWithCache(store, source, { cache: true, interactive: true })
+  : ingest(store, source, store.addFile(file).index, { interactive: true });
+const app = render(
+  createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }),
+  { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 },
+);
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 while (stdout.firstRowsAt === null) await wait(1);
 firstFrame = stdout.firstRowsAt - t0;
@@ -110,5 +118,5 @@ if (mode === 'scale') {
 app.unmount();
 source.close();
 if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
-process.stdout.write(JSON.stringify(out) + '\n');
+process.stdout.write(`${JSON.stringify(out)}\n`);
 process.exit(0);

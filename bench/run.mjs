@@ -1,9 +1,9 @@
 // npm run bench: each figure is a ratio against a baseline measured in the same run,
 // so the numbers mean the same on a fast laptop and a loaded CI box.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const data = join(here, '.data');
@@ -14,7 +14,8 @@ mkdirSync(data, { recursive: true });
 function generate(name, args) {
   const path = join(data, name);
   if (existsSync(path) && statSync(path).size > 0) return path;
-  if (!existsSync(generator)) throw new Error(`${generator} is missing: the benchmark needs ../shared/tools/gen-trace.mjs`);
+  if (!existsSync(generator))
+    throw new Error(`${generator} is missing: the benchmark needs ../shared/tools/gen-trace.mjs`);
   process.stderr.write(`generating ${name} …\n`);
   const fd = openSync(path, 'w');
   execFileSync(process.execPath, [generator, ...args], { stdio: ['ignore', fd, 'inherit'], maxBuffer: 1 << 30 });
@@ -47,9 +48,16 @@ const paired = (runBase, runOurs) => {
     ours.push(o);
     ratios.push(o.ms / b.ms);
   }
-  return { ratio: median(ratios), oursMs: median(ours.map((o) => o.ms)), baseMs: median(base.map((b) => b.ms)), base, ours };
+  return {
+    ratio: median(ratios),
+    oursMs: median(ours.map((o) => o.ms)),
+    baseMs: median(base.map((b) => b.ms)),
+    base,
+    ours,
+  };
 };
-const timed = (r) => `${r.ratio.toFixed(2)}x (${(r.oursMs / 1000).toFixed(2)}s / ${(r.baseMs / 1000).toFixed(2)}s, medians of ${PAIRS} pairs)`;
+const timed = (r) =>
+  `${r.ratio.toFixed(2)}x (${(r.oursMs / 1000).toFixed(2)}s / ${(r.baseMs / 1000).toFixed(2)}s, medians of ${PAIRS} pairs)`;
 
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
 const small = generate('trace-1mb.jsonl', ['--mb', '1']);
@@ -61,19 +69,37 @@ const row = (figure, value, goal, ok) => rows.push({ figure, value, goal, ok: ok
 
 // #2: summary --json vs a bare line-split + JSON.parse loop, and peak RSS / file size:
 // run as a user's first open, which indexes and then saves the index.
-const first = paired(() => child('baseline.mjs', big), () => child('summary-child.mjs', big, 'fresh'));
+const first = paired(
+  () => child('baseline.mjs', big),
+  () => child('summary-child.mjs', big, 'fresh'),
+);
 const rss = Math.max(...first.ours.map((o) => o.maxRssBytes));
 const baseRss = Math.max(...first.base.map((b) => b.maxRssBytes));
 row('summary --json time / bare split+JSON.parse loop', timed(first), '≤ 1.3x', first.ratio <= 1.3);
-row('summary --json peak RSS / file size', `${(rss / size).toFixed(2)}x (${(rss / 2 ** 20).toFixed(0)} MiB)`, '≤ 0.5x', rss / size <= 0.5);
+row(
+  'summary --json peak RSS / file size',
+  `${(rss / size).toFixed(2)}x (${(rss / 2 ** 20).toFixed(0)} MiB)`,
+  '≤ 0.5x',
+  rss / size <= 0.5,
+);
 row('(baseline loop peak RSS / file size)', `${(baseRss / size).toFixed(2)}x`, '—', true);
 
 // #3: first frame with rows on the big trace / on a 1 MiB trace, and one keypress mid-trace.
 const firstBig = median([0, 1, 2].map(() => child('frame-child.mjs', big).firstFrameMs));
 const firstSmall = median([0, 1, 2].map(() => child('frame-child.mjs', small).firstFrameMs));
-row(`first frame: ${MB} MiB / 1 MiB trace`, `${(firstBig / firstSmall).toFixed(2)}x (${firstBig.toFixed(0)} ms / ${firstSmall.toFixed(0)} ms)`, '≤ 2x', firstBig / firstSmall <= 2);
+row(
+  `first frame: ${MB} MiB / 1 MiB trace`,
+  `${(firstBig / firstSmall).toFixed(2)}x (${firstBig.toFixed(0)} ms / ${firstSmall.toFixed(0)} ms)`,
+  '≤ 2x',
+  firstBig / firstSmall <= 2,
+);
 const key = child('frame-child.mjs', big, 'key');
-row(`j keypress mid-trace → onRender (p50 of 20, max)`, `${key.keyP50Ms.toFixed(1)} ms (max ${key.keyMaxMs.toFixed(1)} ms)`, '≤ 16 ms', key.keyP50Ms <= 16);
+row(
+  `j keypress mid-trace → onRender (p50 of 20, max)`,
+  `${key.keyP50Ms.toFixed(1)} ms (max ${key.keyMaxMs.toFixed(1)} ms)`,
+  '≤ 16 ms',
+  key.keyP50Ms <= 16,
+);
 row('Enter: detail of a record mid-trace → onRender', `${key.detailMs.toFixed(1)} ms`, '≤ 50 ms', key.detailMs <= 50);
 
 // #4: search keystrokes, a field filter, a full-text word filter vs a bare substring scan.
@@ -81,24 +107,59 @@ const fl = child('filter-child.mjs', big);
 row('search keystroke (26 typed, p95)', `${fl.searchP95Ms.toFixed(1)} ms`, '≤ 50 ms', fl.searchP95Ms <= 50);
 row('search: text of records, once typing pauses', `${fl.searchTextMs.toFixed(0)} ms`, '—', true);
 row('field filter (status:error tool:read_*) applied', `${fl.fieldMs.toFixed(0)} ms`, '≤ 300 ms', fl.fieldMs <= 300);
-row('word filter, case-sensitive / bare substring scan', `${(fl.wordMs / fl.bareMs).toFixed(2)}x (${fl.wordMs.toFixed(0)} ms / ${fl.bareMs.toFixed(0)} ms)`, '≤ 1.5x', fl.wordMs / fl.bareMs <= 1.5);
-row('word filter, smart case (lower case) / bare scan', `${(fl.wordFoldMs / fl.bareMs).toFixed(2)}x (${fl.wordFoldMs.toFixed(0)} ms)`, '≤ 1.5x', fl.wordFoldMs / fl.bareMs <= 1.5);
-row('(the same / a bare case-insensitive scan for the word)', `${(fl.wordFoldMs / fl.bareFoldMs).toFixed(2)}x (${fl.bareFoldMs.toFixed(0)} ms)`, '—', true);
+row(
+  'word filter, case-sensitive / bare substring scan',
+  `${(fl.wordMs / fl.bareMs).toFixed(2)}x (${fl.wordMs.toFixed(0)} ms / ${fl.bareMs.toFixed(0)} ms)`,
+  '≤ 1.5x',
+  fl.wordMs / fl.bareMs <= 1.5,
+);
+row(
+  'word filter, smart case (lower case) / bare scan',
+  `${(fl.wordFoldMs / fl.bareMs).toFixed(2)}x (${fl.wordFoldMs.toFixed(0)} ms)`,
+  '≤ 1.5x',
+  fl.wordFoldMs / fl.bareMs <= 1.5,
+);
+row(
+  '(the same / a bare case-insensitive scan for the word)',
+  `${(fl.wordFoldMs / fl.bareFoldMs).toFixed(2)}x (${fl.bareFoldMs.toFixed(0)} ms)`,
+  '—',
+  true,
+);
 
 // #5: --follow at 1,000 lines/s, and an idle followed file.
 const fo = child('follow-child.mjs');
-row('--follow write → on screen at 1,000 lines/s (p95)', `${fo.p95Ms.toFixed(0)} ms (p50 ${fo.p50Ms.toFixed(0)} ms)`, '≤ 250 ms', fo.p95Ms <= 250);
+row(
+  '--follow write → on screen at 1,000 lines/s (p95)',
+  `${fo.p95Ms.toFixed(0)} ms (p50 ${fo.p50Ms.toFixed(0)} ms)`,
+  '≤ 250 ms',
+  fo.p95Ms <= 250,
+);
 row('--follow CPU while the file is idle', `${fo.idleCpuPct.toFixed(2)} %`, '≈ 0', fo.idleCpuPct < 1);
 
 // #6 (welcome): jq computing the same per-model sums, where jq is installed; the sums must agree.
 try {
-  const filter = 'reduce (inputs | fromjson? | select(type == "object" and .type == "turn" and .role == "assistant" and (.echoed != true))) as $t ({}; ($t.model // "(no model)") as $m | .[$m].calls += 1 | .[$m].input += (($t.usage.input_tokens | numbers) // 0) | .[$m].output += (($t.usage.output_tokens | numbers) // 0))';
+  const filter =
+    'reduce (inputs | fromjson? | select(type == "object" and .type == "turn" and .role == "assistant" and (.echoed != true))) as $t ({}; ($t.model // "(no model)") as $m | .[$m].calls += 1 | .[$m].input += (($t.usage.input_tokens | numbers) // 0) | .[$m].output += (($t.usage.output_tokens | numbers) // 0))';
   const t0 = performance.now();
   const jq = JSON.parse(execFileSync('jq', ['-ncR', filter, big], { encoding: 'utf8', maxBuffer: 1 << 26 }));
   const jqMs = performance.now() - t0;
-  const doc = JSON.parse(execFileSync(process.execPath, [join(here, '..', 'bin', 'mcp-replay-tui.js'), 'summary', '--json', '--no-cache', big], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] }));
-  const agree = doc.models.perModel.every((m) => jq[m.model]?.calls === m.calls && jq[m.model]?.input === m.inputTokens && jq[m.model]?.output === m.outputTokens);
-  row('summary time / jq computing the same per-model sums', `${(first.oursMs / jqMs).toFixed(2)}x (${(jqMs / 1000).toFixed(2)}s for jq; sums ${agree ? 'agree' : 'DIFFER'})`, '< 1x', first.oursMs / jqMs < 1 && agree);
+  const doc = JSON.parse(
+    execFileSync(
+      process.execPath,
+      [join(here, '..', 'bin', 'mcp-replay-tui.js'), 'summary', '--json', '--no-cache', big],
+      { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] },
+    ),
+  );
+  const agree = doc.models.perModel.every(
+    (m) =>
+      jq[m.model]?.calls === m.calls && jq[m.model]?.input === m.inputTokens && jq[m.model]?.output === m.outputTokens,
+  );
+  row(
+    'summary time / jq computing the same per-model sums',
+    `${(first.oursMs / jqMs).toFixed(2)}x (${(jqMs / 1000).toFixed(2)}s for jq; sums ${agree ? 'agree' : 'DIFFER'})`,
+    '< 1x',
+    first.oursMs / jqMs < 1 && agree,
+  );
 } catch (error) {
   if (error.code !== 'ENOENT') throw error;
   row('summary time / jq (jq not installed)', '—', '< 1x', true);
@@ -108,10 +169,21 @@ try {
 {
   const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };
   execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
-  const run = () => JSON.parse(execFileSync(process.execPath, [join(here, 'summary-child.mjs'), big, 'cache'], { encoding: 'utf8', env }).trim().split('\n').pop());
+  const run = () =>
+    JSON.parse(
+      execFileSync(process.execPath, [join(here, 'summary-child.mjs'), big, 'cache'], { encoding: 'utf8', env })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
   const cold = run();
   const warm = run();
-  row('reopen with the saved index / first open (summary)', `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`, '≤ 0.2x', warm.ms / cold.ms <= 0.2);
+  row(
+    'reopen with the saved index / first open (summary)',
+    `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`,
+    '≤ 0.2x',
+    warm.ms / cold.ms <= 0.2,
+  );
 }
 
 // #6: a 1 GiB trace (BENCH_SCALE_MB; 0 skips it): the full index against a streaming
@@ -122,29 +194,59 @@ if (SCALE_MB > 0) {
   const huge = generate(`trace-${SCALE_MB}mb.jsonl`, ['--mb', String(SCALE_MB), '--bad', '0.0005']);
   const hugeSize = statSync(huge).size;
   const gib = `${(hugeSize / 2 ** 30).toFixed(2)} GiB`;
-  const full = paired(() => child('baseline.mjs', huge, 'stream'), () => child('summary-child.mjs', huge));
+  const full = paired(
+    () => child('baseline.mjs', huge, 'stream'),
+    () => child('summary-child.mjs', huge),
+  );
   row(`full index (summary --json), ${gib} / streaming split+parse loop`, timed(full), '≤ 0.8x', full.ratio <= 0.8);
   const runs = [0, 1, 2].map(() => child('frame-child.mjs', huge, 'scale'));
   const firstHuge = median(runs.map((x) => x.firstFrameMs));
   const firstTiny = median([0, 1, 2].map(() => child('frame-child.mjs', small).firstFrameMs));
-  row(`first frame: ${gib} / 1 MiB trace`, `${(firstHuge / firstTiny).toFixed(2)}x (${firstHuge.toFixed(0)} ms / ${firstTiny.toFixed(0)} ms)`, '≤ 1.5x', firstHuge / firstTiny <= 1.5);
+  row(
+    `first frame: ${gib} / 1 MiB trace`,
+    `${(firstHuge / firstTiny).toFixed(2)}x (${firstHuge.toFixed(0)} ms / ${firstTiny.toFixed(0)} ms)`,
+    '≤ 1.5x',
+    firstHuge / firstTiny <= 1.5,
+  );
   const mid = median(runs.map((x) => x.midIndexP50Ms ?? 0));
-  row('j/k while indexing → onRender (p50 of 10; worst run max)', `${mid.toFixed(1)} ms (max ${Math.max(...runs.map((x) => x.midIndexMaxMs ?? 0)).toFixed(0)} ms)`, '≤ 16 ms', mid <= 16);
+  row(
+    'j/k while indexing → onRender (p50 of 10; worst run max)',
+    `${mid.toFixed(1)} ms (max ${Math.max(...runs.map((x) => x.midIndexMaxMs ?? 0)).toFixed(0)} ms)`,
+    '≤ 16 ms',
+    mid <= 16,
+  );
   const jump = median(runs.map((x) => Math.max(x.gMs, x.pgdnMs)));
   row('G, g, PgDn across the whole trace → onRender (max of 15)', `${jump.toFixed(1)} ms`, '≤ 16 ms', jump <= 16);
   const det = median(runs.map((x) => x.detailEndMs));
   row('Enter: detail of the last record → onRender', `${det.toFixed(1)} ms`, '≤ 50 ms', det <= 50);
   const appRss = Math.max(...runs.map((x) => x.maxRssBytes));
-  row('app peak RSS, indexed and jumped to the end / file size', `${(appRss / hugeSize).toFixed(2)}x (${(appRss / 2 ** 20).toFixed(0)} MiB)`, '≤ 0.25x', appRss / hugeSize <= 0.25);
+  row(
+    'app peak RSS, indexed and jumped to the end / file size',
+    `${(appRss / hugeSize).toFixed(2)}x (${(appRss / 2 ** 20).toFixed(0)} MiB)`,
+    '≤ 0.25x',
+    appRss / hugeSize <= 0.25,
+  );
   const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };
   execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
-  const open = () => JSON.parse(execFileSync(process.execPath, [join(here, 'summary-child.mjs'), huge, 'cache'], { encoding: 'utf8', env }).trim().split('\n').pop());
+  const open = () =>
+    JSON.parse(
+      execFileSync(process.execPath, [join(here, 'summary-child.mjs'), huge, 'cache'], { encoding: 'utf8', env })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
   const cold = open();
   const warm = open();
-  row(`reopen ${gib} with the saved index / first open`, `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`, '≤ 0.2x', warm.ms / cold.ms <= 0.2);
+  row(
+    `reopen ${gib} with the saved index / first open`,
+    `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`,
+    '≤ 0.2x',
+    warm.ms / cold.ms <= 0.2,
+  );
 }
 
 const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
 console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
 console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);
-for (const r of rows) console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);
+for (const r of rows)
+  console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);

@@ -17,4 +17,4 @@ const code = await main(['summary', '--json', ...(mode === 'cache' || fresh ? []
 const ms = performance.now() - t0;
 process.stdout.write = write;
 if (fresh) rmSync(fresh, { recursive: true, force: true });
-process.stdout.write(JSON.stringify({ ms, code, maxRssBytes: process.resourceUsage().maxRSS * 1024 }) + '\n');
+process.stdout.write(`${JSON.stringify({ ms, code, maxRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);

@@ -23,7 +23,8 @@ const ALLOWED: Record<string, string[]> = {
 };
 const UI_ONLY = ['react', 'ink', 'chalk', 'ink-testing-library'];
 
-const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'([^']+)'/g)].map((m) => m[1]!);
+const imports = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'([^']+)'/g)].map((m) => m[1]!);
 
 describe('the import rule: data flows source → trace → store → views / reports', () => {
   const all = files(SRC);
@@ -50,7 +51,11 @@ describe('the import rule: data flows source → trace → store → views / rep
     for (const file of all) {
       const stage = relative(SRC, file).split('/')[0]!;
       if (stage === 'sources' || stage === 'cli') continue;
-      for (const spec of imports(file)) expect(['node:fs', 'node:fs/promises', 'node:http', 'node:https', 'node:net'], `${relative(SRC, file)} imports ${spec}`).not.toContain(spec);
+      for (const spec of imports(file))
+        expect(
+          ['node:fs', 'node:fs/promises', 'node:http', 'node:https', 'node:net'],
+          `${relative(SRC, file)} imports ${spec}`,
+        ).not.toContain(spec);
     }
   });
 });
@@ -59,7 +64,12 @@ describe('encoded columns are read through at()', () => {
   // Times and counts may be Int32 offsets or sentinels: `.data[i]` would read those raw.
   const ENCODED = /\.(t|input|output|cacheRead|cacheWrite|thinkingExact|thinkingEstimated|ttft|duration)\.data\[/;
   it('in every source file', () => {
-    const raw = files(SRC).flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((l) => ENCODED.test(l)).map((l) => `${relative(SRC, file)}: ${l.trim()}`));
+    const raw = files(SRC).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => ENCODED.test(l))
+        .map((l) => `${relative(SRC, file)}: ${l.trim()}`),
+    );
     expect(raw).toEqual([]);
   });
 });
@@ -67,16 +77,30 @@ describe('encoded columns are read through at()', () => {
 describe('one way out to the terminal (src/cli/output.ts)', () => {
   // Every byte for stdout or stderr passes output.ts's sanitizer: a file that wrote to
   // the streams itself could send trace text raw. Reading stdin (a trace on `-`) is fine.
-  const WRITES = /process\s*\.\s*(stdout|stderr)\b|\bconsole\s*\.\s*(log|error|warn|info|debug|trace)\b|process\s*\[\s*['"`]std(out|err)/;
+  const WRITES =
+    /process\s*\.\s*(stdout|stderr)\b|\bconsole\s*\.\s*(log|error|warn|info|debug|trace)\b|process\s*\[\s*['"`]std(out|err)/;
   it('no other source file names process.stdout, process.stderr or console', () => {
     const found = files(SRC)
       .filter((file) => !file.endsWith(join('cli', 'output.ts')))
-      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((l, i) => [l, i] as const).filter(([l]) => WRITES.test(l)).map(([l, i]) => `${relative(SRC, file)}:${i + 1}: ${l.trim()}`));
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((l, i) => [l, i] as const)
+          .filter(([l]) => WRITES.test(l))
+          .map(([l, i]) => `${relative(SRC, file)}:${i + 1}: ${l.trim()}`),
+      );
     expect(found).toEqual([]);
   });
 
   it('the check sees the spellings it is for', () => {
-    for (const line of ['process.stdout.write(x)', 'process.stderr.write(x)', 'console.log(x)', "process['stderr'].write(x)", 'const out = process.stdout;']) expect(WRITES.test(line), line).toBe(true);
+    for (const line of [
+      'process.stdout.write(x)',
+      'process.stderr.write(x)',
+      'console.log(x)',
+      "process['stderr'].write(x)",
+      'const out = process.stdout;',
+    ])
+      expect(WRITES.test(line), line).toBe(true);
     expect(WRITES.test('process.stdin.isTTY')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import { openSource, OpenError } from '../sources/open-source.js';
 import { diffText } from '../report/diff-report.js';
+import { OpenError, openSource } from '../sources/open-source.js';
 import { diffStores } from '../store/diff.js';
 import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -9,7 +9,11 @@ import { complain, print, printJson, stdoutIsTerminal } from './output.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
-export async function diffCommand(args: string[], options: { json: boolean; timeout?: number }, prices: PriceTable): Promise<number> {
+export async function diffCommand(
+  args: string[],
+  options: { json: boolean; timeout?: number },
+  prices: PriceTable,
+): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   if (expanded.targets.length !== 2) {

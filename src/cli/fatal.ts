@@ -13,7 +13,6 @@ export function beforeFatal(restore: () => void): () => void {
   };
 }
 
-
 /**
  * Ends the process with one line saying why, after putting the terminal back: never
  * a stack trace, unless MCP_REPLAY_TUI_DEBUG=1 asks for it.
@@ -48,7 +47,11 @@ const SIGNALS = { SIGTERM: 143, SIGHUP: 129 } as const;
  * once (a JavaScript listener would wait for the busy thread).
  */
 export function installFatalHandlers(): void {
-  process.on('uncaughtException', (error) => fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error));
-  process.on('unhandledRejection', (error) => fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error));
+  process.on('uncaughtException', (error) =>
+    fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error),
+  );
+  process.on('unhandledRejection', (error) =>
+    fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error),
+  );
   for (const [signal, code] of Object.entries(SIGNALS)) process.on(signal, () => fatal(`stopped by ${signal}`, code));
 }

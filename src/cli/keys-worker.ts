@@ -10,7 +10,7 @@
 import { openSync, writeSync } from 'node:fs';
 import { ReadStream } from 'node:tty';
 import { parentPort, workerData } from 'node:worker_threads';
-import { CTRL_C_TAKEN, RAW_MODE, type KeysCommand, type KeysWorkerData } from './keys-protocol.js';
+import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE } from './keys-protocol.js';
 
 const { shared, leave, reason } = workerData as KeysWorkerData;
 const slots = new Int32Array(shared);

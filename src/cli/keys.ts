@@ -1,8 +1,8 @@
 import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { CTRL_C_TAKEN, RAW_MODE, SHARED_SLOTS, type KeysCommand, type KeysWorkerData } from './keys-protocol.js';
 import { fatal } from './fatal.js';
+import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE, SHARED_SLOTS } from './keys-protocol.js';
 import { CONTROL } from './output.js';
 
 /** The keyboard the app reads: the stream Ink takes as stdin, and how to let go of it. */
@@ -38,12 +38,25 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     // No controlling terminal: read keys straight from stdin when it is one.
     if (!process.stdin.isTTY) return null;
     const stdin = process.stdin;
-    return { stdin, ready: () => undefined, interrupted: () => false, rawOff: () => stdin.isRaw && stdin.setRawMode(false), close: () => undefined };
+    return {
+      stdin,
+      ready: () => undefined,
+      interrupted: () => false,
+      rawOff: () => stdin.isRaw && stdin.setRawMode(false),
+      close: () => undefined,
+    };
   }
   const shared = new SharedArrayBuffer(SHARED_SLOTS * 4);
   const slots = new Int32Array(shared);
-  const data: KeysWorkerData = { shared, leave: CONTROL.leaveAltScreen, reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)' };
-  const worker = new Worker(workerUrl, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
+  const data: KeysWorkerData = {
+    shared,
+    leave: CONTROL.leaveAltScreen,
+    reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)',
+  };
+  const worker = new Worker(workerUrl, {
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+  });
   worker.unref();
   const send = (command: KeysCommand) => worker.postMessage(command);
   const stdin = relayStream((on) => send({ raw: on }));

@@ -29,7 +29,7 @@ export function frameUpdate(previous: readonly string[] | null, next: readonly s
   }
   const below = next.length + 1;
   if ((previous === null || previous.length > next.length) && below <= rows) out += `${ESC}${below};1H${ESC}J`;
-  return out + `${ESC}${Math.max(1, next.length)};1H`;
+  return `${out}${ESC}${Math.max(1, next.length)};1H`;
 }
 
 /** stdout for Ink, with full-screen redraws written as the lines that changed. */

@@ -1,7 +1,7 @@
 import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
 import type { Source } from '../sources/types.js';
 import { ingest } from '../store/ingest.js';
-import { loadSnapshot, saveSnapshot, SNAPSHOT_VERSION } from '../store/snapshot.js';
+import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
 import type { TraceStore } from '../store/trace-store.js';
 
 export interface Loaded {
@@ -18,8 +18,17 @@ export interface Loaded {
  * deleted, and the file is indexed into a store as new: the numbers are exactly
  * those of `--no-cache`.
  */
-export async function loadWithCache(store: TraceStore, source: Source, options: { cache: boolean; follow?: boolean; interactive?: boolean }): Promise<Loaded> {
-  const local = options.cache && !options.follow && store.files.length === 0 && source.name !== '-' && !/^[a-z]+:\/\//i.test(source.name);
+export async function loadWithCache(
+  store: TraceStore,
+  source: Source,
+  options: { cache: boolean; follow?: boolean; interactive?: boolean },
+): Promise<Loaded> {
+  const local =
+    options.cache &&
+    !options.follow &&
+    store.files.length === 0 &&
+    source.name !== '-' &&
+    !/^[a-z]+:\/\//i.test(source.name);
   // What else the index depends on: a saved index of another version or price table has another key.
   const salt = `${SNAPSHOT_VERSION}\n${store.prices.source}`;
   const before = local ? fileKey(source.name, salt) : null;
@@ -43,7 +52,8 @@ export async function loadWithCache(store: TraceStore, source: Source, options: 
   await ingest(store, source, undefined, { interactive: options.interactive });
   // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
   const f = store.files[0];
-  if (!before || before.racy || f?.state !== 'done' || f.totalBytes === null || f.bytes !== f.totalBytes) return { cached: false, notice: null };
+  if (!before || before.racy || f?.state !== 'done' || f.totalBytes === null || f.bytes !== f.totalBytes)
+    return { cached: false, notice: null };
   // Changed while it was read (its key is another now): what was read is neither the old file nor the new.
   if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: null };
   const problem = writeCached(before.key, saveSnapshot(store), dir);

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
-import { claimTerminal } from './interactive.js';
-import { installFatalHandlers } from './fatal.js';
-import { complain, stdoutIsTerminal } from './output.js';
-import { tightenHeap } from './heap.js';
-import { buildProgram, type AppOptions } from './program.js';
 import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
-import { bundledPrices, withOverrides, type PriceTable } from '../trace/prices.js';
+import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
+import { installFatalHandlers } from './fatal.js';
+import { tightenHeap } from './heap.js';
+import { claimTerminal } from './interactive.js';
+import { complain, stdoutIsTerminal } from './output.js';
+import { type AppOptions, buildProgram } from './program.js';
 
 /**
  * Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error.
@@ -22,8 +22,20 @@ export async function main(argv: string[]): Promise<number> {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices);
         if (prices === null) return 1;
-        if (options.export !== undefined) return (await import('./summary-command.js')).exportCommand(files, options.export, options.filter, prices, options.timeout);
-        if (!stdoutIsTerminal() && files.length) return (await import('./summary-command.js')).summaryCommand(files, { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout }, prices);
+        if (options.export !== undefined)
+          return (await import('./summary-command.js')).exportCommand(
+            files,
+            options.export,
+            options.filter,
+            prices,
+            options.timeout,
+          );
+        if (!stdoutIsTerminal() && files.length)
+          return (await import('./summary-command.js')).summaryCommand(
+            files,
+            { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout },
+            prices,
+          );
         return runApp(files, options, prices);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
@@ -40,7 +52,11 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+      return error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+        ? 0
+        : 2;
     }
     complain((error as Error).message);
     return 1;
@@ -78,7 +94,8 @@ async function loadPrices(file: string | undefined): Promise<PriceTable | null> 
   if (!file) return base;
   try {
     const rows = JSON.parse(await readFile(file, 'utf8')) as unknown;
-    if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new Error('expected a JSON object of model → prices');
+    if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
+      throw new Error('expected a JSON object of model → prices');
     return withOverrides(base, file, rows as Record<string, unknown>);
   } catch (error) {
     complain(`cannot read prices ${file}: ${(error as Error).message}`);

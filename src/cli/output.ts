@@ -73,7 +73,8 @@ export const CONTROL = {
 /** One of the app's own control sequences (CONTROL), or an OSC 52 clipboard write built from base64. */
 export function control(sequence: (typeof CONTROL)[keyof typeof CONTROL] | `\x1b]52;c;${string}\x07`): void {
   // A clipboard write carries base64 only: anything else in it is refused, not sent.
-  if (sequence.startsWith('\x1b]52;') && !/^\x1b\]52;c;[A-Za-z0-9+/=]*\x07$/.test(sequence)) throw new Error('refused: an OSC 52 write that is not base64');
+  if (sequence.startsWith('\x1b]52;') && !/^\x1b\]52;c;[A-Za-z0-9+/=]*\x07$/.test(sequence))
+    throw new Error('refused: an OSC 52 write that is not base64');
   process.stdout.write(sequence);
 }
 

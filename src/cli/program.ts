@@ -28,30 +28,45 @@ export interface Handlers {
   diff(files: string[], options: { json: boolean; timeout: number }): Promise<number>;
 }
 
-const pricesOption = () => new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
+const pricesOption = () =>
+  new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
 const noCacheOption = () => new Option('--no-cache', 'do not use or save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
 function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30 or 2.5');
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30 or 2.5');
   return n;
 }
 const timeoutOption = () =>
-  new Option('--timeout <seconds>', 'give up on an http(s) or ws:// source after this many seconds of silence: no answer, no handshake, or a body that stops (or only trickles)')
+  new Option(
+    '--timeout <seconds>',
+    'give up on an http(s) or ws:// source after this many seconds of silence: no answer, no handshake, or a body that stops (or only trickles)',
+  )
     .default(DEFAULT_TIMEOUT_S)
     .argParser(parseSeconds);
-const filterOption = () => new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
+const filterOption = () =>
+  new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
 
 /** The commander definitions: one small block per command, no logic. */
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
   const program = new Command('mcp-replay-tui')
-    .description('Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.')
+    .description(
+      'Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.',
+    )
     .version('0.1.0')
     .argument('[files...]', 'trace files to open (- for stdin)')
     .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
     .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
-    .option('--export <file>', 'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app')
-    .option('--ascii', 'draw the interface in ASCII only (for terminals that cannot show its glyphs); also MCP_REPLAY_TUI_ASCII=1', false)
+    .option(
+      '--export <file>',
+      'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app',
+    )
+    .option(
+      '--ascii',
+      'draw the interface in ASCII only (for terminals that cannot show its glyphs); also MCP_REPLAY_TUI_ASCII=1',
+      false,
+    )
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
@@ -82,7 +97,9 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
 
   program
     .command('diff')
-    .description('compare two recordings by tool-call ordinal: same, changed args, changed result, added in B, removed from B (exit 0: same, 1: different, 2: trouble)')
+    .description(
+      'compare two recordings by tool-call ordinal: same, changed args, changed result, added in B, removed from B (exit 0: same, 1: different, 2: trouble)',
+    )
     .argument('<a>', 'the first trace')
     .argument('<b>', 'the second trace')
     .option('--json', 'emit {a, b, same, calls: [{ordinal, status, method, tool, aLine, bLine, detail}]}', false)
@@ -93,10 +110,20 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
 
   program
     .command('validate')
-    .description('check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)')
+    .description(
+      'check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
+    )
     .argument('<files...>', 'trace files (- for stdin)')
-    .option('--json', 'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)', false)
-    .option('--all', 'list every finding (by default the first 20 of each rule, then "… and N more (rule)"; totals always count all)', false)
+    .option(
+      '--json',
+      'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',
+      false,
+    )
+    .option(
+      '--all',
+      'list every finding (by default the first 20 of each rule, then "… and N more (rule)"; totals always count all)',
+      false,
+    )
     .addOption(timeoutOption())
     .action(async (files: string[], options: { json: boolean; all: boolean; timeout: number }) => {
       setCode(await handlers.validate(files, options));

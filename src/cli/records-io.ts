@@ -10,7 +10,7 @@ export function writeRows(store: TraceStore, rows: ArrayLike<number>, path: stri
   let n = 0;
   try {
     for (const line of exportLines(store, rows)) {
-      writeSync(fd, line + '\n');
+      writeSync(fd, `${line}\n`);
       n++;
     }
   } finally {
@@ -22,16 +22,24 @@ export function writeRows(store: TraceStore, rows: ArrayLike<number>, path: stri
 /** A new file in the temp directory for `w` in the app. */
 export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
   const first = rows.length ? store.lineNo.data[rows[0]!] : 0;
-  return join(tmpdir(), `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`);
+  return join(
+    tmpdir(),
+    `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`,
+  );
 }
 
 /** Larger payloads are refused by many terminals' OSC 52 handling. */
 const OSC52_MAX = 100_000;
 
 /** Puts rows' raw lines on the clipboard with OSC 52; returns a sentence for the footer. */
-export function copyRows(store: TraceStore, rows: ArrayLike<number>, write: (sequence: ReturnType<typeof osc52>) => void): string {
+export function copyRows(
+  store: TraceStore,
+  rows: ArrayLike<number>,
+  write: (sequence: ReturnType<typeof osc52>) => void,
+): string {
   const text = [...exportLines(store, rows)].join('\n');
-  if (text.length > OSC52_MAX) return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (w writes it to a file)`;
+  if (text.length > OSC52_MAX)
+    return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (w writes it to a file)`;
   write(osc52(text));
   return `copied ${text.length.toLocaleString('en-US')} characters with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
 }

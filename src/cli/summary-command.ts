@@ -1,18 +1,18 @@
-import { openSource, OpenError } from '../sources/open-source.js';
+import { jsonPieces } from '../report/json-pieces.js';
+import { skippedNote } from '../report/skipped-note.js';
+import { OpenError, openSource } from '../sources/open-source.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
-import { ingest } from '../store/ingest.js';
 import { aggregateRows } from '../store/aggregates.js';
+import { ingest } from '../store/ingest.js';
 import { applyFilter } from '../store/query.js';
 import { fileLabelOf, statsOf } from '../store/stats.js';
-import { parseFilter } from '../trace/filter.js';
 import { TraceStore } from '../store/trace-store.js';
+import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
-import { skippedNote } from '../report/skipped-note.js';
-import { jsonPieces } from '../report/json-pieces.js';
-import { redactText, redactUrl } from '../sources/redact.js';
 import { loadWithCache } from './load.js';
-import { writeRows } from './records-io.js';
 import { complain, note, print, printJsonPieces } from './output.js';
+import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -25,7 +25,11 @@ async function openAll(args: string[], timeoutS?: number): Promise<Source[] | nu
     try {
       sources.push(await openSource(file, { timeoutS }));
     } catch (error) {
-      complain(error instanceof OpenError ? error.message : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`);
+      complain(
+        error instanceof OpenError
+          ? error.message
+          : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`,
+      );
       for (const s of sources) s.close();
       return null;
     }
@@ -34,14 +38,27 @@ async function openAll(args: string[], timeoutS?: number): Promise<Source[] | nu
 }
 
 /** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
-export async function exportCommand(args: string[], path: string, filterText: string | undefined, prices: PriceTable, timeoutS?: number): Promise<number> {
+export async function exportCommand(
+  args: string[],
+  path: string,
+  filterText: string | undefined,
+  prices: PriceTable,
+  timeoutS?: number,
+): Promise<number> {
   const sources = await openAll(args, timeoutS);
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
     for (const source of sources) await ingest(store, source);
     const filter = filterText === undefined ? null : parseFilter(filterText);
-    const rows = filter ? applyFilter(store, filter, store.startMs(0), store.files.map((f) => fileLabelOf(store, f.index))).rows : Int32Array.from({ length: store.count }, (_, i) => i);
+    const rows = filter
+      ? applyFilter(
+          store,
+          filter,
+          store.startMs(0),
+          store.files.map((f) => fileLabelOf(store, f.index)),
+        ).rows
+      : Int32Array.from({ length: store.count }, (_, i) => i);
     const n = writeRows(store, rows, path);
     complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
@@ -54,7 +71,11 @@ export async function exportCommand(args: string[], path: string, filterText: st
 }
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
-export async function summaryCommand(args: string[], options: { json: boolean; filter?: string; cache?: boolean; timeout?: number }, prices: PriceTable): Promise<number> {
+export async function summaryCommand(
+  args: string[],
+  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number },
+  prices: PriceTable,
+): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
   const sources = await openAll(args, options.timeout);
   if (!sources) return 1;
@@ -90,7 +111,10 @@ export async function summaryCommand(args: string[], options: { json: boolean; f
     const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
     const agg = kept ? aggregateRows(store, kept.rows) : undefined;
     if (!text) docs.push(statsOf(store, 0, agg));
-    else texts.push(text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined));
+    else
+      texts.push(
+        text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined),
+      );
   }
   if (text) print(texts.join('\n'));
   else await printJsonPieces(jsonPieces(docs.length === 1 ? docs[0] : docs));

@@ -1,5 +1,5 @@
-import { complain } from './output.js';
 import { expandArg, LinkError, paneForView } from '../sources/links.js';
+import { complain } from './output.js';
 
 /** Expands viewer links into their traces; null (after a message) when an argument cannot be used. */
 export function expandTargets(args: string[]): { targets: string[]; pane: ReturnType<typeof paneForView> } | null {

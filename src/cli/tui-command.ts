@@ -1,23 +1,22 @@
+import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
-import { render, type Instance } from 'ink';
-import { openSource, OpenError } from '../sources/open-source.js';
+import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
+import type { DiffDoc } from '../store/diff.js';
 import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
-import type { DiffDoc } from '../store/diff.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
-import type { AppOptions } from './program.js';
-import { copyRows, exportPath, writeRows } from './records-io.js';
-import { loadWithCache } from './load.js';
-import { expandTargets } from './targets.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
-import { letSigintEndTheProcess, openKeyboard, type Keyboard } from './keys.js';
-import { appStdout, complain, control, CONTROL } from './output.js';
-
+import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
+import { loadWithCache } from './load.js';
+import { appStdout, CONTROL, complain, control } from './output.js';
+import type { AppOptions } from './program.js';
+import { copyRows, exportPath, writeRows } from './records-io.js';
+import { expandTargets } from './targets.js';
 
 /**
  * Full screen in the alternate buffer, always left again: on quit, and before the
@@ -57,10 +56,21 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Pr
  * Ink's unmount draws its last frame, which must land on the alternate screen.
  * `mounted` gets the Ink instance (to render new props: a notice that arrives later).
  */
-async function runOnScreen(element: ReactElement, keyboard: Keyboard | null, maxFps: number, mounted?: (app: Instance) => void): Promise<void> {
+async function runOnScreen(
+  element: ReactElement,
+  keyboard: Keyboard | null,
+  maxFps: number,
+  mounted?: (app: Instance) => void,
+): Promise<void> {
   keyboard?.ready();
   const leave = alternateScreen(keyboard);
-  const app = render(element, { stdout: appStdout(), exitOnCtrlC: true, patchConsole: true, maxFps, ...(keyboard ? { stdin: keyboard.stdin } : {}) });
+  const app = render(element, {
+    stdout: appStdout(),
+    exitOnCtrlC: true,
+    patchConsole: true,
+    maxFps,
+    ...(keyboard ? { stdin: keyboard.stdin } : {}),
+  });
   mounted?.(app);
   letSigintEndTheProcess();
   const unregister = beforeFatal(() => app.unmount());
@@ -80,7 +90,13 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file, { follow: options.follow, allowRemoteWs: options.allowRemoteWs, timeoutS: options.timeout }));
+      sources.push(
+        await openSource(file, {
+          follow: options.follow,
+          allowRemoteWs: options.allowRemoteWs,
+          timeoutS: options.timeout,
+        }),
+      );
     } catch (error) {
       complain(error instanceof OpenError ? error.message : (error as Error).message);
       for (const s of sources) s.close();
@@ -90,7 +106,9 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   // With the trace on stdin (`-`), keys come from the terminal itself.
   const keyboard = openKeyboard();
   if (!keyboard) {
-    complain('stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `summary` instead');
+    complain(
+      'stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `summary` instead',
+    );
     for (const s of sources) s.close();
     return 1;
   }
@@ -110,7 +128,13 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
-  const props = { store, follow: options.follow || sources.some((s) => s.name.startsWith('ws')), records, initialPane: expanded.pane, filter: options.filter };
+  const props = {
+    store,
+    follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
+    records,
+    initialPane: expanded.pane,
+    filter: options.filter,
+  };
   let rerender: ((element: ReactElement) => void) | null = null;
   const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));
   // Sources stream in after the first frame: the screen never waits for the index.
@@ -120,7 +144,9 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true })
       .then(({ notice }) => notice && rerender?.(createElement(App, { ...props, notice })))
       .catch(() => undefined);
-  else for (const [i, source] of sources.entries()) void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
+  else
+    for (const [i, source] of sources.entries())
+      void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
   try {
     await running;
   } finally {

@@ -1,7 +1,7 @@
-import { openSource, OpenError } from '../sources/open-source.js';
+import { OpenError, openSource } from '../sources/open-source.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert } from '../trace/text.js';
-import { Validator, type Finding, type Omitted } from '../trace/validate.js';
+import { type Finding, type Omitted, Validator } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
@@ -17,7 +17,10 @@ interface Report {
 }
 
 /** `validate FILE…`: exit 0 with no error (warnings allowed), 1 with any error, 2 on trouble. */
-export async function validateCommand(args: string[], options: { json: boolean; all?: boolean; timeout?: number }): Promise<number> {
+export async function validateCommand(
+  args: string[],
+  options: { json: boolean; all?: boolean; timeout?: number },
+): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   const reports: Report[] = [];
@@ -58,7 +61,9 @@ export async function validateCommand(args: string[], options: { json: boolean; 
     for (const r of reports) {
       for (const f of r.findings) print(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
       for (const o of r.omitted) print(`${inert(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
-      print(`${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`);
+      print(
+        `${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`,
+      );
     }
   }
   return reports.some((r) => r.errors > 0) ? 1 : 0;

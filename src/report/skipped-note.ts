@@ -8,6 +8,9 @@ export const SHOWN_SKIPS = 10;
 export function skippedNote(store: TraceStore, file: number): string | null {
   const f = store.files[file]!;
   if (!f.skipped) return null;
-  const lines = store.skips.filter((k) => k.file === file).slice(0, SHOWN_SKIPS).map((k) => k.lineNo);
+  const lines = store.skips
+    .filter((k) => k.file === file)
+    .slice(0, SHOWN_SKIPS)
+    .map((k) => k.lineNo);
   return `${inert(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }

@@ -1,13 +1,12 @@
-import { latencyStats, statsOf } from '../store/stats.js';
 import type { Aggregates } from '../store/aggregates.js';
+import { latencyStats, statsOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
-import { table } from './table.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
+import { table } from './table.js';
 
 const SHOWN_ERRORS = 10;
-
 
 /** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
 const pushAll = (out: string[], lines: string[]) => {
@@ -15,18 +14,33 @@ const pushAll = (out: string[], lines: string[]) => {
 };
 
 /** The human summary of one file: a few aligned tables read at a glance. */
-export function summaryText(store: TraceStore, file: number, filtered?: { agg: Aggregates; text: string; kept: number }): string {
+export function summaryText(
+  store: TraceStore,
+  file: number,
+  filtered?: { agg: Aggregates; text: string; kept: number },
+): string {
   const doc = statsOf(store, file, filtered?.agg);
   const s = doc.session;
   const f = store.files[file]!;
   const out: string[] = [];
-  const title = [inert(f.name), s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`, s.producer && inert(s.producer)].filter(Boolean).join(' · ');
+  const title = [
+    inert(f.name),
+    s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`,
+    s.producer && inert(s.producer),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   out.push(title);
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
   out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)} · ${inert(ended)}`);
   const r = s.records;
-  out.push(`records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`);
-  if (filtered) out.push(`filter: ${inert(filtered.text)} · ${fmtInt(filtered.kept)} of ${fmtInt(store.count)} rows (the tables below count only these)`);
+  out.push(
+    `records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`,
+  );
+  if (filtered)
+    out.push(
+      `filter: ${inert(filtered.text)} · ${fmtInt(filtered.kept)} of ${fmtInt(store.count)} rows (the tables below count only these)`,
+    );
 
   out.push('');
   if (doc.models) {
@@ -43,12 +57,44 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
       fmtMs(p.latencyP50Ms),
       fmtMs(p.latencyP95Ms),
     ]);
-    const total = m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
-    rows.push(['TOTAL', fmtInt(m.summary.assistantTurns), fmtInt(m.summary.inputTokens), fmtInt(m.summary.outputTokens), fmtInt(m.summary.cacheReadTokens), fmtInt(m.summary.cacheCreationTokens), fmtPct(m.summary.cacheHitRate), total, '', '']);
+    const total =
+      m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
+    rows.push([
+      'TOTAL',
+      fmtInt(m.summary.assistantTurns),
+      fmtInt(m.summary.inputTokens),
+      fmtInt(m.summary.outputTokens),
+      fmtInt(m.summary.cacheReadTokens),
+      fmtInt(m.summary.cacheCreationTokens),
+      fmtPct(m.summary.cacheHitRate),
+      total,
+      '',
+      '',
+    ]);
     const right = { align: 'right' as const };
-    pushAll(out, table([{ header: 'MODEL' }, { header: 'CALLS', ...right }, { header: 'INPUT', ...right }, { header: 'OUTPUT', ...right }, { header: 'CACHE READ', ...right }, { header: 'CACHE WRITE', ...right }, { header: 'HIT %', ...right }, { header: 'COST', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }], rows));
+    pushAll(
+      out,
+      table(
+        [
+          { header: 'MODEL' },
+          { header: 'CALLS', ...right },
+          { header: 'INPUT', ...right },
+          { header: 'OUTPUT', ...right },
+          { header: 'CACHE READ', ...right },
+          { header: 'CACHE WRITE', ...right },
+          { header: 'HIT %', ...right },
+          { header: 'COST', ...right },
+          { header: 'P50', ...right },
+          { header: 'P95', ...right },
+        ],
+        rows,
+      ),
+    );
     const notes = [`${m.summary.echoedTurns} echoed turn(s) excluded`];
-    if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null) notes.push(`thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`);
+    if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null)
+      notes.push(
+        `thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`,
+      );
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
     if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
     out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
@@ -56,26 +102,66 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
 
   out.push('');
   const right = { align: 'right' as const };
-  const callCols = (first: string) => [{ header: first }, { header: 'CALLS', ...right }, { header: 'ERRORS', ...right }, { header: 'PENDING', ...right }, { header: 'P50', ...right }, { header: 'P95', ...right }, { header: 'MAX', ...right }];
+  const callCols = (first: string) => [
+    { header: first },
+    { header: 'CALLS', ...right },
+    { header: 'ERRORS', ...right },
+    { header: 'PENDING', ...right },
+    { header: 'P50', ...right },
+    { header: 'P95', ...right },
+    { header: 'MAX', ...right },
+  ];
   if (doc.tools.length) {
-    pushAll(out, table([...callCols('TOOL'), { header: 'ORIGIN' }], doc.tools.map((t) => [inert(t.name), fmtInt(t.calls), fmtInt(t.errors), fmtInt(t.pending), fmtMs(t.p50Ms), fmtMs(t.p95Ms), fmtMs(t.maxMs), t.origin])));
+    pushAll(
+      out,
+      table(
+        [...callCols('TOOL'), { header: 'ORIGIN' }],
+        doc.tools.map((t) => [
+          inert(t.name),
+          fmtInt(t.calls),
+          fmtInt(t.errors),
+          fmtInt(t.pending),
+          fmtMs(t.p50Ms),
+          fmtMs(t.p95Ms),
+          fmtMs(t.maxMs),
+          t.origin,
+        ]),
+      ),
+    );
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;
   if (leftOut) out.push(`  ${latencyNote(leftOut)}`);
 
-  const methods = [...(filtered?.agg ?? f.aggregates).methods.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
+  const methods = [...(filtered?.agg ?? f.aggregates).methods.entries()].sort(
+    (a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1),
+  );
   if (methods.length) {
     out.push('');
-    pushAll(out, table(callCols('METHOD'), methods.map(([name, m]) => {
-      const lat = latencyStats(m.latencies);
-      return [inert(name), fmtInt(m.calls), fmtInt(m.errors), fmtInt(m.pending), fmtMs(lat.p50), fmtMs(lat.p95), fmtMs(lat.max)];
-    })));
+    pushAll(
+      out,
+      table(
+        callCols('METHOD'),
+        methods.map(([name, m]) => {
+          const lat = latencyStats(m.latencies);
+          return [
+            inert(name),
+            fmtInt(m.calls),
+            fmtInt(m.errors),
+            fmtInt(m.pending),
+            fmtMs(lat.p50),
+            fmtMs(lat.p95),
+            fmtMs(lat.max),
+          ];
+        }),
+      ),
+    );
   }
 
   if (doc.errors.length) {
     out.push('', `ERRORS (${doc.errors.length}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`);
-    for (const e of doc.errors.slice(0, SHOWN_ERRORS)) out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${inert(e.name)}: ${inert(e.message).slice(0, 120)}`);
+    for (const e of doc.errors.slice(0, SHOWN_ERRORS))
+      out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${inert(e.name)}: ${inert(e.message).slice(0, 120)}`);
   }
 
   const skips = store.skips.filter((k) => k.file === file);
@@ -83,5 +169,5 @@ export function summaryText(store: TraceStore, file: number, filtered?: { agg: A
     out.push('', `SKIPPED LINES (${f.skipped}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
     for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${inert(k.reason)}`);
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

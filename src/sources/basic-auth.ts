@@ -16,5 +16,8 @@ export function withBasicAuth(url: URL): { url: URL; authorization: string | nul
       return s;
     }
   };
-  return { url: bare, authorization: `Basic ${Buffer.from(`${decode(url.username)}:${decode(url.password)}`).toString('base64')}` };
+  return {
+    url: bare,
+    authorization: `Basic ${Buffer.from(`${decode(url.username)}:${decode(url.password)}`).toString('base64')}`,
+  };
 }

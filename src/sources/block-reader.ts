@@ -56,7 +56,14 @@ export class BlockReader {
     const fd = this.fd;
     if (fd === null) throw new Error('block reader is closed');
     const stop = Math.min(end, this.size);
-    const empty: BlockLines = { buf: Buffer.alloc(0), base: start, starts: new Int32Array(0), stops: new Int32Array(0), count: 0, long: null };
+    const empty: BlockLines = {
+      buf: Buffer.alloc(0),
+      base: start,
+      starts: new Int32Array(0),
+      stops: new Int32Array(0),
+      count: 0,
+      long: null,
+    };
     if (start >= stop) return empty;
     // A line starts where the file's first line does, and after each newline: one byte
     // before the range says whether one starts exactly at its first byte.
@@ -79,7 +86,11 @@ export class BlockReader {
     // The last line we own holds the range's last byte: read on until it ends (a long
     // line), unless it is already over the limit (its end is sought below).
     const lastStart = Math.max(first, buf.lastIndexOf(NL, ownedEnd - 2) + 1);
-    while (buf.indexOf(NL, ownedEnd - 1) === -1 && from + buf.length < this.size && buf.length - lastStart <= this.maxLine) {
+    while (
+      buf.indexOf(NL, ownedEnd - 1) === -1 &&
+      from + buf.length < this.size &&
+      buf.length - lastStart <= this.maxLine
+    ) {
       buf = this.readInto(from, Math.min(buf.length * 2, this.size - from, lastStart + this.maxLine + 1));
     }
     let long: BlockLines['long'] = null;
@@ -98,7 +109,8 @@ export class BlockReader {
         // Over the limit, and its end not read: found a megabyte at a time.
         (long ??= new Map()).set(count, this.seekEnd(from + s, from + buf.length));
         e = nl;
-      } else if (nl - s > this.maxLine) (long ??= new Map()).set(count, { length: e - s, reason: tooLongReason(this.maxLine, e - s) });
+      } else if (nl - s > this.maxLine)
+        (long ??= new Map()).set(count, { length: e - s, reason: tooLongReason(this.maxLine, e - s) });
       if (count === capacity) {
         capacity *= 2;
         const grownStarts = new Int32Array(capacity);
@@ -142,7 +154,8 @@ export class BlockReader {
 
   /** `length` bytes at `offset`, in the reader's own buffer (valid until the next read). */
   private readInto(offset: number, length: number): Buffer {
-    if (this.scratch.length < length) this.scratch = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.scratch.length * 1.5)));
+    if (this.scratch.length < length)
+      this.scratch = Buffer.allocUnsafe(Math.max(length, Math.ceil(this.scratch.length * 1.5)));
     return readAt(this.fd!, offset, length, this.scratch);
   }
 

@@ -46,7 +46,8 @@ export function ensureDir(dir: string): string | null {
       at = parent;
       continue;
     }
-    if (!isDir) return `cannot ${missing.length ? 'create' : 'use'} ${dir}: ${missing.length ? 'a part of the path is not a directory' : 'not a directory'}`;
+    if (!isDir)
+      return `cannot ${missing.length ? 'create' : 'use'} ${dir}: ${missing.length ? 'a part of the path is not a directory' : 'not a directory'}`;
     try {
       accessSync(at, constants.W_OK | constants.X_OK);
     } catch (error) {

@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, type FSWatcher, fstatSync, openSync, watch } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { dirname, basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent } from './types.js';
@@ -64,7 +64,8 @@ export class FollowSource implements Source {
         try {
           info = await stat(this.name);
         } catch {
-          if (!missing) onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
+          if (!missing)
+            onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
           missing = true;
           await this.idle();
           continue;
@@ -136,7 +137,10 @@ export class FollowSource implements Source {
     const keep = Math.min(PRINT_BYTES, end);
     const fromChunk = Math.min(keep, chunk.length);
     const fromOld = keep - fromChunk;
-    this.tail = Buffer.concat([this.tail.subarray(this.tail.length - fromOld), chunk.subarray(chunk.length - fromChunk)]);
+    this.tail = Buffer.concat([
+      this.tail.subarray(this.tail.length - fromOld),
+      chunk.subarray(chunk.length - fromChunk),
+    ]);
   }
 
   /**
@@ -144,7 +148,12 @@ export class FollowSource implements Source {
    * null once: it was replaced between the stat and the open). The descriptor that
    * `readBytes` reads rows back through is opened on the same file.
    */
-  private async *readFrom(from: number, to: number, splitter: LineSplitter, ino: number): AsyncIterable<{ lines: Line[]; bytes: number; chunk: Buffer } | null> {
+  private async *readFrom(
+    from: number,
+    to: number,
+    splitter: LineSplitter,
+    ino: number,
+  ): AsyncIterable<{ lines: Line[]; bytes: number; chunk: Buffer } | null> {
     const handle = await open(this.name, 'r');
     try {
       if ((await handle.stat()).ino !== ino || !this.openFd(ino)) {

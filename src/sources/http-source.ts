@@ -32,7 +32,8 @@ export function describeFetchError(error: unknown, timeoutS = DEFAULT_TIMEOUT_S)
 /** A non-2xx answer as one phrase. The reason phrase is the server's text: the caller prints it through the sanitizer. */
 export function describeStatus(status: number, statusText: string): string {
   const head = `HTTP ${status}${statusText ? ` ${statusText.slice(0, 100)}` : ''}`;
-  if (status === 401 || status === 403) return `${head}: the trace is private. PlatAtlas traces must be uploaded with \`mcp-tape upload --public\` to be fetched by URL`;
+  if (status === 401 || status === 403)
+    return `${head}: the trace is private. PlatAtlas traces must be uploaded with \`mcp-tape upload --public\` to be fetched by URL`;
   if (status === 404) return `${head}: no trace at this address`;
   if (status >= 500) return `${head}: the server failed; try again later`;
   return head;
@@ -110,24 +111,33 @@ export class HttpSource implements Source {
       // The timeout covers the wait for headers only (a signal on fetch would also cut
       // the body): the body has its own, counted from its last progress (body()).
       const waiting = new AbortController();
-      const timer = setTimeout(() => waiting.abort(new DOMException('no answer', 'TimeoutError')), this.timeoutS * 1000);
+      const timer = setTimeout(
+        () => waiting.abort(new DOMException('no answer', 'TimeoutError')),
+        this.timeoutS * 1000,
+      );
       let res: Response;
       try {
-        res = await fetch(url, { redirect: 'manual', headers: { ...headers, ...auth }, signal: AbortSignal.any([this.controller.signal, waiting.signal]) });
+        res = await fetch(url, {
+          redirect: 'manual',
+          headers: { ...headers, ...auth },
+          signal: AbortSignal.any([this.controller.signal, waiting.signal]),
+        });
       } finally {
         clearTimeout(timer);
       }
       const location = res.headers.get('location');
       if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
       await res.body?.cancel().catch(() => undefined);
-      if (redirects === MAX_REDIRECTS) throw new HttpOpenError(`more than ${MAX_REDIRECTS} redirects (a redirect loop?); stopped`);
+      if (redirects === MAX_REDIRECTS)
+        throw new HttpOpenError(`more than ${MAX_REDIRECTS} redirects (a redirect loop?); stopped`);
       let next: URL;
       try {
         next = new URL(location, url);
       } catch {
         throw new HttpOpenError(`redirected to an invalid address`);
       }
-      if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new HttpOpenError(`redirected to a ${next.protocol.replace(/:$/, '')}: address, which is not http(s)`);
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw new HttpOpenError(`redirected to a ${next.protocol.replace(/:$/, '')}: address, which is not http(s)`);
       url = withBasicAuth(next).url;
     }
   }
@@ -154,14 +164,21 @@ export class HttpSource implements Source {
           const batch = splitter.push(chunk);
           if (batch.length) yield batch;
         }
-        if (total !== null && bytes - from < total) throw Object.assign(new Error('early end'), { cause: { code: 'UND_ERR_SOCKET' } });
+        if (total !== null && bytes - from < total)
+          throw Object.assign(new Error('early end'), { cause: { code: 'UND_ERR_SOCKET' } });
       } catch (error) {
         if (this.closed) return;
         const last = splitter.end();
         if (last.length) yield last;
         const got = bytes - from;
-        const why = total !== null && got < total && (error as { name?: string }).name !== 'StallError' ? `the connection was closed or reset after ${got.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} bytes announced (Content-Length)` : describeFetchError(error, this.timeoutS);
-        onEvent?.({ type: 'error', message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown` });
+        const why =
+          total !== null && got < total && (error as { name?: string }).name !== 'StallError'
+            ? `the connection was closed or reset after ${got.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} bytes announced (Content-Length)`
+            : describeFetchError(error, this.timeoutS);
+        onEvent?.({
+          type: 'error',
+          message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown`,
+        });
         return;
       }
       if (!this.follow) break;
@@ -206,10 +223,15 @@ export class HttpSource implements Source {
       for (;;) {
         let timer: NodeJS.Timeout | undefined;
         const stall = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const what = trickled ? `only ${trickled.toLocaleString('en-US')} bytes and no complete line in ${timeoutPhrase(this.timeoutS)}` : `no data for ${timeoutPhrase(this.timeoutS)}`;
-            reject(Object.assign(new Error(what), { name: 'StallError' }));
-          }, Math.max(0, progressAt + limitMs - Date.now()));
+          timer = setTimeout(
+            () => {
+              const what = trickled
+                ? `only ${trickled.toLocaleString('en-US')} bytes and no complete line in ${timeoutPhrase(this.timeoutS)}`
+                : `no data for ${timeoutPhrase(this.timeoutS)}`;
+              reject(Object.assign(new Error(what), { name: 'StallError' }));
+            },
+            Math.max(0, progressAt + limitMs - Date.now()),
+          );
         });
         const { done, value } = await Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
         if (done) {

@@ -1,5 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fdatasyncSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasyncSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cacheDir, ensureDir, reasonOf } from './cache-dir.js';
 
@@ -59,7 +71,7 @@ export function fileKey(path: string, salt: string): FileKey | null {
     }
     const fields = [salt, resolve(path), info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].map(String);
     const key = sha256(JSON.stringify([...fields, sha256(head).toString('hex')])).toString('hex');
-    const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
+    const changed = Math.max(info.mtimeNs , info.ctimeNs);
     // Times in whole seconds: a file system that keeps no finer (FAT keeps 2 s). Else
     // the kernel's clock ticks every few ms: 100 ms is well past one tick.
     const tick = changed % 1_000_000_000n === 0n ? 2_000_000_000n : 100_000_000n;

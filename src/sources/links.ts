@@ -32,8 +32,13 @@ export function expandArg(arg: string): Expanded {
     .map((part) => {
       const decoded = /%[0-9a-f]{2}/i.test(part) ? decodeURIComponent(part) : part;
       if (/^https?:\/\//i.test(decoded)) return decoded;
-      if (UUID.test(decoded)) throw new LinkError(`${redactUrl(decoded)} (from ${shown}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`);
-      throw new LinkError(`${redactUrl(decoded)} (from ${shown}): a path relative to the viewer; pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`);
+      if (UUID.test(decoded))
+        throw new LinkError(
+          `${redactUrl(decoded)} (from ${shown}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`,
+        );
+      throw new LinkError(
+        `${redactUrl(decoded)} (from ${shown}): a path relative to the viewer; pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`,
+      );
     });
   if (targets.length === 0) throw new LinkError(`${shown}: ?trace= names no trace`);
   return { targets, view };

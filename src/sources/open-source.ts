@@ -5,8 +5,8 @@ import { FollowSource } from './follow-source.js';
 import { HttpSource } from './http-source.js';
 import { redactText, redactUrl } from './redact.js';
 import { StreamSource } from './stream-source.js';
-import { isLoopback, WsSource } from './ws-source.js';
 import type { Source } from './types.js';
+import { isLoopback, WsSource } from './ws-source.js';
 
 /** A source that could not be opened: names it and why, for a one-line message. `target` is as it may be shown (secrets redacted). */
 export class OpenError extends Error {
@@ -54,7 +54,8 @@ export interface OpenOptions {
 export async function openSource(target: string, options: OpenOptions = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
-  if (/^https?:\/\//i.test(target)) return connected(target, new HttpSource(target, { follow: options.follow, timeoutS: options.timeoutS }));
+  if (/^https?:\/\//i.test(target))
+    return connected(target, new HttpSource(target, { follow: options.follow, timeoutS: options.timeoutS }));
   if (/^wss?:\/\//i.test(target)) {
     let loopback: boolean;
     try {
@@ -62,10 +63,15 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     } catch {
       throw new OpenError(target, 'not a valid URL');
     }
-    if (!options.allowRemoteWs && !loopback) throw new OpenError(target, 'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere');
+    if (!options.allowRemoteWs && !loopback)
+      throw new OpenError(
+        target,
+        'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere',
+      );
     return connected(target, new WsSource(target, { timeoutS: options.timeoutS }));
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
+    throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
   try {
     // A FIFO opens only once a writer does: opening it here would block. It is read
     // as a stream (like stdin) that opens off the event loop.

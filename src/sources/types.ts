@@ -40,7 +40,7 @@ export type LineRef = Pick<Line, 'lineNo' | 'offset' | 'length'>;
 
 /** What a source reports besides lines: progress, trouble, and the end of the stream. */
 export type SourceEvent =
-  | { type: 'progress'; bytes: number; totalBytes: number | null; /** bytes per second, for downloads */ rate?: number }
+  | { type: 'progress'; bytes: number; totalBytes: number | null /** bytes per second, for downloads */; rate?: number }
   | { type: 'notice'; message: string }
   /** Caught up with a followed source; more may come. */
   | { type: 'live' }

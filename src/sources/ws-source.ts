@@ -126,7 +126,10 @@ export class WsSource implements Source {
   /** A socket for `url`, its userinfo sent as Basic auth (the address itself bare). */
   private connect(Ws: typeof WebSocket, url: URL): WebSocket {
     const { url: bare, authorization } = withBasicAuth(url);
-    return new Ws(bare, { handshakeTimeout: this.timeoutS * 1000, ...(authorization ? { headers: { authorization } } : {}) });
+    return new Ws(bare, {
+      handshakeTimeout: this.timeoutS * 1000,
+      ...(authorization ? { headers: { authorization } } : {}),
+    });
   }
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
@@ -149,7 +152,10 @@ export class WsSource implements Source {
         continue;
       }
       if (this.failure !== null) {
-        onEvent?.({ type: 'error', message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s): what arrived is shown` });
+        onEvent?.({
+          type: 'error',
+          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s): what arrived is shown`,
+        });
         return;
       }
       if (this.ended) return;
@@ -238,7 +244,7 @@ export class WsSource implements Source {
       this.lastSeq = seq;
     }
     const text = JSON.stringify(rest);
-    const buf = Buffer.from(text + '\n');
+    const buf = Buffer.from(`${text}\n`);
     this.unwritten.push(buf);
     this.lineNo += 1;
     this.queue.push({ text, lineNo: this.lineNo, offset: this.bytes, length: buf.length - 1 });

@@ -70,7 +70,10 @@ export class Aggregates {
   }
 
   toolOf(store: TraceStore, id: number, origin: 'mcp' | 'turn'): CallAgg {
-    return (this.toolIds[id] ??= getOr(this.tools, store.str(id) ?? '(unknown)', () => ({ mcp: newCall(), turn: newCall() })))[origin];
+    return (this.toolIds[id] ??= getOr(this.tools, store.str(id) ?? '(unknown)', () => ({
+      mcp: newCall(),
+      turn: newCall(),
+    })))[origin];
   }
 
   /** `id` -1: a turn without a model (kept in slot 0, every other id one slot up). */
@@ -87,7 +90,25 @@ function getOr<V>(map: Map<string, V>, key: string, make: () => V): V {
   return v;
 }
 
-const newModel = (model: string): ModelAgg => ({ model, calls: 0, withUsage: 0, input: 0, output: 0, cacheRead: 0, cacheReadSeen: false, cacheWrite: 0, cacheWriteSeen: false, thinkingExact: 0, thinkingEstimated: 0, ttft: [], durations: [], cost: 0, unpricedTurns: 0, priced: true, overflowTurns: 0 });
+const newModel = (model: string): ModelAgg => ({
+  model,
+  calls: 0,
+  withUsage: 0,
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheReadSeen: false,
+  cacheWrite: 0,
+  cacheWriteSeen: false,
+  thinkingExact: 0,
+  thinkingEstimated: 0,
+  ttft: [],
+  durations: [],
+  cost: 0,
+  unpricedTurns: 0,
+  priced: true,
+  overflowTurns: 0,
+});
 
 function opened(agg: CallAgg): void {
   agg.calls += 1;
@@ -114,7 +135,13 @@ export const overflows = (n: number): boolean => Math.abs(n) > COUNT_LIMIT;
  */
 export function turnOverflows(store: TraceStore, i: number): boolean {
   const u = store.usage;
-  if (overflows(u.input.at(i)) || overflows(u.output.at(i)) || overflows(u.cacheRead.at(i)) || overflows(u.cacheWrite.at(i))) return true;
+  if (
+    overflows(u.input.at(i)) ||
+    overflows(u.output.at(i)) ||
+    overflows(u.cacheRead.at(i)) ||
+    overflows(u.cacheWrite.at(i))
+  )
+    return true;
   if (overflows(u.thinkingExact.at(i)) || overflows(u.thinkingEstimated.at(i))) return true;
   const cost = u.cost.data[i]!;
   return !Number.isNaN(cost) && !Number.isFinite(cost);

@@ -82,7 +82,6 @@ export class Column<A extends Typed> {
     this.ctor = values.constructor as Ctor<A>;
     this.length = values.length;
   }
-
 }
 
 /**
@@ -246,7 +245,8 @@ export class TimeColumn extends Column<Int32Array | Float64Array> {
   private widenAll(rows: number): void {
     this.widen(Float64Array);
     const data = this.data;
-    for (let i = 0; i < rows; i++) data[i] = data[i] === NONE ? NaN : this.bases.data[i >>> TIME_BLOCK_BITS]! + data[i]!;
+    for (let i = 0; i < rows; i++)
+      data[i] = data[i] === NONE ? NaN : this.bases.data[i >>> TIME_BLOCK_BITS]! + data[i]!;
     this.wide = true;
   }
 

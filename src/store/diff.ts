@@ -21,7 +21,6 @@ export interface DiffDoc {
   calls: DiffCall[];
 }
 
-
 /** The first path where two values differ, with both sides (short). */
 function firstDifference(a: Json | undefined, b: Json | undefined, path: string): string {
   if (canonical(a) === canonical(b)) return '';
@@ -81,7 +80,10 @@ function view(store: TraceStore, pair: ToolPair): CallView {
   } else {
     // A turn pair: its tool_use input and its tool_result content, found by the tool_use's id.
     const use = toolUseBlock(store, pair);
-    const res = pair.resRow < 0 || use === null ? null : findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === use.id);
+    const res =
+      pair.resRow < 0 || use === null
+        ? null
+        : findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === use.id);
     args = use?.input;
     result = res ? { content: res.content ?? null, is_error: res.is_error ?? false } : undefined;
   }
@@ -95,7 +97,11 @@ export function toolUseBlock(store: TraceStore, pair: ToolPair): Record<string, 
 }
 
 /** The first block of a turn row that satisfies `ok`, read back. */
-export function findBlock(store: TraceStore, row: number, ok: (b: Record<string, Json>) => boolean): Record<string, Json> | null {
+export function findBlock(
+  store: TraceStore,
+  row: number,
+  ok: (b: Record<string, Json>) => boolean,
+): Record<string, Json> | null {
   try {
     const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
     const blocks = isObject(o) && Array.isArray(o.blocks) ? o.blocks : [];
@@ -116,12 +122,21 @@ export function diffStores(a: TraceStore, b: TraceStore): DiffDoc {
   for (let i = 0; i < Math.max(ca.length, cb.length); i++) {
     const va = ca[i] ? view(a, ca[i]!) : null;
     const vb = cb[i] ? view(b, cb[i]!) : null;
-    const base = { ordinal: i + 1, method: 'tools/call', tool: (va ?? vb)!.pair.name, aLine: va?.line ?? null, bLine: vb?.line ?? null };
+    const base = {
+      ordinal: i + 1,
+      method: 'tools/call',
+      tool: (va ?? vb)!.pair.name,
+      aLine: va?.line ?? null,
+      bLine: vb?.line ?? null,
+    };
     if (!vb) calls.push({ ...base, status: 'removed from B', detail: '' });
     else if (!va) calls.push({ ...base, status: 'added in B', detail: '' });
-    else if (va.pair.name !== vb.pair.name) calls.push({ ...base, status: 'changed args', detail: `tool: ${va.pair.name} → ${vb.pair.name}` });
-    else if (canonical(va.args) !== canonical(vb.args)) calls.push({ ...base, status: 'changed args', detail: firstDifference(va.args, vb.args, 'arguments') });
-    else if (canonical(va.result) !== canonical(vb.result)) calls.push({ ...base, status: 'changed result', detail: firstDifference(va.result, vb.result, 'result') });
+    else if (va.pair.name !== vb.pair.name)
+      calls.push({ ...base, status: 'changed args', detail: `tool: ${va.pair.name} → ${vb.pair.name}` });
+    else if (canonical(va.args) !== canonical(vb.args))
+      calls.push({ ...base, status: 'changed args', detail: firstDifference(va.args, vb.args, 'arguments') });
+    else if (canonical(va.result) !== canonical(vb.result))
+      calls.push({ ...base, status: 'changed result', detail: firstDifference(va.result, vb.result, 'result') });
     else calls.push({ ...base, status: 'same', detail: '' });
   }
   return { a: a.files[0]?.name ?? '', b: b.files[0]?.name ?? '', same: calls.every((c) => c.status === 'same'), calls };

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
-import { rangeTape, type BlockJob } from './range-facts.js';
+import { type BlockJob, rangeTape } from './range-facts.js';
 
 /*
  * A worker thread of the parallel index (parallel-ingest.ts): it reads the byte

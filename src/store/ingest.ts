@@ -14,7 +14,12 @@ export interface IngestOptions {
  * ranges on every core). Resolves when the source ends; a read failure is recorded
  * on the file (what arrived stays) and rethrown.
  */
-export async function ingest(store: TraceStore, source: Source, file = store.addFile(source.name).index, options: IngestOptions = {}): Promise<void> {
+export async function ingest(
+  store: TraceStore,
+  source: Source,
+  file = store.addFile(source.name).index,
+  options: IngestOptions = {},
+): Promise<void> {
   const f = store.files[file]!;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
   const whole = source.wholeFile?.();

@@ -32,7 +32,11 @@ const indexes = new WeakMap<TraceStore, LinkIndex>();
 
 function indexOf(store: TraceStore): LinkIndex {
   let ix = indexes.get(store);
-  if (!ix || ix.epoch !== store.epoch) indexes.set(store, (ix = { epoch: store.epoch, indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }));
+  if (!ix || ix.epoch !== store.epoch)
+    indexes.set(
+      store,
+      (ix = { epoch: store.epoch, indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }),
+    );
   const { name, origin } = store.pairs;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
     const p = ix.indexed;
@@ -105,7 +109,13 @@ function firstAfter(store: TraceStore, list: number[], t: number, orEqual = fals
  * until the gap can no longer shrink: a call at the end of a big trace no longer
  * reads every call before it.
  */
-function nearestSameArgs(store: TraceStore, ix: LinkIndex, list: number[], t: number, pairIndex: number): number | null {
+function nearestSameArgs(
+  store: TraceStore,
+  ix: LinkIndex,
+  list: number[],
+  t: number,
+  pairIndex: number,
+): number | null {
   const tOf = (i: number): number => pairTime(store, list[i]!);
   const same = (i: number): boolean => cachedArgs(store, ix, list[i]!) === cachedArgs(store, ix, pairIndex);
   const lo = firstAfter(store, list, t, true);

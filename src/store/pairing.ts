@@ -1,4 +1,4 @@
-import { idTextOf, type IdKey, type RpcInfo } from '../trace/rpc.js';
+import { type IdKey, idTextOf, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { ErrorEntry } from './aggregates.js';
@@ -49,7 +49,14 @@ function pendingMethod(store: TraceStore, f: FileState, id: IdKey): string | und
   return latest < 0 ? undefined : (store.strings.get(store.label.data[latest]!) ?? undefined);
 }
 
-export function openRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+export function openRequest(
+  store: TraceStore,
+  f: FileState,
+  row: number,
+  dir: 'in' | 'out',
+  source: string,
+  info: RpcInfo,
+): void {
   store.status.data[row] = Status.pending;
   if (dir === 'out') store.flags.data[row] |= Flag.serverToClient;
   const table = pendingTable(f, dir, source);
@@ -65,33 +72,54 @@ export function openRequest(store: TraceStore, f: FileState, row: number, dir: '
 }
 
 /** A response closes the oldest pending request with its id sent the other way. */
-export function closeRequest(store: TraceStore, f: FileState, row: number, dir: 'in' | 'out', source: string, info: RpcInfo): void {
+export function closeRequest(
+  store: TraceStore,
+  f: FileState,
+  row: number,
+  dir: 'in' | 'out',
+  source: string,
+  info: RpcInfo,
+): void {
   const raw = info.protocolError ?? info.executionError;
   const failure = raw === null ? null : keepText(raw);
   if (failure !== null) store.setErrorText(row, failure);
-  const req = info.idKey === null ? undefined : takePending(f.pending[dir === 'in' ? 'out' : 'in'].get(source), info.idKey);
+  const req =
+    info.idKey === null ? undefined : takePending(f.pending[dir === 'in' ? 'out' : 'in'].get(source), info.idKey);
   if (req === undefined) {
     store.status.data[row] = Status.orphan;
     store.callRows.push(row);
     if (dir === 'out' && info.protocolError !== null) {
       const method = info.idKey === null ? undefined : pendingMethod(store, f, info.idKey);
-      store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: method ?? (info.idKey === null ? '(notification)' : `id ${keepText(idTextOf(info.idKey), 200)}`), message: failure! }]);
+      store.setRowErrors(row, [
+        {
+          t: store.tOf(row),
+          source: 'jsonrpc',
+          name: method ?? (info.idKey === null ? '(notification)' : `id ${keepText(idTextOf(info.idKey), 200)}`),
+          message: failure!,
+        },
+      ]);
     }
     return;
   }
   store.pair.data[req] = row;
   store.pair.data[row] = req;
   // Only orphan responses need a method by id; an answered id no longer does.
-  store.status.data[req] = info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
+  store.status.data[req] =
+    info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
   if (failure !== null) store.setErrorText(req, failure);
   store.label.data[row] = store.label.data[req]!;
   const p = store.mcpPairOf(req);
   if (p >= 0) {
     store.pairs.close(p, row, failure);
     store.name.data[row] = store.name.data[req]!;
-    if (failure !== null) store.setRowErrors(row, [{ t: store.tOf(req), source: 'tool', name: store.pairs.nameOf(p), message: failure, origin: 'mcp' }]);
+    if (failure !== null)
+      store.setRowErrors(row, [
+        { t: store.tOf(req), source: 'tool', name: store.pairs.nameOf(p), message: failure, origin: 'mcp' },
+      ]);
   } else if (dir === 'out' && info.protocolError !== null) {
-    store.setRowErrors(row, [{ t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! }]);
+    store.setRowErrors(row, [
+      { t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! },
+    ]);
   }
 }
 
@@ -121,7 +149,14 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     const error = result.isError ? keepText(result.text || 'tool reported an error') : null;
     store.pairs.close(p, row, error);
     store.linkTurnPair(row, ~p);
-    if (error !== null) (errors ??= []).push({ t: store.tOf(reqRow), source: 'tool', name: store.pairs.nameOf(p), message: error, origin: 'turn' });
+    if (error !== null)
+      (errors ??= []).push({
+        t: store.tOf(reqRow),
+        source: 'tool',
+        name: store.pairs.nameOf(p),
+        message: error,
+        origin: 'turn',
+      });
   }
   for (let ordinal = 0; ordinal < toolUses.length; ordinal++) {
     const use = toolUses[ordinal]!;

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
-import { TapeReader } from '../trace/facts-tape.js';
 import type { LineFacts } from '../trace/facts.js';
-import { rangeTape, type BlockDone, type BlockJob } from './range-facts.js';
+import { TapeReader } from '../trace/facts-tape.js';
+import { type BlockDone, type BlockJob, rangeTape } from './range-facts.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
@@ -47,7 +47,13 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
  * (one fewer in the app, and none there below 3 cores), and none on a single core.
  */
-export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env, script: URL | null = WORKER_SCRIPT, interactive = false, cores = availableParallelism()): ParallelPlan | null {
+export function parallelPlan(
+  size: number,
+  env: NodeJS.ProcessEnv = process.env,
+  script: URL | null = WORKER_SCRIPT,
+  interactive = false,
+  cores = availableParallelism(),
+): ParallelPlan | null {
   if (script === null) return null;
   const asked = env.MCP_REPLAY_TUI_WORKERS;
   // One core: nothing to gain. The app keeps a core for its frames, and so starts
@@ -61,7 +67,13 @@ export function parallelPlan(size: number, env: NodeJS.ProcessEnv = process.env,
 }
 
 /** Appends a whole file's records to the store, in file order, reading ranges in worker threads. */
-export async function ingestParallel(store: TraceStore, file: number, whole: WholeFile, plan: ParallelPlan, onProgress: (bytes: number) => void): Promise<void> {
+export async function ingestParallel(
+  store: TraceStore,
+  file: number,
+  whole: WholeFile,
+  plan: ParallelPlan,
+  onProgress: (bytes: number) => void,
+): Promise<void> {
   const { path, size } = whole;
   const B = plan.blockBytes;
   // Range 0 is [0, first); range k ≥ 1 is [first + (k - 1)·B, first + k·B).

@@ -1,6 +1,6 @@
 import type { Filter, Term } from '../trace/filter.js';
 import { literal } from '../trace/text.js';
-import { Dir, DIR_NAMES, Flag, Kind, Shape, Status, STATUS_NAMES } from './codes.js';
+import { DIR_NAMES, Dir, Flag, Kind, Shape, STATUS_NAMES, Status } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -16,7 +16,8 @@ export interface FilterResult {
 const BLOCK = 4 << 20;
 
 /** Whether every letter of `text` with a case is ASCII (so ASCII folding is all smart case needs). */
-const asciiCase = (text: string): boolean => [...text].every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase());
+const asciiCase = (text: string): boolean =>
+  [...text].every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase());
 
 /**
  * Rows whose raw line contains `needle` (smart case). Reads the source back in
@@ -25,7 +26,13 @@ const asciiCase = (text: string): boolean => [...text].every((ch) => ch.charCode
  * ASCII, else (`é` for `É`: UTF-8 bytes folded as Latin-1 would match the wrong
  * characters) each row is decoded and tested with a Unicode-aware pattern.
  */
-export function textMatches(store: TraceStore, needle: string, caseSensitive: boolean, from = 0, into = new Uint8Array(store.count)): Uint8Array {
+export function textMatches(
+  store: TraceStore,
+  needle: string,
+  caseSensitive: boolean,
+  from = 0,
+  into = new Uint8Array(store.count),
+): Uint8Array {
   const bytes = Buffer.from(needle, 'utf8');
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
@@ -43,7 +50,13 @@ export function textMatches(store: TraceStore, needle: string, caseSensitive: bo
     const f = file[r]!;
     const start = offset(r);
     let end = r;
-    while (end + 1 < store.count && file[end + 1] === f && offset(end + 1) >= start && offset(end + 1) + length[end + 1]! - start <= BLOCK) end++;
+    while (
+      end + 1 < store.count &&
+      file[end + 1] === f &&
+      offset(end + 1) >= start &&
+      offset(end + 1) + length[end + 1]! - start <= BLOCK
+    )
+      end++;
     const last = offset(end) + length[end]!;
     const buf = store.readBytes(f, start, last - start, scratch);
     if (buf && unicode) {
@@ -87,13 +100,22 @@ function toolsOf(store: TraceStore, row: number): string[] {
   return name === null || store.kind.data[row] !== Kind.message ? [] : [name];
 }
 
-const anyMatch = (patterns: RegExp[], values: (string | null)[]) => values.some((v) => v !== null && patterns.some((p) => p.test(v)));
+const anyMatch = (patterns: RegExp[], values: (string | null)[]) =>
+  values.some((v) => v !== null && patterns.some((p) => p.test(v)));
 
 /**
  * Whether a unit (a call: request and response; else one row) carries the term's
  * field and satisfies it. A record without the field does not match (so `-term` keeps it).
  */
-function test(store: TraceStore, term: Term, row: number, other: number, found: Uint8Array | undefined, start: number | null, fileLabels: string[]): boolean {
+function test(
+  store: TraceStore,
+  term: Term,
+  row: number,
+  other: number,
+  found: Uint8Array | undefined,
+  start: number | null,
+  fileLabels: string[],
+): boolean {
   const kind = store.kind.data[row];
   switch (term.field) {
     case 'text': {
@@ -103,7 +125,10 @@ function test(store: TraceStore, term: Term, row: number, other: number, found: 
     case 'method': {
       if (kind !== Kind.message) return false;
       const shape = store.shape.data[row];
-      return (shape === Shape.request || shape === Shape.notification || other >= 0) && anyMatch(term.patterns, [store.str(store.label.data[row]!)]);
+      return (
+        (shape === Shape.request || shape === Shape.notification || other >= 0) &&
+        anyMatch(term.patterns, [store.str(store.label.data[row]!)])
+      );
     }
     case 'tool':
       return anyMatch(term.patterns, toolsOf(store, row));
@@ -126,7 +151,15 @@ function test(store: TraceStore, term: Term, row: number, other: number, found: 
     case 'latency': {
       const l = other >= 0 ? store.latency(row, other) : null;
       if (l === null) return false;
-      return term.op === '<' ? l < term.ms : term.op === '<=' ? l <= term.ms : term.op === '>' ? l > term.ms : term.op === '>=' ? l >= term.ms : l === term.ms;
+      return term.op === '<'
+        ? l < term.ms
+        : term.op === '<='
+          ? l <= term.ms
+          : term.op === '>'
+            ? l > term.ms
+            : term.op === '>='
+              ? l >= term.ms
+              : l === term.ms;
     }
     case 'since':
     case 'until': {
@@ -145,7 +178,11 @@ function test(store: TraceStore, term: Term, row: number, other: number, found: 
  * `llm.error` event or an unanswered error response, or a skipped line.
  */
 export function hasProblem(store: TraceStore, row: number): boolean {
-  return filterStatus(store.status.data[row]!) === 'error' || (store.flags.data[row]! & Flag.rowErrors) !== 0 || store.kind.data[row] === Kind.skip;
+  return (
+    filterStatus(store.status.data[row]!) === 'error' ||
+    (store.flags.data[row]! & Flag.rowErrors) !== 0 ||
+    store.kind.data[row] === Kind.skip
+  );
 }
 
 /**
@@ -153,7 +190,13 @@ export function hasProblem(store: TraceStore, row: number): boolean {
  * kept or dropped together, judged on the request's fields (status and latency are
  * the call's) and on the text of both lines.
  */
-export function applyFilter(store: TraceStore, filter: Filter, start: number | null, fileLabels: string[], previous?: FilterResult): FilterResult {
+export function applyFilter(
+  store: TraceStore,
+  filter: Filter,
+  start: number | null,
+  fileLabels: string[],
+  previous?: FilterResult,
+): FilterResult {
   const text = new Map<Term, Uint8Array>();
   for (const term of filter.terms) {
     if (term.field !== 'text') continue;
@@ -200,6 +243,13 @@ const textCache = new WeakMap<FilterResult, { epoch: number; text: Map<Term, Uin
 function previousText(store: TraceStore, previous: FilterResult, term: Term): Uint8Array | null {
   const cached = textCache.get(previous);
   if (!cached || cached.epoch !== store.epoch || term.field !== 'text') return null;
-  for (const [t, m] of cached.text) if (t.field === 'text' && t.needle === term.needle && t.caseSensitive === term.caseSensitive && t.negate === term.negate) return m;
+  for (const [t, m] of cached.text)
+    if (
+      t.field === 'text' &&
+      t.needle === term.needle &&
+      t.caseSensitive === term.caseSensitive &&
+      t.negate === term.negate
+    )
+      return m;
   return null;
 }

@@ -31,7 +31,8 @@ export function rangeTape(reader: BlockReader, job: BlockJob): BlockDone {
     const long = lines.long?.get(i);
     if (long !== undefined) tape.line(i, lines.base + start, long.length, { kind: 'skip', reason: long.reason });
     // The scanner writes the lines it knows; JSON.parse reads the rest.
-    else if (!scanLineTo(tape, i, lines.base + start, lines.buf, start, stop)) tape.line(i, lines.base + start, stop - start, lineFacts(lines.buf.toString('utf8', start, stop)));
+    else if (!scanLineTo(tape, i, lines.base + start, lines.buf, start, stop))
+      tape.line(i, lines.base + start, stop - start, lineFacts(lines.buf.toString('utf8', start, stop)));
   }
   return { block: job.block, count: lines.count, ...tape.finish() };
 }

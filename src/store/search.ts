@@ -15,13 +15,19 @@ export interface SearchResult {
 }
 
 const prepared = new Map<string, Fuzzysort.Prepared>();
-const targetCache = new WeakMap<TraceStore, { epoch: number; size: number; targets: { row: number; p: Fuzzysort.Prepared }[] }>();
+const targetCache = new WeakMap<
+  TraceStore,
+  { epoch: number; size: number; targets: { row: number; p: Fuzzysort.Prepared }[] }
+>();
 
 /** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
 function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
   const cached = targetCache.get(store);
   if (cached && cached.epoch === store.epoch && cached.size === store.errorText.size) return cached.targets;
-  const targets = [...store.errorText].map(([row, text]) => ({ row, p: prepare(text.length > 100 ? text.slice(0, 100) : text) }));
+  const targets = [...store.errorText].map(([row, text]) => ({
+    row,
+    p: prepare(text.length > 100 ? text.slice(0, 100) : text),
+  }));
   targetCache.set(store, { epoch: store.epoch, size: store.errorText.size, targets });
   return targets;
 }
@@ -56,7 +62,12 @@ export function linesContaining(store: TraceStore, query: string): Uint8Array {
  * prepared lazily, only for rows that have one. `lines` (from `linesContaining`)
  * adds rows whose text contains the query, ranked below every fuzzy match.
  */
-export function search(store: TraceStore, list: { length: number; at(i: number): number }, query: string, lines?: Uint8Array): SearchResult {
+export function search(
+  store: TraceStore,
+  list: { length: number; at(i: number): number },
+  query: string,
+  lines?: Uint8Array,
+): SearchResult {
   const q = query.trim();
   const result: SearchResult = { query, positions: [], best: -1 };
   if (!q) return result;

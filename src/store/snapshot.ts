@@ -37,13 +37,33 @@ interface Header {
     models: SavedModel[];
     methods: [string, SavedCall][];
     tools: [string, { mcp: SavedCall; turn: SavedCall }][];
-    counters: Pick<Aggregates, 'turns' | 'echoedTurns' | 'assistantTurns' | 'modelTimeMs' | 'modelTimeSeen' | 'latenciesLeftOut' | 'overflowTurns'>;
+    counters: Pick<
+      Aggregates,
+      | 'turns'
+      | 'echoedTurns'
+      | 'assistantTurns'
+      | 'modelTimeMs'
+      | 'modelTimeSeen'
+      | 'latenciesLeftOut'
+      | 'overflowTurns'
+    >;
   };
-  file: { meta: JsonObject | null; end: JsonObject | null; counts: TraceStore['files'][number]['counts']; skipped: number; maxT: number | null; firstT: number | null; bytes: number };
+  file: {
+    meta: JsonObject | null;
+    end: JsonObject | null;
+    counts: TraceStore['files'][number]['counts'];
+    skipped: number;
+    maxT: number | null;
+    firstT: number | null;
+    bytes: number;
+  };
 }
 
 type View = Float64Array | Int32Array | Int16Array | Uint32Array | Uint16Array | Uint8Array;
-const TYPES: Record<string, { new (b: ArrayBufferLike, offset: number, length: number): View; readonly BYTES_PER_ELEMENT: number }> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
+const TYPES: Record<
+  string,
+  { new (b: ArrayBufferLike, offset: number, length: number): View; readonly BYTES_PER_ELEMENT: number }
+> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
 
 /** Each distinct text (error messages, names) once, by index: the store shares one string among several maps. */
 class TextTable {
@@ -73,7 +93,10 @@ const CHUNK = 1 << 16;
 export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   const f = store.files[0]!;
   if (store.files.length !== 1) throw new Error('a snapshot holds one file');
-  const binary: [string, View | number[]][] = Object.entries(store.columns()).map(([name, c]) => [name, c.data.subarray(0, c.length)]);
+  const binary: [string, View | number[]][] = Object.entries(store.columns()).map(([name, c]) => [
+    name,
+    c.data.subarray(0, c.length),
+  ]);
   const texts = new TextTable();
   // The sparse error maps, flat, as texts by index: [key, text, …].
   const flat = (map: Map<number, string>): Int32Array => {
@@ -92,7 +115,17 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   let e = 0;
   for (const [row, errors] of store.rowErrors) {
     for (const entry of errors) {
-      rowErrors.set([row, entry.t ?? NaN, SOURCES.indexOf(entry.source), texts.id(entry.name), texts.id(entry.message), ORIGINS.indexOf(entry.origin)], e);
+      rowErrors.set(
+        [
+          row,
+          entry.t ?? NaN,
+          SOURCES.indexOf(entry.source),
+          texts.id(entry.name),
+          texts.id(entry.message),
+          ORIGINS.indexOf(entry.origin),
+        ],
+        e,
+      );
       e += ERROR_FIELDS;
     }
   }
@@ -108,17 +141,41 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     skips: store.skips,
     oddTexts: [],
     aggregates: {
-      models: [...agg.models.values()].map(({ ttft, durations, ...rest }) => ({ ...rest, ttft: list(ttft), durations: list(durations) })),
+      models: [...agg.models.values()].map(({ ttft, durations, ...rest }) => ({
+        ...rest,
+        ttft: list(ttft),
+        durations: list(durations),
+      })),
       methods: [...agg.methods].map(([k, v]) => [k, call(v)]),
       tools: [...agg.tools].map(([k, v]) => [k, { mcp: call(v.mcp), turn: call(v.turn) }]),
-      counters: { turns: agg.turns, echoedTurns: agg.echoedTurns, assistantTurns: agg.assistantTurns, modelTimeMs: agg.modelTimeMs, modelTimeSeen: agg.modelTimeSeen, latenciesLeftOut: agg.latenciesLeftOut, overflowTurns: agg.overflowTurns },
+      counters: {
+        turns: agg.turns,
+        echoedTurns: agg.echoedTurns,
+        assistantTurns: agg.assistantTurns,
+        modelTimeMs: agg.modelTimeMs,
+        modelTimeSeen: agg.modelTimeSeen,
+        latenciesLeftOut: agg.latenciesLeftOut,
+        overflowTurns: agg.overflowTurns,
+      },
     },
-    file: { meta: f.meta, end: f.end, counts: f.counts, skipped: f.skipped, maxT: f.maxT, firstT: f.firstT, bytes: f.bytes },
+    file: {
+      meta: f.meta,
+      end: f.end,
+      counts: f.counts,
+      skipped: f.skipped,
+      maxT: f.maxT,
+      firstT: f.firstT,
+      bytes: f.bytes,
+    },
   };
   // The texts: their UTF-8 lengths as a part; their bytes follow the parts.
   const encoded = texts.values.map((t, i) => (LONE_SURROGATE.test(t) ? (header.oddTexts.push([i, t]), '') : t));
   binary.push(['texts.lengths', Uint32Array.from(encoded, (t) => Buffer.byteLength(t, 'utf8'))]);
-  header.parts = binary.map(([name, a]) => (Array.isArray(a) ? { name, type: 'Float64Array', bytes: a.length * 8, length: a.length } : { name, type: a.constructor.name, bytes: a.byteLength, length: a.length }));
+  header.parts = binary.map(([name, a]) =>
+    Array.isArray(a)
+      ? { name, type: 'Float64Array', bytes: a.length * 8, length: a.length }
+      : { name, type: a.constructor.name, bytes: a.byteLength, length: a.length },
+  );
   const head = Buffer.from(JSON.stringify(header));
   const size = Buffer.alloc(4);
   size.writeUInt32LE(head.length);
@@ -166,10 +223,26 @@ function need(ok: unknown, what: string): asserts ok {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isIndex = (v: unknown, below: number): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
+const isIndex = (v: unknown, below: number): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
 
 /** Column groups that grow together (trace-store.ts): a snapshot whose lengths disagree within one is refused. */
-const ROW_COLUMNS = ['file', 'kind', 'dir', 'shape', 'status', 'flags', 'lineNo', 'length', 'label', 'name', 'pair', 'offsetLow', 'offsetHigh', 't'];
+const ROW_COLUMNS = [
+  'file',
+  'kind',
+  'dir',
+  'shape',
+  'status',
+  'flags',
+  'lineNo',
+  'length',
+  'label',
+  'name',
+  'pair',
+  'offsetLow',
+  'offsetHigh',
+  't',
+];
 const GROUPS: ((name: string) => boolean)[] = [
   (n) => ROW_COLUMNS.includes(n),
   (n) => n === 'usageRows' || n.startsWith('usage.'),
@@ -227,16 +300,29 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
   const views = new Map<string, View>();
   let at = start;
   const all: View[] = header.parts.map((p, i) => {
-    need(isObject(p) && typeof p.name === 'string' && !seen.has(p.name) && typeof p.type === 'string' && Object.hasOwn(TYPES, p.type), 'part');
+    need(
+      isObject(p) &&
+        typeof p.name === 'string' &&
+        !seen.has(p.name) &&
+        typeof p.type === 'string' &&
+        Object.hasOwn(TYPES, p.type),
+      'part',
+    );
     seen.add(p.name);
     const Typed = TYPES[p.type]!;
-    need(Number.isSafeInteger(p.length) && p.length >= 0 && p.bytes === p.length * Typed.BYTES_PER_ELEMENT, `${p.name}: size`);
+    need(
+      Number.isSafeInteger(p.length) && p.length >= 0 && p.bytes === p.length * Typed.BYTES_PER_ELEMENT,
+      `${p.name}: size`,
+    );
     need(typeOk(p.name, p.type, i, header.parts.length, columns), `${p.name}: type`);
     at += (8 - (at % 8)) % 8;
     need(at + p.bytes <= bytes.length, `${p.name}: cut`);
     const offset = bytes.byteOffset + at;
     // A view into the file's bytes when aligned (always, for a file read whole), else a copy.
-    const view = offset % 8 === 0 ? new Typed(bytes.buffer, offset, p.length) : new Typed(Uint8Array.from(bytes.subarray(at, at + p.bytes)).buffer, 0, p.length);
+    const view =
+      offset % 8 === 0
+        ? new Typed(bytes.buffer, offset, p.length)
+        : new Typed(Uint8Array.from(bytes.subarray(at, at + p.bytes)).buffer, 0, p.length);
     at += p.bytes;
     views.set(p.name, view);
     return view;
@@ -274,7 +360,10 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
   };
 
   const strings = header.strings;
-  need(Array.isArray(strings) && strings.every((s) => typeof s === 'string') && new Set(strings).size === strings.length, 'strings');
+  need(
+    Array.isArray(strings) && strings.every((s) => typeof s === 'string') && new Set(strings).size === strings.length,
+    'strings',
+  );
 
   const rowErrors = new Map<number, ErrorEntry[]>();
   const errors: ErrorEntry[] = [];
@@ -287,7 +376,13 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     const origin = flat[i + 5]!;
     need(isIndex(row, rows) && isIndex(source, SOURCES.length) && isIndex(origin, ORIGINS.length), 'error entry');
     const o = ORIGINS[origin];
-    const entry: ErrorEntry = { t: Number.isNaN(t) ? null : t, source: SOURCES[source]!, name: text(flat[i + 3]), message: text(flat[i + 4]), ...(o ? { origin: o } : {}) };
+    const entry: ErrorEntry = {
+      t: Number.isNaN(t) ? null : t,
+      source: SOURCES[source]!,
+      name: text(flat[i + 3]),
+      message: text(flat[i + 4]),
+      ...(o ? { origin: o } : {}),
+    };
     const list = rowErrors.get(row);
     if (list) list.push(entry);
     else rowErrors.set(row, [entry]);
@@ -303,7 +398,14 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     return { ...c, latencies: list(c.latencies) };
   };
   const agg = header.aggregates;
-  need(isObject(agg) && Array.isArray(agg.models) && Array.isArray(agg.methods) && Array.isArray(agg.tools) && isObject(agg.counters), 'aggregates');
+  need(
+    isObject(agg) &&
+      Array.isArray(agg.models) &&
+      Array.isArray(agg.methods) &&
+      Array.isArray(agg.tools) &&
+      isObject(agg.counters),
+    'aggregates',
+  );
   const models = agg.models.map(({ ttft, durations, ...rest }) => {
     need(typeof rest.model === 'string', 'model');
     return { ...rest, ttft: list(ttft), durations: list(durations) };
@@ -342,7 +444,13 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
 }
 
 /** Whether part `i` of `count`, named `name`, may be saved as `type`. */
-function typeOk(name: string, type: string, i: number, count: number, columns: ReturnType<TraceStore['columns']>): boolean {
+function typeOk(
+  name: string,
+  type: string,
+  i: number,
+  count: number,
+  columns: ReturnType<TraceStore['columns']>,
+): boolean {
   if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
   if (name === 'errors.pair' || name === 'errors.text') return type === 'Int32Array';
   if (name === 'errors.row') return type === 'Float64Array';
@@ -350,7 +458,11 @@ function typeOk(name: string, type: string, i: number, count: number, columns: R
   const column = columns[name];
   if (!column) return false;
   // A narrow column may have been widened (to Int32 or Float64) before it was saved.
-  return type === column.data.constructor.name || (column instanceof SmallColumn && (type === 'Int32Array' || type === 'Float64Array')) || ((column instanceof CountColumn || column instanceof TimeColumn) && type === 'Float64Array');
+  return (
+    type === column.data.constructor.name ||
+    (column instanceof SmallColumn && (type === 'Int32Array' || type === 'Float64Array')) ||
+    ((column instanceof CountColumn || column instanceof TimeColumn) && type === 'Float64Array')
+  );
 }
 
 /** Fills a new store from a checked snapshot: assignments only, nothing left to fail on the bytes. */
@@ -368,7 +480,17 @@ function apply(store: TraceStore, d: Decoded, name: string): void {
   for (const entry of d.errors) agg.errors.push(entry);
   for (const skip of d.skips) store.skips.push(skip);
   const h = d.file;
-  Object.assign(f, { meta: h.meta, end: h.end, counts: h.counts, skipped: h.skipped, maxT: h.maxT, firstT: h.firstT, bytes: h.bytes, totalBytes: h.bytes, state: 'done' });
+  Object.assign(f, {
+    meta: h.meta,
+    end: h.end,
+    counts: h.counts,
+    skipped: h.skipped,
+    maxT: h.maxT,
+    firstT: h.firstT,
+    bytes: h.bytes,
+    totalBytes: h.bytes,
+    state: 'done',
+  });
   for (const m of d.models) agg.models.set(m.model, m);
   for (const [k, v] of d.methods) agg.methods.set(k, v);
   for (const [k, v] of d.tools) agg.tools.set(k, v);

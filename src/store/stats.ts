@@ -1,5 +1,5 @@
 import quickselect from 'quickselect';
-import { nearestRank, str, num, isObject, type JsonObject } from '../trace/values.js';
+import { isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import { isDateMs } from './time-axis.js';
 import type { FileState, TraceStore } from './trace-store.js';
@@ -39,7 +39,15 @@ export interface StatsDoc {
       /** Ours, present only when not 0: as in `perModel`. */
       overflowTurns?: number;
     };
-    cost: { estimated: true; currency: 'USD'; totalUsd: number | null; partial: boolean; unpricedModels: string[]; asOf: string | null; source: string };
+    cost: {
+      estimated: true;
+      currency: 'USD';
+      totalUsd: number | null;
+      partial: boolean;
+      unpricedModels: string[];
+      asOf: string | null;
+      source: string;
+    };
   } | null;
   tools: ToolRow[];
   errors: { t: string | null; source: 'tool' | 'jsonrpc' | 'llm'; name: string; message: string }[];
@@ -81,14 +89,21 @@ export interface ToolRow {
 
 /** ISO text of a time; null for none, or one no Date can hold (epoch seconds of 1e300 in an mcp-rec line). */
 const iso = (ms: number | null): string | null => (ms === null || !isDateMs(ms) ? null : new Date(ms).toISOString());
-const byCallsThenName = <T extends { calls: number }>(key: (x: T) => string) => (a: T, b: T) => b.calls - a.calls || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byCallsThenName =
+  <T extends { calls: number }>(key: (x: T) => string) =>
+  (a: T, b: T) =>
+    b.calls - a.calls || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /**
  * p50/p95 (nearest rank) and max of a latency list, nulls when empty. By selection
  * (quickselect) instead of a sort: the same values a sort puts at those ranks, in linear
  * time (a 1 GiB trace has ~900,000 latencies: ~15 ms instead of ~60–120).
  */
-export function latencyStats(values: readonly number[]): { p50: number | null; p95: number | null; max: number | null } {
+export function latencyStats(values: readonly number[]): {
+  p50: number | null;
+  p95: number | null;
+  max: number | null;
+} {
   const n = values.length;
   if (n === 0) return { p50: null, p95: null, max: null };
   const a = values.slice();
@@ -123,7 +138,8 @@ export function sessionOf(f: FileState): StatsDoc['session'] {
   const endMs = end && typeof end.t === 'string' && !Number.isNaN(Date.parse(end.t)) ? Date.parse(end.t) : f.maxT;
   const startMs = startedAt === null ? NaN : Date.parse(startedAt);
   const endDuration = end ? num(end.durationMs) : null;
-  const command = meta && Array.isArray(meta.command) ? meta.command.filter((c): c is string => typeof c === 'string') : [];
+  const command =
+    meta && Array.isArray(meta.command) ? meta.command.filter((c): c is string => typeof c === 'string') : [];
   const c = f.counts;
   return {
     label: meta ? str(meta.label) : null,
@@ -170,7 +186,10 @@ function perModel(m: ModelAgg): PerModel {
   };
 }
 
-function sumOrNull(rows: PerModel[], key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens'): number | null {
+function sumOrNull(
+  rows: PerModel[],
+  key: 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheCreationTokens',
+): number | null {
   let sum = 0;
   let seen = false;
   for (const r of rows) {
@@ -194,7 +213,10 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
   const cacheWrite = sumOrNull(rows, 'cacheCreationTokens');
   const denom = (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
   const priced = models.filter((m) => m.priced && m.withUsage > 0);
-  const unpriced = models.filter((m) => !m.priced && m.withUsage > 0).map((m) => m.model).sort();
+  const unpriced = models
+    .filter((m) => !m.priced && m.withUsage > 0)
+    .map((m) => m.model)
+    .sort();
   return {
     perModel: rows,
     summary: {
@@ -226,7 +248,9 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
 
 function toolRow(name: string, parts: CallAgg[], origin: ToolRow['origin']): ToolRow {
   // concat, not flatMap: a tool of a 1 GiB trace has ~100,000 latencies.
-  const lat = latencyStats(parts.length === 1 ? parts[0]!.latencies : ([] as number[]).concat(...parts.map((p) => p.latencies)));
+  const lat = latencyStats(
+    parts.length === 1 ? parts[0]!.latencies : ([] as number[]).concat(...parts.map((p) => p.latencies)),
+  );
   return {
     name,
     calls: parts.reduce((s, p) => s + p.calls, 0),

@@ -55,7 +55,11 @@ function axisOf(store: TraceStore): TimeAxis | null {
   times.sort((a, b) => a - b);
   // The lower median: an actual time of the trace.
   const median = times[(times.length - 1) >> 1]!;
-  return { median, lo: Math.max(-DATE_LIMIT_MS, median - AXIS_HALF_SPAN_MS), hi: Math.min(DATE_LIMIT_MS, median + AXIS_HALF_SPAN_MS) };
+  return {
+    median,
+    lo: Math.max(-DATE_LIMIT_MS, median - AXIS_HALF_SPAN_MS),
+    hi: Math.min(DATE_LIMIT_MS, median + AXIS_HALF_SPAN_MS),
+  };
 }
 
 /** True when `t` is on the axis (a NaN or infinite time never is). */

@@ -1,16 +1,16 @@
 import type { Line, LineRef } from '../sources/types.js';
-import { bytesFacts, lineFacts, type LineFacts } from '../trace/facts.js';
+import { bytesFacts, type LineFacts, lineFacts } from '../trace/facts.js';
 import type { PriceTable } from '../trace/prices.js';
-import type { TurnFacts } from '../trace/turn.js';
 import { keepText } from '../trace/text.js';
+import type { TurnFacts } from '../trace/turn.js';
 import type { JsonObject } from '../trace/values.js';
-import { addRow, Aggregates, type ErrorEntry } from './aggregates.js';
-import { Dir, Flag, Kind, Shape, Status, type KindCode } from './codes.js';
+import { Aggregates, addRow, type ErrorEntry } from './aggregates.js';
+import { Dir, Flag, Kind, type KindCode, Shape, Status } from './codes.js';
 import { Column, CountColumn, Interner, SmallColumn, TimeColumn } from './columns.js';
-import { ToolPairs } from './tool-pairs.js';
 import { Notifier } from './notifier.js';
-import { cancel, closeRequest, openRequest, pairTurn, type PendingTable } from './pairing.js';
+import { cancel, closeRequest, openRequest, type PendingTable, pairTurn } from './pairing.js';
 import { AXIS_HALF_SPAN_MS, isDateMs } from './time-axis.js';
+import { ToolPairs } from './tool-pairs.js';
 
 export type { ToolPair } from './tool-pairs.js';
 
@@ -148,24 +148,67 @@ export class TraceStore {
   constructor(readonly prices: PriceTable) {}
 
   /** The per-row columns (not the view lists or per-turn usage), grown together. */
-  private readonly rowColumns = [this.file, this.kind, this.dir, this.shape, this.status, this.flags, this.lineNo, this.length, this.label, this.name, this.pair, this.offsetLow, this.offsetHigh, this.t];
+  private readonly rowColumns = [
+    this.file,
+    this.kind,
+    this.dir,
+    this.shape,
+    this.status,
+    this.flags,
+    this.lineNo,
+    this.length,
+    this.label,
+    this.name,
+    this.pair,
+    this.offsetLow,
+    this.offsetHigh,
+    this.t,
+  ];
 
   /** Every column by name: what a saved index holds (store/snapshot.ts). */
   columns(): Record<string, Column<Float64Array | Int32Array | Int16Array | Uint32Array | Uint8Array | Uint16Array>> {
     for (const c of this.rowColumns) c.length = this.rows;
     const u = this.usage;
     return {
-      file: this.file, kind: this.kind, dir: this.dir, shape: this.shape, status: this.status, flags: this.flags, lineNo: this.lineNo, length: this.length,
-      label: this.label, name: this.name, pair: this.pair, offsetLow: this.offsetLow, offsetHigh: this.offsetHigh, t: this.t, 't.bases': this.t.bases, usageRows: this.usageRows,
-      callRows: this.callRows, turnRows: this.turnRows, shownTurnRows: this.shownTurnRows,
-      'usage.input': u.input, 'usage.output': u.output, 'usage.cacheRead': u.cacheRead, 'usage.cacheWrite': u.cacheWrite, 'usage.thinkingExact': u.thinkingExact,
-      'usage.thinkingEstimated': u.thinkingEstimated, 'usage.ttft': u.ttft, 'usage.duration': u.duration, 'usage.cost': u.cost, 'usage.flags': u.flags,
-      'pairs.origin': this.pairs.origin, 'pairs.file': this.pairs.file, 'pairs.name': this.pairs.name, 'pairs.reqRow': this.pairs.reqRow, 'pairs.resRow': this.pairs.resRow,
-      'pairs.ordinal': this.pairs.ordinal, linkRow: this.linkRow, linkPair: this.linkPair,
+      file: this.file,
+      kind: this.kind,
+      dir: this.dir,
+      shape: this.shape,
+      status: this.status,
+      flags: this.flags,
+      lineNo: this.lineNo,
+      length: this.length,
+      label: this.label,
+      name: this.name,
+      pair: this.pair,
+      offsetLow: this.offsetLow,
+      offsetHigh: this.offsetHigh,
+      t: this.t,
+      't.bases': this.t.bases,
+      usageRows: this.usageRows,
+      callRows: this.callRows,
+      turnRows: this.turnRows,
+      shownTurnRows: this.shownTurnRows,
+      'usage.input': u.input,
+      'usage.output': u.output,
+      'usage.cacheRead': u.cacheRead,
+      'usage.cacheWrite': u.cacheWrite,
+      'usage.thinkingExact': u.thinkingExact,
+      'usage.thinkingEstimated': u.thinkingEstimated,
+      'usage.ttft': u.ttft,
+      'usage.duration': u.duration,
+      'usage.cost': u.cost,
+      'usage.flags': u.flags,
+      'pairs.origin': this.pairs.origin,
+      'pairs.file': this.pairs.file,
+      'pairs.name': this.pairs.name,
+      'pairs.reqRow': this.pairs.reqRow,
+      'pairs.resRow': this.pairs.resRow,
+      'pairs.ordinal': this.pairs.ordinal,
+      linkRow: this.linkRow,
+      linkPair: this.linkPair,
     };
   }
-
-
 
   /** Rows stored: the row columns' `length`, kept here alone on the hot path (see `columns()`). */
   private rows = 0;
@@ -216,7 +259,8 @@ export class TraceStore {
     if (first && first.aggregates === this.aggregates) {
       // A second file arrives: the first gets a rollup of its own, replayed from its rows.
       first.aggregates = new Aggregates();
-      for (let row = 0; row < this.count; row++) if (this.file.data[row] === first.index) addRow(first.aggregates, this, row);
+      for (let row = 0; row < this.count; row++)
+        if (this.file.data[row] === first.index) addRow(first.aggregates, this, row);
     }
     this.files.push(f);
     return f;
@@ -231,7 +275,12 @@ export class TraceStore {
 
   appendLine(file: number, line: Line): void {
     // The bytes when the source still has them (the fast path), else the text.
-    const facts = line.buf !== undefined ? bytesFacts(line.buf, line.start!, line.start! + line.length) : line.skip !== undefined ? { kind: 'skip' as const, reason: line.skip } : lineFacts(line.text);
+    const facts =
+      line.buf !== undefined
+        ? bytesFacts(line.buf, line.start!, line.start! + line.length)
+        : line.skip !== undefined
+          ? { kind: 'skip' as const, reason: line.skip }
+          : lineFacts(line.text);
     this.appendFacts(file, line, facts);
   }
 
@@ -277,7 +326,15 @@ export class TraceStore {
     }
   }
 
-  private push(file: number, line: LineRef, kind: KindCode, t: number | null, label: number, name = -1, dir: number = Dir.none): number {
+  private push(
+    file: number,
+    line: LineRef,
+    kind: KindCode,
+    t: number | null,
+    label: number,
+    name = -1,
+    dir: number = Dir.none,
+  ): number {
     const f = this.files[file]!;
     if (t !== null) {
       f.firstT ??= t;
@@ -329,7 +386,15 @@ export class TraceStore {
     const source = facts.source ?? 'mcp-tape';
     for (const info of facts.messages) {
       const label = info.method ?? (info.shape === 'response' ? '(response)' : '(invalid)');
-      const row = this.push(f.index, line, Kind.message, t, this.strings.id(label), info.toolName === null ? -1 : this.strings.id(info.toolName), Dir[dir]);
+      const row = this.push(
+        f.index,
+        line,
+        Kind.message,
+        t,
+        this.strings.id(label),
+        info.toolName === null ? -1 : this.strings.id(info.toolName),
+        Dir[dir],
+      );
       this.shape.data[row] = Shape[info.shape];
       if (facts.batch) this.flags.data[row] |= Flag.batch;
       if (info.shape === 'request') openRequest(this, f, row, dir, source, info);
@@ -343,7 +408,14 @@ export class TraceStore {
   }
 
   private appendTurn(f: FileState, line: LineRef, t: number | null, source: string | null, facts: TurnFacts): void {
-    const row = this.push(f.index, line, Kind.turn, t, this.strings.id(facts.role), facts.model === null ? -1 : this.strings.id(facts.model));
+    const row = this.push(
+      f.index,
+      line,
+      Kind.turn,
+      t,
+      this.strings.id(facts.role),
+      facts.model === null ? -1 : this.strings.id(facts.model),
+    );
     if (facts.echoed) this.flags.data[row] |= Flag.echoed;
     if (facts.truncated) this.flags.data[row] |= Flag.truncated;
     if (facts.usage) this.flags.data[row] |= Flag.hasUsage;
@@ -561,7 +633,11 @@ export class TraceStore {
 
   /** The record's line as written, read back from its source (the store keeps no payloads). */
   rawLine(row: number, maxBytes = Infinity): string | null {
-    return this.readBytes(this.file.data[row]!, this.offsetOf(row), Math.min(this.length.data[row]!, maxBytes))?.toString('utf8') ?? null;
+    return (
+      this.readBytes(this.file.data[row]!, this.offsetOf(row), Math.min(this.length.data[row]!, maxBytes))?.toString(
+        'utf8',
+      ) ?? null
+    );
   }
 
   /** The trace start of a file (meta.startedAt, else its first time), ms. */

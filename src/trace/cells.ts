@@ -25,7 +25,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * drawing, control pictures, kana, CJK, Hangul syllables and fullwidth forms; a test
  * checks the claim against the platform's segmenter.
  */
-export const STANDALONE = /^[\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u048a-\u052f\u2000-\u200b\u200e-\u20cf\u2100-\u2bff\u2e00-\u2e7f\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3100-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60\uffe0-\uffe6]*$/;
+export const STANDALONE =
+  /^[\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u048a-\u052f\u2000-\u200b\u200e-\u20cf\u2100-\u2bff\u2e00-\u2e7f\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3100-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60\uffe0-\uffe6]*$/;
 
 /** Widths of the non-ASCII strings seen lately: glyph cells like `✓ ok` or `→` recur on every frame. */
 const widths = new Map<string, number>();
@@ -165,7 +166,8 @@ export function wrap(text: string, cells: number, maxLines = Infinity): string[]
   if (cells <= 0 || maxLines <= 0) return [];
   // Only what the first maxLines can hold is wrapped (and one line more, so the last
   // shown line is cut where the whole text would cut it).
-  if (Number.isFinite(maxLines) && text.length > reach((maxLines + 1) * cells)) text = text.slice(0, reach((maxLines + 1) * cells));
+  if (Number.isFinite(maxLines) && text.length > reach((maxLines + 1) * cells))
+    text = text.slice(0, reach((maxLines + 1) * cells));
   const out: string[] = [];
   let line = '';
   let used = 0;

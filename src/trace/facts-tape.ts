@@ -1,5 +1,5 @@
 import type { LineFacts, LlmError } from './facts.js';
-import { invalidRpcInfo, type IdKey, type RpcInfo } from './rpc.js';
+import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import type { JsonObject } from './values.js';
 
@@ -66,7 +66,24 @@ export class TapeWriter {
         return this.event(index, offset, length, f.t, f.dir, f.label, f.llmError);
       case 'turn': {
         const t = f.turn;
-        return this.turn(index, offset, length, f.t, f.source, t.role, t.model, t.echoed, t.truncated, t.usage, t.thinkingExact, t.thinkingEstimated, t.ttftMs, t.durationMs, t.toolUses, t.toolResults);
+        return this.turn(
+          index,
+          offset,
+          length,
+          f.t,
+          f.source,
+          t.role,
+          t.model,
+          t.echoed,
+          t.truncated,
+          t.usage,
+          t.thinkingExact,
+          t.thinkingEstimated,
+          t.ttftMs,
+          t.durationMs,
+          t.toolUses,
+          t.toolResults,
+        );
       }
     }
     this.head(index, offset, length, KIND[f.kind]);
@@ -94,7 +111,16 @@ export class TapeWriter {
   }
 
   /** A message line's facts, as `line` writes an `rpc` one (the scanner writes them straight from its fields). */
-  rpc(index: number, offset: number, length: number, t: number | null, dir: 'in' | 'out', source: string | null, batch: boolean, messages: readonly RpcInfo[]): void {
+  rpc(
+    index: number,
+    offset: number,
+    length: number,
+    t: number | null,
+    dir: 'in' | 'out',
+    source: string | null,
+    batch: boolean,
+    messages: readonly RpcInfo[],
+  ): void {
     this.head(index, offset, length, KIND.rpc);
     this.put(num(t));
     this.put(dir === 'in' ? 0 : 1);
@@ -105,7 +131,15 @@ export class TapeWriter {
   }
 
   /** An event line's facts, as `line` writes them. */
-  event(index: number, offset: number, length: number, t: number | null, dir: (typeof EVENT_DIRS)[number], label: string, llmError: LlmError | null): void {
+  event(
+    index: number,
+    offset: number,
+    length: number,
+    t: number | null,
+    dir: (typeof EVENT_DIRS)[number],
+    label: string,
+    llmError: LlmError | null,
+  ): void {
     this.head(index, offset, length, KIND.event);
     this.put(num(t));
     this.put(EVENT_DIRS.indexOf(dir));
@@ -137,10 +171,22 @@ export class TapeWriter {
 
   /** A turn line's facts, field by field (`TurnFacts`), as `line` writes them. */
   turn(
-    index: number, offset: number, length: number, t: number | null, source: string | null,
-    role: string, model: string | null, echoed: boolean, truncated: boolean, usage: TurnUsage | null,
-    thinkingExact: number | null, thinkingEstimated: number | null, ttftMs: number | null, durationMs: number | null,
-    toolUses: TurnFacts['toolUses'], toolResults: TurnFacts['toolResults'],
+    index: number,
+    offset: number,
+    length: number,
+    t: number | null,
+    source: string | null,
+    role: string,
+    model: string | null,
+    echoed: boolean,
+    truncated: boolean,
+    usage: TurnUsage | null,
+    thinkingExact: number | null,
+    thinkingEstimated: number | null,
+    ttftMs: number | null,
+    durationMs: number | null,
+    toolUses: TurnFacts['toolUses'],
+    toolResults: TurnFacts['toolResults'],
   ): void {
     this.head(index, offset, length, KIND.turn);
     this.put(num(t));
@@ -225,11 +271,41 @@ export class TapeReader {
    * lines; the store keeps none of these objects, only the strings and numbers in them):
    * each is valid until the next line is read.
    */
-  private readonly rpcFacts: Extract<LineFacts, { kind: 'rpc' }> = { kind: 'rpc', t: null, dir: 'in', source: null, batch: false, messages: [] };
+  private readonly rpcFacts: Extract<LineFacts, { kind: 'rpc' }> = {
+    kind: 'rpc',
+    t: null,
+    dir: 'in',
+    source: null,
+    batch: false,
+    messages: [],
+  };
   private readonly infos: RpcInfo[] = [];
-  private readonly eventFacts: Extract<LineFacts, { kind: 'event' }> = { kind: 'event', t: null, dir: 'event', label: '', llmError: null };
-  private readonly turnFacts: TurnFacts = { role: '', model: null, echoed: false, truncated: false, usage: null, thinkingExact: null, thinkingEstimated: null, ttftMs: null, durationMs: null, toolUses: [], toolResults: [] };
-  private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = { kind: 'turn', t: null, source: null, turn: this.turnFacts };
+  private readonly eventFacts: Extract<LineFacts, { kind: 'event' }> = {
+    kind: 'event',
+    t: null,
+    dir: 'event',
+    label: '',
+    llmError: null,
+  };
+  private readonly turnFacts: TurnFacts = {
+    role: '',
+    model: null,
+    echoed: false,
+    truncated: false,
+    usage: null,
+    thinkingExact: null,
+    thinkingEstimated: null,
+    ttftMs: null,
+    durationMs: null,
+    toolUses: [],
+    toolResults: [],
+  };
+  private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = {
+    kind: 'turn',
+    t: null,
+    source: null,
+    turn: this.turnFacts,
+  };
   private readonly usage: NonNullable<TurnFacts['usage']> = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
   private readonly useLists: TurnFacts['toolUses'][] = [];
   private readonly resultLists: TurnFacts['toolResults'][] = [];

@@ -1,10 +1,10 @@
 import { keyNumberIdsByText } from './id-text.js';
-import { parseLine, type ParsedLine } from './parse-line.js';
-import { rpcInfo, rpcMessages, type RpcInfo } from './rpc.js';
+import { type ParsedLine, parseLine } from './parse-line.js';
+import { type RpcInfo, rpcInfo, rpcMessages } from './rpc.js';
 import { scanLine } from './scan-line.js';
-import { turnFacts, type TurnFacts } from './turn.js';
 import { keepText } from './text.js';
-import { isObject, num, str, type JsonObject } from './values.js';
+import { type TurnFacts, turnFacts } from './turn.js';
+import { isObject, type JsonObject, num, str } from './values.js';
 
 /**
  * What the store keeps of one line: the record kind and the few facts that lists,
@@ -21,7 +21,13 @@ export type LineFacts =
   /** A message line whose `dir` is none of the known ones. */
   | { kind: 'otherDir'; t: number | null; dirText: string }
   | { kind: 'rpc'; t: number | null; dir: 'in' | 'out'; source: string | null; batch: boolean; messages: RpcInfo[] }
-  | { kind: 'event'; t: number | null; dir: 'event' | 'command' | 'telemetry'; label: string; llmError: LlmError | null }
+  | {
+      kind: 'event';
+      t: number | null;
+      dir: 'event' | 'command' | 'telemetry';
+      label: string;
+      llmError: LlmError | null;
+    }
   | { kind: 'turn'; t: number | null; source: string | null; turn: TurnFacts };
 
 /** An `llm.error` event: the failing endpoint and why. */
@@ -57,10 +63,24 @@ export function factsOf(parsed: ParsedLine): LineFacts {
       return { kind: 'turn', t: parsed.t, source: str(parsed.obj.source), turn: ownIds(turnFacts(parsed.obj)) };
     case 'message': {
       const { t, dir, raw, obj } = parsed;
-      if (dir === 'in' || dir === 'out') return { kind: 'rpc', t, dir, source: str(obj.source), batch: Array.isArray(raw) && raw.length > 0, messages: rpcMessages(raw).map(rpcInfo) };
+      if (dir === 'in' || dir === 'out')
+        return {
+          kind: 'rpc',
+          t,
+          dir,
+          source: str(obj.source),
+          batch: Array.isArray(raw) && raw.length > 0,
+          messages: rpcMessages(raw).map(rpcInfo),
+        };
       if (dir === 'other') return { kind: 'otherDir', t, dirText: parsed.dirText };
       const kind = str(obj.kind);
-      return { kind: 'event', t, dir, label: kind ?? rpcInfo(raw).method ?? dir, llmError: kind === 'llm.error' ? llmError(raw) : null };
+      return {
+        kind: 'event',
+        t,
+        dir,
+        label: kind ?? rpcInfo(raw).method ?? dir,
+        llmError: kind === 'llm.error' ? llmError(raw) : null,
+      };
     }
   }
 }
@@ -77,6 +97,12 @@ function ownIds(turn: TurnFacts): TurnFacts {
 function llmError(raw: unknown): LlmError {
   const r = isObject(raw) ? raw : {};
   const status = num(r.status);
-  const message = str(r.error) ?? (isObject(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : status !== null ? `HTTP ${status}` : 'error');
+  const message =
+    str(r.error) ??
+    (isObject(r.error)
+      ? (str(r.error.message) ?? JSON.stringify(r.error))
+      : status !== null
+        ? `HTTP ${status}`
+        : 'error');
   return { name: str(r.endpoint) ?? str(r.url) ?? '(llm)', message };
 }

@@ -41,10 +41,12 @@ export class FilterError extends Error {
   }
 }
 
-
 /** A glob (`*`, `?`) as an anchored regexp; smart case (case-sensitive only with an upper-case letter). */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()[\]\\/]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()[\]\\/]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, hasCapital(glob) ? '' : 'i');
 }
 
@@ -59,7 +61,12 @@ function duration(text: string): number | null {
 /** since:/until: an offset from the trace start (`90s`, `5m`, `01:30`, `1:02:03`) or an ISO time. */
 function when(text: string): { offsetMs: number } | { epochMs: number } | null {
   const clock = /^(?:(\d+):)?(\d{1,2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(text);
-  if (clock) return { offsetMs: ((Number(clock[1] ?? 0) * 60 + Number(clock[2])) * 60 + Number(clock[3])) * 1000 + Number((clock[4] ?? '0').padEnd(3, '0')) };
+  if (clock)
+    return {
+      offsetMs:
+        ((Number(clock[1] ?? 0) * 60 + Number(clock[2])) * 60 + Number(clock[3])) * 1000 +
+        Number((clock[4] ?? '0').padEnd(3, '0')),
+    };
   const d = duration(text);
   if (d !== null && /[a-z]$/.test(text)) return { offsetMs: d };
   if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
@@ -110,7 +117,11 @@ function term(token: Token): Term {
   const field = colon[1]!;
   const value = text.slice(colon[0].length);
   const valueAt = at + colon[0].length;
-  if (!(FIELDS as readonly string[]).includes(field)) throw new FilterError(`unknown field "${field}" (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`, at);
+  if (!(FIELDS as readonly string[]).includes(field))
+    throw new FilterError(
+      `unknown field "${field}" (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`,
+      at,
+    );
   if (value === '') throw new FilterError(`${field}: needs a value`, valueAt);
   switch (field) {
     case 'dir': {
@@ -128,13 +139,18 @@ function term(token: Token): Term {
     case 'latency': {
       const m = /^(<=|>=|<|>|=)?(.*)$/.exec(value)!;
       const ms = duration(m[2]!);
-      if (ms === null) throw new FilterError(`latency: "${m[2]}" is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`, valueAt + (m[1]?.length ?? 0));
+      if (ms === null)
+        throw new FilterError(
+          `latency: "${m[2]}" is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`,
+          valueAt + (m[1]?.length ?? 0),
+        );
       return { field, negate, source, op: (m[1] ?? '=') as '=', ms };
     }
     case 'since':
     case 'until': {
       const w = when(value);
-      if (w === null) throw new FilterError(`${field}: "${value}" is neither an offset (90s, 5m, 01:30) nor an ISO time`, valueAt);
+      if (w === null)
+        throw new FilterError(`${field}: "${value}" is neither an offset (90s, 5m, 01:30) nor an ISO time`, valueAt);
       return { field, negate, source, at: w };
     }
     default:

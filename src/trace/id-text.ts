@@ -16,7 +16,13 @@ import { numberIdKey, type RpcInfo } from './rpc.js';
 /** Puts exact keys on the number ids (and cancelled request ids) of a message line's messages. */
 export function keyNumberIdsByText(text: string, member: 'raw' | 'msg', messages: RpcInfo[]): void {
   if (!messages.some((m) => typeof m.idKey === 'number' || typeof m.cancels === 'number')) return;
-  if (!mayHaveInexactId(text, messages.some((m) => typeof m.cancels === 'number'))) return;
+  if (
+    !mayHaveInexactId(
+      text,
+      messages.some((m) => typeof m.cancels === 'number'),
+    )
+  )
+    return;
   const top = ws(text, 0);
   let rawAt = -1;
   members(text, top, (key, at) => {
@@ -131,7 +137,17 @@ function skipValue(text: string, i: number): number {
   let j = i;
   for (;;) {
     const d = text.charCodeAt(j);
-    if (Number.isNaN(d) || d === COMMA || d === RBRACE || d === RBRACKET || d === 0x20 || d === 0x09 || d === 0x0a || d === 0x0d) return j;
+    if (
+      Number.isNaN(d) ||
+      d === COMMA ||
+      d === RBRACE ||
+      d === RBRACKET ||
+      d === 0x20 ||
+      d === 0x09 ||
+      d === 0x0a ||
+      d === 0x0d
+    )
+      return j;
     j++;
   }
 }

@@ -1,4 +1,4 @@
-import { isObject, isoMs, num, str, type Json, type JsonObject } from './values.js';
+import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
 /** What a message line's `dir` says, normalised; mcp-rec's arrows map to in/out. */
 export type Dir = 'in' | 'out' | 'event' | 'command' | 'telemetry' | 'other';
@@ -57,9 +57,30 @@ export function classify(o: JsonObject): ParsedLine {
     // mcp-rec: {ts: epoch seconds, dir: "client->server", msg}
     if ('msg' in o && !('raw' in o) && o.dir.includes('->')) {
       const ts = num(o.ts);
-      return { kind: 'message', t: ts === null ? null : Math.round(ts * 1000), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.msg ?? null, rawKey: 'msg', obj: o };
+      return {
+        kind: 'message',
+        t: ts === null ? null : Math.round(ts * 1000),
+        dir: DIRS[o.dir] ?? 'other',
+        dirText: o.dir,
+        raw: o.msg ?? null,
+        rawKey: 'msg',
+        obj: o,
+      };
     }
-    return { kind: 'message', t: isoMs(o.t), dir: DIRS[o.dir] ?? 'other', dirText: o.dir, raw: o.raw ?? null, rawKey: 'raw', obj: o };
+    return {
+      kind: 'message',
+      t: isoMs(o.t),
+      dir: DIRS[o.dir] ?? 'other',
+      dirText: o.dir,
+      raw: o.raw ?? null,
+      rawKey: 'raw',
+      obj: o,
+    };
   }
-  return { kind: 'other', t: isoMs(o.t), type: str(type) ?? (type === undefined ? '(no type)' : JSON.stringify(type)), obj: o };
+  return {
+    kind: 'other',
+    t: isoMs(o.t),
+    type: str(type) ?? (type === undefined ? '(no type)' : JSON.stringify(type)),
+    obj: o,
+  };
 }

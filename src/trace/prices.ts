@@ -1,5 +1,5 @@
-import type { TurnUsage } from './turn.js';
 import { PRICE_PACKAGE_VERSION, PRICE_ROWS } from './price-data.js';
+import type { TurnUsage } from './turn.js';
 
 export { PRICE_PACKAGE_VERSION };
 
@@ -22,7 +22,9 @@ export interface PriceTable {
 type Rate = number | { base: number; tiers: { start: number; price: number }[] };
 /** A price row's rates as @pydantic/genai-prices gives them (`input_mtok`, `cache_read_mtok`, …). */
 type Rates = Record<string, Rate | undefined>;
-type Constraint = { type: 'start_date'; start_date: string } | { type: 'time_of_date'; start_time: string; end_time: string };
+type Constraint =
+  | { type: 'start_date'; start_date: string }
+  | { type: 'time_of_date'; start_time: string; end_time: string };
 /** One row of the extract (price-data.ts): id, the aliases it lists, one price or dated/timed ones. */
 export type PriceRow = [id: string, aliases: string[], prices: Rates | { constraint?: Constraint; prices: Rates }[]];
 
@@ -57,14 +59,24 @@ function scaled(rate: Rate | undefined, k: number): Rate | undefined {
 
 /** Fills missing cache rates with the standard multipliers of the input rate (stats.md). */
 function withCacheDefaults(p: Rates): Rates {
-  return { ...p, cache_read_mtok: p.cache_read_mtok ?? scaled(p.input_mtok, 0.1), cache_write_mtok: p.cache_write_mtok ?? scaled(p.input_mtok, 1.25) };
+  return {
+    ...p,
+    cache_read_mtok: p.cache_read_mtok ?? scaled(p.input_mtok, 0.1),
+    cache_write_mtok: p.cache_write_mtok ?? scaled(p.input_mtok, 1.25),
+  };
 }
 
 function costWith(p: Rates, u: TurnUsage): number {
   const read = u.cacheRead ?? 0;
   const write = u.cacheWrite ?? 0;
   const total = u.input + read + write;
-  return (u.input * rateAt(p.input_mtok, total) + read * rateAt(p.cache_read_mtok, total) + write * rateAt(p.cache_write_mtok, total) + u.output * rateAt(p.output_mtok, total)) / 1e6;
+  return (
+    (u.input * rateAt(p.input_mtok, total) +
+      read * rateAt(p.cache_read_mtok, total) +
+      write * rateAt(p.cache_write_mtok, total) +
+      u.output * rateAt(p.output_mtok, total)) /
+    1e6
+  );
 }
 
 /** `HH:MM:SS[.f](Z|±HH:MM)` → seconds after midnight UTC, as the package reads it. */
@@ -92,7 +104,10 @@ function holds(c: Constraint, tMs: number): boolean {
  * `calcPrice` costs ~17 µs a call, too slow per turn on a large trace.
  */
 function bundledPrice([id, , prices]: PriceRow): Price {
-  const entries = (Array.isArray(prices) ? prices : [{ prices }]).map((e) => ({ constraint: e.constraint, prices: withCacheDefaults(e.prices) }));
+  const entries = (Array.isArray(prices) ? prices : [{ prices }]).map((e) => ({
+    constraint: e.constraint,
+    prices: withCacheDefaults(e.prices),
+  }));
   return {
     id,
     cost(u, tMs) {
@@ -148,7 +163,13 @@ export function withOverrides(base: PriceTable, file: string, rows: Record<strin
     const read = n(row.cache_read_input_token_cost) ?? inRate * 0.1;
     const write = n(row.cache_creation_input_token_cost) ?? inRate * 1.25;
     const out = output ?? 0;
-    entries.push([model, { id: model, cost: (u) => u.input * inRate + (u.cacheRead ?? 0) * read + (u.cacheWrite ?? 0) * write + u.output * out }]);
+    entries.push([
+      model,
+      {
+        id: model,
+        cost: (u) => u.input * inRate + (u.cacheRead ?? 0) * read + (u.cacheWrite ?? 0) * write + u.output * out,
+      },
+    ]);
   }
   const own = rowIndex(entries);
   return { lookup: (m) => own(m) ?? base.lookup(m), source: `${file} + ${base.source}`, asOf: base.asOf };

@@ -1,4 +1,4 @@
-import { isObject, num, str, type Json } from './values.js';
+import { isObject, type Json, num, str } from './values.js';
 
 /** A JSON-RPC message as the pairing and the lists need it. */
 export interface RpcInfo {
@@ -63,7 +63,15 @@ export function idTextOf(idKey: IdKey): string {
 }
 
 /** The facts of something that is not a JSON-RPC message; the start of every other. */
-export const invalidRpcInfo = (): RpcInfo => ({ shape: 'invalid', method: null, idKey: null, toolName: null, protocolError: null, executionError: null, cancels: null });
+export const invalidRpcInfo = (): RpcInfo => ({
+  shape: 'invalid',
+  method: null,
+  idKey: null,
+  toolName: null,
+  protocolError: null,
+  executionError: null,
+  cancels: null,
+});
 
 export function rpcInfo(raw: Json): RpcInfo {
   const info = invalidRpcInfo();
@@ -79,8 +87,10 @@ export function rpcInfo(raw: Json): RpcInfo {
   }
   if ('result' in raw || 'error' in raw) {
     info.shape = 'response';
-    if ('error' in raw && raw.error !== undefined && raw.error !== null) info.protocolError = protocolErrorText(raw.error);
-    else if (isObject(raw.result) && raw.result.isError === true) info.executionError = contentText(raw.result.content) || 'tool reported an error';
+    if ('error' in raw && raw.error !== undefined && raw.error !== null)
+      info.protocolError = protocolErrorText(raw.error);
+    else if (isObject(raw.result) && raw.result.isError === true)
+      info.executionError = contentText(raw.result.content) || 'tool reported an error';
   }
   return info;
 }

@@ -1,9 +1,17 @@
 import type { LineFacts } from './facts.js';
-import { contentText, invalidRpcInfo, numberIdKey, protocolErrorText, stringIdKey, type IdKey, type RpcInfo } from './rpc.js';
-import type { TurnFacts, TurnUsage } from './turn.js';
-import { keepText } from './text.js';
-import { isoMs, type Json } from './values.js';
 import type { TapeWriter } from './facts-tape.js';
+import {
+  contentText,
+  type IdKey,
+  invalidRpcInfo,
+  numberIdKey,
+  protocolErrorText,
+  type RpcInfo,
+  stringIdKey,
+} from './rpc.js';
+import { keepText } from './text.js';
+import type { TurnFacts, TurnUsage } from './turn.js';
+import { isoMs, type Json } from './values.js';
 
 /*
  * The hot path of indexing: the facts of a message or turn line read straight from
@@ -37,7 +45,8 @@ const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 
 const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 0x30 && c <= 0x39;
-const isHex = (c: number | undefined): boolean => c !== undefined && ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66));
+const isHex = (c: number | undefined): boolean =>
+  c !== undefined && ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66));
 
 function ws(): void {
   while (pos < end) {
@@ -122,7 +131,8 @@ function skipString(): boolean {
     if (e === 0x75) {
       if (!isHex(b[j + 2]) || !isHex(b[j + 3]) || !isHex(b[j + 4]) || !isHex(b[j + 5])) throw BAIL;
       j += 6;
-    } else if (e === Q || e === BS || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) j += 2;
+    } else if (e === Q || e === BS || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74)
+      j += 2;
     else throw BAIL;
     if (j > end) throw BAIL;
   }
@@ -152,7 +162,10 @@ function cachedString(start: number, len: number): string {
   // The slot comes from the length and four of the bytes (the strings compared below
   // anyway): names that share all of them only take turns in one slot.
   const mid = start + (len >> 1);
-  const h = Math.imul(len ^ (b[start]! << 8) ^ (b[start + len - 1]! << 16) ^ (b[mid]! << 24) ^ (b[mid - 1]! << 4), 0x9e3779b1);
+  const h = Math.imul(
+    len ^ (b[start]! << 8) ^ (b[start + len - 1]! << 16) ^ (b[mid]! << 24) ^ (b[mid - 1]! << 4),
+    0x9e3779b1,
+  );
   const slot = (h >>> 20) & (CACHE_SLOTS - 1);
   const known = cacheBytes[slot];
   if (known !== undefined && known.length === len) {
@@ -274,9 +287,41 @@ function skipValue(): void {
 
 // Keys are matched by an FNV-1a hash of their bytes, then compared byte for byte.
 const KEYS = [
-  '', 'type', 't', 'dir', 'source', 'kind', 'role', 'model', 'echoed', 'truncated', 'stop_reason', 'raw', 'msg', 'blocks', 'usage', 'timing',
-  'method', 'id', 'params', 'result', 'error', 'name', 'requestId', 'isError', 'content', 'thinking', 'tool_use_id', 'is_error',
-  'input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens', 'thinking_tokens', 'ttft_ms', 'duration_ms',
+  '',
+  'type',
+  't',
+  'dir',
+  'source',
+  'kind',
+  'role',
+  'model',
+  'echoed',
+  'truncated',
+  'stop_reason',
+  'raw',
+  'msg',
+  'blocks',
+  'usage',
+  'timing',
+  'method',
+  'id',
+  'params',
+  'result',
+  'error',
+  'name',
+  'requestId',
+  'isError',
+  'content',
+  'thinking',
+  'tool_use_id',
+  'is_error',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+  'thinking_tokens',
+  'ttft_ms',
+  'duration_ms',
 ] as const;
 type KeyName = (typeof KEYS)[number];
 const K = Object.fromEntries(KEYS.map((k, i) => [k, i])) as Record<KeyName, number>;
@@ -440,7 +485,16 @@ function timeValue(): number | null {
   }
   const s = pos + 1;
   const b = buf;
-  if (b[s + 24] === Q && b[s + 23] === 0x5a && b[s + 10] === 0x54 && b[s + 19] === 0x2e && b[s + 4] === 0x2d && b[s + 7] === 0x2d && b[s + 13] === 0x3a && b[s + 16] === 0x3a) {
+  if (
+    b[s + 24] === Q &&
+    b[s + 23] === 0x5a &&
+    b[s + 10] === 0x54 &&
+    b[s + 19] === 0x2e &&
+    b[s + 4] === 0x2d &&
+    b[s + 7] === 0x2d &&
+    b[s + 13] === 0x3a &&
+    b[s + 16] === 0x3a
+  ) {
     const year = digits(s, 4);
     const month = digits(s + 5, 2);
     const day = digits(s + 8, 2);
@@ -449,7 +503,16 @@ function timeValue(): number | null {
     const second = digits(s + 17, 2);
     const milli = digits(s + 20, 3);
     // NaN fails every comparison: a non-digit falls through to isoMs.
-    if (year >= 100 && month >= 1 && month <= 12 && day <= 31 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0) {
+    if (
+      year >= 100 &&
+      month >= 1 &&
+      month <= 12 &&
+      day <= 31 &&
+      hour <= 23 &&
+      minute <= 59 &&
+      second <= 59 &&
+      milli >= 0
+    ) {
       pos = s + 25;
       // Lines of one trace share their day: its start is worked out once.
       const date = year * 10000 + month * 100 + day;
@@ -641,7 +704,9 @@ function rawValue(): RawScan {
       do messages.push(rpcMessage());
       while (next(RBRACKET));
     }
-    return messages.length > 0 ? { batch: true, messages, isObject: false } : { batch: false, messages: [invalidRpcInfo()], isObject: false };
+    return messages.length > 0
+      ? { batch: true, messages, isObject: false }
+      : { batch: false, messages: [invalidRpcInfo()], isObject: false };
   }
   const isObject = isObjectStart();
   return { batch: false, messages: [rpcMessage()], isObject };
@@ -763,8 +828,21 @@ const NONE: never[] = [];
 
 /** One scratch record, reset per line (the facts returned never point into it). */
 const scratch: RecordScan = {
-  isTurn: false, t: null, dir: null, source: null, kind: null, role: null, model: null, echoed: false, truncated: false,
-  raw: null, blocks: { thinkingChars: 0, toolUses: NONE, toolResults: NONE }, usage: null, thinkingExact: null, ttftMs: null, durationMs: null,
+  isTurn: false,
+  t: null,
+  dir: null,
+  source: null,
+  kind: null,
+  role: null,
+  model: null,
+  echoed: false,
+  truncated: false,
+  raw: null,
+  blocks: { thinkingChars: 0, toolUses: NONE, toolResults: NONE },
+  usage: null,
+  thinkingExact: null,
+  ttftMs: null,
+  durationMs: null,
 };
 
 /** The top-level object of a message or turn line. */
@@ -775,7 +853,12 @@ const RPC = 2;
 const EVENT = 3;
 
 /** A scanned message or event line's facts beyond `scratch`'s fields. */
-const line: { dir: 'in' | 'out' | 'event' | 'command' | 'telemetry'; batch: boolean; messages: RpcInfo[]; label: string } = { dir: 'in', batch: false, messages: [], label: '' };
+const line: {
+  dir: 'in' | 'out' | 'event' | 'command' | 'telemetry';
+  batch: boolean;
+  messages: RpcInfo[];
+  label: string;
+} = { dir: 'in', batch: false, messages: [], label: '' };
 
 /** The top-level object of a message or turn line: which it is, its facts left in `scratch` and `line`. */
 function record(): number {
@@ -836,9 +919,11 @@ function scan(bytes: Buffer, start: number, stop: number): number {
 
 // A scanned turn's facts as turn.ts words them.
 const roleOf = (r: RecordScan): string => r.role ?? '(no role)';
-const thinkingEstimatedOf = (r: RecordScan): number | null => (r.thinkingExact === null && r.blocks.thinkingChars > 0 ? Math.max(1, Math.round(r.blocks.thinkingChars / 4)) : null);
+const thinkingEstimatedOf = (r: RecordScan): number | null =>
+  r.thinkingExact === null && r.blocks.thinkingChars > 0 ? Math.max(1, Math.round(r.blocks.thinkingChars / 4)) : null;
 const usesOf = (r: RecordScan): TurnFacts['toolUses'] => (r.blocks.toolUses === NONE ? [] : r.blocks.toolUses);
-const resultsOf = (r: RecordScan): TurnFacts['toolResults'] => (r.blocks.toolResults === NONE ? [] : r.blocks.toolResults);
+const resultsOf = (r: RecordScan): TurnFacts['toolResults'] =>
+  r.blocks.toolResults === NONE ? [] : r.blocks.toolResults;
 
 /**
  * The facts of the line in bytes [start, stop) of `bytes`, or null when the line is
@@ -850,15 +935,37 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
   switch (kind) {
     case TURN: {
       const turn: TurnFacts = {
-        role: roleOf(r), model: r.model, echoed: r.echoed, truncated: r.truncated, usage: r.usage, thinkingExact: r.thinkingExact,
-        thinkingEstimated: thinkingEstimatedOf(r), ttftMs: r.ttftMs, durationMs: r.durationMs, toolUses: usesOf(r), toolResults: resultsOf(r),
+        role: roleOf(r),
+        model: r.model,
+        echoed: r.echoed,
+        truncated: r.truncated,
+        usage: r.usage,
+        thinkingExact: r.thinkingExact,
+        thinkingEstimated: thinkingEstimatedOf(r),
+        ttftMs: r.ttftMs,
+        durationMs: r.durationMs,
+        toolUses: usesOf(r),
+        toolResults: resultsOf(r),
       };
       return { kind: 'turn', t: r.t, source: r.source, turn };
     }
     case RPC:
-      return { kind: 'rpc', t: r.t, dir: line.dir as 'in' | 'out', source: r.source, batch: line.batch, messages: line.messages };
+      return {
+        kind: 'rpc',
+        t: r.t,
+        dir: line.dir as 'in' | 'out',
+        source: r.source,
+        batch: line.batch,
+        messages: line.messages,
+      };
     case EVENT:
-      return { kind: 'event', t: r.t, dir: line.dir as 'event' | 'command' | 'telemetry', label: line.label, llmError: null };
+      return {
+        kind: 'event',
+        t: r.t,
+        dir: line.dir as 'event' | 'command' | 'telemetry',
+        label: line.label,
+        llmError: null,
+      };
     default:
       return null;
   }
@@ -868,13 +975,37 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
  * `scanLine`, written straight to a tape (no facts objects on the way: the hot path of
  * the parallel index). False, with nothing written, when JSON.parse must decide.
  */
-export function scanLineTo(tape: TapeWriter, index: number, offset: number, bytes: Buffer, start: number, stop: number): boolean {
+export function scanLineTo(
+  tape: TapeWriter,
+  index: number,
+  offset: number,
+  bytes: Buffer,
+  start: number,
+  stop: number,
+): boolean {
   const kind = scan(bytes, start, stop);
   const r = scratch;
   const length = stop - start;
   switch (kind) {
     case TURN:
-      tape.turn(index, offset, length, r.t, r.source, roleOf(r), r.model, r.echoed, r.truncated, r.usage, r.thinkingExact, thinkingEstimatedOf(r), r.ttftMs, r.durationMs, usesOf(r), resultsOf(r));
+      tape.turn(
+        index,
+        offset,
+        length,
+        r.t,
+        r.source,
+        roleOf(r),
+        r.model,
+        r.echoed,
+        r.truncated,
+        r.usage,
+        r.thinkingExact,
+        thinkingEstimatedOf(r),
+        r.ttftMs,
+        r.durationMs,
+        usesOf(r),
+        resultsOf(r),
+      );
       return true;
     case RPC:
       tape.rpc(index, offset, length, r.t, line.dir as 'in' | 'out', r.source, line.batch, line.messages);

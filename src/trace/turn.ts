@@ -1,5 +1,5 @@
 import { contentText } from './rpc.js';
-import { isObject, num, str, type JsonObject } from './values.js';
+import { isObject, type JsonObject, num, str } from './values.js';
 
 /** What a turn contributes to aggregates, pairing and lists. */
 export interface TurnFacts {

@@ -60,7 +60,9 @@ export function fmtBytes(n: number): string {
 }
 
 /** The note for turns whose counts overflow (the summary and the Usage pane). */
-export const overflowNote = (n: number): string => `${fmtInt(n)} turn${n === 1 ? '' : 's'} with overflowing counts left out of the totals`;
+export const overflowNote = (n: number): string =>
+  `${fmtInt(n)} turn${n === 1 ? '' : 's'} with overflowing counts left out of the totals`;
 
 /** The note for answered calls whose latency was left out (a date out of range, or over 100 years). */
-export const latencyNote = (n: number): string => `${fmtInt(n)} answered call${n === 1 ? '' : 's'} with a time out of range or over 100 years from its request: latency left out`;
+export const latencyNote = (n: number): string =>
+  `${fmtInt(n)} answered call${n === 1 ? '' : 's'} with a time out of range or over 100 years from its request: latency left out`;

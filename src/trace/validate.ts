@@ -1,4 +1,4 @@
-import { isObject, num, str, type JsonObject } from './values.js';
+import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
 export interface Finding {
@@ -59,7 +59,8 @@ export class Validator {
   /** Rules with findings beyond those kept, and how many: `… and N more (rule)`. */
   omitted(): Omitted[] {
     const out: Omitted[] = [];
-    for (const [rule, seen] of this.perRule) if (seen > this.keepPerRule) out.push({ rule, count: seen - this.keepPerRule });
+    for (const [rule, seen] of this.perRule)
+      if (seen > this.keepPerRule) out.push({ rule, count: seen - this.keepPerRule });
     return out;
   }
 
@@ -70,7 +71,12 @@ export class Validator {
 
   push(text: string, line: number): void {
     if (text.trim() === '') {
-      this.add(line, 'warning', 'blank-line', 'blank line (consumers skip it; the format has one JSON object per line)');
+      this.add(
+        line,
+        'warning',
+        'blank-line',
+        'blank line (consumers skip it; the format has one JSON object per line)',
+      );
       return;
     }
     let value: unknown;
@@ -81,7 +87,12 @@ export class Validator {
       return;
     }
     if (!isObject(value)) {
-      this.add(line, 'error', 'not-object', `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}, not an object: the format has one JSON object per line`);
+      this.add(
+        line,
+        'error',
+        'not-object',
+        `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}, not an object: the format has one JSON object per line`,
+      );
       return;
     }
     if (this.endLine !== null) {
@@ -97,7 +108,13 @@ export class Validator {
       if (type === 'turn') this.turn(value, line);
       else if (type === 'end') this.endRecord(value, line);
       else if (type === undefined) this.message(value, line);
-      else this.add(line, 'warning', 'unknown-type', `unknown type ${JSON.stringify(type)} (legal: consumers skip or show it generically)`);
+      else
+        this.add(
+          line,
+          'warning',
+          'unknown-type',
+          `unknown type ${JSON.stringify(type)} (legal: consumers skip or show it generically)`,
+        );
     }
   }
 
@@ -110,49 +127,96 @@ export class Validator {
   private time(o: JsonObject, line: number, field = 't'): void {
     const t = o[field];
     if (t === undefined) return;
-    if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t))) this.add(line, 'error', 't-iso', `${field} is not an ISO-8601 time: ${JSON.stringify(t)}`);
+    if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t)))
+      this.add(line, 'error', 't-iso', `${field} is not an ISO-8601 time: ${JSON.stringify(t)}`);
   }
 
   private meta(o: JsonObject, line: number, first: boolean): void {
-    if (!first) this.add(line, 'error', 'meta-first', this.metaSeen ? 'a second meta line (two sessions appended to one file?)' : 'the meta line is not the first line');
+    if (!first)
+      this.add(
+        line,
+        'error',
+        'meta-first',
+        this.metaSeen
+          ? 'a second meta line (two sessions appended to one file?)'
+          : 'the meta line is not the first line',
+      );
     this.metaSeen = true;
-    for (const field of ['v', 'startedAt', 'label', 'command'] as const) if (o[field] === undefined) this.add(line, 'error', 'meta-fields', `meta has no ${field}`);
-    if (o.v !== undefined && o.v !== 1) this.add(line, 'error', 'meta-fields', `meta.v is ${JSON.stringify(o.v)}, not 1`);
-    if (o.command !== undefined && !Array.isArray(o.command)) this.add(line, 'error', 'meta-fields', 'meta.command is not an array');
+    for (const field of ['v', 'startedAt', 'label', 'command'] as const)
+      if (o[field] === undefined) this.add(line, 'error', 'meta-fields', `meta has no ${field}`);
+    if (o.v !== undefined && o.v !== 1)
+      this.add(line, 'error', 'meta-fields', `meta.v is ${JSON.stringify(o.v)}, not 1`);
+    if (o.command !== undefined && !Array.isArray(o.command))
+      this.add(line, 'error', 'meta-fields', 'meta.command is not an array');
     this.time(o, line, 'startedAt');
   }
 
   private message(o: JsonObject, line: number): void {
-    for (const field of ['t', 'dir', 'raw'] as const) if (o[field] === undefined) this.add(line, 'error', 'message-fields', `a message line without ${field}`);
+    for (const field of ['t', 'dir', 'raw'] as const)
+      if (o[field] === undefined) this.add(line, 'error', 'message-fields', `a message line without ${field}`);
     this.time(o, line);
     const dir = str(o.dir);
-    if (dir !== null && !KNOWN_DIRS.has(dir)) this.add(line, 'warning', 'unknown-dir', `unknown dir ${JSON.stringify(dir)} (legal: consumers ignore it gracefully)`);
+    if (dir !== null && !KNOWN_DIRS.has(dir))
+      this.add(
+        line,
+        'warning',
+        'unknown-dir',
+        `unknown dir ${JSON.stringify(dir)} (legal: consumers ignore it gracefully)`,
+      );
   }
 
   private turn(o: JsonObject, line: number): void {
     if (o.t === undefined) this.add(line, 'error', 'turn-fields', 'a turn without t');
     if (o.role === undefined) this.add(line, 'error', 'turn-fields', 'a turn without role');
-    if (!Array.isArray(o.blocks)) this.add(line, 'error', 'turn-fields', o.blocks === undefined ? 'a turn without blocks' : 'turn.blocks is not an array');
+    if (!Array.isArray(o.blocks))
+      this.add(
+        line,
+        'error',
+        'turn-fields',
+        o.blocks === undefined ? 'a turn without blocks' : 'turn.blocks is not an array',
+      );
     this.time(o, line);
-    if (o.echoed === true && o.role !== 'assistant') this.add(line, 'error', 'echoed-role', `echoed on a ${JSON.stringify(o.role)} turn: only assistant turns are echoed`);
+    if (o.echoed === true && o.role !== 'assistant')
+      this.add(
+        line,
+        'error',
+        'echoed-role',
+        `echoed on a ${JSON.stringify(o.role)} turn: only assistant turns are echoed`,
+      );
     const usage = isObject(o.usage) ? o.usage : null;
     const thinking = num(usage?.thinking_tokens);
     const output = num(usage?.output_tokens);
-    if (thinking !== null && output !== null && thinking > output) this.add(line, 'error', 'thinking-over-output', `thinking_tokens ${thinking} > output_tokens ${output} (thinking is a subset of output)`);
+    if (thinking !== null && output !== null && thinking > output)
+      this.add(
+        line,
+        'error',
+        'thinking-over-output',
+        `thinking_tokens ${thinking} > output_tokens ${output} (thinking is a subset of output)`,
+      );
     const blocks = Array.isArray(o.blocks) ? o.blocks : [];
     blocks.forEach((b, i) => {
       const type = isObject(b) ? str(b.type) : null;
       if (type === 'history_elided') this.elided(b as JsonObject, line, i);
-      else if (type === null || !KNOWN_BLOCKS.has(type)) this.add(line, 'warning', 'unknown-block', `block ${i} has ${type === null ? 'no type' : `unknown type ${JSON.stringify(type)}`} (legal: renderers show a placeholder)`);
+      else if (type === null || !KNOWN_BLOCKS.has(type))
+        this.add(
+          line,
+          'warning',
+          'unknown-block',
+          `block ${i} has ${type === null ? 'no type' : `unknown type ${JSON.stringify(type)}`} (legal: renderers show a placeholder)`,
+        );
     });
   }
 
   private elided(b: JsonObject, line: number, index: number): void {
     const problems: string[] = [];
-    if (!(typeof b.count === 'number' && Number.isInteger(b.count) && b.count > 0)) problems.push('count is not a positive integer');
-    if (!(typeof b.sha256 === 'string' && HEX64.test(b.sha256))) problems.push('sha256 is not 64 lowercase hex characters');
-    if (!(typeof b.request_sha256 === 'string' && HEX64.test(b.request_sha256))) problems.push('request_sha256 is not 64 lowercase hex characters');
-    if (problems.length) this.add(line, 'error', 'history-elided', `malformed history_elided block ${index}: ${problems.join('; ')}`);
+    if (!(typeof b.count === 'number' && Number.isInteger(b.count) && b.count > 0))
+      problems.push('count is not a positive integer');
+    if (!(typeof b.sha256 === 'string' && HEX64.test(b.sha256)))
+      problems.push('sha256 is not 64 lowercase hex characters');
+    if (!(typeof b.request_sha256 === 'string' && HEX64.test(b.request_sha256)))
+      problems.push('request_sha256 is not 64 lowercase hex characters');
+    if (problems.length)
+      this.add(line, 'error', 'history-elided', `malformed history_elided block ${index}: ${problems.join('; ')}`);
   }
 
   private endRecord(o: JsonObject, line: number): void {
@@ -160,6 +224,12 @@ export class Validator {
     this.time(o, line);
     if (num(o.durationMs) === null) this.add(line, 'error', 'end-fields', 'the end line has no durationMs');
     const reason = str(o.reason);
-    if (o.exitCode !== undefined && reason !== null && NO_PROCESS.has(reason)) this.add(line, 'warning', 'end-exitcode', `exitCode on an end line whose reason "${reason}" says no process was wrapped`);
+    if (o.exitCode !== undefined && reason !== null && NO_PROCESS.has(reason))
+      this.add(
+        line,
+        'warning',
+        'end-exitcode',
+        `exitCode on an end line whose reason "${reason}" says no process was wrapped`,
+      );
   }
 }

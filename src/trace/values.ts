@@ -42,10 +42,33 @@ const ISO_SEPARATORS = /^.{4}-.{2}-.{5}:.{2}:/;
  */
 export function isoMs(v: unknown): number | null {
   if (typeof v !== 'string') return null;
-  if (v.length === 24 && v.charCodeAt(23) === 90 /* Z */ && v.charCodeAt(10) === 84 /* T */ && v.charCodeAt(19) === 46 /* . */ && ISO_SEPARATORS.test(v)) {
+  if (
+    v.length === 24 &&
+    v.charCodeAt(23) === 90 /* Z */ &&
+    v.charCodeAt(10) === 84 /* T */ &&
+    v.charCodeAt(19) === 46 /* . */ &&
+    ISO_SEPARATORS.test(v)
+  ) {
     // Date.UTC reads years 0–99 as 1900–1999: those go to Date.parse.
-    const ms = Date.UTC(digits(v, 0, 4), digits(v, 5, 2) - 1, digits(v, 8, 2), digits(v, 11, 2), digits(v, 14, 2), digits(v, 17, 2), digits(v, 20, 3));
-    if (!Number.isNaN(ms) && digits(v, 0, 4) >= 100 && digits(v, 5, 2) <= 12 && digits(v, 8, 2) <= 31 && digits(v, 11, 2) <= 23 && digits(v, 14, 2) <= 59 && digits(v, 17, 2) <= 59) return ms;
+    const ms = Date.UTC(
+      digits(v, 0, 4),
+      digits(v, 5, 2) - 1,
+      digits(v, 8, 2),
+      digits(v, 11, 2),
+      digits(v, 14, 2),
+      digits(v, 17, 2),
+      digits(v, 20, 3),
+    );
+    if (
+      !Number.isNaN(ms) &&
+      digits(v, 0, 4) >= 100 &&
+      digits(v, 5, 2) <= 12 &&
+      digits(v, 8, 2) <= 31 &&
+      digits(v, 11, 2) <= 23 &&
+      digits(v, 14, 2) <= 59 &&
+      digits(v, 17, 2) <= 59
+    )
+      return ms;
   }
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? null : ms;
@@ -63,6 +86,10 @@ export function percentile(sorted: ArrayLike<number>, p: number): number | null 
 /** JSON with keys sorted at every level, so key order never counts as a difference. */
 export function canonical(v: Json | undefined): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v ?? null);
 }

@@ -6,12 +6,12 @@ import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
 import { helpLines, hintText } from './format/help-lines.js';
-import { seg, type ScreenLine, type Style } from './format/segments.js';
+import { type ScreenLine, type Style, seg } from './format/segments.js';
 import { fit, truncate, width as widthOf } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
-import { useTerminalSize, type Size } from './hooks/use-terminal-size.js';
+import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
 import type { Scope } from './keymap.js';
-import { initialState, moveAction, reduce, type Bounds } from './state/ui-state.js';
+import { type Bounds, initialState, moveAction, reduce } from './state/ui-state.js';
 
 export interface DiffAppProps {
   doc: DiffDoc;
@@ -36,10 +36,10 @@ export function diffRow(c: DiffCall, width: number, selected: boolean): ScreenLi
   const detail = Math.max(0, width - fixed);
   return [
     seg(selected ? '›' : ' ', selected ? 'selected' : undefined),
-    seg(fit(String(c.ordinal), 4, 'right') + ' ', 'dim'),
-    seg(fit(`${look.glyph} ${c.status}`, 16) + ' ', look.style),
-    seg(fit(inert(c.tool), 23) + ' ', 'bold'),
-    seg(fit(lines, 15) + ' ', 'dim'),
+    seg(`${fit(String(c.ordinal), 4, 'right')} `, 'dim'),
+    seg(`${fit(`${look.glyph} ${c.status}`, 16)} `, look.style),
+    seg(`${fit(inert(c.tool), 23)} `, 'bold'),
+    seg(`${fit(lines, 15)} `, 'dim'),
     seg(truncate(inert(c.detail), detail)),
   ];
 }
@@ -59,7 +59,8 @@ function sideBySide(left: ScreenLine[], right: ScreenLine[], half: number): Scre
     res.push(seg(' '.repeat(Math.max(0, half - used))));
     return res;
   };
-  for (let i = 0; i < Math.max(left.length, right.length); i++) out.push([...cut(left[i]), seg('│', 'dim'), ...cut(right[i])]);
+  for (let i = 0; i < Math.max(left.length, right.length); i++)
+    out.push([...cut(left[i]), seg('│', 'dim'), ...cut(right[i])]);
   return out;
 }
 
@@ -79,9 +80,19 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     const half = Math.floor((width - 2) / 2);
     const side = (store: TraceStore, line: number | null, name: string): ScreenLine[] => {
       const row = line === null ? -1 : findRequestRow(store, line);
-      return [[seg(name, 'header')], ...(row < 0 ? [[seg('(no call at this ordinal)', 'dim')]] : detailLines(store, row, half - 1))];
+      return [
+        [seg(name, 'header')],
+        ...(row < 0 ? [[seg('(no call at this ordinal)', 'dim')]] : detailLines(store, row, half - 1)),
+      ];
     };
-    return [[seg(`#${c.ordinal} `, 'bold'), seg(`${LOOK[c.status].glyph} ${c.status}`, LOOK[c.status].style), seg(c.detail ? ` · ${inert(c.detail)}` : '', 'dim')], ...sideBySide(side(a, c.aLine, 'A'), side(b, c.bLine, 'B'), half)];
+    return [
+      [
+        seg(`#${c.ordinal} `, 'bold'),
+        seg(`${LOOK[c.status].glyph} ${c.status}`, LOOK[c.status].style),
+        seg(c.detail ? ` · ${inert(c.detail)}` : '', 'dim'),
+      ],
+      ...sideBySide(side(a, c.aLine, 'A'), side(b, c.bLine, 'B'), half),
+    ];
   }, [overlay, width, doc, a, b]);
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : { count: doc.calls.length, height };
   const scopes: Scope[] = overlay ? ['detail', 'list', 'global'] : ['list', 'global'];
@@ -103,9 +114,25 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   });
   const l = state.lists.calls;
   const changed = doc.calls.filter((c) => c.status !== 'same').length;
-  const header: ScreenLine = [seg('diff ', 'header'), seg(truncate(`A ${inert(doc.a)} · B ${inert(doc.b)}`, Math.max(0, width - 32))), seg(doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${changed} of ${doc.calls.length} differ`, doc.same ? 'ok' : 'warn')];
-  const body = overlay ? overlayLines.slice(overlay.scroll, overlay.scroll + height) : doc.calls.length ? doc.calls.slice(l.windowStart, l.windowStart + height).map((c, i) => diffRow(c, width, l.windowStart + i === l.selected)) : [[seg(' no tool calls in either trace', 'dim')]];
-  const footer: ScreenLine = [seg(truncate(hintText(overlay ? ['detail', 'global'] : ['list', 'global']), Math.max(0, width - 14)), 'dim'), seg(overlay ? '' : ` ${doc.calls.length ? l.selected + 1 : 0} of ${doc.calls.length}`, 'bold')];
+  const header: ScreenLine = [
+    seg('diff ', 'header'),
+    seg(truncate(`A ${inert(doc.a)} · B ${inert(doc.b)}`, Math.max(0, width - 32))),
+    seg(
+      doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${changed} of ${doc.calls.length} differ`,
+      doc.same ? 'ok' : 'warn',
+    ),
+  ];
+  const body = overlay
+    ? overlayLines.slice(overlay.scroll, overlay.scroll + height)
+    : doc.calls.length
+      ? doc.calls
+          .slice(l.windowStart, l.windowStart + height)
+          .map((c, i) => diffRow(c, width, l.windowStart + i === l.selected))
+      : [[seg(' no tool calls in either trace', 'dim')]];
+  const footer: ScreenLine = [
+    seg(truncate(hintText(overlay ? ['detail', 'global'] : ['list', 'global']), Math.max(0, width - 14)), 'dim'),
+    seg(overlay ? '' : ` ${doc.calls.length ? l.selected + 1 : 0} of ${doc.calls.length}`, 'bold'),
+  ];
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
       <Lines lines={[header]} width={width} height={1} />

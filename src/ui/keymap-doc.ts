@@ -9,7 +9,9 @@ export function keybindingsMarkdown(): string {
       category = b.category;
       out.push(`## ${category}`, '', '| Keys | What it does | Where | Command |', '| --- | --- | --- | --- |');
     }
-    out.push(`| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.description} | ${b.scope} | \`${command}\` |`);
+    out.push(
+      `| ${b.keys.map((k) => `\`${keyLabel(k)}\``).join(', ')} | ${b.description} | ${b.scope} | \`${command}\` |`,
+    );
     const next = bindings()[bindings().findIndex(([c]) => c === command) + 1];
     if (!next || next[1].category !== category) out.push('');
   }

@@ -18,7 +18,10 @@ describe('summary with the index cache', () => {
     expect(noticeLines(reference.stderr)).toEqual([]);
     const cases = [
       { dir: '/proc/nope', notice: 'cannot create /proc/nope: no such directory' },
-      { dir: join(dir, 'file.txt', 'sub'), notice: `cannot use ${join(dir, 'file.txt', 'sub')}: a part of the path is not a directory` },
+      {
+        dir: join(dir, 'file.txt', 'sub'),
+        notice: `cannot use ${join(dir, 'file.txt', 'sub')}: a part of the path is not a directory`,
+      },
     ];
     for (const { dir: unusable, notice } of cases) {
       // Two files: still one notice (the directory is the same for both).

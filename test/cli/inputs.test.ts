@@ -45,7 +45,12 @@ describe.skipIf(!hasMkfifo)('a FIFO', () => {
 
 describe('validate caps', () => {
   const file = join(dir, 'blanks.jsonl');
-  writeFileSync(file, '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}\n' + '\n'.repeat(100) + 'x\n'.repeat(3));
+  writeFileSync(
+    file,
+    '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}\n' +
+      '\n'.repeat(100) +
+      'x\n'.repeat(3),
+  );
 
   it('lists 20 findings of a rule, then "… and N more (rule)"; totals count all', () => {
     const r = run(['validate', file]);

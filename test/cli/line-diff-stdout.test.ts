@@ -7,7 +7,7 @@ const line = (row: number, text: string) => `${at(row)}${text}\x1b[K`;
 
 describe('frameUpdate', () => {
   it('writes every line at its row on an unknown screen, clears the rows below and parks at the last line', () => {
-    expect(frameUpdate(null, ['a', 'b'], 5)).toBe(line(1, 'a') + line(2, 'b') + `${at(3)}\x1b[J` + at(2));
+    expect(frameUpdate(null, ['a', 'b'], 5)).toBe(`${line(1, 'a') + line(2, 'b')}${at(3)}\x1b[J${at(2)}`);
   });
 
   it('writes only the lines that changed, and nothing below when the frame fills the rows it filled', () => {
@@ -16,7 +16,7 @@ describe('frameUpdate', () => {
   });
 
   it('clears what a longer frame left below, but never past the last row', () => {
-    expect(frameUpdate(['a', 'b', 'c'], ['a', 'b'], 3)).toBe(`${at(3)}\x1b[J` + at(2));
+    expect(frameUpdate(['a', 'b', 'c'], ['a', 'b'], 3)).toBe(`${at(3)}\x1b[J${at(2)}`);
     expect(frameUpdate(null, ['a', 'b', 'c'], 3)).toBe(line(1, 'a') + line(2, 'b') + line(3, 'c') + at(3));
   });
 });
@@ -40,7 +40,11 @@ describe('lineDiffStdout', () => {
     out.write(`${CLEAR_TERMINAL}h\nx\nf`);
     out.write('\x1b[?2026h'); // synchronized output: the screen's text is unchanged
     out.write(`${CLEAR_TERMINAL}h\ny\nf`);
-    expect(term.written).toEqual([line(1, 'h') + line(2, 'x') + line(3, 'f') + at(3), '\x1b[?2026h', line(2, 'y') + at(3)]);
+    expect(term.written).toEqual([
+      line(1, 'h') + line(2, 'x') + line(3, 'f') + at(3),
+      '\x1b[?2026h',
+      line(2, 'y') + at(3),
+    ]);
     expect(term.written.join('')).not.toContain('\x1b[2J');
   });
 

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +35,13 @@ async function open(path: string, cacheOn = true, prepare?: (store: TraceStore) 
   const source = new FileSource(path);
   try {
     const loaded = await loadWithCache(store, source, { cache: cacheOn });
-    return { ...loaded, store, dump: storeDump(store), restoredDump: storeDump(store, true), raw: store.rawLine(store.count - 1) };
+    return {
+      ...loaded,
+      store,
+      dump: storeDump(store),
+      restoredDump: storeDump(store, true),
+      raw: store.rawLine(store.count - 1),
+    };
   } finally {
     source.close();
   }

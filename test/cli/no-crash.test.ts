@@ -41,8 +41,13 @@ describe('summary on traces that once crashed or bent it', () => {
     expect(huge).toContain('2 turns with overflowing counts left out of the totals');
     expect(huge).toMatch(/TOTAL\s+3\s+1,000\s+200/);
     const far = run(['summary', '--no-cache', fileOf('far', FAR_TIMES)]).stdout;
-    expect(far).toContain('2 answered calls with a time out of range or over 100 years from its request: latency left out');
+    expect(far).toContain(
+      '2 answered calls with a time out of range or over 100 years from its request: latency left out',
+    );
     expect(far).toMatch(/read_file\s+2\s+0\s+0\s+250ms\s+250ms\s+250ms/);
-    expect(JSON.parse(run(['summary', '--json', '--no-cache', fileOf('huge', HUGE_COUNTS)]).stdout).models.summary.overflowTurns).toBe(2);
+    expect(
+      JSON.parse(run(['summary', '--json', '--no-cache', fileOf('huge', HUGE_COUNTS)]).stdout).models.summary
+        .overflowTurns,
+    ).toBe(2);
   });
 });

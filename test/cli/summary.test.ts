@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
 
@@ -13,11 +13,27 @@ describe('mcp-replay-tui summary', () => {
     // Enough failed calls for the JSON to overflow a pipe's buffer many times.
     const lines: string[] = [];
     for (let id = 0; id < 4000; id++) {
-      lines.push(JSON.stringify({ t: '2026-05-12T23:00:00.000Z', dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x' } } }));
-      lines.push(JSON.stringify({ t: '2026-05-12T23:00:01.000Z', dir: 'out', raw: { jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text', text: 'failed '.repeat(20) }] } } }));
+      lines.push(
+        JSON.stringify({
+          t: '2026-05-12T23:00:00.000Z',
+          dir: 'in',
+          raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x' } },
+        }),
+      );
+      lines.push(
+        JSON.stringify({
+          t: '2026-05-12T23:00:01.000Z',
+          dir: 'out',
+          raw: {
+            jsonrpc: '2.0',
+            id,
+            result: { isError: true, content: [{ type: 'text', text: 'failed '.repeat(20) }] },
+          },
+        }),
+      );
     }
     const file = join(mkdtempSync(join(tmpdir(), 'mrt-epipe-')), 'errors.jsonl');
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, ['bin/mcp-replay-tui.js', 'summary', '--json', '--no-cache', file]);
     let stderr = '';
@@ -43,25 +59,58 @@ describe('mcp-replay-tui summary', () => {
     const doc = JSON.parse(r.stdout);
     expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors']);
     expect(doc.schema).toBe('mcp-tape.stats/1');
-    expect(doc.session).toMatchObject({ skippedLines: 3, exitCode: 0, endReason: null, durationMs: 1000, kind: 'mcp', producer: null });
-    expect(Object.keys(doc.session)).toEqual(['label', 'kind', 'startedAt', 'endedAt', 'durationMs', 'command', 'producer', 'records', 'skippedLines', 'endReason', 'exitCode']);
+    expect(doc.session).toMatchObject({
+      skippedLines: 3,
+      exitCode: 0,
+      endReason: null,
+      durationMs: 1000,
+      kind: 'mcp',
+      producer: null,
+    });
+    expect(Object.keys(doc.session)).toEqual([
+      'label',
+      'kind',
+      'startedAt',
+      'endedAt',
+      'durationMs',
+      'command',
+      'producer',
+      'records',
+      'skippedLines',
+      'endReason',
+      'exitCode',
+    ]);
   });
 
   it('emits an array in argument order for several files', () => {
     const r = run(['summary', '--json', 'test/fixtures/mcp-rec.jsonl', 'test/fixtures/malformed.jsonl']);
     const docs = JSON.parse(r.stdout);
-    expect(docs.map((d: { file: string }) => d.file)).toEqual(['test/fixtures/mcp-rec.jsonl', 'test/fixtures/malformed.jsonl']);
+    expect(docs.map((d: { file: string }) => d.file)).toEqual([
+      'test/fixtures/mcp-rec.jsonl',
+      'test/fixtures/malformed.jsonl',
+    ]);
   });
 
   it('opens mcp-rec recordings: no meta, ISO times, pairs in/out, skips the invalid README line', () => {
     const r = run(['summary', '--json', 'test/fixtures/mcp-rec.jsonl']);
     const doc = JSON.parse(r.stdout);
-    expect(doc.session).toMatchObject({ label: null, kind: null, startedAt: null, endedAt: '2025-06-15T15:06:43.000Z', skippedLines: 1 });
-    expect(doc.tools).toEqual([{ name: 'fetch', calls: 1, errors: 0, p50Ms: 500, p95Ms: 500, origin: 'mcp', pending: 0, maxMs: 500 }]);
+    expect(doc.session).toMatchObject({
+      label: null,
+      kind: null,
+      startedAt: null,
+      endedAt: '2025-06-15T15:06:43.000Z',
+      skippedLines: 1,
+    });
+    expect(doc.tools).toEqual([
+      { name: 'fetch', calls: 1, errors: 0, p50Ms: 500, p95Ms: 500, origin: 'mcp', pending: 0, maxMs: 500 },
+    ]);
   });
 
   it('reads stdin as -', () => {
-    const r = run(['summary', '--json', '-'], '{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"id":1,"method":"ping"}}\n');
+    const r = run(
+      ['summary', '--json', '-'],
+      '{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"id":1,"method":"ping"}}\n',
+    );
     expect(JSON.parse(r.stdout).session.records.message).toBe(1);
   });
 
@@ -89,7 +138,9 @@ describe('mcp-replay-tui summary', () => {
     expect(doc.session.records.total).toBe(35); // the session still describes the whole file
     const bad = run(['summary', '--filter', 'status:nope', 'examples/demo.jsonl']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('mcp-replay-tui: invalid --filter: status: "nope" is not one of ok, error, pending, cancelled\n  status:nope\n         ^\n');
+    expect(bad.stderr).toBe(
+      'mcp-replay-tui: invalid --filter: status: "nope" is not one of ok, error, pending, cancelled\n  status:nope\n         ^\n',
+    );
     expect(run(['--filter', 'bogus:1', 'examples/demo.jsonl']).code).toBe(2);
   });
 
@@ -100,12 +151,15 @@ describe('mcp-replay-tui summary', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`mcp-replay-tui: wrote 4 record(s) to ${out}\n`);
     const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
-    expect(readFileSync(out, 'utf8')).toBe([24, 25, 27, 28].map((n) => demo[n - 1]).join('\n') + '\n');
+    expect(readFileSync(out, 'utf8')).toBe(`${[24, 25, 27, 28].map((n) => demo[n - 1]).join('\n')}\n`);
   });
 
   it.skipIf(!existsSync(GENERATOR))('validate: a trace written by gen-trace.mjs has no error', () => {
     const gen = join(mkdtempSync(join(tmpdir(), 'mrt-validate-')), 'gen.jsonl');
-    writeFileSync(gen, spawnSync(process.execPath, [GENERATOR, '--lines', '3000'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
+    writeFileSync(
+      gen,
+      spawnSync(process.execPath, [GENERATOR, '--lines', '3000'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout,
+    );
     expect(run(['validate', gen]).code).toBe(0);
   });
 
@@ -114,7 +168,12 @@ describe('mcp-replay-tui summary', () => {
     expect(bad.code).toBe(1);
     const doc = JSON.parse(bad.stdout);
     expect(Object.keys(doc)).toEqual(['file', 'findings', 'errors', 'warnings', 'omitted']);
-    expect(doc.findings).toContainEqual({ line: 33, severity: 'error', rule: 'not-json', message: expect.stringContaining('not JSON') });
+    expect(doc.findings).toContainEqual({
+      line: 33,
+      severity: 'error',
+      rule: 'not-json',
+      message: expect.stringContaining('not JSON'),
+    });
     expect([doc.errors, doc.warnings]).toEqual([1, 2]);
     expect(run(['validate', 'nope.jsonl']).code).toBe(2);
   });
@@ -125,7 +184,15 @@ describe('mcp-replay-tui summary', () => {
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
     expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'calls']);
-    expect(doc.calls[0]).toEqual({ ordinal: 1, status: 'changed args', method: 'tools/call', tool: 'search_files', aLine: 10, bLine: 2, detail: 'tool: search_files → read_file' });
+    expect(doc.calls[0]).toEqual({
+      ordinal: 1,
+      status: 'changed args',
+      method: 'tools/call',
+      tool: 'search_files',
+      aLine: 10,
+      bLine: 2,
+      detail: 'tool: search_files → read_file',
+    });
     expect(doc.calls.slice(1).every((c: { status: string }) => c.status === 'removed from B')).toBe(true);
     expect(run(['diff', 'examples/demo.jsonl']).code).toBe(2);
     expect(run(['diff', 'examples/demo.jsonl', 'nope.jsonl']).code).toBe(2);

@@ -16,7 +16,11 @@ describe.skipIf(!hasTmux)('the app with a cache directory it cannot make (tmux)'
     const path = writeBigTrace(mkdtempSync(join(tmpdir(), 'mrt-cache-tmux-')));
     await pastRacyWindow();
     term = tmuxTerminal();
-    term.start(`MCP_REPLAY_TUI_CACHE_DIR=/proc/nope node bin/mcp-replay-tui.js ${path}; echo EXIT=$?; sleep 30`, 120, 30);
+    term.start(
+      `MCP_REPLAY_TUI_CACHE_DIR=/proc/nope node bin/mcp-replay-tui.js ${path}; echo EXIT=$?; sleep 30`,
+      120,
+      30,
+    );
     const screen = await term.waitFor((s) => s.includes('index cache off'), 'the notice');
     expect(screen).toContain('index cache off: cannot create /proc/nope: no such directory');
     expect(screen).toMatch(/tools\/call|read_file/);

@@ -16,13 +16,19 @@ const iso = (ms: number) => new Date(T0 + ms).toISOString();
 /** A call: request, and (unless `pending`) its response, failed when `failed`. */
 const call = (run: string, i: number, failed = false, pending = false) =>
   `{"t":"${iso(i * 100)}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"${run}_tool"}}}\n` +
-  (pending ? '' : `{"t":"${iso(i * 100 + 20)}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"r"}],"isError":${failed}}}}\n`);
+  (pending
+    ? ''
+    : `{"t":"${iso(i * 100 + 20)}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"r"}],"isError":${failed}}}}\n`);
 const meta = (label: string) => `{"v":1,"type":"meta","startedAt":"${iso(0)}","label":"${label}","command":["x"]}\n`;
-const calls = (run: string, n: number) => Array.from({ length: n }, (_, i) => call(run, i + 1, i % 3 === 0, i === n - 1)).join('');
+const calls = (run: string, n: number) =>
+  Array.from({ length: n }, (_, i) => call(run, i + 1, i % 3 === 0, i === n - 1)).join('');
 
 /** What `summary --json` says of the file as it is: records, and the tool's calls and errors. */
 function summaryOf(path: string, tool: string) {
-  const doc = JSON.parse(run(['summary', '--json', '--no-cache', path]).stdout) as { session: { records: { total: number } }; tools: { name: string; calls: number; errors: number; pending: number }[] };
+  const doc = JSON.parse(run(['summary', '--json', '--no-cache', path]).stdout) as {
+    session: { records: { total: number } };
+    tools: { name: string; calls: number; errors: number; pending: number }[];
+  };
   const t = doc.tools.find((x) => x.name === tool)!;
   return { records: doc.session.records.total, calls: t.calls, errors: t.errors, pending: t.pending };
 }
@@ -34,7 +40,7 @@ describe.skipIf(!hasTmux)('--follow in a terminal (tmux): the app shows what the
   it('after a truncate-and-rewrite (past the end line) and a rotation, the header and Usage agree with summary', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-follow-'));
     const path = join(dir, 'live.jsonl');
-    writeFileSync(path, meta('first') + calls('first', 12) + `{"t":"${iso(5000)}","type":"end","exitCode":0}\n`);
+    writeFileSync(path, `${meta('first') + calls('first', 12)}{"t":"${iso(5000)}","type":"end","exitCode":0}\n`);
     term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`, 140, 30);
     const first = summaryOf(path, 'first_tool');
     await waitFor((s) => header(s).includes(` ${first.records} rec`) && s.includes('ended (exit 0)'), 'the first run');
@@ -42,7 +48,10 @@ describe.skipIf(!hasTmux)('--follow in a terminal (tmux): the app shows what the
     // Truncated and written again, longer than before, in one go (the size never looks smaller).
     writeFileSync(path, meta('second') + calls('second', 20));
     const second = summaryOf(path, 'second_tool');
-    let screen = await waitFor((s) => header(s).includes(` ${second.records} rec`) && s.includes('truncated: re-read from the start'), 'the rewritten file');
+    let screen = await waitFor(
+      (s) => header(s).includes(` ${second.records} rec`) && s.includes('truncated: re-read from the start'),
+      'the rewritten file',
+    );
     expect(second.records).toBeGreaterThan(first.records);
     expect(screen).not.toContain('first_tool');
     expect(screen).not.toContain('ended');
@@ -60,7 +69,10 @@ describe.skipIf(!hasTmux)('--follow in a terminal (tmux): the app shows what the
     renameSync(path, `${path}.1`);
     writeFileSync(path, meta('third') + calls('third', 4));
     const third = summaryOf(path, 'third_tool');
-    screen = await waitFor((s) => header(s).includes(` ${third.records} rec`) && s.includes('replaced: re-read from the start'), 'the new file');
+    screen = await waitFor(
+      (s) => header(s).includes(` ${third.records} rec`) && s.includes('replaced: re-read from the start'),
+      'the new file',
+    );
     expect(screen).not.toContain('second_tool');
     expect(footer(screen)).toMatch(new RegExp(`of ${third.calls}\\s*$`));
     await key('q', (s) => s.includes('EXIT=0'), 'quit');

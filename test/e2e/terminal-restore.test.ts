@@ -12,7 +12,8 @@ afterEach(() => {
  * After the app, the shell prints its exit code and whether the terminal is cooked
  * again (`icanon` on, not `-icanon`), then waits. The main screen had BEFORE-APP on it.
  */
-const run = (args: string) => `printf 'BEFORE-APP\\n'; node ${BIN} ${args}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 30`;
+const run = (args: string) =>
+  `printf 'BEFORE-APP\\n'; node ${BIN} ${args}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 30`;
 const firstFrame = (s: string) => s.includes('[1 Calls]') && s.includes('of 13');
 
 /** The screen after the app: its own frame gone, the shell's lines back, modes cooked, the cursor shown. */
@@ -74,7 +75,11 @@ describe('an error nobody caught (cli/fatal.ts)', () => {
     installFatalHandlers();
     beforeFatal(() => process.stdout.write('RESTORED\\n'));
     ${failure}`;
-  const runChild = (failure: string, env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, ['--input-type=module', '-e', script(failure)], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const runChild = (failure: string, env: NodeJS.ProcessEnv = {}) =>
+    spawnSync(process.execPath, ['--input-type=module', '-e', script(failure)], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
 
   it.each([
     ['a throw', "setTimeout(() => { throw new Error('boom \\x1b]0;title\\x07') })"],

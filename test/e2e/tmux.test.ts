@@ -47,8 +47,14 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   it('--follow: appended calls appear, scrolling up pauses with a count, G resumes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const path = join(dir, 'live.jsonl');
-    const call = (i: number) => `{"t":"2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"tool_${i}"}}}\n`;
-    writeFileSync(path, '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"live-demo","command":["x"]}\n' + call(1) + call(2));
+    const call = (i: number) =>
+      `{"t":"2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"tool_${i}"}}}\n`;
+    writeFileSync(
+      path,
+      '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"live-demo","command":["x"]}\n' +
+        call(1) +
+        call(2),
+    );
     term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`, 100, 20);
     await waitFor((s) => s.includes('2 of 2') && s.includes('live'), 'the live first frame');
     appendFileSync(path, call(3) + call(4));
@@ -69,7 +75,10 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await waitFor((s) => s.includes('[1 Calls] 2 Turns') && s.includes('✗ isError'), 'the wide first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).toMatch(/\x1b\[[0-9;]*3[0-7]m/); // colour by default
     tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');
-    const screen = await waitFor((s) => s.includes('[1 Calls] 2  3  4') && /of 13\s*$/.test(s.split('\n').filter(Boolean).at(-1) ?? ''), 'the narrow layout');
+    const screen = await waitFor(
+      (s) => s.includes('[1 Calls] 2  3  4') && /of 13\s*$/.test(s.split('\n').filter(Boolean).at(-1) ?? ''),
+      'the narrow layout',
+    );
     expect(screen.split('\n').every((l) => l.length <= 80)).toBe(true);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
     term.kill();
@@ -99,9 +108,17 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     expect(lines[2]).toMatch(/^› .*notifications\/initialized/);
     expect(lines[1]).not.toContain('›');
     // Resized both ways, the screen is whole again: one header on top, the footer at the bottom.
-    for (const [x, y] of [[80, 20], [120, 40]] as const) {
+    for (const [x, y] of [
+      [80, 20],
+      [120, 40],
+    ] as const) {
       tmux('resize-window', '-t', 'e2e', '-x', String(x), '-y', String(y));
-      screen = await waitFor((s) => s.split('\n').filter((l) => l.includes('[1 Calls]')).length === 1 && /2 of 13\s*$/.test(s.split('\n')[y - 1] ?? ''), `the ${x}x${y} layout`);
+      screen = await waitFor(
+        (s) =>
+          s.split('\n').filter((l) => l.includes('[1 Calls]')).length === 1 &&
+          /2 of 13\s*$/.test(s.split('\n')[y - 1] ?? ''),
+        `the ${x}x${y} layout`,
+      );
       expect(screen.split('\n')[0]).toContain('[1 Calls]');
     }
     screen = await key('k', (s) => s.includes('1 of 13'), 'k');
@@ -110,11 +127,14 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   });
 
   it('--ascii (or MCP_REPLAY_TUI_ASCII=1) draws the interface in ASCII only', async () => {
-    for (const run of [`node ${BIN} --ascii examples/demo.jsonl`, `MCP_REPLAY_TUI_ASCII=1 node ${BIN} examples/demo.jsonl`]) {
+    for (const run of [
+      `node ${BIN} --ascii examples/demo.jsonl`,
+      `MCP_REPLAY_TUI_ASCII=1 node ${BIN} examples/demo.jsonl`,
+    ]) {
       term.kill();
       term.start(`${run}; echo "EXIT=$?"; sleep 30`, 80, 24);
       const screen = await waitFor((s) => s.includes('x isError'), 'the ASCII first frame');
-      expect(screen).toMatch(/^> +\+0\.012s >  initialize +\+ ok/m);
+      expect(screen).toMatch(/^> +\+0\.012s > {2}initialize +\+ ok/m);
       // The Calls pane of the demo holds ASCII text only: every glyph became one ASCII character.
       expect(screen).toMatch(/^[\x20-\x7e\n]*$/);
       await key('q', (s) => s.includes('EXIT=0'), 'quit');
@@ -124,10 +144,16 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   it('reads a growing pipe on stdin (-) and still takes keys from the terminal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-'));
     const path = join(dir, 'pipe.jsonl');
-    writeFileSync(path, '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"first_tool"}}}\n');
+    writeFileSync(
+      path,
+      '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"first_tool"}}}\n',
+    );
     term.start(`tail -n +1 -f ${path} | node ${BIN} -; echo "EXIT=$?"; sleep 30`, 100, 20);
     await waitFor((s) => s.includes('first_tool') && s.includes('live'), 'the first row, live');
-    appendFileSync(path, '{"t":"2026-01-01T00:00:02.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"second_tool"}}}\n');
+    appendFileSync(
+      path,
+      '{"t":"2026-01-01T00:00:02.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"second_tool"}}}\n',
+    );
     await waitFor((s) => s.includes('second_tool'), 'the appended row');
     await key('G', (s) => s.includes('2 of 2'), 'G from the keyboard');
     await key('q', (s) => s.includes('EXIT=0'), 'quit');

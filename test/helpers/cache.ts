@@ -30,14 +30,28 @@ export const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve,
  * where the last line ended), which a restored store has no use for.
  */
 export function storeDump(store: TraceStore, restored = false) {
-  const columns = Object.fromEntries(Object.entries(store.columns()).map(([name, c]) => [name, { type: c.data.constructor.name, values: Array.from(c.view()) }]));
+  const columns = Object.fromEntries(
+    Object.entries(store.columns()).map(([name, c]) => [
+      name,
+      { type: c.data.constructor.name, values: Array.from(c.view()) },
+    ]),
+  );
   const a = store.aggregates;
   return {
     count: store.count,
     columns,
     strings: [...store.strings.values],
-    files: store.files.map(({ pending, openToolUses, aggregates, appended, ...f }) => ({ ...f, ...(restored ? {} : { pending, openToolUses, appended }) })),
-    aggregates: { models: [...a.models], methods: [...a.methods], tools: [...a.tools], errors: a.errors, counters: [a.turns, a.echoedTurns, a.assistantTurns, a.modelTimeMs, a.modelTimeSeen] },
+    files: store.files.map(({ pending, openToolUses, aggregates, appended, ...f }) => ({
+      ...f,
+      ...(restored ? {} : { pending, openToolUses, appended }),
+    })),
+    aggregates: {
+      models: [...a.models],
+      methods: [...a.methods],
+      tools: [...a.tools],
+      errors: a.errors,
+      counters: [a.turns, a.echoedTurns, a.assistantTurns, a.modelTimeMs, a.modelTimeSeen],
+    },
     errorText: [...store.errorText],
     rowErrors: [...store.rowErrors],
     pairErrors: [...store.pairs.errors],
@@ -53,7 +67,10 @@ export function storeDump(store: TraceStore, restored = false) {
  * binary part (every `partStride`th part), and cuts at `cuts` lengths spread over the
  * file plus the edges of header and payload.
  */
-export function damagedIndexes(good: Buffer, options: { partStride: number; cuts: number }): { what: string; bytes: Buffer }[] {
+export function damagedIndexes(
+  good: Buffer,
+  options: { partStride: number; cuts: number },
+): { what: string; bytes: Buffer }[] {
   const payload = good.subarray(CACHE_HEADER_BYTES);
   const headLength = payload.readUInt32LE(0);
   const parts = (JSON.parse(payload.toString('utf8', 4, 4 + headLength)) as { parts: { bytes: number }[] }).parts;
@@ -61,20 +78,31 @@ export function damagedIndexes(good: Buffer, options: { partStride: number; cuts
   let at = 4 + headLength;
   parts.forEach((part, i) => {
     at += (8 - (at % 8)) % 8;
-    if (part.bytes > 0 && i % options.partStride === 0) flips.push(CACHE_HEADER_BYTES + at + Math.floor(part.bytes / 2));
+    if (part.bytes > 0 && i % options.partStride === 0)
+      flips.push(CACHE_HEADER_BYTES + at + Math.floor(part.bytes / 2));
     at += part.bytes;
   });
   flips.push(good.length - 1);
   const cuts = [0, 1, CACHE_HEADER_BYTES - 1, CACHE_HEADER_BYTES, CACHE_HEADER_BYTES + 4 + headLength, good.length - 1];
   for (let n = 0; n < good.length; n += Math.ceil(good.length / options.cuts)) cuts.push(n);
-  return [...flips.map((p) => ({ what: `byte ${p} flipped`, bytes: Buffer.from(good).fill(good[p]! ^ 0x41, p, p + 1) })), ...cuts.map((n) => ({ what: `cut at ${n}`, bytes: good.subarray(0, n) }))];
+  return [
+    ...flips.map((p) => ({ what: `byte ${p} flipped`, bytes: Buffer.from(good).fill(good[p]! ^ 0x41, p, p + 1) })),
+    ...cuts.map((n) => ({ what: `cut at ${n}`, bytes: good.subarray(0, n) })),
+  ];
 }
 
 /** `summary ARGS` by the built binary with the cache in `cacheDir`, without a TTY, bounded: a hang fails the test instead of stalling it. */
-export function summary(args: string[], cacheDir: string, timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function summary(
+  args: string[],
+  cacheDir: string,
+  timeoutMs = 15_000,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'summary', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', MCP_REPLAY_TUI_CACHE_DIR: cacheDir } });
+    const child = spawn(process.execPath, [BIN, 'summary', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', MCP_REPLAY_TUI_CACHE_DIR: cacheDir },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -6,7 +6,12 @@ export const BIN = fileURLToPath(new URL('../../bin/mcp-replay-tui.js', import.m
 
 /** Runs the built binary (npm test builds dist/ first) with no TTY. */
 export function run(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -14,11 +19,18 @@ export function run(args: string[], input?: string) {
  * Runs the built binary without blocking this process's event loop: for tests whose
  * server runs in this process (spawnSync would leave it unable to answer).
  */
-export function runAsync(args: string[], options: { timeoutMs?: number; during?: (child: ChildProcess) => void } = {}): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+export function runAsync(
+  args: string[],
+  options: { timeoutMs?: number; during?: (child: ChildProcess) => void } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const { timeoutMs = 15_000, during } = options;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -1,9 +1,25 @@
 /** Traces that once crashed the app or bent its numbers (issue 15, "no crash, whatever the input"). */
 
 const meta = { v: 1, type: 'meta', startedAt: '2026-05-12T23:00:00.000Z', label: 'hostile', kind: 'llm' };
-const call = (id: number, name: string, t: string) => ({ t, dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } } });
-const reply = (id: number, t: string) => ({ t, dir: 'out', raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'ok' }] } } });
-const turn = (t: string, usage: object, model = 'claude-sonnet-4-5') => ({ t, type: 'turn', role: 'assistant', model, blocks: [{ type: 'text', text: 'hi' }], usage, timing: { duration_ms: 1200 } });
+const call = (id: number, name: string, t: string) => ({
+  t,
+  dir: 'in',
+  raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } },
+});
+const reply = (id: number, t: string) => ({
+  t,
+  dir: 'out',
+  raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'ok' }] } },
+});
+const turn = (t: string, usage: object, model = 'claude-sonnet-4-5') => ({
+  t,
+  type: 'turn',
+  role: 'assistant',
+  model,
+  blocks: [{ type: 'text', text: 'hi' }],
+  usage,
+  timing: { duration_ms: 1200 },
+});
 
 /** Responses at the end of the date range and past it, in an otherwise ordinary trace. */
 export const FAR_TIMES: object[] = [
@@ -24,9 +40,17 @@ export const FAR_TIMES: object[] = [
 
 /** An mcp-rec trace whose epoch seconds no Date can hold. */
 export const EPOCH_OVERFLOW: object[] = [
-  { ts: 1778626800, dir: 'client->server', msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } } },
+  {
+    ts: 1778626800,
+    dir: 'client->server',
+    msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } },
+  },
   { ts: 1e300, dir: 'server->client', msg: { jsonrpc: '2.0', id: 1, result: {} } },
-  { ts: 1778626801, dir: 'client->server', msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } } },
+  {
+    ts: 1778626801,
+    dir: 'client->server',
+    msg: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'b' } },
+  },
   { ts: 1778626802, dir: 'server->client', msg: { jsonrpc: '2.0', id: 2, result: {} } },
 ];
 
@@ -50,4 +74,4 @@ export const WIDE_NAMES: object[] = [
   reply(3, '2026-05-12T23:00:03.100Z'),
 ];
 
-export const jsonl = (lines: object[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+export const jsonl = (lines: object[]): string => `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;

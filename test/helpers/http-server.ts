@@ -2,17 +2,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-export const TRACE = [
-  '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"remote","command":["x"]}',
-  '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch_url"}}}',
-  '{"t":"2026-01-01T00:00:01.250Z","dir":"out","raw":{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"é日本"}]}}}',
-  '{"t":"2026-01-01T00:00:02.000Z","type":"end","exitCode":0,"durationMs":2000}',
-].join('\n') + '\n';
+export const TRACE =
+  `${[
+    '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"remote","command":["x"]}',
+    '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch_url"}}}',
+    '{"t":"2026-01-01T00:00:01.250Z","dir":"out","raw":{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"é日本"}]}}}',
+    '{"t":"2026-01-01T00:00:02.000Z","type":"end","exitCode":0,"durationMs":2000}',
+  ].join('\n')}\n`;
 
 /** A local server for the http source: chunked, slow, gzip, redirects, statuses, cut-off, short, reset, stalled and trickling bodies, Basic auth, and a growing file. */
 export async function startTraceServer() {
   const hits = { loop: 0, authorization: [] as string[] };
-  let growing = TRACE.split('\n').slice(0, 2).join('\n') + '\n';
+  let growing = `${TRACE.split('\n').slice(0, 2).join('\n')}\n`;
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/trace.jsonl': (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
@@ -43,7 +44,7 @@ export async function startTraceServer() {
     },
     '/cut.jsonl': (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson', 'content-length': String(TRACE.length * 2) });
-      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n{"t":"2026-01-01T00:00:01.2');
+      res.write(`${TRACE.split('\n').slice(0, 2).join('\n')}\n{"t":"2026-01-01T00:00:01.2`);
       setTimeout(() => res.socket?.destroy(), 20);
     },
     // Faults (issue 15): a redirect loop, a short body, a reset, silence, a trickle, statuses, Basic auth.
@@ -56,18 +57,18 @@ export async function startTraceServer() {
     '/short.jsonl': (_req, res) => {
       // Announces twice the bytes it sends, then ends the connection cleanly.
       res.writeHead(200, { 'content-type': 'application/x-ndjson', 'content-length': String(TRACE.length * 2) });
-      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n');
+      res.write(`${TRACE.split('\n').slice(0, 2).join('\n')}\n`);
       setTimeout(() => res.socket?.end(), 20);
     },
     '/reset.jsonl': (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n{"t":"2026');
+      res.write(`${TRACE.split('\n').slice(0, 2).join('\n')}\n{"t":"2026`);
       setTimeout(() => res.socket?.resetAndDestroy(), 20);
     },
     '/stall.jsonl': (_req, res) => {
       // Headers, two lines, then silence with the connection open.
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(TRACE.split('\n').slice(0, 2).join('\n') + '\n');
+      res.write(`${TRACE.split('\n').slice(0, 2).join('\n')}\n`);
     },
     '/silent.jsonl': () => {
       // Not even headers.
@@ -75,14 +76,14 @@ export async function startTraceServer() {
     '/trickle.jsonl': (_req, res) => {
       // Slowloris: a complete line, then one byte every 50 ms, never a newline.
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(TRACE.split('\n')[0] + '\n');
+      res.write(`${TRACE.split('\n')[0]}\n`);
       const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 50);
       res.on('close', () => clearInterval(timer));
     },
     '/nolabel.jsonl': (_req, res) => {
       // No meta label: the app's header names the trace by its address, then the body is cut.
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.write(TRACE.split('\n').slice(1, 3).join('\n') + '\n');
+      res.write(`${TRACE.split('\n').slice(1, 3).join('\n')}\n`);
       setTimeout(() => res.socket?.resetAndDestroy(), 20);
     },
     '/status': (req, res) => {

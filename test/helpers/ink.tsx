@@ -1,17 +1,33 @@
 import { render } from 'ink-testing-library';
 import { App, type AppProps } from '../../src/ui/app.js';
-import { KEYMAP, type Command } from '../../src/ui/keymap.js';
+import { type Command, KEYMAP } from '../../src/ui/keymap.js';
 
 /** Bytes a terminal sends for each named key. */
 const BYTES: Record<string, string> = {
-  up: '\x1b[A', down: '\x1b[B', pageUp: '\x1b[5~', pageDown: '\x1b[6~', home: '\x1b[H', end: '\x1b[F',
-  enter: '\r', escape: '\x1b', tab: '\t', 'shift-tab': '\x1b[Z', 'ctrl-c': '\x03', 'ctrl-d': '\x04', 'ctrl-u': '\x15', backspace: '\x7f',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  enter: '\r',
+  escape: '\x1b',
+  tab: '\t',
+  'shift-tab': '\x1b[Z',
+  'ctrl-c': '\x03',
+  'ctrl-d': '\x04',
+  'ctrl-u': '\x15',
+  backspace: '\x7f',
 };
 
 export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Waits until the frame satisfies `ok` (Ink renders asynchronously). */
-export async function waitForFrame(frame: () => string | undefined, ok: (f: string) => boolean, ms = 2000): Promise<string> {
+export async function waitForFrame(
+  frame: () => string | undefined,
+  ok: (f: string) => boolean,
+  ms = 2000,
+): Promise<string> {
   const until = Date.now() + ms;
   for (;;) {
     const f = frame() ?? '';

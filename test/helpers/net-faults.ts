@@ -1,4 +1,4 @@
-import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from './cli.js';
 import { startTraceServer } from './http-server.js';
@@ -18,7 +18,17 @@ export function describeNetFaults(full: boolean): void {
   beforeAll(async () => {
     server = await startTraceServer();
     // A reason phrase that would set the terminal's title, and a C1 CSI (as latin-1 obs-text).
-    raw = createTcpServer((socket) => socket.once('data', () => socket.end(Buffer.concat([Buffer.from('HTTP/1.1 418 \x1b]0;pwned\x07 \x1b[2J'), Buffer.from([0x9b]), Buffer.from('2J\r\ncontent-length: 0\r\n\r\n')]))));
+    raw = createTcpServer((socket) =>
+      socket.once('data', () =>
+        socket.end(
+          Buffer.concat([
+            Buffer.from('HTTP/1.1 418 \x1b]0;pwned\x07 \x1b[2J'),
+            Buffer.from([0x9b]),
+            Buffer.from('2J\r\ncontent-length: 0\r\n\r\n'),
+          ]),
+        ),
+      ),
+    );
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
   });
@@ -28,37 +38,60 @@ export function describeNetFaults(full: boolean): void {
   });
 
   /** The flag's help line, however commander wraps it. */
-  const HELP = ['--timeout <seconds>', 'give up on an http\\(s\\) or ws:// source after this many seconds of silence'].join(' ').split(' ').join('\\s+');
+  const HELP = ['--timeout <seconds>', 'give up on an http\\(s\\) or ws:// source after this many seconds of silence']
+    .join(' ')
+    .split(' ')
+    .join('\\s+');
 
   const ESC_OR_C1 = /[\u001b\u0007\u0080-\u009f]/;
 
   describe('network faults through the binary', () => {
-    it.each(full ? [401, 403, 404, 500, 503] : [404])('HTTP %i: exit 1, naming the status and the URL', async (status) => {
-      const url = `${server.base}/status?code=${status}`;
-      for (const args of status === 404 ? [['summary', url], ['summary', '--json', url], [url]] : [['summary', url]]) {
-        const r = await runAsync(args);
-        expect(r.code).toBe(1);
-        expect(r.stderr).toMatch(new RegExp(`^mcp-replay-tui: cannot open ${url.replace(/[?.]/g, '\\$&')}: HTTP ${status} `));
-        expect(r.stdout).toBe('');
-      }
-    });
+    it.each(full ? [401, 403, 404, 500, 503] : [404])(
+      'HTTP %i: exit 1, naming the status and the URL',
+      async (status) => {
+        const url = `${server.base}/status?code=${status}`;
+        for (const args of status === 404
+          ? [['summary', url], ['summary', '--json', url], [url]]
+          : [['summary', url]]) {
+          const r = await runAsync(args);
+          expect(r.code).toBe(1);
+          expect(r.stderr).toMatch(
+            new RegExp(`^mcp-replay-tui: cannot open ${url.replace(/[?.]/g, '\\$&')}: HTTP ${status} `),
+          );
+          expect(r.stdout).toBe('');
+        }
+      },
+    );
 
     slowOnly('a redirect loop: exit 1 after 10 redirects', async () => {
       const r = await runAsync(['summary', `${server.base}/loop`]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`mcp-replay-tui: cannot open ${server.base}/loop: more than 10 redirects (a redirect loop?); stopped\n`);
+      expect(r.stderr).toBe(
+        `mcp-replay-tui: cannot open ${server.base}/loop: more than 10 redirects (a redirect loop?); stopped\n`,
+      );
     });
 
-    slowOnly('a server that stops sending: --timeout of silence, exit 1 naming it, and the summary of what arrived', async () => {
-      for (const json of [false, true]) {
-        const r = await runAsync(['summary', ...(json ? ['--json'] : []), '--timeout', '0.5', `${server.base}/stall.jsonl`]);
-        expect(r.code).toBe(1);
-        expect(r.stderr).toMatch(/stall\.jsonl: no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\): what arrived is shown/);
-        if (json) expect(JSON.parse(r.stdout).session.records).toMatchObject({ meta: 1, message: 1 });
-        else expect(r.stdout).toMatch(/stall\.jsonl · remote/);
-        expect(r.ms).toBeLessThan(8000);
-      }
-    });
+    slowOnly(
+      'a server that stops sending: --timeout of silence, exit 1 naming it, and the summary of what arrived',
+      async () => {
+        for (const json of [false, true]) {
+          const r = await runAsync([
+            'summary',
+            ...(json ? ['--json'] : []),
+            '--timeout',
+            '0.5',
+            `${server.base}/stall.jsonl`,
+          ]);
+          expect(r.code).toBe(1);
+          expect(r.stderr).toMatch(
+            /stall\.jsonl: no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\): what arrived is shown/,
+          );
+          if (json) expect(JSON.parse(r.stdout).session.records).toMatchObject({ meta: 1, message: 1 });
+          else expect(r.stdout).toMatch(/stall\.jsonl · remote/);
+          expect(r.ms).toBeLessThan(8000);
+        }
+      },
+    );
 
     slowOnly('a slowloris body and a server that never answers time out too', async () => {
       const trickle = await runAsync(['summary', '--timeout', '0.5', `${server.base}/trickle.jsonl`]);
@@ -66,7 +99,9 @@ export function describeNetFaults(full: boolean): void {
       expect(trickle.stderr).toMatch(/no complete line in 0\.5s \(timed out; --timeout 0\.5\)/);
       const silent = await runAsync(['summary', '--timeout', '0.5', `${server.base}/silent.jsonl`]);
       expect(silent.code).toBe(1);
-      expect(silent.stderr).toBe(`mcp-replay-tui: cannot open ${server.base}/silent.jsonl: no answer within 0.5s (timed out; --timeout 0.5)\n`);
+      expect(silent.stderr).toBe(
+        `mcp-replay-tui: cannot open ${server.base}/silent.jsonl: no answer within 0.5s (timed out; --timeout 0.5)\n`,
+      );
     });
 
     slowOnly('a short body and a reset: exit 1, what arrived is summarised', async () => {
@@ -89,7 +124,9 @@ export function describeNetFaults(full: boolean): void {
     });
 
     it('the reason phrase and the server are never printed raw', async () => {
-      for (const args of full ? [['summary', rawBase + '/'], ['validate', rawBase + '/'], [rawBase + '/']] : [['summary', rawBase + '/']]) {
+      for (const args of full
+        ? [['summary', `${rawBase}/`], ['validate', `${rawBase}/`], [`${rawBase}/`]]
+        : [['summary', `${rawBase}/`]]) {
         const r = await runAsync(args);
         expect(r.code).not.toBe(0);
         expect(r.stderr).toContain('HTTP 418 ␛]0;pwned␇ ␛[2J');
@@ -122,28 +159,51 @@ export function describeNetFaults(full: boolean): void {
       for (const r of [text, json, valid, diff]) expect(r.stdout + r.stderr).not.toMatch(/PASSW0RD|T0KEN/);
     });
 
-    slowOnly('a refused password, a 404 with a token, an mcpreplay.dev link naming one: messages redacted', async () => {
-      const probe = createTcpServer();
-      await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-      const closedPort = (probe.address() as AddressInfo).port;
-      await new Promise((r) => probe.close(r));
-      const cases = [
-        [`http://user:WRONG@127.0.0.1:${port()}/auth.jsonl`, /^mcp-replay-tui: cannot open http:\/\/\*\*\*@127\.0\.0\.1:\d+\/auth\.jsonl: HTTP 401/],
-        [`${server.base}/nope.jsonl?token=T0KEN`, /cannot open http:\/\/127\.0\.0\.1:\d+\/nope\.jsonl\?token=\*\*\*: HTTP 404/],
-        [`https://mcpreplay.dev/?trace=${encodeURIComponent(`${server.base}/nope.jsonl?api_key=T0KEN`)}`, /cannot open http:\/\/127\.0\.0\.1:\d+\/nope\.jsonl\?api_key=\*\*\*: HTTP 404/],
-        [`https://mcpreplay.dev/?trace=examples/x.jsonl&sig=T0KEN`, /from https:\/\/mcpreplay\.dev\/\?trace=examples\/x\.jsonl&sig=\*\*\*\)/],
-        [`http://user:WRONG@127.0.0.1:${closedPort}/x?token=T0KEN`, /cannot open http:\/\/\*\*\*@127\.0\.0\.1:\d+\/x\?token=\*\*\*: connection refused/],
-        [`ws://user:WRONG@127.0.0.1:${closedPort}/?token=T0KEN`, /cannot open ws:\/\/\*\*\*@127\.0\.0\.1:\d+\/\?token=\*\*\*: connection refused/],
-      ] as const;
-      for (const [i, [url, message]] of cases.entries()) {
-        // Every command on the first case; then one each (each run costs half a second).
-        for (const args of i === 0 ? [['summary', url], ['validate', url], ['diff', url, url], [url]] : [[i % 2 ? 'summary' : 'validate', url]]) {
-          const r = await runAsync(args);
-          expect(r.code, args.join(' ')).not.toBe(0);
-          expect(r.stderr, args.join(' ')).toMatch(message);
-          expect(r.stdout + r.stderr).not.toMatch(/WRONG|T0KEN/);
+    slowOnly(
+      'a refused password, a 404 with a token, an mcpreplay.dev link naming one: messages redacted',
+      async () => {
+        const probe = createTcpServer();
+        await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+        const closedPort = (probe.address() as AddressInfo).port;
+        await new Promise((r) => probe.close(r));
+        const cases = [
+          [
+            `http://user:WRONG@127.0.0.1:${port()}/auth.jsonl`,
+            /^mcp-replay-tui: cannot open http:\/\/\*\*\*@127\.0\.0\.1:\d+\/auth\.jsonl: HTTP 401/,
+          ],
+          [
+            `${server.base}/nope.jsonl?token=T0KEN`,
+            /cannot open http:\/\/127\.0\.0\.1:\d+\/nope\.jsonl\?token=\*\*\*: HTTP 404/,
+          ],
+          [
+            `https://mcpreplay.dev/?trace=${encodeURIComponent(`${server.base}/nope.jsonl?api_key=T0KEN`)}`,
+            /cannot open http:\/\/127\.0\.0\.1:\d+\/nope\.jsonl\?api_key=\*\*\*: HTTP 404/,
+          ],
+          [
+            `https://mcpreplay.dev/?trace=examples/x.jsonl&sig=T0KEN`,
+            /from https:\/\/mcpreplay\.dev\/\?trace=examples\/x\.jsonl&sig=\*\*\*\)/,
+          ],
+          [
+            `http://user:WRONG@127.0.0.1:${closedPort}/x?token=T0KEN`,
+            /cannot open http:\/\/\*\*\*@127\.0\.0\.1:\d+\/x\?token=\*\*\*: connection refused/,
+          ],
+          [
+            `ws://user:WRONG@127.0.0.1:${closedPort}/?token=T0KEN`,
+            /cannot open ws:\/\/\*\*\*@127\.0\.0\.1:\d+\/\?token=\*\*\*: connection refused/,
+          ],
+        ] as const;
+        for (const [i, [url, message]] of cases.entries()) {
+          // Every command on the first case; then one each (each run costs half a second).
+          for (const args of i === 0
+            ? [['summary', url], ['validate', url], ['diff', url, url], [url]]
+            : [[i % 2 ? 'summary' : 'validate', url]]) {
+            const r = await runAsync(args);
+            expect(r.code, args.join(' ')).not.toBe(0);
+            expect(r.stderr, args.join(' ')).toMatch(message);
+            expect(r.stdout + r.stderr).not.toMatch(/WRONG|T0KEN/);
+          }
         }
-      }
-    });
+      },
+    );
   });
 }

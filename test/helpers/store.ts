@@ -1,9 +1,13 @@
 import { saveSnapshot } from '../../src/store/snapshot.js';
-import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
 import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
 
 /** A store over literal lines (objects are JSON-encoded, strings kept as written). */
-export function storeOf(lines: (object | string)[], prices: PriceTable = bundledPrices(), name = 'test.jsonl'): TraceStore {
+export function storeOf(
+  lines: (object | string)[],
+  prices: PriceTable = bundledPrices(),
+  name = 'test.jsonl',
+): TraceStore {
   return fillStore(new TraceStore(prices), lines, name);
 }
 
@@ -11,7 +15,7 @@ export function storeOf(lines: (object | string)[], prices: PriceTable = bundled
 export function fillStore(store: TraceStore, lines: (object | string)[], name = 'test.jsonl'): TraceStore {
   const file = store.addFile(name).index;
   const texts = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
-  const bytes = Buffer.from(texts.join('\n') + '\n');
+  const bytes = Buffer.from(`${texts.join('\n')}\n`);
   store.setReader(file, (offset, length) => bytes.subarray(offset, offset + length));
   let offset = 0;
   store.appendLines(

@@ -16,13 +16,23 @@ export async function quitLive(behaviour: WsBehaviour) {
   const tmux = tmuxTerminal();
   tmux.start(`node ${BIN} ${server.url} 2>${errFile}; echo "EXIT=$?"; sleep 30`, 140, 20);
   try {
-    const before = await tmux.waitFor((s) => s.includes('live-e2e') && s.includes('tool_1'), `the first frame (${behaviour})`);
-    const settled = behaviour === 'broken' ? await tmux.waitFor((s) => s.includes('error:'), 'the error status') : before;
+    const before = await tmux.waitFor(
+      (s) => s.includes('live-e2e') && s.includes('tool_1'),
+      `the first frame (${behaviour})`,
+    );
+    const settled =
+      behaviour === 'broken' ? await tmux.waitFor((s) => s.includes('error:'), 'the error status') : before;
     tmux.send('q');
     // From when tmux has the key (a loaded machine can take a while to start the tmux client).
     const pressed = Date.now();
     const after = await tmux.waitFor((s) => /EXIT=\d+/.test(s), `the exit (${behaviour})`, 10_000);
-    return { before: settled, after, quitMs: Date.now() - pressed, code: Number(/EXIT=(\d+)/.exec(after)![1]), stderr: readFileSync(errFile, 'utf8') };
+    return {
+      before: settled,
+      after,
+      quitMs: Date.now() - pressed,
+      code: Number(/EXIT=(\d+)/.exec(after)![1]),
+      stderr: readFileSync(errFile, 'utf8'),
+    };
   } finally {
     tmux.kill();
     await server.close();

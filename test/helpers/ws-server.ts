@@ -1,12 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { AddressInfo, Socket } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
 
 /** What a live server does after its snapshot. */
 export type WsBehaviour = 'flood' | 'garbage' | 'binary' | 'silent' | 'broken';
 
 const meta = { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live-e2e', command: [], _seq: 0 };
-const call = (seq: number) => ({ t: '2026-01-01T00:00:01.000Z', dir: 'in', raw: { jsonrpc: '2.0', id: seq, method: 'tools/call', params: { name: `tool_${seq}` } }, _seq: seq });
+const call = (seq: number) => ({
+  t: '2026-01-01T00:00:01.000Z',
+  dir: 'in',
+  raw: { jsonrpc: '2.0', id: seq, method: 'tools/call', params: { name: `tool_${seq}` } },
+  _seq: seq,
+});
 
 /**
  * An mcp-tape-like live server on loopback: a snapshot of a meta line and one call,
@@ -27,7 +31,11 @@ export async function startWsServer(behaviour: WsBehaviour) {
         else if (behaviour === 'binary') ws.send(Buffer.from([0xff, 0x00, seq++ & 0xff]), { binary: true });
       }
     };
-    if (behaviour === 'broken') setTimeout(() => (ws as unknown as { _socket: Socket })._socket.write(Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63])), 300);
+    if (behaviour === 'broken')
+      setTimeout(
+        () => (ws as unknown as { _socket: Socket })._socket.write(Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63])),
+        300,
+      );
     else if (behaviour !== 'silent') timers.push(setInterval(burst, 5));
   });
   await new Promise((r) => server.once('listening', r));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonPieces } from '../../src/report/json-pieces.js';
-import { statsOf } from '../../src/store/stats.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { ingest } from '../../src/store/ingest.js';
+import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { demoStore } from '../helpers/demo.js';
@@ -13,7 +13,18 @@ const joined = (v: unknown) => [...jsonPieces(v)].join('');
 describe('jsonPieces', () => {
   it('joins into exactly what JSON.stringify(value, null, 2) writes, edge cases included', () => {
     const values: unknown[] = [
-      {}, [], null, 0, -0, 1e21, 1.5, NaN, Infinity, true, 'x', '',
+      {},
+      [],
+      null,
+      0,
+      -0,
+      1e21,
+      1.5,
+      NaN,
+      Infinity,
+      true,
+      'x',
+      '',
       { a: [], b: {}, c: [[]], d: [{}], e: [1, [2, [3, {}]]] },
       { skip: undefined, fn: () => 1, sym: Symbol('s'), keep: null },
       [undefined, () => 1, Symbol('s'), null],

@@ -17,38 +17,71 @@ async function statsFor(path: string) {
 describe.skipIf(!hasRealTraces)('every real trace in ../shared/data/real-traces', () => {
   it('has 66 files', () => expect(realTraceFiles.length).toBe(66));
 
-  it.each(realTraceFiles.map((f) => [f.slice(REAL_TRACES.length), f]))('%s: nothing skipped, counts add up, every call accounted for', async (_name, path) => {
-    const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '');
-    const { store, doc } = await statsFor(path);
-    const r = doc.session.records;
-    expect(doc.session.skippedLines).toBe(0);
-    expect(r.total).toBe(lines.length);
-    expect(r.meta + r.message + r.event + r.turn + r.end + r.other).toBe(r.total);
-    expect(r.meta).toBe(1);
-    expect(r.end).toBe(1);
-    expect(doc.session.endReason).toBe('eval_complete');
-    expect(doc.session.exitCode).toBeNull();
-    const parsed = lines.map((l) => JSON.parse(l) as { type?: string; dir?: string; role?: string; raw?: { method?: string; id?: unknown } });
-    expect(r.turn).toBe(parsed.filter((p) => p.type === 'turn').length);
-    expect(r.event).toBe(parsed.filter((p) => p.dir === 'event').length);
-    // Every tools/call request shows up in the tool table, answered or pending.
-    const toolCalls = parsed.filter((p) => p.dir === 'in' && p.raw?.method === 'tools/call' && p.raw.id !== undefined).length;
-    const mcpCalls = doc.tools.filter((t) => t.origin !== 'turn').reduce((s, t) => s + t.calls, 0);
-    expect(mcpCalls).toBe(toolCalls);
-    // Counted assistant turns are exactly the non-echoed assistant turns.
-    expect(doc.models?.summary.assistantTurns ?? 0).toBe(parsed.filter((p) => p.type === 'turn' && p.role === 'assistant').length);
-    expect(store.count).toBeGreaterThanOrEqual(lines.length);
-  });
+  it.each(realTraceFiles.map((f) => [f.slice(REAL_TRACES.length), f]))(
+    '%s: nothing skipped, counts add up, every call accounted for',
+    async (_name, path) => {
+      const lines = readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+      const { store, doc } = await statsFor(path);
+      const r = doc.session.records;
+      expect(doc.session.skippedLines).toBe(0);
+      expect(r.total).toBe(lines.length);
+      expect(r.meta + r.message + r.event + r.turn + r.end + r.other).toBe(r.total);
+      expect(r.meta).toBe(1);
+      expect(r.end).toBe(1);
+      expect(doc.session.endReason).toBe('eval_complete');
+      expect(doc.session.exitCode).toBeNull();
+      const parsed = lines.map(
+        (l) => JSON.parse(l) as { type?: string; dir?: string; role?: string; raw?: { method?: string; id?: unknown } },
+      );
+      expect(r.turn).toBe(parsed.filter((p) => p.type === 'turn').length);
+      expect(r.event).toBe(parsed.filter((p) => p.dir === 'event').length);
+      // Every tools/call request shows up in the tool table, answered or pending.
+      const toolCalls = parsed.filter(
+        (p) => p.dir === 'in' && p.raw?.method === 'tools/call' && p.raw.id !== undefined,
+      ).length;
+      const mcpCalls = doc.tools.filter((t) => t.origin !== 'turn').reduce((s, t) => s + t.calls, 0);
+      expect(mcpCalls).toBe(toolCalls);
+      // Counted assistant turns are exactly the non-echoed assistant turns.
+      expect(doc.models?.summary.assistantTurns ?? 0).toBe(
+        parsed.filter((p) => p.type === 'turn' && p.role === 'assistant').length,
+      );
+      expect(store.count).toBeGreaterThanOrEqual(lines.length);
+    },
+  );
 
   // Figures computed by hand with jq over the files (see docs/stats.md, "Checking the numbers").
   it('docs-mcp-cloudflare-com 2026-08-19T20-56: agent plane usage and cost', async () => {
     const { doc } = await statsFor(join(REAL_TRACES, 'docs-mcp-cloudflare-com-2026-08-19T20-56-16-949Z.agent.jsonl'));
     const m = doc.models!;
-    expect(m.perModel.map((p) => [p.model, p.calls, p.inputTokens, p.outputTokens, p.cacheReadTokens, p.cacheCreationTokens, p.priced])).toEqual([['claude-sonnet-5', 16, 44518, 1707, 0, 0, true]]);
+    expect(
+      m.perModel.map((p) => [
+        p.model,
+        p.calls,
+        p.inputTokens,
+        p.outputTokens,
+        p.cacheReadTokens,
+        p.cacheCreationTokens,
+        p.priced,
+      ]),
+    ).toEqual([['claude-sonnet-5', 16, 44518, 1707, 0, 0, true]]);
     // claude-sonnet-5 at $2 / $10 per MTok: 44518 × 2e-6 + 1707 × 1e-5.
     expect(m.cost.totalUsd).toBeCloseTo(0.106106, 9);
-    expect(m.summary).toMatchObject({ assistantTurns: 16, turns: 33, echoedTurns: 0, cacheHitRate: 0, totalModelTimeMs: null });
-    expect(doc.session).toMatchObject({ label: 'docs-mcp-cloudflare-com', kind: 'llm', startedAt: '2026-08-19T20:56:16.949Z', producer: 'fitness-report@0.1.0', command: ['fitness-report', 'https://docs.mcp.cloudflare.com/mcp'] });
+    expect(m.summary).toMatchObject({
+      assistantTurns: 16,
+      turns: 33,
+      echoedTurns: 0,
+      cacheHitRate: 0,
+      totalModelTimeMs: null,
+    });
+    expect(doc.session).toMatchObject({
+      label: 'docs-mcp-cloudflare-com',
+      kind: 'llm',
+      startedAt: '2026-08-19T20:56:16.949Z',
+      producer: 'fitness-report@0.1.0',
+      command: ['fitness-report', 'https://docs.mcp.cloudflare.com/mcp'],
+    });
   });
 
   it('docs-mcp-cloudflare-com 2026-08-19T20-56: mcp plane tools and the -32020 error', async () => {

@@ -21,7 +21,9 @@ describe.skipIf(!hasTmux || !hasGen)('Ctrl-C while the main thread is busy', () 
   it('ends the app within a fraction of a second, the terminal put back, exit 130', async () => {
     const trace = join(dir, 'big.jsonl');
     execFileSync('sh', ['-c', `node ${GEN} --mb 150 > ${trace}`]);
-    term.start(`printf 'BEFORE-APP\\n'; node ${BIN} --no-cache ${trace}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 60`);
+    term.start(
+      `printf 'BEFORE-APP\\n'; node ${BIN} --no-cache ${trace}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 60`,
+    );
     await term.waitFor((s) => s.includes('ended'), 'the whole file indexed', 120_000);
     // A lower-case word with a non-ASCII letter is tested row by row: the longest filter
     // there is, about a second at this size, all of it on the main thread.

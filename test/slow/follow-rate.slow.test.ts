@@ -57,7 +57,11 @@ function writeAtRate(path: string): Promise<{ lines: number; ms: number }> {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { lines: number; ms: number }) : reject(new Error(`writer exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as { lines: number; ms: number })
+        : reject(new Error(`writer exited ${code}`)),
+    );
   });
 }
 
@@ -77,7 +81,7 @@ afterEach(() => {
 });
 
 describe(`--follow at ${RATE.toLocaleString('en-US')} lines/s for ${SECONDS} s`, () => {
-  it('every line reaches the store once: its counts are summary\'s on the file', async () => {
+  it("every line reaches the store once: its counts are summary's on the file", async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'mrt-slow-follow-')), 'busy.jsonl');
     writeFileSync(path, META);
     const store = new TraceStore(bundledPrices());
@@ -106,7 +110,7 @@ describe(`--follow at ${RATE.toLocaleString('en-US')} lines/s for ${SECONDS} s`,
     }
   });
 
-  it.skipIf(!hasTmux)('the app\'s header counts every line, and no more (the built binary, in tmux)', async () => {
+  it.skipIf(!hasTmux)("the app's header counts every line, and no more (the built binary, in tmux)", async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'mrt-slow-follow-')), 'busy.jsonl');
     writeFileSync(path, META);
     term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 60`, 140, 30);
@@ -116,7 +120,11 @@ describe(`--follow at ${RATE.toLocaleString('en-US')} lines/s for ${SECONDS} s`,
     const total = (LINES + 1).toLocaleString('en-US');
     // Every line, once. (On a quiet machine the header keeps up as they are written; on a
     // loaded one the frames take the time and the app catches up after.)
-    const screen = await term.waitFor((s) => (s.split('\n')[0] ?? '').includes(` ${total} rec`), `${total} rec in the header`, 60_000);
+    const screen = await term.waitFor(
+      (s) => (s.split('\n')[0] ?? '').includes(` ${total} rec`),
+      `${total} rec in the header`,
+      60_000,
+    );
     expect(screen.split('\n')[0]).not.toContain('skipped');
     // The Calls pane lists each request once (a response joins its request; a tenth of the lines are turns).
     expect(screen.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`of ${(LINES / 2).toLocaleString('en-US')}\\s*$`));

@@ -16,7 +16,12 @@ describe('STANDALONE', () => {
       return n;
     };
     // Each one next to itself, its code-point neighbours, and a letter, a Hangul LV and LVT syllable and a pictograph.
-    for (const mix of [chars.join(''), chars.map((c) => c + c).join(''), [...chars].reverse().join(''), ...['a', '가', '각', '‼'].map((p) => chars.join(p))]) {
+    for (const mix of [
+      chars.join(''),
+      chars.map((c) => c + c).join(''),
+      [...chars].reverse().join(''),
+      ...['a', '가', '각', '‼'].map((p) => chars.join(p)),
+    ]) {
       expect(count(mix)).toBe(mix.length);
     }
   }, 300_000);

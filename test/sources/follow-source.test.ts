@@ -1,4 +1,15 @@
-import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,13 +42,15 @@ function linesOf(path: string) {
   const text = readFileSync(path, 'utf8');
   let offset = 0;
   for (const [i, line] of text.split('\n').entries()) {
-    if (offset + line.length < text.length) out.push({ text: line, offset, length: Buffer.byteLength(line), lineNo: i + 1 });
+    if (offset + line.length < text.length)
+      out.push({ text: line, offset, length: Buffer.byteLength(line), lineNo: i + 1 });
     offset += Buffer.byteLength(line) + 1;
   }
   return out;
 }
 
-const resets = (f: { events: SourceEvent[] }, why: string) => f.events.filter((e) => e.type === 'reset' && e.message === `${why}: re-read from the start`).length;
+const resets = (f: { events: SourceEvent[] }, why: string) =>
+  f.events.filter((e) => e.type === 'reset' && e.message === `${why}: re-read from the start`).length;
 
 async function until(ok: () => boolean, what: string, ms = 4000) {
   const end = Date.now() + ms;

@@ -1,8 +1,8 @@
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSource, MAX_REDIRECTS } from '../../src/sources/http-source.js';
-import { openSource, OpenError } from '../../src/sources/open-source.js';
+import { OpenError, openSource } from '../../src/sources/open-source.js';
 import type { SourceEvent } from '../../src/sources/types.js';
 import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
@@ -31,7 +31,9 @@ describe('http(s) faults on loopback', () => {
     const before = server.hits.loop;
     const error = await openSource(`${server.base}/loop`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenError);
-    expect((error as Error).message).toBe(`cannot open ${server.base}/loop: more than 10 redirects (a redirect loop?); stopped`);
+    expect((error as Error).message).toBe(
+      `cannot open ${server.base}/loop: more than 10 redirects (a redirect loop?); stopped`,
+    );
     // The first request and ten redirects: eleven, not fetch's own twenty.
     expect(server.hits.loop - before).toBe(MAX_REDIRECTS + 1);
   });
@@ -39,14 +41,18 @@ describe('http(s) faults on loopback', () => {
   it('keeps what arrived when the body is shorter than its Content-Length, and says so', async () => {
     const { f, stats } = await load(`${server.base}/short.jsonl`);
     expect(f.state).toBe('error');
-    expect(f.stateText).toMatch(/short\.jsonl: the connection was closed or reset after \d+ of the \d+ bytes announced \(Content-Length\); stopped after \d+ bytes \(line 2\): what arrived is shown/);
+    expect(f.stateText).toMatch(
+      /short\.jsonl: the connection was closed or reset after \d+ of the \d+ bytes announced \(Content-Length\); stopped after \d+ bytes \(line 2\): what arrived is shown/,
+    );
     expect(stats.session.records).toMatchObject({ meta: 1, message: 1 });
   });
 
   it('keeps what arrived when the connection is reset mid-body', async () => {
     const { f, stats } = await load(`${server.base}/reset.jsonl`);
     expect(f.state).toBe('error');
-    expect(f.stateText).toMatch(/reset\.jsonl: the connection was closed or reset; stopped after \d+ bytes \(line 3\): what arrived is shown/);
+    expect(f.stateText).toMatch(
+      /reset\.jsonl: the connection was closed or reset; stopped after \d+ bytes \(line 3\): what arrived is shown/,
+    );
     expect(stats.session.records).toMatchObject({ meta: 1, message: 1 });
     expect(f.skipped).toBe(1); // the half line
   });
@@ -69,7 +75,9 @@ describe('http(s) faults on loopback', () => {
 
   it('gives up on a server that never answers (no headers) after the timeout', async () => {
     const started = Date.now();
-    await expect(openSource(`${server.base}/silent.jsonl`, { timeoutS: 0.3 })).rejects.toThrow(`cannot open ${server.base}/silent.jsonl: no answer within 0.3s (timed out; --timeout 0.3)`);
+    await expect(openSource(`${server.base}/silent.jsonl`, { timeoutS: 0.3 })).rejects.toThrow(
+      `cannot open ${server.base}/silent.jsonl: no answer within 0.3s (timed out; --timeout 0.3)`,
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -97,8 +105,12 @@ describe('http(s) faults on loopback', () => {
     expect(source.name).toBe(`http://***@127.0.0.1:${port}/auth.jsonl?access_token=***`);
     source.close();
     // A wrong password: refused, and the message quotes the address redacted.
-    const error = (await openSource(`http://user:WRONG@127.0.0.1:${port}/auth.jsonl`).catch((e: unknown) => e)) as Error;
-    expect(error.message).toBe(`cannot open http://***@127.0.0.1:${port}/auth.jsonl: HTTP 401 Unauthorized: the trace is private. PlatAtlas traces must be uploaded with \`mcp-tape upload --public\` to be fetched by URL`);
+    const error = (await openSource(`http://user:WRONG@127.0.0.1:${port}/auth.jsonl`).catch(
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toBe(
+      `cannot open http://***@127.0.0.1:${port}/auth.jsonl: HTTP 401 Unauthorized: the trace is private. PlatAtlas traces must be uploaded with \`mcp-tape upload --public\` to be fetched by URL`,
+    );
     expect(error.message).not.toContain('WRONG');
   });
 
@@ -106,10 +118,14 @@ describe('http(s) faults on loopback', () => {
     const other = await startTraceServer();
     try {
       const redirector = createTcpServer((socket) => {
-        socket.once('data', () => socket.end(`HTTP/1.1 302 Found\r\nlocation: ${other.base}/auth.jsonl\r\ncontent-length: 0\r\n\r\n`));
+        socket.once('data', () =>
+          socket.end(`HTTP/1.1 302 Found\r\nlocation: ${other.base}/auth.jsonl\r\ncontent-length: 0\r\n\r\n`),
+        );
       });
       await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
-      const error = (await openSource(`http://user:PASSW0RD@127.0.0.1:${(redirector.address() as AddressInfo).port}/x`).catch((e: unknown) => e)) as Error;
+      const error = (await openSource(
+        `http://user:PASSW0RD@127.0.0.1:${(redirector.address() as AddressInfo).port}/x`,
+      ).catch((e: unknown) => e)) as Error;
       expect(error.message).toMatch(/HTTP 401/);
       expect(other.hits.authorization).toEqual(['']);
       redirector.close();
@@ -123,7 +139,9 @@ describe('http(s) faults on loopback', () => {
       socket.once('data', () => socket.end('HTTP/1.1 418 \x1b]0;pwned\x07 tea\r\ncontent-length: 0\r\n\r\n'));
     });
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
-    const error = (await openSource(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/`).catch((e: unknown) => e)) as Error;
+    const error = (await openSource(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/`).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error.message).toMatch(/: HTTP 418 \x1b\]0;pwned\x07 tea$/);
     raw.close();
   });
@@ -137,7 +155,8 @@ describe('http(s) faults on loopback', () => {
       for await (const batch of source.lines((e) => events.push(e))) void batch;
     })();
     const until = Date.now() + 3000;
-    while (server.hits.authorization.filter((h) => h.startsWith('Basic')).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while (server.hits.authorization.filter((h) => h.startsWith('Basic')).length < 3 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
     source.close();
     await reading;
     // /auth.jsonl ignores Range (200): the polls see nothing new, and raise no notice.

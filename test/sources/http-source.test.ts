@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { expandArg, LinkError, paneForView } from '../../src/sources/links.js';
-import { openSource, OpenError } from '../../src/sources/open-source.js';
+import { OpenError, openSource } from '../../src/sources/open-source.js';
 import type { Line, SourceEvent } from '../../src/sources/types.js';
 import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
@@ -30,7 +30,9 @@ describe('http(s) sources', () => {
     const r = await readAll(`${server.base}/trace.jsonl`);
     expect(r.texts).toEqual(expected);
     expect(r.source.readBytes(r.lines[2]!.offset, r.lines[2]!.length).toString()).toBe(expected[2]);
-    expect(r.events.some((e) => e.type === 'progress' && e.bytes === Buffer.byteLength(TRACE) && typeof e.rate === 'number')).toBe(true);
+    expect(
+      r.events.some((e) => e.type === 'progress' && e.bytes === Buffer.byteLength(TRACE) && typeof e.rate === 'number'),
+    ).toBe(true);
     r.source.close();
   });
 
@@ -46,12 +48,21 @@ describe('http(s) sources', () => {
   });
 
   it('explains 401 (private PlatAtlas traces need --public) and 404, naming the URL, before reading', async () => {
-    await expect(openSource(`${server.base}/private`)).rejects.toThrow(new OpenError(`${server.base}/private`, 'HTTP 401 Unauthorized: the trace is private. PlatAtlas traces must be uploaded with `mcp-tape upload --public` to be fetched by URL'));
-    await expect(openSource(`${server.base}/nope.jsonl`)).rejects.toThrow(`cannot open ${server.base}/nope.jsonl: HTTP 404 Not Found: no trace at this address`);
+    await expect(openSource(`${server.base}/private`)).rejects.toThrow(
+      new OpenError(
+        `${server.base}/private`,
+        'HTTP 401 Unauthorized: the trace is private. PlatAtlas traces must be uploaded with `mcp-tape upload --public` to be fetched by URL',
+      ),
+    );
+    await expect(openSource(`${server.base}/nope.jsonl`)).rejects.toThrow(
+      `cannot open ${server.base}/nope.jsonl: HTTP 404 Not Found: no trace at this address`,
+    );
   });
 
   it('names DNS failures and refused connections', async () => {
-    await expect(openSource('http://no-such-host.invalid/t.jsonl')).rejects.toThrow(/cannot open http:\/\/no-such-host\.invalid\/t\.jsonl: cannot resolve the host name/);
+    await expect(openSource('http://no-such-host.invalid/t.jsonl')).rejects.toThrow(
+      /cannot open http:\/\/no-such-host\.invalid\/t\.jsonl: cannot resolve the host name/,
+    );
     const closed = await startTraceServer();
     await closed.close();
     await expect(openSource(`${closed.base}/t.jsonl`)).rejects.toThrow(/: connection refused$/);
@@ -79,7 +90,7 @@ describe('http(s) sources', () => {
       while (texts.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     };
     await until(2);
-    server.grow(expected.slice(2).join('\n') + '\n');
+    server.grow(`${expected.slice(2).join('\n')}\n`);
     await until(4);
     expect(texts).toEqual(expected);
     source.close();
@@ -91,7 +102,9 @@ describe('mcpreplay.dev links', () => {
   it('opens every trace of ?trace=a;b, decoded, and picks the pane from #view=', () => {
     const a = 'https://x.example/a.jsonl';
     const b = 'https://x.example/b c.jsonl';
-    expect(expandArg(`https://mcpreplay.dev/?trace=${encodeURIComponent(a)};${encodeURIComponent(b)}#view=calls`)).toEqual({ targets: [a, b], view: 'calls' });
+    expect(
+      expandArg(`https://mcpreplay.dev/?trace=${encodeURIComponent(a)};${encodeURIComponent(b)}#view=calls`),
+    ).toEqual({ targets: [a, b], view: 'calls' });
     expect(expandArg(`https://mcpreplay.dev/?diff=${a};${a}`).targets).toEqual([a, a]);
     expect(paneForView('events')).toBe('events');
     expect(expandArg('trace.jsonl')).toEqual({ targets: ['trace.jsonl'], view: null });
@@ -99,8 +112,12 @@ describe('mcpreplay.dev links', () => {
 
   it('says what a bare share id or a relative path needs', () => {
     expect(() => expandArg('https://mcpreplay.dev/?trace=1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b')).toThrow(LinkError);
-    expect(() => expandArg('https://mcpreplay.dev/?trace=1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b')).toThrow(/share id.*pass the trace's own https:\/\/ URL/);
-    expect(() => expandArg('https://mcpreplay.dev/?trace=examples/filesystem-short.jsonl')).toThrow('pass https://mcpreplay.dev/examples/filesystem-short.jsonl');
+    expect(() => expandArg('https://mcpreplay.dev/?trace=1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b')).toThrow(
+      /share id.*pass the trace's own https:\/\/ URL/,
+    );
+    expect(() => expandArg('https://mcpreplay.dev/?trace=examples/filesystem-short.jsonl')).toThrow(
+      'pass https://mcpreplay.dev/examples/filesystem-short.jsonl',
+    );
     expect(() => expandArg('https://mcpreplay.dev/')).toThrow(/needs \?trace=URL/);
   });
 });

@@ -1,10 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureDir } from '../../src/sources/cache-dir.js';
-import { CACHE_HEADER_BYTES, CACHE_MIN_BYTES, fileKey, readCached, writeCached } from '../../src/sources/index-cache.js';
+import {
+  CACHE_HEADER_BYTES,
+  CACHE_MIN_BYTES,
+  fileKey,
+  readCached,
+  writeCached,
+} from '../../src/sources/index-cache.js';
 import { pastRacyWindow, writeBigTrace } from '../helpers/cache.js';
 
 const KEY = 'ab'.repeat(32);

@@ -67,7 +67,7 @@ function randomTrace(seed: number): Buffer {
   for (let i = 0; i < n; i++) {
     const len = [0, 1, MAX - 1, MAX, MAX + 1, MAX + 2, 3 * MAX, 200][r(8)]!;
     let line = 'x'.repeat(len);
-    if (r(4) === 0 && len > 0) line = line.slice(0, -1) + '\r';
+    if (r(4) === 0 && len > 0) line = `${line.slice(0, -1)}\r`;
     parts.push(line);
   }
   const text = parts.join('\n') + (r(2) ? '\n' : '');
@@ -106,7 +106,13 @@ describe('the line limit', () => {
   it('gives a run of empty lines as one line, numbers kept', () => {
     const s = new LineSplitter();
     const lines = [...s.push(Buffer.from('a\n\n\r\n\n\nb\n\nc\n')), ...s.end()];
-    expect(lines.map((l) => [l.lineNo, l.offset, l.text, l.emptyRun])).toEqual([[1, 0, 'a', undefined], [2, 2, '', 4], [6, 7, 'b', undefined], [7, 9, '', undefined], [8, 10, 'c', undefined]]);
+    expect(lines.map((l) => [l.lineNo, l.offset, l.text, l.emptyRun])).toEqual([
+      [1, 0, 'a', undefined],
+      [2, 2, '', 4],
+      [6, 7, 'b', undefined],
+      [7, 9, '', undefined],
+      [8, 10, 'c', undefined],
+    ]);
     expect(s.linesSeen).toBe(8);
     const blank = new LineSplitter();
     expect(blank.push(Buffer.alloc(1 << 20, 0x0a))).toHaveLength(1);
@@ -141,7 +147,12 @@ describe('the line limit', () => {
           const lines = reader.read(start, start + block);
           for (let i = 0; i < lines.count; i++) {
             const long = lines.long?.get(i);
-            got.push([got.length + 1, lines.base + lines.starts[i]!, long ? long.length : lines.stops[i]! - lines.starts[i]!, long ? long.reason : null]);
+            got.push([
+              got.length + 1,
+              lines.base + lines.starts[i]!,
+              long ? long.length : lines.stops[i]! - lines.starts[i]!,
+              long ? long.reason : null,
+            ]);
           }
         }
         reader.close();

@@ -14,7 +14,10 @@ describe('LineSplitter', () => {
   it('decodes a multi-byte character cut at every byte boundary', () => {
     for (let cut = 1; cut < bytes.length; cut++) {
       const lines = split([bytes.subarray(0, cut), bytes.subarray(cut)]);
-      expect(lines.map((l) => l.text), `cut at ${cut}`).toEqual(['{"a":"é€😀"}', '{"b":"日本"}']);
+      expect(
+        lines.map((l) => l.text),
+        `cut at ${cut}`,
+      ).toEqual(['{"a":"é€😀"}', '{"b":"日本"}']);
     }
   });
 

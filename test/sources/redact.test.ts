@@ -13,13 +13,37 @@ describe('redactUrl', () => {
   });
 
   it('hides the value of secret-looking query and fragment parameters, whatever their case or affix', () => {
-    const names = ['token', 'TOKEN', 'access_token', 'api_key', 'apiKey', 'key', 'secret', 'client_secret', 'sig', 'X-Amz-Signature', 'password', 'passwd', 'auth', 'Authorization'];
-    for (const name of names) expect(redactUrl(`https://h/x?a=1&${name}=S3CRET&b=2`), name).toBe(`https://h/x?a=1&${name}=***&b=2`);
+    const names = [
+      'token',
+      'TOKEN',
+      'access_token',
+      'api_key',
+      'apiKey',
+      'key',
+      'secret',
+      'client_secret',
+      'sig',
+      'X-Amz-Signature',
+      'password',
+      'passwd',
+      'auth',
+      'Authorization',
+    ];
+    for (const name of names)
+      expect(redactUrl(`https://h/x?a=1&${name}=S3CRET&b=2`), name).toBe(`https://h/x?a=1&${name}=***&b=2`);
     expect(redactUrl('https://h/cb#access_token=S3CRET&state=1')).toBe('https://h/cb#access_token=***&state=1');
   });
 
   it('leaves everything else exactly as typed (no re-encoding)', () => {
-    for (const url of ['https://h/a b%20c.jsonl?x=1&page=2#view=calls', 'http://127.0.0.1:8080/', 'trace.jsonl', '-', '/tmp/token=x', 'https://h/x?token=']) expect(redactUrl(url)).toBe(url);
+    for (const url of [
+      'https://h/a b%20c.jsonl?x=1&page=2#view=calls',
+      'http://127.0.0.1:8080/',
+      'trace.jsonl',
+      '-',
+      '/tmp/token=x',
+      'https://h/x?token=',
+    ])
+      expect(redactUrl(url)).toBe(url);
     expect(hasSecrets('https://h/x?token=')).toBe(false);
     expect(hasSecrets('https://h/x?token=1')).toBe(true);
   });
@@ -30,13 +54,23 @@ describe('redactUrl', () => {
     const shown = redactUrl(link);
     expect(shown).not.toContain('T0KEN');
     expect(shown).not.toContain('pw');
-    expect(shown).toBe('https://mcpreplay.dev/?trace=https://***@h.example/a.jsonl?token=***;https://h.example/b.jsonl#view=calls');
+    expect(shown).toBe(
+      'https://mcpreplay.dev/?trace=https://***@h.example/a.jsonl?token=***;https://h.example/b.jsonl#view=calls',
+    );
   });
 
   it('redacts every URL quoted in a message (as Node and ws quote them)', () => {
-    expect(redactText('Request cannot be constructed from a URL that includes credentials: http://user:PASSW0RD@127.0.0.1:1/x')).toBe('Request cannot be constructed from a URL that includes credentials: http://***@127.0.0.1:1/x');
-    expect(redactText('cannot open http://h/x?token=abc: HTTP 404.')).toBe('cannot open http://h/x?token=***: HTTP 404.');
-    expect(redactText("Failed to parse URL from 'https://h/x?sig=abc' and ws://a:b@h/")).toBe("Failed to parse URL from 'https://h/x?sig=***' and ws://***@h/");
+    expect(
+      redactText(
+        'Request cannot be constructed from a URL that includes credentials: http://user:PASSW0RD@127.0.0.1:1/x',
+      ),
+    ).toBe('Request cannot be constructed from a URL that includes credentials: http://***@127.0.0.1:1/x');
+    expect(redactText('cannot open http://h/x?token=abc: HTTP 404.')).toBe(
+      'cannot open http://h/x?token=***: HTTP 404.',
+    );
+    expect(redactText("Failed to parse URL from 'https://h/x?sig=abc' and ws://a:b@h/")).toBe(
+      "Failed to parse URL from 'https://h/x?sig=***' and ws://***@h/",
+    );
   });
 });
 
@@ -50,9 +84,13 @@ describe('messages never quote a secret', () => {
   it('viewer-link errors quote the link and what it names redacted', () => {
     const link = `https://mcpreplay.dev/?trace=${encodeURIComponent('examples/a.jsonl')}&token=T0KEN`;
     expect(() => expandArg(link)).toThrow(/from https:\/\/mcpreplay\.dev\/\?trace=examples%2Fa\.jsonl&token=\*\*\*\)/);
-    expect(() => expandArg('https://mcpreplay.dev/?api_key=T0KEN')).toThrow('https://mcpreplay.dev/?api_key=***: a viewer link needs');
+    expect(() => expandArg('https://mcpreplay.dev/?api_key=T0KEN')).toThrow(
+      'https://mcpreplay.dev/?api_key=***: a viewer link needs',
+    );
     const id = '1f0e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
-    expect(() => expandArg(`https://mcpreplay.dev/?trace=${id}&sig=T0KEN`)).toThrow(`(from https://mcpreplay.dev/?trace=${id}&sig=***)`);
+    expect(() => expandArg(`https://mcpreplay.dev/?trace=${id}&sig=T0KEN`)).toThrow(
+      `(from https://mcpreplay.dev/?trace=${id}&sig=***)`,
+    );
   });
 
   it('a viewer link naming a URL with a token expands to the real URL (the source redacts it for display)', () => {

@@ -1,12 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { openSource } from '../../src/sources/open-source.js';
-import { isLoopback, WsSource } from '../../src/sources/ws-source.js';
 import type { SourceEvent } from '../../src/sources/types.js';
+import { isLoopback, WsSource } from '../../src/sources/ws-source.js';
 
-const line = (seq: number, extra: object = {}) => ({ t: `2026-01-01T00:00:0${seq}.000Z`, dir: 'in', raw: { jsonrpc: '2.0', id: seq, method: 'ping' }, _seq: seq, ...extra });
+const line = (seq: number, extra: object = {}) => ({
+  t: `2026-01-01T00:00:0${seq}.000Z`,
+  dir: 'in',
+  raw: { jsonrpc: '2.0', id: seq, method: 'ping' },
+  _seq: seq,
+  ...extra,
+});
 
 let server: WebSocketServer | null = null;
 afterEach(() => server?.close());
@@ -20,14 +26,29 @@ describe('mcp-tape live mode (ws://)', () => {
       urls.push(req.url ?? '');
       if (first) {
         first = false;
-        ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 2, lines: [{ v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live', command: [], _seq: 0 }, line(1), line(2)] }));
+        ws.send(
+          JSON.stringify({
+            type: 'snapshot',
+            lastSeq: 2,
+            lines: [
+              { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live', command: [], _seq: 0 },
+              line(1),
+              line(2),
+            ],
+          }),
+        );
         ws.send(JSON.stringify({ type: 'heartbeat' }));
         ws.send(JSON.stringify({ type: 'append', line: line(3) }));
         setTimeout(() => ws.terminate(), 50);
       } else {
         // A server whose ring lost `since` sends a fresh snapshot: repeats must be skipped.
         ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 4, lines: [line(2), line(3), line(4)] }));
-        ws.send(JSON.stringify({ type: 'append', line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, durationMs: 9000, _seq: 5 } }));
+        ws.send(
+          JSON.stringify({
+            type: 'append',
+            line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, durationMs: 9000, _seq: 5 },
+          }),
+        );
       }
     });
     await new Promise((r) => server!.once('listening', r));
@@ -43,7 +64,11 @@ describe('mcp-tape live mode (ws://)', () => {
     }
     expect(texts.map((t) => JSON.parse(t))).toEqual([
       { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live', command: [] },
-      ...[1, 2, 3, 4].map((n) => { const { _seq, ...rest } = line(n); void _seq; return rest; }),
+      ...[1, 2, 3, 4].map((n) => {
+        const { _seq, ...rest } = line(n);
+        void _seq;
+        return rest;
+      }),
       { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, durationMs: 9000 },
     ]);
     expect(texts.join('\n')).not.toContain('_seq');
@@ -63,7 +88,9 @@ describe('mcp-tape live mode (ws://)', () => {
     const port = (server.address() as AddressInfo).port;
     server.close();
     server = null;
-    await expect(openSource(`ws://127.0.0.1:${port}`)).rejects.toThrow(/connection refused \(is `mcp-tape --serve` running\?\)/);
+    await expect(openSource(`ws://127.0.0.1:${port}`)).rejects.toThrow(
+      /connection refused \(is `mcp-tape --serve` running\?\)/,
+    );
   });
 });
 
@@ -91,7 +118,13 @@ describe('live mode faults on loopback', () => {
   it('a garbage frame (the protocol broken) ends the stream with a clear error; what arrived stays', async () => {
     const url = await serve((ws) => {
       // A frame header with RSV2/RSV3 set and no extension negotiated.
-      setTimeout(() => (ws as unknown as { _socket: import('node:net').Socket })._socket.write(Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63])), 30);
+      setTimeout(
+        () =>
+          (ws as unknown as { _socket: import('node:net').Socket })._socket.write(
+            Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63]),
+          ),
+        30,
+      );
     });
     const source = new WsSource(url, { reconnectMs: 20 });
     await source.open();
@@ -99,7 +132,9 @@ describe('live mode faults on loopback', () => {
     expect(texts).toHaveLength(2);
     const error = events.find((e) => e.type === 'error');
     expect(error).toMatchObject({ type: 'error' });
-    expect((error as { message: string }).message).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/: the server broke the websocket protocol \(Invalid WebSocket frame: RSV2 and RSV3 must be clear\); stopped after 2 line\(s\): what arrived is shown$/);
+    expect((error as { message: string }).message).toMatch(
+      /^ws:\/\/127\.0\.0\.1:\d+\/: the server broke the websocket protocol \(Invalid WebSocket frame: RSV2 and RSV3 must be clear\); stopped after 2 line\(s\): what arrived is shown$/,
+    );
     source.close();
   });
 
@@ -108,28 +143,46 @@ describe('live mode faults on loopback', () => {
       ws.send(Buffer.from([0, 1, 2, 0xff]), { binary: true });
       ws.send('not json {');
       ws.send(JSON.stringify({ type: 'append', line: line(2) }));
-      ws.send(JSON.stringify({ type: 'append', line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, _seq: 3 } }));
+      ws.send(
+        JSON.stringify({ type: 'append', line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, _seq: 3 } }),
+      );
     });
     const source = new WsSource(url, { reconnectMs: 20 });
     await source.open();
     const { texts, events } = await readAll(source);
     expect(texts).toHaveLength(4);
-    expect(events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message).at(-1)).toMatch(/ignored 2 frame\(s\) that are not mcp-tape JSON$/);
+    expect(
+      events
+        .filter((e) => e.type === 'notice')
+        .map((e) => (e as { message: string }).message)
+        .at(-1),
+    ).toMatch(/ignored 2 frame\(s\) that are not mcp-tape JSON$/);
     source.close();
   });
 
   it('an abrupt close says so and reconnects; a server that does not come back ends it after the timeout', async () => {
-    const url = await serve((ws) => setTimeout(() => {
-      ws.terminate();
-      server?.close();
-    }, 30));
+    const url = await serve((ws) =>
+      setTimeout(() => {
+        ws.terminate();
+        server?.close();
+      }, 30),
+    );
     const source = new WsSource(url, { reconnectMs: 20, timeoutS: 0.4 });
     await source.open();
     const started = Date.now();
     const { texts, events } = await readAll(source);
     expect(texts).toHaveLength(2);
-    expect(events.some((e) => e.type === 'notice' && /connection dropped \(code 1006\); reconnecting from seq 1$/.test(e.message))).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/the connection dropped and did not come back within 0\.4s \(timed out; --timeout 0\.4\); stopped after 2 line\(s\)/) });
+    expect(
+      events.some(
+        (e) => e.type === 'notice' && /connection dropped \(code 1006\); reconnecting from seq 1$/.test(e.message),
+      ),
+    ).toBe(true);
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(
+        /the connection dropped and did not come back within 0\.4s \(timed out; --timeout 0\.4\); stopped after 2 line\(s\)/,
+      ),
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     source.close();
   });
@@ -138,7 +191,9 @@ describe('live mode faults on loopback', () => {
     const tcp = createTcpServer(() => undefined);
     await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
     const started = Date.now();
-    await expect(openSource(`ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/`, { timeoutS: 0.3 })).rejects.toThrow(/: no handshake within 0\.3s \(timed out; --timeout 0\.3\)$/);
+    await expect(
+      openSource(`ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/`, { timeoutS: 0.3 }),
+    ).rejects.toThrow(/: no handshake within 0\.3s \(timed out; --timeout 0\.3\)$/);
     expect(Date.now() - started).toBeLessThan(2000);
     tcp.close();
   });
@@ -164,18 +219,24 @@ describe('live mode faults on loopback', () => {
     let timer: NodeJS.Timeout | undefined;
     const url = await serve((ws) => {
       timer = setInterval(() => {
-        for (let i = 0; i < 50 && ws.readyState === ws.OPEN; i++) ws.send(JSON.stringify({ type: 'append', line: line(seq++ % 9) }));
+        for (let i = 0; i < 50 && ws.readyState === ws.OPEN; i++)
+          ws.send(JSON.stringify({ type: 'append', line: line(seq++ % 9) }));
       }, 5);
     });
     const source = new WsSource(url);
     await source.open();
     const reading = readAll(source);
     await new Promise((r) => setTimeout(r, 100));
-    const closedSocket = new Promise<void>((resolve) => server!.clients.forEach((c) => c.once('close', () => resolve())));
+    const closedSocket = new Promise<void>((resolve) =>
+      server!.clients.forEach((c) => c.once('close', () => resolve())),
+    );
     source.close();
     await reading;
     // The server sees the connection gone well within a second (no 30 s close handshake).
-    await Promise.race([closedSocket, new Promise((_, reject) => setTimeout(() => reject(new Error('still connected')), 1000))]);
+    await Promise.race([
+      closedSocket,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('still connected')), 1000)),
+    ]);
     await new Promise((r) => setTimeout(r, 100));
     clearInterval(timer);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Column, CountColumn, Interner, TimeColumn } from '../../src/store/columns.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { Column, CountColumn, Interner, TimeColumn } from '../../src/store/columns.js';
 
 describe('Column', () => {
   it('keeps every value pushed, in order, across growth', () => {
@@ -89,7 +89,7 @@ describe('TimeColumn and CountColumn (Int32 while values fit, Float64 after)', (
   };
   const read = (c: { at(i: number): number }, n: number) => Array.from({ length: n }, (_, i) => c.at(i));
 
-  it('keeps whole-ms times within ±24 days of their block\'s first as Int32 offsets, none as NaN', () => {
+  it("keeps whole-ms times within ±24 days of their block's first as Int32 offsets, none as NaN", () => {
     const t0 = Date.parse('2026-11-20T14:00:00.000Z');
     const values = [null, t0, t0 + 1, null, t0 - 86_400_000, t0 + 20 * 86_400_000];
     const c = times(values);
@@ -106,7 +106,7 @@ describe('TimeColumn and CountColumn (Int32 while values fit, Float64 after)', (
     expect(c.bases.length).toBe(3);
   });
 
-  it('turns Float64 at a fractional time or one too far from its block\'s first, every earlier time unchanged', () => {
+  it("turns Float64 at a fractional time or one too far from its block's first, every earlier time unchanged", () => {
     const t0 = Date.parse('2026-11-20T14:00:00.000Z');
     for (const odd of [t0 + 0.25, t0 + 30 * 86_400_000, t0 - 30 * 86_400_000, 1e15 + 0.5]) {
       const values = [t0, null, t0 + 7, odd, t0 + 9];

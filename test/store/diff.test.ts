@@ -9,8 +9,25 @@ const call = (id: number, name: string, args: object, result: object, ms = id * 
 
 describe('diff by tool-call ordinal', () => {
   it('tells same, changed args, changed result, added and removed apart, ignoring key order', () => {
-    const a = storeOf([...call(1, 'read', { path: '/a', mode: 'r' }, { result: { content: [{ type: 'text', text: 'x' }] } }), ...call(2, 'read', { path: '/b' }, { result: { content: [] } }), ...call(3, 'list', {}, { result: { items: [1] } }), ...call(4, 'gone', {}, { result: {} })], undefined, 'a.jsonl');
-    const b = storeOf([...call(7, 'read', { mode: 'r', path: '/a' }, { result: { content: [{ text: 'x', type: 'text' }] } }), ...call(8, 'read', { path: '/c' }, { result: { content: [] } }), ...call(9, 'list', {}, { error: { code: -1, message: 'boom' } })], undefined, 'b.jsonl');
+    const a = storeOf(
+      [
+        ...call(1, 'read', { path: '/a', mode: 'r' }, { result: { content: [{ type: 'text', text: 'x' }] } }),
+        ...call(2, 'read', { path: '/b' }, { result: { content: [] } }),
+        ...call(3, 'list', {}, { result: { items: [1] } }),
+        ...call(4, 'gone', {}, { result: {} }),
+      ],
+      undefined,
+      'a.jsonl',
+    );
+    const b = storeOf(
+      [
+        ...call(7, 'read', { mode: 'r', path: '/a' }, { result: { content: [{ text: 'x', type: 'text' }] } }),
+        ...call(8, 'read', { path: '/c' }, { result: { content: [] } }),
+        ...call(9, 'list', {}, { error: { code: -1, message: 'boom' } }),
+      ],
+      undefined,
+      'b.jsonl',
+    );
     const doc = diffStores(a, b);
     expect(doc.same).toBe(false);
     expect(doc.calls.map((c) => [c.ordinal, c.status, c.tool, c.aLine, c.bLine, c.detail])).toEqual([
@@ -25,9 +42,17 @@ describe('diff by tool-call ordinal', () => {
 
   it('compares tool_use/tool_result pairs when a trace has no MCP calls', () => {
     const turns = (text: string) => [
-      { t: at(0), type: 'turn', role: 'assistant', blocks: [{ type: 'tool_use', id: 'u1', name: 'Read', input: { p: 1 } }] },
+      {
+        t: at(0),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [{ type: 'tool_use', id: 'u1', name: 'Read', input: { p: 1 } }],
+      },
       { t: at(5), type: 'turn', role: 'user', blocks: [{ type: 'tool_result', tool_use_id: 'u1', content: text }] },
     ];
-    expect(diffStores(storeOf(turns('one')), storeOf(turns('two'))).calls[0]).toMatchObject({ status: 'changed result', detail: 'result.content: "one" → "two"' });
+    expect(diffStores(storeOf(turns('one')), storeOf(turns('two'))).calls[0]).toMatchObject({
+      status: 'changed result',
+      detail: 'result.content: "one" → "two"',
+    });
   });
 });

@@ -10,9 +10,9 @@ import { ingestParallel } from '../../src/store/parallel-ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bytesFacts, lineFacts } from '../../src/trace/facts.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { idKeyOf, idTextOf, numberIdKey, stringIdKey } from '../../src/trace/rpc.js';
 import { scanLine } from '../../src/trace/scan-line.js';
-import { bundledPrices } from '../../src/trace/prices.js';
 import { run } from '../helpers/cli.js';
 import { storeOf } from '../helpers/store.js';
 
@@ -24,17 +24,20 @@ import { storeOf } from '../helpers/store.js';
 const BIG = '123456789012345678901234567890';
 const BIG2 = '123456789012345678901234567891';
 const t = (s: number) => `2026-05-12T23:00:0${s}.000Z`;
-const call = (s: number, id: string, name = 'probe') => `{"t":"${t(s)}","dir":"in","raw":{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}"}}}`;
-const answer = (s: number, id: string) => `{"t":"${t(s)}","dir":"out","raw":{"jsonrpc":"2.0","id":${id},"result":{"content":[]}}}`;
+const call = (s: number, id: string, name = 'probe') =>
+  `{"t":"${t(s)}","dir":"in","raw":{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${name}"}}}`;
+const answer = (s: number, id: string) =>
+  `{"t":"${t(s)}","dir":"out","raw":{"jsonrpc":"2.0","id":${id},"result":{"content":[]}}}`;
 /** The same answer, with an escaped key that the byte scanner hands to JSON.parse. */
-const answerViaParse = (s: number, id: string) => `{"t":"${t(s)}","dir":"out","r\\u0061w":{"jsonrpc":"2.0","id":${id},"result":{"content":[]}}}`;
+const answerViaParse = (s: number, id: string) =>
+  `{"t":"${t(s)}","dir":"out","r\\u0061w":{"jsonrpc":"2.0","id":${id},"result":{"content":[]}}}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-ids-'));
 const WORKER = new URL('../../dist/store/index-worker.js', import.meta.url);
 
 function fileOf(name: string, lines: string[]): string {
   const path = join(dir, name);
-  writeFileSync(path, lines.join('\n') + '\n');
+  writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
 
@@ -45,7 +48,10 @@ async function indexed(path: string): Promise<TraceStore> {
 }
 
 /** What the calls came to: each request's status and its pair (-1: unanswered). */
-const calls = (s: TraceStore) => [...s.callRows.view()].filter((r) => s.status.data[r] !== Status.orphan).map((r) => [s.status.data[r], s.pair.data[r]]);
+const calls = (s: TraceStore) =>
+  [...s.callRows.view()]
+    .filter((r) => s.status.data[r] !== Status.orphan)
+    .map((r) => [s.status.data[r], s.pair.data[r]]);
 
 describe('id keys', () => {
   it('keep every JSON text apart, numbers from strings, and give the text back', () => {
@@ -56,7 +62,7 @@ describe('id keys', () => {
     // A short plain integer is keyed as the number itself (no string built).
     expect(numberIdKey('2')).toBe(2);
     // No string id spells a number's key, whatever it holds.
-    const strings = ['2', BIG, '\u0000#' + BIG, '\u0000', '\u0000\u0000#1', ''];
+    const strings = ['2', BIG, `\u0000#${BIG}`, '\u0000', '\u0000\u0000#1', ''];
     const stringKeys = strings.map(stringIdKey);
     expect(new Set([...keys, ...stringKeys]).size).toBe(texts.length + strings.length);
     expect(stringKeys.map(idTextOf)).toEqual(strings);
@@ -81,10 +87,23 @@ describe('id keys', () => {
     const repeated = lineFacts(`{"dir":"in","raw":{"id":${BIG},"method":"a","id":${BIG2}}}`);
     expect(repeated.kind === 'rpc' && idTextOf(repeated.messages[0]!.idKey!)).toBe(BIG2);
     // mcp-rec lines (`msg`) take the JSON.parse path too, and batches, and cancellations.
-    const recLine = Buffer.from(`{"ts":1,"dir":"client->server","msg":[{"id":${BIG},"method":"a"},7,{"method":"notifications/cancelled","params":{"requestId":${BIG2}}},{"id":1.0,"method":"b"}]}`);
+    const recLine = Buffer.from(
+      `{"ts":1,"dir":"client->server","msg":[{"id":${BIG},"method":"a"},7,{"method":"notifications/cancelled","params":{"requestId":${BIG2}}},{"id":1.0,"method":"b"}]}`,
+    );
     const rec = bytesFacts(recLine, 0, recLine.length);
     expect(rec.kind).toBe('rpc');
-    if (rec.kind === 'rpc') expect(rec.messages.map((m) => [m.idKey === null ? null : idTextOf(m.idKey), m.cancels === null ? null : idTextOf(m.cancels)])).toEqual([[BIG, null], [null, null], [null, BIG2], ['1.0', null]]);
+    if (rec.kind === 'rpc')
+      expect(
+        rec.messages.map((m) => [
+          m.idKey === null ? null : idTextOf(m.idKey),
+          m.cancels === null ? null : idTextOf(m.cancels),
+        ]),
+      ).toEqual([
+        [BIG, null],
+        [null, null],
+        [null, BIG2],
+        ['1.0', null],
+      ]);
   });
 });
 
@@ -94,31 +113,63 @@ describe('pairing by exact id text', () => {
   it('leaves …890 unanswered when …891 answers (byte scanner)', async () => {
     const s = await indexed(fileOf('big.jsonl', lines));
     // The first call is never answered; the first answer is an orphan; the second call pairs with the second answer.
-    expect(calls(s)).toEqual([[Status.pending, -1], [Status.ok, 3]]);
+    expect(calls(s)).toEqual([
+      [Status.pending, -1],
+      [Status.ok, 3],
+    ]);
     expect(s.status.data[1]).toBe(Status.orphan);
-    expect(statsOf(s, 0).tools.map((x) => [x.name, x.calls, x.pending])).toEqual([['other', 1, 0], ['probe', 1, 1]]);
+    expect(statsOf(s, 0).tools.map((x) => [x.name, x.calls, x.pending])).toEqual([
+      ['other', 1, 0],
+      ['probe', 1, 1],
+    ]);
   });
 
   it('and on the JSON.parse path (text lines, and a line the scanner hands over)', async () => {
-    expect(calls(storeOf(lines))).toEqual([[Status.pending, -1], [Status.ok, 3]]);
+    expect(calls(storeOf(lines))).toEqual([
+      [Status.pending, -1],
+      [Status.ok, 3],
+    ]);
     const mixed = [call(0, BIG), answerViaParse(1, BIG2), call(2, BIG2, 'other'), answerViaParse(3, BIG2)];
-    expect(calls(await indexed(fileOf('mixed.jsonl', mixed)))).toEqual([[Status.pending, -1], [Status.ok, 3]]);
+    expect(calls(await indexed(fileOf('mixed.jsonl', mixed)))).toEqual([
+      [Status.pending, -1],
+      [Status.ok, 3],
+    ]);
   });
 
   it('keeps 1, 1.0 and 1e0 apart, and negative ids exact', () => {
-    const s = storeOf([call(0, '1'), call(1, '1.0'), call(2, '-5'), answer(3, '1e0'), answer(4, '1.0'), answer(5, '-5'), answer(6, '1')]);
-    expect(calls(s)).toEqual([[Status.ok, 6], [Status.ok, 4], [Status.ok, 5]]);
+    const s = storeOf([
+      call(0, '1'),
+      call(1, '1.0'),
+      call(2, '-5'),
+      answer(3, '1e0'),
+      answer(4, '1.0'),
+      answer(5, '-5'),
+      answer(6, '1'),
+    ]);
+    expect(calls(s)).toEqual([
+      [Status.ok, 6],
+      [Status.ok, 4],
+      [Status.ok, 5],
+    ]);
   });
 
   it('pairs huge ids within batches', async () => {
-    const batch = [`{"t":"${t(0)}","dir":"in","raw":[{"id":${BIG},"method":"a"},{"id":${BIG2},"method":"b"}]}`, `{"t":"${t(1)}","dir":"out","raw":[{"id":${BIG2},"result":{}}]}`];
+    const batch = [
+      `{"t":"${t(0)}","dir":"in","raw":[{"id":${BIG},"method":"a"},{"id":${BIG2},"method":"b"}]}`,
+      `{"t":"${t(1)}","dir":"out","raw":[{"id":${BIG2},"result":{}}]}`,
+    ];
     const s = await indexed(fileOf('batch.jsonl', batch));
-    expect(calls(s)).toEqual([[Status.pending, -1], [Status.ok, 2]]);
+    expect(calls(s)).toEqual([
+      [Status.pending, -1],
+      [Status.ok, 2],
+    ]);
     expect(calls(storeOf(batch))).toEqual(calls(s));
   });
 
   it('names an orphan error response by its exact id', () => {
-    const s = storeOf([`{"t":"${t(0)}","dir":"out","raw":{"jsonrpc":"2.0","id":${BIG},"error":{"code":-1,"message":"no"}}}`]);
+    const s = storeOf([
+      `{"t":"${t(0)}","dir":"out","raw":{"jsonrpc":"2.0","id":${BIG},"error":{"code":-1,"message":"no"}}}`,
+    ]);
     expect(statsOf(s, 0).errors?.[0]?.name ?? JSON.stringify(statsOf(s, 0))).toContain(`id ${BIG}`);
   });
 
@@ -133,7 +184,13 @@ describe('pairing by exact id text', () => {
     const source = new FileSource(path);
     const file = store.addFile(path).index;
     store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
-    await ingestParallel(store, file, source.wholeFile(), { workers: 2, blockBytes: 4096, workerUrl: WORKER }, () => undefined);
+    await ingestParallel(
+      store,
+      file,
+      source.wholeFile(),
+      { workers: 2, blockBytes: 4096, workerUrl: WORKER },
+      () => undefined,
+    );
     expect(calls(store)).toEqual(calls(one));
     expect(calls(one).filter(([status]) => status === Status.pending)).toHaveLength(300);
     expect(statsOf(store, 0).tools[0]!.pending).toBe(300);

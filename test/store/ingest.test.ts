@@ -16,7 +16,16 @@ function oneBatch(n: number): Source {
   const lines: Line[] = [];
   let offset = 0;
   for (let i = 0; i < n; i++) {
-    const text = JSON.stringify({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'read_file', arguments: { path: `/tmp/${i}` } } } });
+    const text = JSON.stringify({
+      t: at(i),
+      dir: 'in',
+      raw: {
+        jsonrpc: '2.0',
+        id: i,
+        method: 'tools/call',
+        params: { name: 'read_file', arguments: { path: `/tmp/${i}` } },
+      },
+    });
     lines.push({ text, lineNo: i + 1, offset, length: text.length });
     offset += text.length + 1;
   }
@@ -99,7 +108,8 @@ async function until(ok: () => boolean | Promise<boolean>, what: string, ms = 50
 
 const call = (run: string, i: number) =>
   `{"t":"${at(i * 10)}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"${run}_${i % 3}"}}}\n{"t":"${at(i * 10 + 5)}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[],"isError":${i % 4 === 0}}}}\n`;
-const trace = (run: string, n: number, end = false) => `{"v":1,"type":"meta","startedAt":"${at(0)}","label":"${run}"}\n${Array.from({ length: n }, (_, i) => call(run, i)).join('')}${end ? `{"t":"${at(n * 10)}","type":"end","exitCode":0}\n` : ''}`;
+const trace = (run: string, n: number, end = false) =>
+  `{"v":1,"type":"meta","startedAt":"${at(0)}","label":"${run}"}\n${Array.from({ length: n }, (_, i) => call(run, i)).join('')}${end ? `{"t":"${at(n * 10)}","type":"end","exitCode":0}\n` : ''}`;
 
 describe('ingest of followed files', () => {
   it('a truncated or replaced file shows what it holds now; the other file keeps its rows', async () => {
@@ -113,7 +123,10 @@ describe('ingest of followed files', () => {
     const runs = sources.map((s, i) => ingest(store, s, files[i], { interactive: true }));
     const agrees = async () => {
       const [sa, sb] = [await summaryOf(a), await summaryOf(b)];
-      return JSON.stringify([statsOf(store, 0), statsOf(store, 1), store.count]) === JSON.stringify([sa.stats, sb.stats, sa.count + sb.count]);
+      return (
+        JSON.stringify([statsOf(store, 0), statsOf(store, 1), store.count]) ===
+        JSON.stringify([sa.stats, sb.stats, sa.count + sb.count])
+      );
     };
     try {
       await until(agrees, 'both files read');
@@ -123,13 +136,21 @@ describe('ingest of followed files', () => {
       await until(agrees, 'the rewritten file read again');
       expect(store.files[1]!.stateText).toBe('truncated: re-read from the start');
       expect(store.files[1]!.end).toBeNull();
-      expect(statsOf(store, 1).tools.map((t) => t.name).sort()).toEqual(['b2_0', 'b2_1', 'b2_2']);
+      expect(
+        statsOf(store, 1)
+          .tools.map((t) => t.name)
+          .sort(),
+      ).toEqual(['b2_0', 'b2_1', 'b2_2']);
       // Rotated: a new file at the path.
       renameSync(a, join(dir, 'a.jsonl.1'));
       writeFileSync(a, trace('a2', 5));
       await until(agrees, 'the new file at the path');
       expect(store.files[0]!.stateText).toBe('replaced: re-read from the start');
-      expect(statsOf(store, 0).tools.map((t) => t.name).sort()).toEqual(['a2_0', 'a2_1', 'a2_2']);
+      expect(
+        statsOf(store, 0)
+          .tools.map((t) => t.name)
+          .sort(),
+      ).toEqual(['a2_0', 'a2_1', 'a2_2']);
       expect(store.aggregates.methods.get('tools/call')!.calls).toBe(50);
     } finally {
       for (const s of sources) s.close();

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toolUseBlock } from '../../src/store/diff.js';
 import { linkedPair, MAX_LINK_GAP_MS } from '../../src/store/links.js';
 import { mergesPlanes, toolsOf } from '../../src/store/stats.js';
-import { twoPlanes } from '../helpers/two-planes.js';
 import { at, storeOf } from '../helpers/store.js';
+import { twoPlanes } from '../helpers/two-planes.js';
 
 describe('turns ↔ calls', () => {
   it('links each tool_use to the tools/call with the same tool and arguments, nearest in time, and back', async () => {
@@ -20,17 +20,37 @@ describe('turns ↔ calls', () => {
   it('counts each call once when both planes are open (the mcp plane wins)', async () => {
     const s = await twoPlanes();
     expect(mergesPlanes(s, s.aggregates)).toBe(true);
-    expect(toolsOf(s.aggregates, true)).toEqual([{ name: 'search', calls: 2, errors: 0, p50Ms: 300, p95Ms: 400, origin: 'mcp', pending: 0, maxMs: 400 }]);
+    expect(toolsOf(s.aggregates, true)).toEqual([
+      { name: 'search', calls: 2, errors: 0, p50Ms: 300, p95Ms: 400, origin: 'mcp', pending: 0, maxMs: 400 },
+    ]);
   });
 
   describe('the nearest twin', () => {
     // One store, both planes: tools/call requests (mcp) and tool_use blocks (turn).
-    const call = (ms: number, id: number, path: string) => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read', arguments: { path } } } });
-    const use = (ms: number, id: string, path: string) => ({ t: at(ms), type: 'turn', role: 'assistant', blocks: [{ type: 'tool_use', id, name: 'read', input: { path } }] });
-    const pairAt = (s: ReturnType<typeof storeOf>, line: number) => s.pairs.all().findIndex((p) => s.lineNo.data[p.reqRow] === line);
+    const call = (ms: number, id: number, path: string) => ({
+      t: at(ms),
+      dir: 'in',
+      raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'read', arguments: { path } } },
+    });
+    const use = (ms: number, id: string, path: string) => ({
+      t: at(ms),
+      type: 'turn',
+      role: 'assistant',
+      blocks: [{ type: 'tool_use', id, name: 'read', input: { path } }],
+    });
+    const pairAt = (s: ReturnType<typeof storeOf>, line: number) =>
+      s.pairs.all().findIndex((p) => s.lineNo.data[p.reqRow] === line);
 
     it('is the nearest in time with the same arguments, the earlier on a tie, searched outward from the time', () => {
-      const s = storeOf([call(0, 1, '/a'), call(1000, 2, '/b'), call(3000, 3, '/a'), use(2000, 'u1', '/a'), call(5000, 4, '/a'), use(4000, 'u2', '/a'), use(6000, 'u3', '/c')]);
+      const s = storeOf([
+        call(0, 1, '/a'),
+        call(1000, 2, '/b'),
+        call(3000, 3, '/a'),
+        use(2000, 'u1', '/a'),
+        call(5000, 4, '/a'),
+        use(4000, 'u2', '/a'),
+        use(6000, 'u3', '/c'),
+      ]);
       // u1 at 2 s: /a calls at 0 s (gap 2 s) and 3 s (gap 1 s) → line 3; /b at 1 s differs.
       expect(linkedPair(s, pairAt(s, 4))).toBe(pairAt(s, 3));
       // u2 at 4 s: /a calls at 3 s and 5 s, both 1 s away → the earlier (line 3).

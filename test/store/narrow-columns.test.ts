@@ -5,21 +5,29 @@ import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { at, snapshotBytes, storeOf } from '../helpers/store.js';
 
-const request = (i: number, method: string, tool?: string) => ({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method, ...(tool ? { params: { name: tool } } : {}) } });
+const request = (i: number, method: string, tool?: string) => ({
+  t: at(i),
+  dir: 'in',
+  raw: { jsonrpc: '2.0', id: i, method, ...(tool ? { params: { name: tool } } : {}) },
+});
 const response = (i: number) => ({ t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: {} } });
 
 /** Every row's label and name read back as the strings they were stored as. */
-const names = (s: TraceStore) => Array.from({ length: s.count }, (_, row) => [s.str(s.label.data[row]!), s.str(s.name.data[row]!)]);
+const names = (s: TraceStore) =>
+  Array.from({ length: s.count }, (_, row) => [s.str(s.label.data[row]!), s.str(s.name.data[row]!)]);
 
 describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
   it('start narrow: label and name in 16 bits, file and the offset high part in 8', () => {
     const s = storeOf([request(1, 'tools/call', 'a'), response(1)]);
-    expect([s.label.data, s.name.data, s.file.data, s.offsetHigh.data, s.offsetLow.data].map((d) => d.constructor.name)).toEqual(['Int16Array', 'Int16Array', 'Uint8Array', 'Uint8Array', 'Uint32Array']);
+    expect(
+      [s.label.data, s.name.data, s.file.data, s.offsetHigh.data, s.offsetLow.data].map((d) => d.constructor.name),
+    ).toEqual(['Int16Array', 'Int16Array', 'Uint8Array', 'Uint8Array', 'Uint32Array']);
   });
 
   it('widen label and name past 32,767 distinct strings, every row keeping its own', () => {
     const lines: object[] = [];
-    for (let i = 0; i < 20_000; i++) lines.push(request(2 * i, `m/${i}`), request(2 * i + 1, 'tools/call', `tool-${i}`));
+    for (let i = 0; i < 20_000; i++)
+      lines.push(request(2 * i, `m/${i}`), request(2 * i + 1, 'tools/call', `tool-${i}`));
     const s = storeOf(lines);
     expect(s.strings.values.length).toBeGreaterThan(0x7fff);
     expect(s.label.data).toBeInstanceOf(Int32Array);
@@ -46,7 +54,8 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
     const s = new TraceStore(bundledPrices());
     const f = s.addFile('big.jsonl').index;
     const offsets = [0, 2 ** 32 - 1, 2 ** 32, 5_000_000_123, 2 ** 40 - 7, 2 ** 40, 2 ** 45 + 12_345];
-    for (const [i, offset] of offsets.entries()) s.appendLine(f, { text: JSON.stringify(request(i, 'ping')), lineNo: i + 1, offset, length: 10 });
+    for (const [i, offset] of offsets.entries())
+      s.appendLine(f, { text: JSON.stringify(request(i, 'ping')), lineNo: i + 1, offset, length: 10 });
     expect(s.offsetHigh.data).toBeInstanceOf(Float64Array);
     expect(offsets.map((_, row) => s.offsetOf(row))).toEqual(offsets);
   });
@@ -74,7 +83,12 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
     expect(names(restored)).toEqual(names(s));
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
     // A row appended after the restore goes into the wide column as it is.
-    restored.appendLine(0, { text: JSON.stringify(request(99_999, 'm/last')), lineNo: 70_000, offset: 2 ** 33, length: 10 });
+    restored.appendLine(0, {
+      text: JSON.stringify(request(99_999, 'm/last')),
+      lineNo: 70_000,
+      offset: 2 ** 33,
+      length: 10,
+    });
     expect(restored.str(restored.label.data[restored.count - 1]!)).toBe('m/last');
     expect(restored.offsetOf(restored.count - 1)).toBe(2 ** 33);
   });

@@ -51,7 +51,14 @@ describe('times far from the trace', () => {
   });
 
   it('never size the time strip: 199 years of turns (the median in the middle) make at most MAX_BUCKETS buckets', () => {
-    const lines = [0, 50, 99, 100, 150, 199].map((y) => ({ t: new Date(Date.parse('1900-01-01') + y * YEAR).toISOString(), type: 'turn', role: 'assistant', model: 'm', blocks: [], usage: { input_tokens: 1, output_tokens: 1 } }));
+    const lines = [0, 50, 99, 100, 150, 199].map((y) => ({
+      t: new Date(Date.parse('1900-01-01') + y * YEAR).toISOString(),
+      type: 'turn',
+      role: 'assistant',
+      model: 'm',
+      blocks: [],
+      usage: { input_tokens: 1, output_tokens: 1 },
+    }));
     const t = usageData(storeOf(lines)).timeline!;
     expect(t.tokens.length).toBeLessThanOrEqual(MAX_BUCKETS);
     expect(t.tokens.reduce((a, b) => a + b, 0)).toBe(12);
@@ -69,10 +76,25 @@ describe('token counts above 2^53', () => {
   it('are left out of every sum and counted, the turn still a call', () => {
     const doc = statsOf(storeOf(HUGE_COUNTS), 0);
     const m = doc.models!;
-    expect(m.summary).toMatchObject({ assistantTurns: 3, inputTokens: 1000, outputTokens: 200, cacheReadTokens: null, overflowTurns: 2 });
-    expect(m.perModel.find((p) => p.model === 'claude-sonnet-4-5')).toMatchObject({ calls: 2, inputTokens: 1000, overflowTurns: 1 });
+    expect(m.summary).toMatchObject({
+      assistantTurns: 3,
+      inputTokens: 1000,
+      outputTokens: 200,
+      cacheReadTokens: null,
+      overflowTurns: 2,
+    });
+    expect(m.perModel.find((p) => p.model === 'claude-sonnet-4-5')).toMatchObject({
+      calls: 2,
+      inputTokens: 1000,
+      overflowTurns: 1,
+    });
     // Its only turn overflowed: no data (null), not 0, and no cost.
-    expect(m.perModel.find((p) => p.model === 'gpt-4o')).toMatchObject({ calls: 1, inputTokens: null, estCostUsd: null, overflowTurns: 1 });
+    expect(m.perModel.find((p) => p.model === 'gpt-4o')).toMatchObject({
+      calls: 1,
+      inputTokens: null,
+      estCostUsd: null,
+      overflowTurns: 1,
+    });
     expect(m.cost.totalUsd).toBeCloseTo(0.006, 6);
     expect(JSON.stringify(doc)).not.toMatch(/Infinity|NaN|e\+/);
   });
@@ -86,7 +108,14 @@ describe('token counts above 2^53', () => {
 
 describe('the axis', () => {
   it('leaves out what is over 100 years from the median, and counts it', () => {
-    const lines = [0, 1, 2, 90, 180, 199].map((y) => ({ t: new Date(Date.parse('1900-01-01') + y * YEAR).toISOString(), type: 'turn', role: 'assistant', model: 'm', blocks: [], usage: { input_tokens: 1, output_tokens: 1 } }));
+    const lines = [0, 1, 2, 90, 180, 199].map((y) => ({
+      t: new Date(Date.parse('1900-01-01') + y * YEAR).toISOString(),
+      type: 'turn',
+      role: 'assistant',
+      model: 'm',
+      blocks: [],
+      usage: { input_tokens: 1, output_tokens: 1 },
+    }));
     const t = usageData(storeOf(lines)).timeline!;
     expect(t.outsideAxis).toBe(2);
     expect(t.tokens.reduce((a, b) => a + b, 0)).toBe(8);

@@ -3,8 +3,16 @@ import { Flag, Status } from '../../src/store/codes.js';
 import { statsOf } from '../../src/store/stats.js';
 import { at, storeOf } from '../helpers/store.js';
 
-const req = (ms: number, dir: string, id: unknown, method: string, params?: object) => ({ t: at(ms), dir, raw: { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) } });
-const res = (ms: number, dir: string, id: unknown, body: object = { result: {} }) => ({ t: at(ms), dir, raw: { jsonrpc: '2.0', id, ...body } });
+const req = (ms: number, dir: string, id: unknown, method: string, params?: object) => ({
+  t: at(ms),
+  dir,
+  raw: { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) },
+});
+const res = (ms: number, dir: string, id: unknown, body: object = { result: {} }) => ({
+  t: at(ms),
+  dir,
+  raw: { jsonrpc: '2.0', id, ...body },
+});
 
 describe('RPC pairing', () => {
   it('pairs a client request with the next out response, with latency', () => {
@@ -37,8 +45,23 @@ describe('RPC pairing', () => {
 
   it('splits a batch line into its elements and pairs each', () => {
     const s = storeOf([
-      { t: at(0), dir: 'in', raw: [{ jsonrpc: '2.0', id: 1, method: 'a' }, { jsonrpc: '2.0', id: 2, method: 'b' }, { jsonrpc: '2.0', method: 'notifications/x' }] },
-      { t: at(30), dir: 'out', raw: [{ jsonrpc: '2.0', id: 2, result: {} }, { jsonrpc: '2.0', id: 1, result: {} }] },
+      {
+        t: at(0),
+        dir: 'in',
+        raw: [
+          { jsonrpc: '2.0', id: 1, method: 'a' },
+          { jsonrpc: '2.0', id: 2, method: 'b' },
+          { jsonrpc: '2.0', method: 'notifications/x' },
+        ],
+      },
+      {
+        t: at(30),
+        dir: 'out',
+        raw: [
+          { jsonrpc: '2.0', id: 2, result: {} },
+          { jsonrpc: '2.0', id: 1, result: {} },
+        ],
+      },
     ]);
     expect(s.count).toBe(5);
     expect([s.lineNo.data[0], s.lineNo.data[2], s.lineNo.data[3]]).toEqual([1, 1, 2]);
@@ -49,7 +72,11 @@ describe('RPC pairing', () => {
   });
 
   it('never pairs event, command or telemetry lines, even with raw.id', () => {
-    const s = storeOf([req(0, 'in', 7, 'x'), { t: at(5), dir: 'event', kind: 'llm.request', raw: { id: 7, result: {} } }, { t: at(6), dir: 'telemetry', raw: { id: 7, result: {} } }]);
+    const s = storeOf([
+      req(0, 'in', 7, 'x'),
+      { t: at(5), dir: 'event', kind: 'llm.request', raw: { id: 7, result: {} } },
+      { t: at(6), dir: 'telemetry', raw: { id: 7, result: {} } },
+    ]);
     expect(s.status.data[0]).toBe(Status.pending);
     expect(s.pair.data[0]).toBe(-1);
     expect(statsOf(s, 0).session.records).toMatchObject({ message: 1, event: 2 });
@@ -64,7 +91,11 @@ describe('RPC pairing', () => {
     const s = storeOf([
       req(0, 'in', 1, 'tools/call', { name: 'slow' }),
       req(1, 'in', 2, 'tools/call', { name: 'never' }),
-      { t: at(2), dir: 'in', raw: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } } },
+      {
+        t: at(2),
+        dir: 'in',
+        raw: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } },
+      },
     ]);
     expect(s.status.data[0]).toBe(Status.cancelled);
     expect(s.status.data[1]).toBe(Status.pending);
@@ -98,7 +129,9 @@ describe('RPC pairing', () => {
     expect(s.status.data[0]).toBe(Status.error);
     expect(s.status.data[2]).toBe(Status.isError);
     const doc = statsOf(s, 0);
-    expect(doc.tools).toEqual([{ name: 'x', calls: 2, errors: 2, p50Ms: 5, p95Ms: 10, origin: 'mcp', pending: 0, maxMs: 10 }]);
+    expect(doc.tools).toEqual([
+      { name: 'x', calls: 2, errors: 2, p50Ms: 5, p95Ms: 10, origin: 'mcp', pending: 0, maxMs: 10 },
+    ]);
     expect(doc.errors).toEqual([
       { t: at(0), source: 'tool', name: 'x', message: 'bad (code -32602)' },
       { t: at(20), source: 'tool', name: 'x', message: 'disk full' },
@@ -117,11 +150,36 @@ describe('RPC pairing', () => {
 });
 
 describe('turn pairing', () => {
-  const use = (ms: number, id: string, name: string, extra = {}) => ({ t: at(ms), type: 'turn', role: 'assistant', model: 'm', blocks: [{ type: 'tool_use', id, name, input: {} }], ...extra });
-  const result = (ms: number, id: string, isError = false) => ({ t: at(ms), type: 'turn', role: 'user', blocks: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text: 'r' }], ...(isError ? { is_error: true } : {}) }] });
+  const use = (ms: number, id: string, name: string, extra = {}) => ({
+    t: at(ms),
+    type: 'turn',
+    role: 'assistant',
+    model: 'm',
+    blocks: [{ type: 'tool_use', id, name, input: {} }],
+    ...extra,
+  });
+  const result = (ms: number, id: string, isError = false) => ({
+    t: at(ms),
+    type: 'turn',
+    role: 'user',
+    blocks: [
+      {
+        type: 'tool_result',
+        tool_use_id: id,
+        content: [{ type: 'text', text: 'r' }],
+        ...(isError ? { is_error: true } : {}),
+      },
+    ],
+  });
 
   it('pairs a tool_use with a later tool_result, drops echoed resends first, ignores orphans', () => {
-    const s = storeOf([use(0, 'a', 'Read'), use(5, 'a', 'Read', { echoed: true }), result(40, 'a', true), result(50, 'zzz'), use(60, 'b', 'Grep')]);
+    const s = storeOf([
+      use(0, 'a', 'Read'),
+      use(5, 'a', 'Read', { echoed: true }),
+      result(40, 'a', true),
+      result(50, 'zzz'),
+      use(60, 'b', 'Grep'),
+    ]);
     const doc = statsOf(s, 0);
     expect(doc.tools).toEqual([
       { name: 'Grep', calls: 1, errors: 0, p50Ms: null, p95Ms: null, origin: 'turn', pending: 1, maxMs: null },
@@ -131,12 +189,29 @@ describe('turn pairing', () => {
   });
 
   it('does not let a turn close its own tool_use', () => {
-    const s = storeOf([{ t: at(0), type: 'turn', role: 'assistant', blocks: [{ type: 'tool_result', tool_use_id: 'x' }, { type: 'tool_use', id: 'x', name: 'T' }] }]);
+    const s = storeOf([
+      {
+        t: at(0),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [
+          { type: 'tool_result', tool_use_id: 'x' },
+          { type: 'tool_use', id: 'x', name: 'T' },
+        ],
+      },
+    ]);
     expect(statsOf(s, 0).tools[0]).toMatchObject({ calls: 1, pending: 1 });
   });
 
   it('marks a name used by both kinds of pair as mixed', () => {
-    const s = storeOf([{ t: at(0), dir: 'in', raw: { id: 1, method: 'tools/call', params: { name: 'Read' } } }, { t: at(3), dir: 'out', raw: { id: 1, result: {} } }, use(10, 'a', 'Read'), result(20, 'a')]);
-    expect(statsOf(s, 0).tools).toEqual([{ name: 'Read', calls: 2, errors: 0, p50Ms: 3, p95Ms: 10, origin: 'mixed', pending: 0, maxMs: 10 }]);
+    const s = storeOf([
+      { t: at(0), dir: 'in', raw: { id: 1, method: 'tools/call', params: { name: 'Read' } } },
+      { t: at(3), dir: 'out', raw: { id: 1, result: {} } },
+      use(10, 'a', 'Read'),
+      result(20, 'a'),
+    ]);
+    expect(statsOf(s, 0).tools).toEqual([
+      { name: 'Read', calls: 2, errors: 0, p50Ms: 3, p95Ms: 10, origin: 'mixed', pending: 0, maxMs: 10 },
+    ]);
   });
 });

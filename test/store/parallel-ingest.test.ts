@@ -21,7 +21,8 @@ import { bundledPrices } from '../../src/trace/prices.js';
 const WORKER = new URL('../../dist/store/index-worker.js', import.meta.url);
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 const hasWorker = existsSync(fileURLToPath(WORKER));
-if (!hasWorker) console.warn('skipping parallel index tests: dist/store/index-worker.js is missing (run npm run build)');
+if (!hasWorker)
+  console.warn('skipping parallel index tests: dist/store/index-worker.js is missing (run npm run build)');
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-parallel-'));
 
@@ -30,14 +31,22 @@ function trickyTrace(): string {
   const lines = ['{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z"}'];
   for (let i = 0; i < 400; i++) {
     const t = new Date(Date.UTC(2026, 4, 12, 23, 0, 0, i * 10)).toISOString();
-    lines.push(`{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"t${i % 3}","arguments":{"p":"${'é'.repeat(i % 50)}"}}}}`);
+    lines.push(
+      `{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"t${i % 3}","arguments":{"p":"${'é'.repeat(i % 50)}"}}}}`,
+    );
     if (i % 7 === 0) lines.push('');
     if (i % 11 === 0) lines.push('not json at all');
-    lines.push(`{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"${i % 13 === 0 ? 'x'.repeat(9000) : 'ok'}"}],"isError":${i % 5 === 0}}}}\r`);
-    lines.push(`{"t":"${t}","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"tool_use","id":"tu${i}","name":"t${i % 3}","input":{}}],"usage":{"input_tokens":${i},"output_tokens":3}}`);
-    lines.push(`{"t":"${t}","type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"tu${i}","content":"r","is_error":${i % 4 === 0}}]}`);
+    lines.push(
+      `{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"${i % 13 === 0 ? 'x'.repeat(9000) : 'ok'}"}],"isError":${i % 5 === 0}}}}\r`,
+    );
+    lines.push(
+      `{"t":"${t}","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"tool_use","id":"tu${i}","name":"t${i % 3}","input":{}}],"usage":{"input_tokens":${i},"output_tokens":3}}`,
+    );
+    lines.push(
+      `{"t":"${t}","type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"tu${i}","content":"r","is_error":${i % 4 === 0}}]}`,
+    );
   }
-  return '\ufeff' + lines.join('\n');
+  return `\ufeff${lines.join('\n')}`;
 }
 
 async function sequential(path: string): Promise<TraceStore> {
@@ -46,7 +55,12 @@ async function sequential(path: string): Promise<TraceStore> {
   return store;
 }
 
-async function parallel(path: string, blockBytes: number, workers: number, workerUrl: URL = WORKER): Promise<TraceStore> {
+async function parallel(
+  path: string,
+  blockBytes: number,
+  workers: number,
+  workerUrl: URL = WORKER,
+): Promise<TraceStore> {
   const store = new TraceStore(bundledPrices());
   const source = new FileSource(path);
   const file = store.addFile(path).index;
@@ -81,7 +95,8 @@ describe('BlockReader', () => {
       const got: number[][] = [];
       for (let start = 0; start < bytes.length; start += block) {
         const lines = reader.read(start, start + block);
-        for (let i = 0; i < lines.count; i++) got.push([lines.base + lines.starts[i]!, lines.stops[i]! - lines.starts[i]!]);
+        for (let i = 0; i < lines.count; i++)
+          got.push([lines.base + lines.starts[i]!, lines.stops[i]! - lines.starts[i]!]);
       }
       reader.close();
       expect(got, `range ${block}`).toEqual(want);
@@ -95,7 +110,12 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     writeFileSync(path, trickyTrace());
     const one = await sequential(path);
     expect(one.skips.length).toBeGreaterThan(10);
-    for (const [block, workers] of [[4096, 2], [65536, 3], [1 << 20, 1]] as const) expectSame(one, await parallel(path, block, workers));
+    for (const [block, workers] of [
+      [4096, 2],
+      [65536, 3],
+      [1 << 20, 1],
+    ] as const)
+      expectSame(one, await parallel(path, block, workers));
   });
 
   it('loses nothing when a worker fails or stops: its ranges are read on this thread', async () => {
@@ -104,15 +124,27 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     const one = await sequential(path);
     // A worker that answers its first range, then throws; and one that quits on its second.
     const throwing = join(dir, 'throwing-worker.mjs');
-    writeFileSync(throwing, `import { parentPort } from 'node:worker_threads';\nconst real = await import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) throw new Error('boom'); });\n`);
+    writeFileSync(
+      throwing,
+      `import { parentPort } from 'node:worker_threads';\nconst real = await import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) throw new Error('boom'); });\n`,
+    );
     const quitting = join(dir, 'quitting-worker.mjs');
-    writeFileSync(quitting, `import { parentPort } from 'node:worker_threads';\nawait import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) process.exit(3); });\n`);
+    writeFileSync(
+      quitting,
+      `import { parentPort } from 'node:worker_threads';\nawait import(${JSON.stringify(WORKER.href)});\nlet n = 0;\nparentPort.on('message', () => { if (++n > 1) process.exit(3); });\n`,
+    );
     for (const script of [throwing, quitting]) expectSame(one, await parallel(path, 8192, 2, pathToFileURL(script)));
   });
 
   it.skipIf(!existsSync(GENERATOR))('agrees on a generated trace with malformed lines', async () => {
     const path = join(dir, 'gen.jsonl');
-    writeFileSync(path, spawnSync(process.execPath, [GENERATOR, '--lines', '30000', '--bad', '0.002', '--seed', '9'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
+    writeFileSync(
+      path,
+      spawnSync(process.execPath, [GENERATOR, '--lines', '30000', '--bad', '0.002', '--seed', '9'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      }).stdout,
+    );
     expectSame(await sequential(path), await parallel(path, 256 * 1024, 2));
   });
 
@@ -125,7 +157,8 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
     // The app leaves a core to its frames, and has no workers below 3 cores; summary uses every core.
-    const workers = (interactive: boolean, n: number) => parallelPlan(1 << 30, {}, WORKER, interactive, n)?.workers ?? 0;
+    const workers = (interactive: boolean, n: number) =>
+      parallelPlan(1 << 30, {}, WORKER, interactive, n)?.workers ?? 0;
     expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 0, 2, 3, 8]);
     expect([1, 2, 3, 4, 16].map((n) => workers(false, n))).toEqual([0, 2, 3, 4, 8]);
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '1' }, WORKER, true, 2)?.workers).toBe(1);

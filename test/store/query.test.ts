@@ -7,10 +7,17 @@ import { parseFilter } from '../../src/trace/filter.js';
 import { demoStore } from '../helpers/demo.js';
 import { at, storeOf, T0 } from '../helpers/store.js';
 
-
 const DEMO_START = Date.parse('2026-11-20T14:00:00.000Z');
-const run = (store: ReturnType<typeof storeOf>, expr: string) => applyFilter(store, parseFilter(expr)!, DEMO_START, store.files.map(() => 'demo-filesystem'));
-const lines = (store: ReturnType<typeof storeOf>, expr: string) => [...new Set([...run(store, expr).rows].map((r) => store.lineNo.data[r]))];
+const run = (store: ReturnType<typeof storeOf>, expr: string) =>
+  applyFilter(
+    store,
+    parseFilter(expr)!,
+    DEMO_START,
+    store.files.map(() => 'demo-filesystem'),
+  );
+const lines = (store: ReturnType<typeof storeOf>, expr: string) => [
+  ...new Set([...run(store, expr).rows].map((r) => store.lineNo.data[r])),
+];
 
 describe('applyFilter', () => {
   const s = demoStore();
@@ -56,7 +63,8 @@ describe('applyFilter', () => {
 });
 
 describe('textMatches', () => {
-  const rowsOf = (store: ReturnType<typeof storeOf>, needle: string) => [...textMatches(store, needle, needle !== needle.toLowerCase())].flatMap((m, i) => (m ? [i + 1] : []));
+  const rowsOf = (store: ReturnType<typeof storeOf>, needle: string) =>
+    [...textMatches(store, needle, needle !== needle.toLowerCase())].flatMap((m, i) => (m ? [i + 1] : []));
 
   it('smart case: lower case finds any case, ASCII or not; a capital makes it exact', () => {
     const store = storeOf([
@@ -79,15 +87,31 @@ describe('textMatches', () => {
 describe('filtered aggregates', () => {
   it('recompute usage for the kept rows only', () => {
     const s = storeOf([
-      { t: at(0), type: 'turn', role: 'assistant', model: 'a', blocks: [], usage: { input_tokens: 10, output_tokens: 1 } },
-      { t: at(1), type: 'turn', role: 'assistant', model: 'b', blocks: [], usage: { input_tokens: 20, output_tokens: 2 } },
+      {
+        t: at(0),
+        type: 'turn',
+        role: 'assistant',
+        model: 'a',
+        blocks: [],
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+      {
+        t: at(1),
+        type: 'turn',
+        role: 'assistant',
+        model: 'b',
+        blocks: [],
+        usage: { input_tokens: 20, output_tokens: 2 },
+      },
       { t: at(2), dir: 'in', raw: { id: 1, method: 'tools/call', params: { name: 'x' } } },
       { t: at(9), dir: 'out', raw: { id: 1, result: { isError: true } } },
     ]);
     const r = applyFilter(s, parseFilter('-model:a')!, T0, ['t']);
     const agg = aggregateRows(s, r.rows);
     expect(modelsOf(agg, s.prices)!.perModel.map((m) => [m.model, m.inputTokens])).toEqual([['b', 20]]);
-    expect(toolsOf(agg, false)).toEqual([{ name: 'x', calls: 1, errors: 1, p50Ms: 7, p95Ms: 7, origin: 'mcp', pending: 0, maxMs: 7 }]);
+    expect(toolsOf(agg, false)).toEqual([
+      { name: 'x', calls: 1, errors: 1, p50Ms: 7, p95Ms: 7, origin: 'mcp', pending: 0, maxMs: 7 },
+    ]);
   });
 });
 

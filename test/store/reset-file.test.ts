@@ -17,7 +17,11 @@ import { at } from '../helpers/store.js';
  */
 
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
-const generated = (seed: number, lines: number) => spawnSync(process.execPath, [GENERATOR, '--lines', String(lines), '--bad', '0.01', '--seed', String(seed)], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
+const generated = (seed: number, lines: number) =>
+  spawnSync(process.execPath, [GENERATOR, '--lines', String(lines), '--bad', '0.01', '--seed', String(seed)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  }).stdout;
 
 /** A file's bytes, cut into lines as a source cuts them. */
 function linesOf(text: string): { bytes: Buffer; lines: Line[] } {
@@ -63,32 +67,90 @@ function expectSame(got: TraceStore, want: TraceStore): void {
   expect(got.files.length).toBe(want.files.length);
   for (const f of want.files) {
     const g = got.files[f.index]!;
-    for (const key of ['counts', 'skipped', 'meta', 'end', 'maxT', 'firstT', 'appended', 'pending', 'openToolUses'] as const) expect(g[key], `file ${f.index} ${key}`).toEqual(f[key]);
+    for (const key of [
+      'counts',
+      'skipped',
+      'meta',
+      'end',
+      'maxT',
+      'firstT',
+      'appended',
+      'pending',
+      'openToolUses',
+    ] as const)
+      expect(g[key], `file ${f.index} ${key}`).toEqual(f[key]);
     expect(g.aggregates === got.aggregates).toBe(f.aggregates === want.aggregates);
     expect(statsOf(got, f.index)).toEqual(statsOf(want, f.index));
   }
 }
 
 const meta = (label: string) => JSON.stringify({ v: 1, type: 'meta', startedAt: at(0), label, command: ['x'] });
-const request = (id: number | string, ms: number, tool = 'read_file') => JSON.stringify({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: {} } } });
-const response = (id: number | string, ms: number, isError = false) => JSON.stringify({ t: at(ms), dir: 'out', raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: isError ? 'failed' : 'ok' }], isError } } });
-const toolUse = (id: string, ms: number) => JSON.stringify({ t: at(ms), type: 'turn', role: 'assistant', model: 'claude-sonnet-4-5', blocks: [{ type: 'tool_use', id, name: 'grep', input: {} }], usage: { input_tokens: 10, output_tokens: 2 } });
-const toolResult = (id: string, ms: number) => JSON.stringify({ t: at(ms), type: 'turn', role: 'user', blocks: [{ type: 'tool_result', tool_use_id: id, content: 'r', is_error: true }] });
+const request = (id: number | string, ms: number, tool = 'read_file') =>
+  JSON.stringify({
+    t: at(ms),
+    dir: 'in',
+    raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: {} } },
+  });
+const response = (id: number | string, ms: number, isError = false) =>
+  JSON.stringify({
+    t: at(ms),
+    dir: 'out',
+    raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: isError ? 'failed' : 'ok' }], isError } },
+  });
+const toolUse = (id: string, ms: number) =>
+  JSON.stringify({
+    t: at(ms),
+    type: 'turn',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    blocks: [{ type: 'tool_use', id, name: 'grep', input: {} }],
+    usage: { input_tokens: 10, output_tokens: 2 },
+  });
+const toolResult = (id: string, ms: number) =>
+  JSON.stringify({
+    t: at(ms),
+    type: 'turn',
+    role: 'user',
+    blocks: [{ type: 'tool_result', tool_use_id: id, content: 'r', is_error: true }],
+  });
 
 /** What a file held before: unanswered requests and tool_uses the new content answers, a far time (wide time column), strings of its own, skips, a batch, an end line. */
-const before = [
-  meta('first run'),
-  request(1, 10, 'only_before'),
-  request(2, 20),
-  JSON.stringify({ t: at(25), dir: 'out', raw: { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage' } }),
-  toolUse('tu1', 30),
-  'not json',
-  JSON.stringify({ t: at(40), dir: 'in', raw: [{ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { jsonrpc: '2.0', method: 'notifications/x' }] }),
-  JSON.stringify({ t: '2300-01-01T00:00:00.000Z', dir: 'event', kind: 'llm.error', raw: { endpoint: 'e', error: 'boom' } }),
-  JSON.stringify({ t: at(50), type: 'end', exitCode: 0 }),
-].join('\n') + '\n{"partial';
+const before =
+  `${[
+    meta('first run'),
+    request(1, 10, 'only_before'),
+    request(2, 20),
+    JSON.stringify({ t: at(25), dir: 'out', raw: { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage' } }),
+    toolUse('tu1', 30),
+    'not json',
+    JSON.stringify({
+      t: at(40),
+      dir: 'in',
+      raw: [
+        { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+        { jsonrpc: '2.0', method: 'notifications/x' },
+      ],
+    }),
+    JSON.stringify({
+      t: '2300-01-01T00:00:00.000Z',
+      dir: 'event',
+      kind: 'llm.error',
+      raw: { endpoint: 'e', error: 'boom' },
+    }),
+    JSON.stringify({ t: at(50), type: 'end', exitCode: 0 }),
+  ].join('\n')}\n{"partial`;
 /** What it holds after: answers to the old ids (which must stay unanswered: they pair nothing). */
-const after = [meta('second run'), response(1, 5), response(2, 6), toolResult('tu1', 7), request(4, 8), response(4, 9, true), JSON.stringify({ t: at(10), dir: 'in', raw: { jsonrpc: '2.0', id: 's1', result: {} } }), '{"cut', ''].join('\n');
+const after = [
+  meta('second run'),
+  response(1, 5),
+  response(2, 6),
+  toolResult('tu1', 7),
+  request(4, 8),
+  response(4, 9, true),
+  JSON.stringify({ t: at(10), dir: 'in', raw: { jsonrpc: '2.0', id: 's1', result: {} } }),
+  '{"cut',
+  '',
+].join('\n');
 
 describe('resetFile', () => {
   it('one file: the store equals a fresh store on the new content', () => {
@@ -114,8 +176,20 @@ describe('resetFile', () => {
     expect(statsOf(store, 0).tools.find((t) => t.name === 'only_before')).toBeUndefined();
   });
 
-  it('several files: only that file\'s rows go; the others\' are as if it had never been read', () => {
-    const other = linesOf([meta('other'), request(1, 1), toolUse('tu1', 2), 'junk', request(2, 3), toolResult('tu1', 4), response(1, 5), response(2, 6), toolUse('tu2', 7)].join('\n') + '\n');
+  it("several files: only that file's rows go; the others' are as if it had never been read", () => {
+    const other = linesOf(
+      `${[
+        meta('other'),
+        request(1, 1),
+        toolUse('tu1', 2),
+        'junk',
+        request(2, 3),
+        toolResult('tu1', 4),
+        response(1, 5),
+        response(2, 6),
+        toolUse('tu2', 7),
+      ].join('\n')}\n`,
+    );
     const old = linesOf(before);
     const now = linesOf(after);
     const store = storeWith(other.bytes, old.bytes);
@@ -138,7 +212,10 @@ describe('resetFile', () => {
     feed(fresh, 0, other.lines, 5);
     feed(fresh, 1, now.lines, 2);
     expectSame(store, fresh);
-    expect(store.skips.map((s) => [s.file, s.lineNo])).toEqual([[0, 4], [1, 8]]);
+    expect(store.skips.map((s) => [s.file, s.lineNo])).toEqual([
+      [0, 4],
+      [1, 8],
+    ]);
   });
 
   it.skipIf(!existsSync(GENERATOR))('agrees on generated traces, three files, the middle one replaced', () => {

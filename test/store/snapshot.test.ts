@@ -9,8 +9,8 @@ import { loadSnapshot } from '../../src/store/snapshot.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
-import { demoStore } from '../helpers/demo.js';
 import { storeDump } from '../helpers/cache.js';
+import { demoStore } from '../helpers/demo.js';
 import { at, fillStore, snapshotBytes, storeOf } from '../helpers/store.js';
 
 describe('saved index', () => {
@@ -28,15 +28,42 @@ describe('saved index', () => {
     expect([...restored.rowErrors]).toEqual([...s.rowErrors]);
     expect(restored.rowErrors.size).toBeGreaterThan(0);
     // The rollups whole: latency lists, per-model sums and the errors list in order.
-    for (const key of ['methods', 'tools', 'models', 'errors', 'turns', 'echoedTurns', 'assistantTurns', 'modelTimeMs'] as const) expect(restored.aggregates[key], key).toEqual(s.aggregates[key]);
+    for (const key of [
+      'methods',
+      'tools',
+      'models',
+      'errors',
+      'turns',
+      'echoedTurns',
+      'assistantTurns',
+      'modelTimeMs',
+    ] as const)
+      expect(restored.aggregates[key], key).toEqual(s.aggregates[key]);
     expect([...restored.aggregates.methods.values()].some((m) => m.latencies.length > 0)).toBe(true);
   });
 
   it('keeps error texts and names exact through the texts table: non-ASCII, shared, a lone surrogate', () => {
     const message = 'fichier introuvable — 🙂 "quoted"\nsecond line';
     const lines = [0, 2, 4].flatMap((i) => [
-      { t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: i === 2 ? 'tool-\ud800-lone' : `tool-é-${i}` } } },
-      { t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: { isError: true, content: [{ type: 'text', text: i === 4 ? 'other' : message }] } } },
+      {
+        t: at(i),
+        dir: 'in',
+        raw: {
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: { name: i === 2 ? 'tool-\ud800-lone' : `tool-é-${i}` },
+        },
+      },
+      {
+        t: at(i + 1),
+        dir: 'out',
+        raw: {
+          jsonrpc: '2.0',
+          id: i,
+          result: { isError: true, content: [{ type: 'text', text: i === 4 ? 'other' : message }] },
+        },
+      },
     ]);
     const s = storeOf(lines);
     const restored = new TraceStore(bundledPrices());
@@ -52,9 +79,23 @@ describe('saved index', () => {
     const lines: object[] = [];
     for (let i = 0; i < 12_000; i++) {
       const tool = i === 7 ? `huge-${'x'.repeat(70_000)}` : `tool-${i % 50}`;
-      lines.push({ t: at(i * 10), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: tool } } });
+      lines.push({
+        t: at(i * 10),
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: tool } },
+      });
       const failed = i % 3 === 0 || i === 7;
-      lines.push({ t: at(i * 10 + (i % 7)), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: failed ? { isError: true, content: [{ type: 'text', text: `failure ${i} ${'é'.repeat(i % 900)}` }] } : {} } });
+      lines.push({
+        t: at(i * 10 + (i % 7)),
+        dir: 'out',
+        raw: {
+          jsonrpc: '2.0',
+          id: i,
+          result: failed
+            ? { isError: true, content: [{ type: 'text', text: `failure ${i} ${'é'.repeat(i % 900)}` }] }
+            : {},
+        },
+      });
     }
     const s = storeOf(lines);
     expect(s.aggregates.methods.get('tools/call')!.latencies.length).toBe(12_000);
@@ -79,7 +120,8 @@ describe('saved index', () => {
     const path = join(dir, 'big.jsonl');
     copyFileSync('examples/demo.jsonl', path);
     const demo = (await import('node:fs')).readFileSync('examples/demo.jsonl', 'utf8');
-    while ((await import('node:fs')).statSync(path).size < CACHE_MIN_BYTES) appendFileSync(path, demo.split('\n').slice(1, 32).join('\n') + '\n');
+    while ((await import('node:fs')).statSync(path).size < CACHE_MIN_BYTES)
+      appendFileSync(path, `${demo.split('\n').slice(1, 32).join('\n')}\n`);
     // A file changed within the last 100 ms is not cached (index-cache.ts: racy).
     await new Promise((r) => setTimeout(r, 150));
     const open = async () => {
@@ -119,7 +161,9 @@ describe('saved index', () => {
     expect(tryLoad(Buffer.concat([bytes, Buffer.from([0])]), 'a byte after the end')).toBe(false);
     // Each part's first, middle and last byte, and bytes of the JSON header.
     const headLength = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as { parts: { name: string; bytes: number }[] };
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as {
+      parts: { name: string; bytes: number }[];
+    };
     const positions = [0, 3, 4, 5, 4 + Math.floor(headLength / 2), 3 + headLength];
     let offset = 4 + headLength;
     for (const part of header.parts) {
@@ -154,8 +198,18 @@ describe('saved index', () => {
     const prices = bundledPrices();
     const demo = readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n');
     // Widens what widens: times 50 years apart (Float64 times), a fractional token count (Float64 counts), 33,000 methods (32-bit labels).
-    const wide: object[] = [{ t: '1970-01-01T00:00:00.000Z', type: 'turn', role: 'assistant', model: 'gpt-4o', blocks: [], usage: { input_tokens: 1.5, output_tokens: 2 } }];
-    for (let i = 0; i < 33_000; i++) wide.push({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: `m/${i}` } });
+    const wide: object[] = [
+      {
+        t: '1970-01-01T00:00:00.000Z',
+        type: 'turn',
+        role: 'assistant',
+        model: 'gpt-4o',
+        blocks: [],
+        usage: { input_tokens: 1.5, output_tokens: 2 },
+      },
+    ];
+    for (let i = 0; i < 33_000; i++)
+      wide.push({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: `m/${i}` } });
     const store = fillStore(new TraceStore(prices), [...demo, ...wide]);
     expect(store.label.data).toBeInstanceOf(Int32Array);
     expect(store.t.data).toBeInstanceOf(Float64Array);
@@ -169,7 +223,8 @@ describe('saved index', () => {
       expect(columns[name]!.data.constructor, name).toBe(c.data.constructor);
       expect(columns[name]!.data.length, name).toBe(c.data.length);
       // Private state too: a narrow column's bound, a count or time column's width, its first type.
-      const own = (column: object) => Object.fromEntries(Object.entries(column).filter(([k]) => !['data', 'growth', 'bases'].includes(k)));
+      const own = (column: object) =>
+        Object.fromEntries(Object.entries(column).filter(([k]) => !['data', 'growth', 'bases'].includes(k)));
       expect(own(columns[name]!), name).toEqual(own(c));
     }
     expect(store.rawLine(0)).toBeNull();

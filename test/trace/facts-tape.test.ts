@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lineFacts, type LineFacts } from '../../src/trace/facts.js';
+import { type LineFacts, lineFacts } from '../../src/trace/facts.js';
 import { TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
 import { realTraceFiles } from '../helpers/shared.js';
 
@@ -15,7 +15,10 @@ function roundTrip(lines: string[]): void {
   });
   const got: [number, number, number, LineFacts][] = [];
   // The reader reuses its objects between lines: keep copies.
-  new TapeReader(writer.finish()).read((index, offset, length, facts) => got.push([index, offset, length, structuredClone(facts)]), Infinity);
+  new TapeReader(writer.finish()).read(
+    (index, offset, length, facts) => got.push([index, offset, length, structuredClone(facts)]),
+    Infinity,
+  );
   expect(got).toEqual(want);
 }
 

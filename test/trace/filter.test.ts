@@ -3,10 +3,24 @@ import { explainFilterError, FilterError, globToRegExp, parseFilter } from '../.
 
 describe('parseFilter', () => {
   it('reads every term', () => {
-    const f = parseFilter('method:tools/call tool:read_* dir:in|out status:error|pending model:claude* role:assistant kind:llm.* latency:>500ms since:90s until:2026-05-12T23:05:00Z file:fs -tool:write_file "two words" Word')!;
+    const f = parseFilter(
+      'method:tools/call tool:read_* dir:in|out status:error|pending model:claude* role:assistant kind:llm.* latency:>500ms since:90s until:2026-05-12T23:05:00Z file:fs -tool:write_file "two words" Word',
+    )!;
     expect(f.terms.map((t) => [t.field, t.negate])).toEqual([
-      ['method', false], ['tool', false], ['dir', false], ['status', false], ['model', false], ['role', false], ['kind', false],
-      ['latency', false], ['since', false], ['until', false], ['file', false], ['tool', true], ['text', false], ['text', false],
+      ['method', false],
+      ['tool', false],
+      ['dir', false],
+      ['status', false],
+      ['model', false],
+      ['role', false],
+      ['kind', false],
+      ['latency', false],
+      ['since', false],
+      ['until', false],
+      ['file', false],
+      ['tool', true],
+      ['text', false],
+      ['text', false],
     ]);
     expect(f.terms[2]).toMatchObject({ values: ['in', 'out'] });
     expect(f.terms[3]).toMatchObject({ values: ['error', 'pending'] });
@@ -31,7 +45,9 @@ describe('parseFilter', () => {
     ['since:01:30', 90_000],
     ['since:1:02:03', 3_723_000],
     ['until:500ms', 500],
-  ])('%s is an offset from the trace start', (expr, offsetMs) => expect(parseFilter(expr)!.terms[0]).toMatchObject({ at: { offsetMs } }));
+  ])('%s is an offset from the trace start', (expr, offsetMs) =>
+    expect(parseFilter(expr)!.terms[0]).toMatchObject({ at: { offsetMs } }),
+  );
 
   it('globs with * and ?, smart case', () => {
     expect(globToRegExp('read_*').test('read_file')).toBe(true);
@@ -67,6 +83,8 @@ describe('parseFilter', () => {
   });
 
   it('points at the problem', () => {
-    expect(explainFilterError('method:x latency:fast', new FilterError('bad', 17))).toBe('bad\n  method:x latency:fast\n                   ^');
+    expect(explainFilterError('method:x latency:fast', new FilterError('bad', 17))).toBe(
+      'bad\n  method:x latency:fast\n                   ^',
+    );
   });
 });

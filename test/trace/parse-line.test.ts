@@ -15,11 +15,14 @@ describe('parseLine', () => {
     expect(parseLine(line).kind).toBe(kind);
   });
 
-  it.each(['event', 'command', 'telemetry', 'somethingNew'])('keeps dir %s as a message-shaped record, never an error', (dir) => {
-    const p = parseLine(JSON.stringify({ t: '2026-05-12T23:00:00.000Z', dir, raw: { id: 1 } }));
-    expect(p.kind).toBe('message');
-    expect(p.kind === 'message' && p.dir).toBe(dir === 'somethingNew' ? 'other' : dir);
-  });
+  it.each(['event', 'command', 'telemetry', 'somethingNew'])(
+    'keeps dir %s as a message-shaped record, never an error',
+    (dir) => {
+      const p = parseLine(JSON.stringify({ t: '2026-05-12T23:00:00.000Z', dir, raw: { id: 1 } }));
+      expect(p.kind).toBe('message');
+      expect(p.kind === 'message' && p.dir).toBe(dir === 'somethingNew' ? 'other' : dir);
+    },
+  );
 
   it('ignores blank lines but skips, with a reason, what is not a JSON object', () => {
     expect(parseLine('').kind).toBe('blank');
@@ -33,7 +36,9 @@ describe('parseLine', () => {
   });
 
   it('opens mcp-rec records: arrows map to in/out and epoch seconds to ms', () => {
-    const p = parseLine('{"ts": 1750000001.23, "dir": "client->server", "msg": {"jsonrpc":"2.0","id":1,"method":"tools/list"}}');
+    const p = parseLine(
+      '{"ts": 1750000001.23, "dir": "client->server", "msg": {"jsonrpc":"2.0","id":1,"method":"tools/list"}}',
+    );
     expect(p).toMatchObject({ kind: 'message', dir: 'in', t: 1750000001230, raw: { id: 1, method: 'tools/list' } });
     const q = parseLine('{"ts": 1750000001.45, "dir": "server->client", "msg": {"jsonrpc":"2.0","id":1,"result":{}}}');
     expect(q).toMatchObject({ kind: 'message', dir: 'out' });
@@ -41,7 +46,9 @@ describe('parseLine', () => {
   });
 
   it('takes t from ISO text; a missing or bad t is null, never an error', () => {
-    expect(parseLine('{"t":"2026-05-12T23:00:00.123Z","dir":"in","raw":{}}')).toMatchObject({ t: Date.parse('2026-05-12T23:00:00.123Z') });
+    expect(parseLine('{"t":"2026-05-12T23:00:00.123Z","dir":"in","raw":{}}')).toMatchObject({
+      t: Date.parse('2026-05-12T23:00:00.123Z'),
+    });
     expect(parseLine('{"t":"[REDACTED]","dir":"in","raw":{}}')).toMatchObject({ kind: 'message', t: null });
   });
 });
@@ -56,8 +63,21 @@ describe('rpcInfo', () => {
   });
 
   it('reads both error kinds: protocol errors and result.isError', () => {
-    expect(rpcInfo({ id: 1, error: { code: -32602, message: 'bad params' } }).protocolError).toBe('bad params (code -32602)');
-    expect(rpcInfo({ id: 1, result: { isError: true, content: [{ type: 'text', text: 'boom' }, { type: 'text', text: 'again' }] } }).executionError).toBe('boom\nagain');
+    expect(rpcInfo({ id: 1, error: { code: -32602, message: 'bad params' } }).protocolError).toBe(
+      'bad params (code -32602)',
+    );
+    expect(
+      rpcInfo({
+        id: 1,
+        result: {
+          isError: true,
+          content: [
+            { type: 'text', text: 'boom' },
+            { type: 'text', text: 'again' },
+          ],
+        },
+      }).executionError,
+    ).toBe('boom\nagain');
     expect(rpcInfo({ id: 1, result: { isError: true } }).executionError).toBe('tool reported an error');
     expect(rpcInfo({ id: 1, result: { isError: '[REDACTED]' } }).executionError).toBeNull();
   });
@@ -70,15 +90,32 @@ describe('rpcInfo', () => {
 
 describe('turnFacts', () => {
   it('treats [REDACTED] numbers as absent and every field beyond role/blocks as optional', () => {
-    const f = turnFacts({ type: 'turn', role: 'assistant', blocks: [], usage: { input_tokens: '[REDACTED]', output_tokens: 5, cache_read_input_tokens: '[REDACTED]' } });
+    const f = turnFacts({
+      type: 'turn',
+      role: 'assistant',
+      blocks: [],
+      usage: { input_tokens: '[REDACTED]', output_tokens: 5, cache_read_input_tokens: '[REDACTED]' },
+    });
     expect(f.usage).toEqual({ input: 0, output: 5, cacheRead: null, cacheWrite: null });
-    expect(turnFacts({ type: 'turn', role: 'user', blocks: '[REDACTED]' })).toMatchObject({ toolUses: [], usage: null, model: null });
+    expect(turnFacts({ type: 'turn', role: 'user', blocks: '[REDACTED]' })).toMatchObject({
+      toolUses: [],
+      usage: null,
+      model: null,
+    });
   });
 
   it('keeps thinking_tokens exact when given, else estimates from thinking text', () => {
-    const exact = turnFacts({ role: 'assistant', blocks: [{ type: 'thinking', thinking: 'x'.repeat(400) }], usage: { output_tokens: 50, thinking_tokens: 20 } });
+    const exact = turnFacts({
+      role: 'assistant',
+      blocks: [{ type: 'thinking', thinking: 'x'.repeat(400) }],
+      usage: { output_tokens: 50, thinking_tokens: 20 },
+    });
     expect([exact.thinkingExact, exact.thinkingEstimated]).toEqual([20, null]);
-    const est = turnFacts({ role: 'assistant', blocks: [{ type: 'thinking', thinking: 'x'.repeat(10) }], usage: { output_tokens: 50 } });
+    const est = turnFacts({
+      role: 'assistant',
+      blocks: [{ type: 'thinking', thinking: 'x'.repeat(10) }],
+      usage: { output_tokens: 50 },
+    });
     expect([est.thinkingExact, est.thinkingEstimated]).toEqual([null, 3]);
     const tiny = turnFacts({ role: 'assistant', blocks: [{ type: 'thinking', thinking: 'x' }] });
     expect(tiny.thinkingEstimated).toBe(1);
@@ -87,7 +124,15 @@ describe('turnFacts', () => {
   });
 
   it('never fails on unknown or invalid blocks', () => {
-    const f = turnFacts({ role: 'assistant', blocks: [{ type: 'history_elided', count: 2 }, { type: 'image' }, 'junk', { type: 'tool_use', id: 'x', name: 'T' }] });
+    const f = turnFacts({
+      role: 'assistant',
+      blocks: [
+        { type: 'history_elided', count: 2 },
+        { type: 'image' },
+        'junk',
+        { type: 'tool_use', id: 'x', name: 'T' },
+      ],
+    });
     expect(f.toolUses).toEqual([{ id: 'x', name: 'T' }]);
   });
 });
@@ -95,7 +140,15 @@ describe('turnFacts', () => {
 describe('isoMs', () => {
   it('reads the usual shape by hand exactly as Date.parse does, and falls back for others', async () => {
     const { isoMs } = await import('../../src/trace/values.js');
-    for (const t of ['2026-05-12T23:00:00.123Z', '1999-12-31T23:59:59.999Z', '2024-02-29T00:00:00.000Z', '2026-05-12T23:00:00Z', '2026-05-12T23:00:00.123+02:00', '2026-05-12']) expect(isoMs(t), t).toBe(Date.parse(t));
+    for (const t of [
+      '2026-05-12T23:00:00.123Z',
+      '1999-12-31T23:59:59.999Z',
+      '2024-02-29T00:00:00.000Z',
+      '2026-05-12T23:00:00Z',
+      '2026-05-12T23:00:00.123+02:00',
+      '2026-05-12',
+    ])
+      expect(isoMs(t), t).toBe(Date.parse(t));
     expect(isoMs('2026-13-12T23:00:00.123Z')).toBeNull();
     expect(isoMs('2026-05-12T2x:00:00.123Z')).toBeNull();
     expect(isoMs('[REDACTED]')).toBeNull();

@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { calcPrice, findProvider, type ModelPrice, type Provider } from '@pydantic/genai-prices';
-import { bundledPrices } from '../../src/trace/prices.js';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { priceModule, PROVIDERS } from '../../scripts/price-data.mjs';
+import { PROVIDERS, priceModule } from '../../scripts/price-data.mjs';
+import { bundledPrices } from '../../src/trace/prices.js';
 
 const RATES = ['input_mtok', 'output_mtok', 'cache_read_mtok', 'cache_write_mtok'];
 /** Only the four token rates: the package also charges per request or search, which we do not. */
-const tokenRates = (p: ModelPrice): ModelPrice => Object.fromEntries(Object.entries(p).filter(([k]) => RATES.includes(k))) as ModelPrice;
+const tokenRates = (p: ModelPrice): ModelPrice =>
+  Object.fromEntries(Object.entries(p).filter(([k]) => RATES.includes(k))) as ModelPrice;
 
 describe('the price extract (src/trace/price-data.ts)', () => {
   it('is what scripts/price-data.mjs writes from the installed @pydantic/genai-prices (regenerate after a bump)', () => {
@@ -22,13 +23,16 @@ describe('the price extract (src/trace/price-data.ts)', () => {
     ];
     // Either side of a start date seen in the table (2026-08-17), each hour and half hour.
     const times: number[] = [];
-    for (const day of ['2025-03-01', '2026-08-16', '2026-08-17', '2026-12-02']) for (let h = 0; h < 24; h += 0.5) times.push(Date.parse(`${day}T00:00:00Z`) + h * 3_600_000);
+    for (const day of ['2025-03-01', '2026-08-16', '2026-08-17', '2026-12-02'])
+      for (let h = 0; h < 24; h += 0.5) times.push(Date.parse(`${day}T00:00:00Z`) + h * 3_600_000);
     let compared = 0;
     const seen = new Set<string>();
     for (const providerId of PROVIDERS as string[]) {
       const provider = findProvider({ providerId }) as Provider;
       for (const model of provider.models) {
-        const prices = Array.isArray(model.prices) ? model.prices.map((e) => ({ ...e, prices: tokenRates(e.prices) })) : tokenRates(model.prices);
+        const prices = Array.isArray(model.prices)
+          ? model.prices.map((e) => ({ ...e, prices: tokenRates(e.prices) }))
+          : tokenRates(model.prices);
         const only = { ...provider, models: [{ ...model, prices, match: { equals: model.id } }] };
         // The first provider's row owns an id (the table's order): later rows of that id are never used.
         if (seen.has(model.id)) continue;
@@ -40,8 +44,20 @@ describe('the price extract (src/trace/price-data.ts)', () => {
         for (const u of usages) {
           const use = cached ? u : { ...u, cacheRead: 0, cacheWrite: 0 };
           for (const t of times) {
-            const theirs = calcPrice({ input_tokens: use.input + use.cacheRead + use.cacheWrite, cache_read_tokens: use.cacheRead, cache_write_tokens: use.cacheWrite, output_tokens: use.output }, model.id, { provider: only, timestamp: new Date(t) });
-            expect(ours.cost(use, t), `${model.id} at ${new Date(t).toISOString()}`).toBeCloseTo(theirs?.total_price ?? 0, 12);
+            const theirs = calcPrice(
+              {
+                input_tokens: use.input + use.cacheRead + use.cacheWrite,
+                cache_read_tokens: use.cacheRead,
+                cache_write_tokens: use.cacheWrite,
+                output_tokens: use.output,
+              },
+              model.id,
+              { provider: only, timestamp: new Date(t) },
+            );
+            expect(ours.cost(use, t), `${model.id} at ${new Date(t).toISOString()}`).toBeCloseTo(
+              theirs?.total_price ?? 0,
+              12,
+            );
             compared++;
           }
         }

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/trace/facts.js';
 import { TapeWriter } from '../../src/trace/facts-tape.js';
 import { scanLine, scanLineTo } from '../../src/trace/scan-line.js';
-import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 import { seededRandom } from '../helpers/random.js';
+import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 
 /*
  * scanLine must agree with the JSON.parse path on every line it answers, and must
@@ -49,7 +49,9 @@ function agree(text: string): boolean {
 }
 
 function linesOf(path: string): string[] {
-  return readFileSync(path, 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
 }
 
 describe('scanLine', () => {
@@ -87,7 +89,12 @@ describe('scanLine', () => {
 
   it('hands over what it does not read itself, and every malformed line', () => {
     const lines = [
-      '', '   ', 'not json', '[1,2]', '"str"', '{}',
+      '',
+      '   ',
+      'not json',
+      '[1,2]',
+      '"str"',
+      '{}',
       '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z"}',
       '{"type":"end","t":"2026-05-12T23:00:00.000Z"}',
       '{"type":"heartbeat"}',
@@ -151,7 +158,26 @@ describe('scanLine', () => {
 
   it('reads long strings four bytes at a time exactly: every stop byte, at every position and alignment', () => {
     // Bytes around the word test's edges: controls, `"`, `\\`, their neighbours, DEL, UTF-8.
-    const pieces = ['a', ' ', '!', '#', '[', ']', '\u007f', 'é', '😀', '\u0000', '\u0001', '\t', '\u001f', '"', '\\', '\\n', '\\u0041', '\\"'];
+    const pieces = [
+      'a',
+      ' ',
+      '!',
+      '#',
+      '[',
+      ']',
+      '\u007f',
+      'é',
+      '😀',
+      '\u0000',
+      '\u0001',
+      '\t',
+      '\u001f',
+      '"',
+      '\\',
+      '\\n',
+      '\\u0041',
+      '\\"',
+    ];
     const rand = seededRandom(7);
     let answered = 0;
     let rejected = 0;
@@ -201,7 +227,10 @@ describe('scanLine', () => {
   });
 
   it.skipIf(!existsSync(GENERATOR))('agrees with JSON.parse on a generated trace with malformed lines', () => {
-    const out = spawnSync(process.execPath, [GENERATOR, '--lines', '20000', '--bad', '0.01', '--seed', '3'], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
+    const out = spawnSync(process.execPath, [GENERATOR, '--lines', '20000', '--bad', '0.01', '--seed', '3'], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    }).stdout;
     let answered = 0;
     const lines = out.split('\n');
     for (const line of lines) if (agree(line)) answered++;

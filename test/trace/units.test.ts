@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd } from '../../src/trace/units.js';
 
 describe('numbers no double holds exactly', () => {
-  it.each([1e308, 2 ** 53 + 2, -1e300, Infinity, -Infinity, NaN])('%s prints as overflow, never 309 digits or Infinity', (n) => {
-    expect(fmtInt(n)).toBe('overflow');
-    expect(fmtMs(n)).toBe('overflow');
-    expect(fmtOffset(n)).toBe('+overflow');
-  });
+  it.each([1e308, 2 ** 53 + 2, -1e300, Infinity, -Infinity, NaN])(
+    '%s prints as overflow, never 309 digits or Infinity',
+    (n) => {
+      expect(fmtInt(n)).toBe('overflow');
+      expect(fmtMs(n)).toBe('overflow');
+      expect(fmtOffset(n)).toBe('+overflow');
+    },
+  );
 
   it('keeps exact counts exact up to 2^53', () => {
     expect(fmtInt(2 ** 53)).toBe('9,007,199,254,740,992');

@@ -14,25 +14,107 @@ function check(lines: string[]) {
 
 describe('validate', () => {
   it('passes a well-formed trace', () => {
-    expect(check([META, MSG, '{"t":"2026-05-12T23:00:00.200Z","type":"turn","role":"assistant","blocks":[{"type":"text","text":"hi"}],"usage":{"input_tokens":1,"output_tokens":5,"thinking_tokens":5}}', END])).toEqual([]);
+    expect(
+      check([
+        META,
+        MSG,
+        '{"t":"2026-05-12T23:00:00.200Z","type":"turn","role":"assistant","blocks":[{"type":"text","text":"hi"}],"usage":{"input_tokens":1,"output_tokens":5,"thinking_tokens":5}}',
+        END,
+      ]),
+    ).toEqual([]);
   });
 
   it.each([
     ['not JSON', [META, '{"t":', END], [[2, 'error', 'not-json']]],
     ['not an object', [META, '[1,2]', END], [[2, 'error', 'not-object']]],
-    ['meta not first', [MSG, META, END], [[1, 'error', 'meta-first'], [2, 'error', 'meta-first']]],
-    ['no meta at all', [MSG, END], [[1, 'error', 'meta-first'], [1, 'error', 'meta-missing']]],
-    ['meta fields', ['{"v":1,"type":"meta","label":"x"}', END], [[1, 'error', 'meta-fields'], [1, 'error', 'meta-fields']]],
+    [
+      'meta not first',
+      [MSG, META, END],
+      [
+        [1, 'error', 'meta-first'],
+        [2, 'error', 'meta-first'],
+      ],
+    ],
+    [
+      'no meta at all',
+      [MSG, END],
+      [
+        [1, 'error', 'meta-first'],
+        [1, 'error', 'meta-missing'],
+      ],
+    ],
+    [
+      'meta fields',
+      ['{"v":1,"type":"meta","label":"x"}', END],
+      [
+        [1, 'error', 'meta-fields'],
+        [1, 'error', 'meta-fields'],
+      ],
+    ],
     ['message fields', [META, '{"t":"2026-05-12T23:00:00.100Z","dir":"in"}', END], [[2, 'error', 'message-fields']]],
-    ['turn fields', [META, '{"t":"2026-05-12T23:00:00.100Z","type":"turn","blocks":[]}', '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user"}', END], [[2, 'error', 'turn-fields'], [3, 'error', 'turn-fields']]],
+    [
+      'turn fields',
+      [
+        META,
+        '{"t":"2026-05-12T23:00:00.100Z","type":"turn","blocks":[]}',
+        '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user"}',
+        END,
+      ],
+      [
+        [2, 'error', 'turn-fields'],
+        [3, 'error', 'turn-fields'],
+      ],
+    ],
     ['end not last', [META, END, MSG], [[2, 'error', 'end-not-last']]],
-    ['end without durationMs', [META, '{"t":"2026-05-12T23:00:01.000Z","type":"end","exitCode":0}'], [[2, 'error', 'end-fields']]],
-    ['echoed user turn', [META, '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user","echoed":true,"blocks":[]}', END], [[2, 'error', 'echoed-role']]],
-    ['thinking over output', [META, '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"assistant","blocks":[],"usage":{"output_tokens":5,"thinking_tokens":9}}', END], [[2, 'error', 'thinking-over-output']]],
-    ['malformed history_elided', [META, `{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user","blocks":[{"type":"history_elided","count":0,"sha256":"${HEX.toUpperCase()}","request_sha256":"${HEX}"}]}`, END], [[2, 'error', 'history-elided']]],
+    [
+      'end without durationMs',
+      [META, '{"t":"2026-05-12T23:00:01.000Z","type":"end","exitCode":0}'],
+      [[2, 'error', 'end-fields']],
+    ],
+    [
+      'echoed user turn',
+      [META, '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user","echoed":true,"blocks":[]}', END],
+      [[2, 'error', 'echoed-role']],
+    ],
+    [
+      'thinking over output',
+      [
+        META,
+        '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"assistant","blocks":[],"usage":{"output_tokens":5,"thinking_tokens":9}}',
+        END,
+      ],
+      [[2, 'error', 'thinking-over-output']],
+    ],
+    [
+      'malformed history_elided',
+      [
+        META,
+        `{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"user","blocks":[{"type":"history_elided","count":0,"sha256":"${HEX.toUpperCase()}","request_sha256":"${HEX}"}]}`,
+        END,
+      ],
+      [[2, 'error', 'history-elided']],
+    ],
     ['t not ISO', [META, '{"t":"yesterday","dir":"in","raw":{}}', END], [[2, 'error', 't-iso']]],
-    ['exitCode with no process', [META, '{"t":"2026-05-12T23:00:01.000Z","type":"end","reason":"imported","exitCode":0,"durationMs":1}'], [[2, 'warning', 'end-exitcode']]],
-    ['unknown type, dir and block', [META, '{"t":"2026-05-12T23:00:00.100Z","type":"heartbeat"}', '{"t":"2026-05-12T23:00:00.100Z","dir":"sideways","raw":{}}', '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"assistant","blocks":[{"type":"image"}]}', END], [[2, 'warning', 'unknown-type'], [3, 'warning', 'unknown-dir'], [4, 'warning', 'unknown-block']]],
+    [
+      'exitCode with no process',
+      [META, '{"t":"2026-05-12T23:00:01.000Z","type":"end","reason":"imported","exitCode":0,"durationMs":1}'],
+      [[2, 'warning', 'end-exitcode']],
+    ],
+    [
+      'unknown type, dir and block',
+      [
+        META,
+        '{"t":"2026-05-12T23:00:00.100Z","type":"heartbeat"}',
+        '{"t":"2026-05-12T23:00:00.100Z","dir":"sideways","raw":{}}',
+        '{"t":"2026-05-12T23:00:00.100Z","type":"turn","role":"assistant","blocks":[{"type":"image"}]}',
+        END,
+      ],
+      [
+        [2, 'warning', 'unknown-type'],
+        [3, 'warning', 'unknown-dir'],
+        [4, 'warning', 'unknown-block'],
+      ],
+    ],
   ])('%s', (_name, lines, expected) => {
     expect(check(lines)).toEqual(expected);
   });
@@ -44,9 +126,14 @@ describe('validate caps', () => {
     const lines = [META, ...Array.from({ length: 50 }, () => ''), ...Array.from({ length: 25 }, () => '{"t":'), MSG];
     lines.forEach((l, i) => v.push(l, i + 1));
     const findings = v.finish();
-    expect(findings.filter((f) => f.rule === 'blank-line').map((f) => f.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(findings.filter((f) => f.rule === 'blank-line').map((f) => f.line)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 2),
+    );
     expect(findings.filter((f) => f.rule === 'not-json')).toHaveLength(20);
-    expect(v.omitted()).toEqual([{ rule: 'blank-line', count: 30 }, { rule: 'not-json', count: 5 }]);
+    expect(v.omitted()).toEqual([
+      { rule: 'blank-line', count: 30 },
+      { rule: 'not-json', count: 5 },
+    ]);
     expect([v.errors, v.warnings]).toEqual([25, 50]);
   });
 

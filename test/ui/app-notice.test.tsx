@@ -18,8 +18,17 @@ describe('a notice from outside the app', () => {
     await tick();
     expect(app.lastFrame()).not.toContain('index cache off');
     // As cli/tui-command.ts does once loading ends.
-    app.rerender(<App store={store} size={size} notice={'index cache off: cannot create /proc/\x1b]0;x\x07nope: no such directory'} />);
-    const frame = await waitForFrame(() => app!.lastFrame(), (f) => f.includes('index cache off'));
+    app.rerender(
+      <App
+        store={store}
+        size={size}
+        notice={'index cache off: cannot create /proc/\x1b]0;x\x07nope: no such directory'}
+      />,
+    );
+    const frame = await waitForFrame(
+      () => app!.lastFrame(),
+      (f) => f.includes('index cache off'),
+    );
     const footer = frame.split('\n').at(-1)!;
     expect(footer).toContain('index cache off: cannot create /proc/');
     expect(footer).not.toContain('\x1b]0;');

@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyColorEnv } from '../../src/ui/theme.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
+import { applyColorEnv } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -63,7 +63,10 @@ describe('Calls pane', () => {
     expect(selectedLine(f)).toMatch(/tools\/list\s+✓ ok\s+31ms/);
     expect(lines(f).at(-1)).toMatch(/slowest first · 7 of 13$/);
     // Latencies fall down the list; calls without one follow.
-    const latencies = lines(f).slice(1, 8).map((l) => l.match(/(\d+(?:\.\d+)?)(ms|s)\s*$/)).map((m) => Number(m![1]) * (m![2] === 's' ? 1000 : 1));
+    const latencies = lines(f)
+      .slice(1, 8)
+      .map((l) => l.match(/(\d+(?:\.\d+)?)(ms|s)\s*$/))
+      .map((m) => Number(m![1]) * (m![2] === 's' ? 1000 : 1));
     expect(latencies).toEqual([1260, 1120, 230, 160, 84, 40, 31]);
     expect(lines(f)[12]).toMatch(/resources\/read\s+… pending/);
     await app.press('list.top');
@@ -89,7 +92,10 @@ describe('Calls pane', () => {
     // A slower call arrives: it goes first, and tool_2 moves down one place with the selection.
     const texts = call(4, 3000, 500).map((o) => JSON.stringify(o));
     let offset = 10_000;
-    store.appendLines(0, texts.map((text, i) => ({ text, lineNo: 7 + i, offset: (offset += 200), length: text.length })));
+    store.appendLines(
+      0,
+      texts.map((text, i) => ({ text, lineNo: 7 + i, offset: (offset += 200), length: text.length })),
+    );
     const f = await waitForFrame(app.frame, (x) => x.includes('tool_4'));
     expect(lines(f)[1]).toMatch(/tool_4\s+✓ ok\s+500ms/);
     expect(selectedLine(f)).toMatch(/tool_2\s+✓ ok\s+200ms/);
@@ -152,8 +158,12 @@ describe('Calls pane', () => {
     await app.press('list.open');
     const f = app.frame();
     expect(f).toContain('tools/call read_file · ✓ ok · 1.26s');
-    expect(f).toMatch(/── request · in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B\n +line 16 of examples\/demo\.jsonl/);
-    expect(f).toMatch(/── response · out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B\n +line 19 of examples\/demo\.jsonl/);
+    expect(f).toMatch(
+      /── request · in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B\n +line 16 of examples\/demo\.jsonl/,
+    );
+    expect(f).toMatch(
+      /── response · out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B\n +line 19 of examples\/demo\.jsonl/,
+    );
     expect(f).toContain('"name": "read_file",');
     await app.press('detail.close');
     await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
@@ -182,12 +192,20 @@ describe('Calls pane', () => {
 describe('big records', () => {
   it('show a prefix in the detail view and say that w writes the whole record', async () => {
     const big = 'x'.repeat(300 * 1024);
-    app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: big }] }]), rows: 12, columns: 100 });
+    app = await renderApp({
+      store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: big }] }]),
+      rows: 12,
+      columns: 100,
+    });
     // No calls: the app moves to Turns by itself; wait for it before opening the turn.
     await waitForFrame(app.frame, (f) => f.includes('[2 Turns]') && f.includes('xxxxxxxx'));
     await app.press('list.open');
     // Laying out 256 KiB of text takes a moment on a loaded machine: wait for the frame.
-    await waitForFrame(app.frame, (f) => /showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/.test(f), 10_000);
+    await waitForFrame(
+      app.frame,
+      (f) => /showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/.test(f),
+      10_000,
+    );
     expect(app.frame().split('\n')).toHaveLength(12);
   });
 });
@@ -231,7 +249,9 @@ describe('panes and keys', () => {
   });
 
   it('opens on Turns when the trace has no calls', async () => {
-    app = await renderApp({ store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]) });
+    app = await renderApp({
+      store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]),
+    });
     await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));
   });
 
@@ -243,7 +263,6 @@ describe('panes and keys', () => {
     await app.press('app.help');
     expect(app.frame()).not.toContain('Keys  (Esc');
   });
-
 });
 
 describe('search and filters', () => {
@@ -330,7 +349,10 @@ describe('search and filters', () => {
     // Enter then j in one chunk: the bar closes, then j moves the selection.
     expect(selectedLine(app.frame())).toMatch(/tools\/list/);
     await app.type('\rj');
-    await waitForFrame(app.frame, (x) => !lines(x).at(-1)!.startsWith('/') && /tools\/call search_files/.test(selectedLine(x)));
+    await waitForFrame(
+      app.frame,
+      (x) => !lines(x).at(-1)!.startsWith('/') && /tools\/call search_files/.test(selectedLine(x)),
+    );
   });
 
   it('/ finds words said in a turn, not only methods and models', async () => {
@@ -339,7 +361,10 @@ describe('search and filters', () => {
     await app.press('search.open');
     await app.type('chmod');
     // The text part comes once typing pauses; then the selection jumps to the match.
-    await waitForFrame(app.frame, (x) => /^\/chmod▏ +1 match$/.test(lines(x).at(-1)!) && /^›.*assistant local-llama-3\.1-8b/m.test(x));
+    await waitForFrame(
+      app.frame,
+      (x) => /^\/chmod▏ +1 match$/.test(lines(x).at(-1)!) && /^›.*assistant local-llama-3\.1-8b/m.test(x),
+    );
   });
 
   it('f filters every pane and the usage numbers, and the header says so', async () => {
@@ -493,7 +518,11 @@ describe('Usage and Events panes', () => {
 
 describe('rendering that holds up', () => {
   it('never writes wider or longer than the terminal, CJK and emoji included', async () => {
-    for (const [columns, rows] of [[80, 24], [120, 40], [60, 15]] as const) {
+    for (const [columns, rows] of [
+      [80, 24],
+      [120, 40],
+      [60, 15],
+    ] as const) {
       app = await renderApp({ store: demoStore(), columns, rows });
       for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
         await app.press(pane);
@@ -512,7 +541,17 @@ describe('rendering that holds up', () => {
     const store = storeOf([
       { t: at(0), dir: 'in', raw: { id: 1, method: `tools/call`, params: { name: `evil${evil}` } } },
       { t: at(5), dir: 'out', raw: { id: 1, result: { content: [{ type: 'text', text: evil }] } } },
-      { t: at(9), type: 'turn', role: 'assistant', model: `m${evil}`, blocks: [{ type: 'text', text: evil }, { type: 'tool_use', id: 'x', name: evil, input: { evil } }, { type: evil }] },
+      {
+        t: at(9),
+        type: 'turn',
+        role: 'assistant',
+        model: `m${evil}`,
+        blocks: [
+          { type: 'text', text: evil },
+          { type: 'tool_use', id: 'x', name: evil, input: { evil } },
+          { type: evil },
+        ],
+      },
       { t: at(10), dir: 'event', kind: evil, raw: {} },
     ]);
     app = await renderApp({ store, rows: 40, columns: 160 });

@@ -10,13 +10,21 @@ import { at, storeOf } from '../helpers/store.js';
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
 const call = (id: number, q: string, text: string) => [
-  { t: at(id * 10), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q } } } },
+  {
+    t: at(id * 10),
+    dir: 'in',
+    raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q } } },
+  },
   { t: at(id * 10 + 4), dir: 'out', raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } } },
 ];
 
 describe('diff view', () => {
   it('lists calls by ordinal with glyph and status, and Enter shows A and B side by side', async () => {
-    const a = storeOf([...call(1, 'kv', 'one'), ...call(2, 'r2', 'two'), ...call(3, 'd1', 'three')], undefined, 'a.jsonl');
+    const a = storeOf(
+      [...call(1, 'kv', 'one'), ...call(2, 'r2', 'two'), ...call(3, 'd1', 'three')],
+      undefined,
+      'a.jsonl',
+    );
     const b = storeOf([...call(1, 'kv', 'one'), ...call(2, 'r2', 'TWO')], undefined, 'b.jsonl');
     const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 100, rows: 70 }} />);
     let f = await waitForFrame(app.lastFrame, (x) => x.includes('of 3'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPattern, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
-import { seg, type ScreenLine } from '../../src/ui/format/segments.js';
+import { type ScreenLine, seg } from '../../src/ui/format/segments.js';
 
 const text = (line: ScreenLine) => line.map((s) => s.text).join('');
 /** The found parts of a marked line, in order. */
@@ -27,7 +27,11 @@ describe('findPattern', () => {
 
 describe('linesMatching', () => {
   it('lists the lines that hold a match, across segments', () => {
-    const lines: ScreenLine[] = [[seg('"name"', 'jsonKey'), seg(': '), seg('"read_file"', 'jsonString')], [seg('nothing')], [seg('"read'), seg('_file"')]];
+    const lines: ScreenLine[] = [
+      [seg('"name"', 'jsonKey'), seg(': '), seg('"read_file"', 'jsonString')],
+      [seg('nothing')],
+      [seg('"read'), seg('_file"')],
+    ];
     expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);
     // The same pattern twice in a row: its state from the last line never leaks.
     expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetFile } from '../../src/store/reset-file.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { headerLine } from '../../src/ui/format/chrome.js';
-import { reduce, initialState } from '../../src/ui/state/ui-state.js';
+import { initialState, reduce } from '../../src/ui/state/ui-state.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -20,7 +20,11 @@ const lines = (frame: string) => frame.split('\n');
 const selectedLine = (frame: string) => lines(frame).find((l) => l.startsWith('›')) ?? '';
 
 const call = (id: number, from: number, ms: number) => [
-  JSON.stringify({ t: at(from), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: `tool_${id}` } } }),
+  JSON.stringify({
+    t: at(from),
+    dir: 'in',
+    raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: `tool_${id}` } },
+  }),
   JSON.stringify({ t: at(from + ms), dir: 'out', raw: { jsonrpc: '2.0', id, result: {} } }),
 ];
 
@@ -30,7 +34,7 @@ function rewrite(store: TraceStore, texts: string[]): void {
   const f = store.files[0]!;
   f.state = 'live';
   f.stateText = 'truncated: re-read from the start';
-  const bytes = Buffer.from(texts.join('\n') + '\n');
+  const bytes = Buffer.from(`${texts.join('\n')}\n`);
   store.setReader(0, (offset, length) => bytes.subarray(offset, offset + length));
   let offset = 0;
   store.appendLines(
@@ -63,7 +67,9 @@ describe('a followed file read again', () => {
     expect(selectedLine(app.frame())).toMatch(/tool_1\s+✓ ok\s+300ms/);
     rewrite(store, [...call(1, 0, 100), ...call(2, 1000, 200), ...call(3, 2000, 300), ...call(4, 3000, 50)]);
     const f = await waitForFrame(app.frame, (x) => x.includes('tool_4'));
-    const order = lines(f).slice(1, 5).map((l) => l.match(/tool_\d/)?.[0]);
+    const order = lines(f)
+      .slice(1, 5)
+      .map((l) => l.match(/tool_\d/)?.[0]);
     expect(order).toEqual(['tool_3', 'tool_2', 'tool_1', 'tool_4']);
   });
 
@@ -83,12 +89,19 @@ describe('a followed file read again', () => {
   it('the reducer keeps a list at its bottom when sticking to it, and clamps it otherwise', () => {
     const counts = { calls: 3, turns: 0, events: 6, usage: 0 };
     let s = initialState({ follow: false });
-    s = { ...s, lists: { ...s.lists, calls: { selected: 40, windowStart: 35 }, events: { selected: 2, windowStart: 0 } }, pausedAt: 50 };
+    s = {
+      ...s,
+      lists: { ...s.lists, calls: { selected: 40, windowStart: 35 }, events: { selected: 2, windowStart: 0 } },
+      pausedAt: 50,
+    };
     const r = reduce(s, { type: 'reset', counts, height: 5 });
     expect(r.lists.calls).toEqual({ selected: 2, windowStart: 0 });
     expect(r.lists.events).toEqual({ selected: 2, windowStart: 0 });
     expect(r.pausedAt).toBe(3);
-    const sticking = reduce({ ...initialState({ follow: true }), overlay: { type: 'help', scroll: 0, found: -1 } }, { type: 'reset', counts, height: 5 });
+    const sticking = reduce(
+      { ...initialState({ follow: true }), overlay: { type: 'help', scroll: 0, found: -1 } },
+      { type: 'reset', counts, height: 5 },
+    );
     expect(sticking.lists.events.selected).toBe(5);
     expect(sticking.overlay?.type).toBe('help');
   });
@@ -98,7 +111,9 @@ describe('a followed file read again', () => {
     store.addFile('b.jsonl');
     for (const f of store.files) f.state = 'live';
     store.files[1]!.stateText = 'replaced: re-read from the start';
-    const text = headerLine({ pane: 'calls', files: store.files, labels: ['a', 'b'], records: 2, skipped: 0 }, 140).map((s) => s.text).join('');
+    const text = headerLine({ pane: 'calls', files: store.files, labels: ['a', 'b'], records: 2, skipped: 0 }, 140)
+      .map((s) => s.text)
+      .join('');
     expect(text).toMatch(/2 rec · live, b: live · replaced: re-read from the start\s*$/);
   });
 });

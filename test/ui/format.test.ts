@@ -52,7 +52,12 @@ describe('tables', () => {
   const rows = [{ m: 'claude-sonnet-4-5-20250929', n: 1234567, x: 3, y: 4 }];
   const cols = [
     { header: 'MODEL', cell: (r: (typeof rows)[0]) => r.m },
-    { header: 'TOKENS', align: 'right' as const, cell: (r: (typeof rows)[0]) => r.n.toLocaleString('en-US'), compact: (r: (typeof rows)[0]) => compactInt(r.n) },
+    {
+      header: 'TOKENS',
+      align: 'right' as const,
+      cell: (r: (typeof rows)[0]) => r.n.toLocaleString('en-US'),
+      compact: (r: (typeof rows)[0]) => compactInt(r.n),
+    },
     { header: 'XXXXXXXX', cell: (r: (typeof rows)[0]) => String(r.x), drop: 1 },
     { header: 'YYYYYYYYYY', cell: (r: (typeof rows)[0]) => String(r.y), drop: 3 },
   ];
@@ -65,7 +70,7 @@ describe('tables', () => {
   it('drops the least important columns before numbers turn compact, and cuts the key column only when nothing else is left', () => {
     expect(text(tableLines(cols, rows, 50))[1]).toBe('claude-sonnet-4-5-20250929  1,234,567  4');
     expect(text(tableLines(cols, rows, 42))[1]).toBe('claude-sonnet-4-5-20250929    1.2M');
-    expect(text(tableLines(cols, rows, 20))[1]).toBe('claude-sonnet-4-5-20250929    1.2M'.slice(0, 19) + '…');
+    expect(text(tableLines(cols, rows, 20))[1]).toBe(`${'claude-sonnet-4-5-20250929    1.2M'.slice(0, 19)}…`);
   });
 
   it.each([
@@ -78,21 +83,50 @@ describe('tables', () => {
 });
 
 describe('call rows', () => {
-  const row = { row: 0, fileLabel: null, offsetMs: 1234, tMs: Date.parse('2026-05-12T23:00:01.234Z'), dir: 'in' as const, kind: 'request' as const, serverToClient: false, method: 'tools/call', tool: 'read_file', status: Status.isError, latencyMs: 160 };
+  const row = {
+    row: 0,
+    fileLabel: null,
+    offsetMs: 1234,
+    tMs: Date.parse('2026-05-12T23:00:01.234Z'),
+    dir: 'in' as const,
+    kind: 'request' as const,
+    serverToClient: false,
+    method: 'tools/call',
+    tool: 'read_file',
+    status: Status.isError,
+    latencyMs: 160,
+  };
   it('say status with a glyph and a word, so colour is not the only signal', () => {
     const t = lineText(formatCallRow(row, 80, false));
-    expect(t).toMatch(/^ +\+1\.234s →  tools\/call read_file +✗ isError +160ms$/);
+    expect(t).toMatch(/^ +\+1\.234s → {2}tools\/call read_file +✗ isError +160ms$/);
     expect(lineText(formatCallRow(row, 80, true))).toMatch(/^›/);
   });
   it('show the time of day in UTC instead of the offset when asked (T), in a wider column', () => {
     const t = lineText(formatCallRow(row, 80, false, undefined, false, true));
-    expect(t).toMatch(/^  23:00:01\.234 →  tools\/call read_file +✗ isError +160ms$/);
+    expect(t).toMatch(/^ {2}23:00:01\.234 → {2}tools\/call read_file +✗ isError +160ms$/);
     expect(stringWidth(t)).toBeLessThanOrEqual(80);
     expect(lineText(formatCallRow({ ...row, tMs: null }, 80, false, undefined, false, true))).toMatch(/^ {15}→ /);
   });
   it('mark server→client requests and fit any width', () => {
-    for (const w of [40, 80, 200]) for (const clock of [false, true]) expect(stringWidth(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', method: 'sampling/createMessage', tool: null }, w, false, undefined, false, clock)))).toBeLessThanOrEqual(w);
-    expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain('⇠S');
+    for (const w of [40, 80, 200])
+      for (const clock of [false, true])
+        expect(
+          stringWidth(
+            lineText(
+              formatCallRow(
+                { ...row, serverToClient: true, dir: 'out', method: 'sampling/createMessage', tool: null },
+                w,
+                false,
+                undefined,
+                false,
+                clock,
+              ),
+            ),
+          ),
+        ).toBeLessThanOrEqual(w);
+    expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain(
+      '⇠S',
+    );
   });
 });
 
@@ -158,7 +192,7 @@ describe('colour settings', () => {
 
 describe('huge text stays cheap', () => {
   it('truncates and wraps a megabyte string by looking only at what can show', () => {
-    const huge = 'word '.repeat(200_000) + '日本';
+    const huge = `${'word '.repeat(200_000)}日本`;
     expect(truncate(huge, 20)).toBe('word word word word…');
     expect(wrap(huge, 20, 3)).toEqual(['word word word word', 'word word word word', 'word word word word']);
     const json = jsonTextLines(JSON.stringify({ text: 'y'.repeat(256 * 1024) }), 80);
@@ -168,8 +202,12 @@ describe('huge text stays cheap', () => {
   it('opens the detail of a 200 KB record however narrow (its 200,000 lines once overflowed push(...lines))', () => {
     const store = storeOf([
       { t: at(0), dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } } },
-      { t: at(5), dir: 'out', raw: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(200_000) }] } } },
-      '{"not json' + 'z'.repeat(200_000),
+      {
+        t: at(5),
+        dir: 'out',
+        raw: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'y'.repeat(200_000) }] } },
+      },
+      `{"not json${'z'.repeat(200_000)}`,
     ]);
     for (const row of [0, 2]) {
       const lines = detailLines(store, row, 2);

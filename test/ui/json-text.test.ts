@@ -10,7 +10,14 @@ const textOf = (lines: { text: string }[][]) => lines.map((l) => l.map((s) => s.
 
 describe('the detail view shows a record as written', () => {
   it('lays a record out as JSON.stringify(value, null, 2) does', () => {
-    for (const text of ['{}', '[]', '{"a":[],"b":{},"c":[1,{"d":null}],"e":"\\u00e9\\n\\u001b","f":true}', ' { "a" : [ 1 , 2 ] } ', '"x"', '-15']) {
+    for (const text of [
+      '{}',
+      '[]',
+      '{"a":[],"b":{},"c":[1,{"d":null}],"e":"\\u00e9\\n\\u001b","f":true}',
+      ' { "a" : [ 1 , 2 ] } ',
+      '"x"',
+      '-15',
+    ]) {
       expect(prettyJsonText(text), text).toBe(JSON.stringify(JSON.parse(text), null, 2));
     }
   });
@@ -28,8 +35,12 @@ describe('the detail view shows a record as written', () => {
   });
 
   it('keeps numbers as written: a huge id, 1.0, 1e0, -0', () => {
-    expect(prettyJsonText(`{"id":${BIG},"a":[1.0,1e0,-0,1E+2]}`)).toBe(`{\n  "id": ${BIG},\n  "a": [\n    1.0,\n    1e0,\n    -0,\n    1E+2\n  ]\n}`);
-    const store = storeOf([`{"t":"2026-05-12T23:00:00.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${BIG},"method":"tools/call","params":{"name":"x"}}}`]);
+    expect(prettyJsonText(`{"id":${BIG},"a":[1.0,1e0,-0,1E+2]}`)).toBe(
+      `{\n  "id": ${BIG},\n  "a": [\n    1.0,\n    1e0,\n    -0,\n    1E+2\n  ]\n}`,
+    );
+    const store = storeOf([
+      `{"t":"2026-05-12T23:00:00.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":${BIG},"method":"tools/call","params":{"name":"x"}}}`,
+    ]);
     const shown = textOf(detailLines(store, 0, 200));
     expect(shown).toContain(`"id": ${BIG}`);
     expect(shown).not.toContain('e+29');

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import chalk from 'chalk';
-import { Box, Text, render as inkRender } from 'ink';
+import { Box, render as inkRender, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lines } from '../../src/ui/components/lines.js';
-import { seg, type ScreenLine } from '../../src/ui/format/segments.js';
+import { type ScreenLine, seg } from '../../src/ui/format/segments.js';
 import { tick } from '../helpers/ink.js';
 
 const level = chalk.level;

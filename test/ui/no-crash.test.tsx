@@ -1,9 +1,9 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyColorEnv } from '../../src/ui/theme.js';
+import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS, WIDE_NAMES } from '../helpers/hostile-traces.js';
 import { renderApp } from '../helpers/ink.js';
 import { storeOf } from '../helpers/store.js';
-import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS, WIDE_NAMES } from '../helpers/hostile-traces.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 

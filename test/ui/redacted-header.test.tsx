@@ -23,7 +23,9 @@ describe("the app's header with a URL that carries secrets", () => {
     const header = frame.split('\n')[0]!;
     // The label (the address's last part, cut to 16 cells beside a long state).
     expect(header).toContain(' nolabel.jsonl?api_k');
-    expect(header).toMatch(/error: http:\/\/\*\*\*@127\.0\.0\.1:\d+\/nolabel\.jsonl\?api_key=\*\*\*: the connection was closed or reset/);
+    expect(header).toMatch(
+      /error: http:\/\/\*\*\*@127\.0\.0\.1:\d+\/nolabel\.jsonl\?api_key=\*\*\*: the connection was closed or reset/,
+    );
     expect(frame).not.toMatch(/PASSW0RD|T0KEN/);
     app.unmount();
     source.close();

@@ -1,8 +1,8 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { fit, head, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';
 import { jsonTextLines, plainLines } from '../../src/ui/format/json-lines.js';
 import { lineText } from '../../src/ui/format/segments.js';
+import { fit, head, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';
 import { HOSTILE_TEXTS, HUGE_TEXTS } from '../helpers/hostile-text.js';
 
 // string-width (Ink's own measure) is the oracle for every width below.
@@ -80,7 +80,9 @@ describe('megabyte texts', () => {
 });
 
 describe('the detail view’s JSON lines', () => {
-  const some = ['combining run mid-text', 'emoji ZWJ families', 'CJK', 'zero-width run between words'].map((k) => [k, HOSTILE_TEXTS[k]!] as const);
+  const some = ['combining run mid-text', 'emoji ZWJ families', 'CJK', 'zero-width run between words'].map(
+    (k) => [k, HOSTILE_TEXTS[k]!] as const,
+  );
   it.each(some)('%s: every wrapped line within the width', (_, text) => {
     for (const cells of [0, 1, 2, 3, 4, 5, 7, 11, 40, 80, 120]) {
       const lines = jsonTextLines(JSON.stringify({ key: text, [text.slice(0, 50)]: [text.slice(0, 300)] }), cells);

@@ -50,7 +50,11 @@ describe('reduce', () => {
   });
 
   it('starts at the bottom with --follow', () => {
-    const s = reduce(initialState({ follow: true }), { type: 'grown', counts: { calls: 5, turns: 3, events: 9, usage: 0 }, height: 10 });
+    const s = reduce(initialState({ follow: true }), {
+      type: 'grown',
+      counts: { calls: 5, turns: 3, events: 9, usage: 0 },
+      height: 10,
+    });
     expect([s.lists.calls.selected, s.lists.turns.selected, s.lists.events.selected]).toEqual([4, 2, 8]);
   });
 
@@ -82,8 +86,13 @@ describe('reduce', () => {
   });
 
   it('n / N go to the next / previous match after the selection, wrapping around', () => {
-    let s: UiState = reduce(reduce(s0, { type: 'input.open', kind: 'search', text: 'x' }), { type: 'move', delta: 5, bounds: b(50) });
-    const step = (direction: 1 | -1) => (s = reduce(s, { type: 'search.step', direction, positions: [2, 9, 30], bounds: b(50) }));
+    let s: UiState = reduce(reduce(s0, { type: 'input.open', kind: 'search', text: 'x' }), {
+      type: 'move',
+      delta: 5,
+      bounds: b(50),
+    });
+    const step = (direction: 1 | -1) =>
+      (s = reduce(s, { type: 'search.step', direction, positions: [2, 9, 30], bounds: b(50) }));
     expect(step(1).lists.calls.selected).toBe(9);
     expect(step(1).lists.calls.selected).toBe(30);
     expect(step(1).lists.calls.selected).toBe(2);
@@ -94,7 +103,8 @@ describe('reduce', () => {
   it('in an overlay, n / N step through matching lines from the current one, scrolling only to bring it into view', () => {
     const open = reduce(s0, { type: 'open', list: { length: 10, at: (i) => i } });
     let s: UiState = reduce(open, { type: 'input.open', kind: 'search', text: 'x' });
-    const step = (direction: 1 | -1) => (s = reduce(s, { type: 'search.step', direction, positions: [3, 40, 90], bounds: b(100) }));
+    const step = (direction: 1 | -1) =>
+      (s = reduce(s, { type: 'search.step', direction, positions: [3, 40, 90], bounds: b(100) }));
     // None current yet: n takes the first match at or below the top line (3 is in view).
     expect(step(1).overlay).toMatchObject({ found: 3, scroll: 0 });
     // 40 is out of view: it comes in with two lines of context above it.
@@ -110,7 +120,11 @@ describe('reduce', () => {
   });
 
   it('a search begun in an overlay ends with it; one begun in a list outlives the overlays opened from it', () => {
-    const inDetail = reduce(reduce(s0, { type: 'open', list: { length: 10, at: (i) => i } }), { type: 'input.open', kind: 'search', text: 'abc' });
+    const inDetail = reduce(reduce(s0, { type: 'open', list: { length: 10, at: (i) => i } }), {
+      type: 'input.open',
+      kind: 'search',
+      text: 'abc',
+    });
     expect(inDetail.search).toEqual({ query: 'abc', inOverlay: true });
     expect(reduce(reduce(inDetail, { type: 'input.submit' }), { type: 'close' }).search).toBeNull();
     expect(reduce(inDetail, { type: 'pane', pane: 'turns' }).search).toBeNull();
@@ -127,7 +141,10 @@ describe('reduce', () => {
     expect(s.lists.calls).toEqual({ selected: 40, windowStart: 31 });
     expect(s.stickToBottom).toBe(false);
     // New rows no longer move the selection.
-    expect(reduce(s, { type: 'grown', counts: { calls: 120, turns: 0, events: 0, usage: 0 }, height: 10 }).lists.calls.selected).toBe(40);
+    expect(
+      reduce(s, { type: 'grown', counts: { calls: 120, turns: 0, events: 0, usage: 0 }, height: 10 }).lists.calls
+        .selected,
+    ).toBe(40);
   });
 
   it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
@@ -135,6 +152,9 @@ describe('reduce', () => {
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
     expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
     const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });
-    expect(reduce(moved, { type: 'toggle-echoed' })).toMatchObject({ showEchoed: true, lists: { turns: { selected: 0 } } });
+    expect(reduce(moved, { type: 'toggle-echoed' })).toMatchObject({
+      showEchoed: true,
+      lists: { turns: { selected: 0 } },
+    });
   });
 });

@@ -1,12 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
 import { usageData } from '../../src/ui/data/usage.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
 import { demoStore } from '../helpers/demo.js';
 import { at, storeOf } from '../helpers/store.js';
 
-const turn = (ms: number, timing?: object) => ({ t: at(ms), type: 'turn', role: 'assistant', model: 'claude-sonnet-4-5', blocks: [{ type: 'text', text: 'x' }], usage: { input_tokens: 10, output_tokens: 5 }, ...(timing ? { timing } : {}) });
+const turn = (ms: number, timing?: object) => ({
+  t: at(ms),
+  type: 'turn',
+  role: 'assistant',
+  model: 'claude-sonnet-4-5',
+  blocks: [{ type: 'text', text: 'x' }],
+  usage: { input_tokens: 10, output_tokens: 5 },
+  ...(timing ? { timing } : {}),
+});
 
 describe('usage timeline', () => {
   it('averages turn latency per minute over the turns that report one (a turn without timing is not a 0)', () => {
@@ -22,7 +30,8 @@ describe('Usage pane lines', () => {
   it('fit every width from 40 to 140 columns (the notes line too: Ink would cut it with its own …)', () => {
     const store = demoStore();
     for (let width = 40; width <= 140; width++) {
-      for (const line of usageLines(usageData(store), width)) expect(stringWidth(lineText(line)), `${width}: ${lineText(line)}`).toBeLessThanOrEqual(width);
+      for (const line of usageLines(usageData(store), width))
+        expect(stringWidth(lineText(line)), `${width}: ${lineText(line)}`).toBeLessThanOrEqual(width);
     }
   });
 });

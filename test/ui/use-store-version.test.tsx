@@ -1,6 +1,6 @@
 import { Text } from 'ink';
-import { Profiler } from 'react';
 import { render } from 'ink-testing-library';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOADING_NOTICE_MS, TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';

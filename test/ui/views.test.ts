@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { byLatency, slowestFirst, viewsOf } from '../../src/ui/data/views.js';
-import { at, storeOf } from '../helpers/store.js';
 import { seededRandom } from '../helpers/random.js';
+import { at, storeOf } from '../helpers/store.js';
 
-const req = (ms: number, id: number, method = 'tools/call') => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method } });
+const req = (ms: number, id: number, method = 'tools/call') => ({
+  t: at(ms),
+  dir: 'in',
+  raw: { jsonrpc: '2.0', id, method },
+});
 const res = (ms: number, id: number) => ({ t: at(ms), dir: 'out', raw: { jsonrpc: '2.0', id, result: {} } });
 
 describe('byLatency', () => {
@@ -20,7 +24,8 @@ describe('byLatency', () => {
     ]);
     const calls = viewsOf(store, false).calls;
     const sorted = byLatency(store, calls);
-    const lineOf = (list: { length: number; at(i: number): number }) => Array.from({ length: list.length }, (_, i) => store.lineNo.data[list.at(i)]);
+    const lineOf = (list: { length: number; at(i: number): number }) =>
+      Array.from({ length: list.length }, (_, i) => store.lineNo.data[list.at(i)]);
     expect(lineOf(calls)).toEqual([1, 2, 3, 5, 6]);
     expect(lineOf(sorted)).toEqual([3, 1, 6, 2, 5]);
     // The same rows either way, and the time order is kept for the pane's other uses.
@@ -37,14 +42,16 @@ describe('slowestFirst', () => {
     let t = 10;
     let offset = 1000;
     const open: number[] = [0];
-    const rowsOf = (list: { length: number; at(i: number): number }) => Array.from({ length: list.length }, (_, i) => list.at(i));
+    const rowsOf = (list: { length: number; at(i: number): number }) =>
+      Array.from({ length: list.length }, (_, i) => list.at(i));
     for (let step = 0; step < 60; step++) {
       const lines: object[] = [];
       for (let k = rand(6); k > 0; k--) {
         const what = rand(4);
         t += 1 + rand(5);
         if (what === 0 && open.length) lines.push(res(t, open.splice(rand(open.length), 1)[0]!));
-        else if (what === 1) lines.push({ t: at(t), dir: 'in', raw: { jsonrpc: '2.0', method: 'notifications/progress' } });
+        else if (what === 1)
+          lines.push({ t: at(t), dir: 'in', raw: { jsonrpc: '2.0', method: 'notifications/progress' } });
         else {
           // Latencies repeat on purpose: ties must keep row order.
           const n = id++;
@@ -54,7 +61,10 @@ describe('slowestFirst', () => {
         }
       }
       const texts = lines.map((o) => JSON.stringify(o));
-      store.appendLines(0, texts.map((text, i) => ({ text, lineNo: store.count + i + 1, offset: (offset += 100), length: text.length })));
+      store.appendLines(
+        0,
+        texts.map((text, i) => ({ text, lineNo: store.count + i + 1, offset: (offset += 100), length: text.length })),
+      );
       const calls = viewsOf(store, false).calls;
       expect(rowsOf(slowestFirst(store, calls)), `step ${step}`).toEqual(rowsOf(byLatency(store, calls)));
     }

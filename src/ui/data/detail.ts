@@ -1,17 +1,16 @@
-import { Dir, Kind, KIND_NAMES, Shape } from '../../store/codes.js';
+import { Dir, KIND_NAMES, Kind, Shape } from '../../store/codes.js';
 import { linkedPair, pairOfRow } from '../../store/links.js';
+import { isDateMs } from '../../store/time-axis.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
-import { fitLine, pushLines, seg, type ScreenLine } from '../format/segments.js';
 import { STATUS_LOOK } from '../format/rows.js';
+import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { traceStart } from './views.js';
-import { isDateMs } from '../../store/time-axis.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
 export const DETAIL_CAP = 256 * 1024;
-
 
 /** The rows a detail view shows: a call's request and response, or one record. */
 export function detailRows(store: TraceStore, row: number): number[] {
@@ -23,21 +22,55 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const f = store.files[store.file.data[row]!]!;
   const kind = store.kind.data[row]!;
   const shape = store.shape.data[row]!;
-  const what = kind === Kind.message ? (shape === Shape.request ? 'request' : shape === Shape.response ? 'response' : shape === Shape.notification ? 'notification' : 'message') : kind === Kind.skip ? 'skipped line' : KIND_NAMES[kind]!;
-  const dir = store.dir.data[row] === Dir.in ? 'in (client → server)' : store.dir.data[row] === Dir.out ? 'out (server → client)' : '';
+  const what =
+    kind === Kind.message
+      ? shape === Shape.request
+        ? 'request'
+        : shape === Shape.response
+          ? 'response'
+          : shape === Shape.notification
+            ? 'notification'
+            : 'message'
+      : kind === Kind.skip
+        ? 'skipped line'
+        : KIND_NAMES[kind]!;
+  const dir =
+    store.dir.data[row] === Dir.in
+      ? 'in (client → server)'
+      : store.dir.data[row] === Dir.out
+        ? 'out (server → client)'
+        : '';
   const t = store.tOf(row);
   const length = store.length.data[row]!;
   // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
-  const when = t === null ? '' : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  const when =
+    t === null
+      ? ''
+      : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
     [seg(`   line ${store.lineNo.data[row]} of ${inert(f.name)}`, 'dim')],
   ];
   const raw = store.rawLine(row, DETAIL_CAP);
   if (raw === null) return [...head, [seg('(this source cannot be read back)', 'error')]];
-  if (kind === Kind.skip) return [...head, [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')], ...plainLines(raw, width)];
-  if (length > DETAIL_CAP) return [...head, [seg(`showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`, 'warn')], ...plainLines(raw, width)];
+  if (kind === Kind.skip)
+    return [
+      ...head,
+      [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')],
+      ...plainLines(raw, width),
+    ];
+  if (length > DETAIL_CAP)
+    return [
+      ...head,
+      [
+        seg(
+          `showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`,
+          'warn',
+        ),
+      ],
+      ...plainLines(raw, width),
+    ];
   try {
     JSON.parse(raw); // only valid JSON is pretty-printed; from its text, so ids show as written
     return [...head, ...jsonTextLines(raw, width)];
@@ -57,17 +90,40 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     const latency = store.callLatency(req);
     const name = store.str(store.name.data[req]!);
     const error = store.errorText.get(req);
-    out.push([seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'), seg(name ? ` ${inert(name)}` : '', 'bold'), seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style), seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim')]);
-    const link = pairOfRow(store, req).map((p) => linkedPair(store, p)).find((p) => p !== null && p !== undefined);
-    if (link !== undefined && link !== null) out.push([seg(`↔ tool_use in the turn at line ${store.lineNo.data[store.pairs.reqRow.data[link]!]} of ${inert(store.files[store.pairs.file.data[link]!]!.name)} (l jumps there)`, 'accent')]);
-    if (error) out.push(...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
+    out.push([
+      seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'),
+      seg(name ? ` ${inert(name)}` : '', 'bold'),
+      seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style),
+      seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim'),
+    ]);
+    const link = pairOfRow(store, req)
+      .map((p) => linkedPair(store, p))
+      .find((p) => p !== null && p !== undefined);
+    if (link !== undefined && link !== null)
+      out.push([
+        seg(
+          `↔ tool_use in the turn at line ${store.lineNo.data[store.pairs.reqRow.data[link]!]} of ${inert(store.files[store.pairs.file.data[link]!]!.name)} (l jumps there)`,
+          'accent',
+        ),
+      ]);
+    if (error)
+      out.push(
+        ...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) =>
+          l.map((x) => ({ ...x, style: 'error' as const })),
+        ),
+      );
   } else if (store.kind.data[row] === Kind.turn) {
     // A turn's tool_uses and the calls they became on the mcp plane.
     for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
       if (other === null) continue;
       const call = store.pairs.get(other);
-      out.push([seg(`↔ ${inert(call.name)}: tools/call at line ${store.lineNo.data[call.reqRow]} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`, 'accent')]);
+      out.push([
+        seg(
+          `↔ ${inert(call.name)}: tools/call at line ${store.lineNo.data[call.reqRow]} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`,
+          'accent',
+        ),
+      ]);
     }
   }
   for (const r of rows) {

@@ -2,7 +2,7 @@ import { Flag } from '../../store/codes.js';
 import { linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
-import type { TurnView, ToolUseOutcome } from '../format/turn-lines.js';
+import type { ToolUseOutcome, TurnView } from '../format/turn-lines.js';
 import { fileLabel, offsetOf, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
@@ -32,7 +32,11 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
   const toolUses: ToolUseOutcome[] = store.toolLinks(row).opened.map((p) => {
     const pair = store.pairs.get(p);
     const linked = linkedPair(store, p);
-    return { state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok', latencyMs: pair.latency, linkedLine: linked === null ? null : store.lineNo.data[store.pairs.reqRow.data[linked]!]! };
+    return {
+      state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok',
+      latencyMs: pair.latency,
+      linkedLine: linked === null ? null : store.lineNo.data[store.pairs.reqRow.data[linked]!]!,
+    };
   });
   // A counted turn's cost (echoed resends are not counted, unpriced models have none).
   const counted = store.usageIndexOf(row);

@@ -1,9 +1,9 @@
-import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
+import { aggregateRows, turnOverflows } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
+import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
+import { onAxis, timeAxis } from '../../store/time-axis.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { Timeline, UsageData } from '../format/usage-lines.js';
-import { onAxis, timeAxis } from '../../store/time-axis.js';
-import { aggregateRows, turnOverflows } from '../../store/aggregates.js';
 import { traceStart } from './views.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
@@ -19,7 +19,14 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
       return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-  const data: UsageData = { models: modelsOf(agg, store.prices), tools: toolsOf(agg, mcpPlaneOnly), mcpPlaneOnly, methods, timeline: timelineOf(store, filter), latenciesLeftOut: agg.latenciesLeftOut };
+  const data: UsageData = {
+    models: modelsOf(agg, store.prices),
+    tools: toolsOf(agg, mcpPlaneOnly),
+    mcpPlaneOnly,
+    methods,
+    timeline: timelineOf(store, filter),
+    latenciesLeftOut: agg.latenciesLeftOut,
+  };
   cache = { store, version: store.version, filter, data };
   return data;
 }
@@ -44,7 +51,7 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   const axis = timeAxis(store);
   const u = store.usage;
   const turnRows = store.usageRows;
-  const kept = (row: number): boolean => !filter || filter.keep[row] !== 0;
+  const kept = (row: number): boolean => filter?.keep[row] !== 0;
   let turns = false;
   for (let ti = 0; ti < turnRows.length && !turns; ti++) turns = kept(turnRows.data[ti]!);
   // The rows the strip places, and the span of their times on the axis.
@@ -71,7 +78,8 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   const minutes = hi === -Infinity ? 1 : Math.floor((Math.max(lo, hi) - lo) / 60_000) + 1;
   const bucketMinutes = Math.ceil(minutes / MAX_BUCKETS);
   const length = Math.ceil(minutes / bucketMinutes);
-  const bucket = (t: number) => (Number.isNaN(t) ? 0 : Math.min(length - 1, Math.max(0, Math.floor((t - lo) / 60_000 / bucketMinutes))));
+  const bucket = (t: number) =>
+    Number.isNaN(t) ? 0 : Math.min(length - 1, Math.max(0, Math.floor((t - lo) / 60_000 / bucketMinutes)));
   const tokens = new Array<number>(length).fill(0);
   const latency = new Array<number>(length).fill(NaN);
   const counts = new Array<number>(length).fill(0);
@@ -90,7 +98,9 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     if (turns) {
       placed += 1;
       // An overflowing turn's tokens are summed nowhere (the model table notes them).
-      const n = turnOverflows(store, i) ? 0 : (Number.isNaN(u.input.at(i)) ? 0 : u.input.at(i)) + (Number.isNaN(u.output.at(i)) ? 0 : u.output.at(i));
+      const n = turnOverflows(store, i)
+        ? 0
+        : (Number.isNaN(u.input.at(i)) ? 0 : u.input.at(i)) + (Number.isNaN(u.output.at(i)) ? 0 : u.output.at(i));
       tokens[b]! += n;
       const name = store.str(store.name.data[row]!) ?? '(no model)';
       // A line per model, up to a screenful: the rest share one (memory is lines × buckets).
@@ -110,5 +120,14 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   }
   if (placed === 0 && outside === 0) return null;
   const perModel = [...models].map(([model, values]) => ({ model, tokens: values }));
-  return { tokens, latency, latencyCounts: counts, latencyOf: turns ? 'turns' : 'calls', perModel, minutesPerBucket: bucketMinutes, minutes, outsideAxis: outside };
+  return {
+    tokens,
+    latency,
+    latencyCounts: counts,
+    latencyOf: turns ? 'turns' : 'calls',
+    perModel,
+    minutesPerBucket: bucketMinutes,
+    minutes,
+    outsideAxis: outside,
+  };
 }

@@ -1,4 +1,14 @@
-import { Dir, DIR_NAMES, Flag, Kind, KIND_NAMES, Shape, Status, STATUS_NAMES, type StatusCode } from '../../store/codes.js';
+import {
+  DIR_NAMES,
+  Dir,
+  Flag,
+  KIND_NAMES,
+  Kind,
+  Shape,
+  STATUS_NAMES,
+  Status,
+  type StatusCode,
+} from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -41,7 +51,10 @@ export function byLatency(store: TraceStore, list: RowList): RowList {
 }
 
 /** `byLatency`'s rows, with each one's latency (-1 for none) in the same order. */
-function sortedByLatency(store: TraceStore, list: RowList): { rows: Int32Array<ArrayBuffer>; latency: Float64Array<ArrayBuffer> } {
+function sortedByLatency(
+  store: TraceStore,
+  list: RowList,
+): { rows: Int32Array<ArrayBuffer>; latency: Float64Array<ArrayBuffer> } {
   const n = list.length;
   const latency = new Float64Array(n);
   const order = new Int32Array(n);
@@ -63,7 +76,15 @@ function sortedByLatency(store: TraceStore, list: RowList): { rows: Int32Array<A
  * The slowest-first order of one file's calls, kept to extend as calls arrive: sorting
  * 330,000 calls again took ~80 ms at every update of a loading or followed file.
  */
-let slowest: { store: TraceStore; epoch: number; count: number; last: number; rows: Int32Array; latency: Float64Array; answered: number } | null = null;
+let slowest: {
+  store: TraceStore;
+  epoch: number;
+  count: number;
+  last: number;
+  rows: Int32Array;
+  latency: Float64Array;
+  answered: number;
+} | null = null;
 
 /**
  * `byLatency` of one file's calls (`calls` is its call rows, ascending), extended from the
@@ -78,7 +99,13 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
   let latency = new Float64Array(n);
   let answered = 0;
   // A new epoch (a followed file read again): the rows it was worked out from are gone.
-  if (!s || s.store !== store || s.epoch !== store.epoch || s.count > n || (s.count > 0 && calls.at(s.count - 1) !== s.last)) {
+  if (
+    !s ||
+    s.store !== store ||
+    s.epoch !== store.epoch ||
+    s.count > n ||
+    (s.count > 0 && calls.at(s.count - 1) !== s.last)
+  ) {
     ({ rows, latency } = sortedByLatency(store, calls));
     while (answered < n && latency[answered]! >= 0) answered++;
   } else {
@@ -94,7 +121,10 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
     let i = 0;
     let m = 0;
     while (i < s.answered || m < movers.length) {
-      const takeOld = m >= movers.length || (i < s.answered && (s.latency[i]! > moverLatency[m]! || (s.latency[i] === moverLatency[m] && s.rows[i]! < movers[m]!)));
+      const takeOld =
+        m >= movers.length ||
+        (i < s.answered &&
+          (s.latency[i]! > moverLatency[m]! || (s.latency[i] === moverLatency[m] && s.rows[i]! < movers[m]!)));
       if (takeOld) {
         rows[answered] = s.rows[i]!;
         latency[answered++] = s.latency[i++]!;
@@ -113,7 +143,14 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
   return fromColumn(rows, n);
 }
 
-let cache: { store: TraceStore; version: number; echoed: boolean; filter: FilterResult | null; order: CallOrder; views: Views } | null = null;
+let cache: {
+  store: TraceStore;
+  version: number;
+  echoed: boolean;
+  filter: FilterResult | null;
+  order: CallOrder;
+  views: Views;
+} | null = null;
 
 /** The rows of `rows` a filter keeps (all of them without one). */
 function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
@@ -123,15 +160,40 @@ function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
 }
 
 /** The row lists of every pane, recomputed only when the store, the echo toggle, the filter or the call order changed. */
-export function viewsOf(store: TraceStore, showEchoed: boolean, filter: FilterResult | null = null, order: CallOrder = 'time'): Views {
-  if (cache && cache.store === store && cache.version === store.version && cache.echoed === showEchoed && cache.filter === filter && cache.order === order) return cache.views;
+export function viewsOf(
+  store: TraceStore,
+  showEchoed: boolean,
+  filter: FilterResult | null = null,
+  order: CallOrder = 'time',
+): Views {
+  if (
+    cache &&
+    cache.store === store &&
+    cache.version === store.version &&
+    cache.echoed === showEchoed &&
+    cache.filter === filter &&
+    cache.order === order
+  )
+    return cache.views;
   const all = { length: store.count, at: (i: number) => i };
   const calls = merged(store, kept(store.callRows.view(), filter));
   const views: Views = {
     // One file without a filter: calls only ever arrive at the end, so the order extends.
-    calls: order === 'time' ? calls : filter === null && store.files.length < 2 ? slowestFirst(store, calls) : byLatency(store, calls),
+    calls:
+      order === 'time'
+        ? calls
+        : filter === null && store.files.length < 2
+          ? slowestFirst(store, calls)
+          : byLatency(store, calls),
     turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
-    events: filter ? merged(store, filter.rows) : store.files.length < 2 ? all : merged(store, Int32Array.from({ length: store.count }, (_, i) => i)),
+    events: filter
+      ? merged(store, filter.rows)
+      : store.files.length < 2
+        ? all
+        : merged(
+            store,
+            Int32Array.from({ length: store.count }, (_, i) => i),
+          ),
   };
   cache = { store, version: store.version, echoed: showEchoed, filter, order, views };
   return views;
@@ -192,7 +254,14 @@ export function fileLabel(store: TraceStore, file: number): string | null {
     const files = store.files;
     const names = files.map((f) => fileLabelOf(store, f.index));
     const kinds = files.map(kindOf);
-    const labels = files.length < 2 ? files.map(() => null) : new Set(names).size > 1 ? names : new Set(kinds).size === files.length ? kinds : files.map((f) => `#${f.index + 1}`);
+    const labels =
+      files.length < 2
+        ? files.map(() => null)
+        : new Set(names).size > 1
+          ? names
+          : new Set(kinds).size === files.length
+            ? kinds
+            : files.map((f) => `#${f.index + 1}`);
     labelCache.set(store, (c = { version: store.version, labels }));
   }
   return c.labels[file] ?? null;
@@ -246,13 +315,14 @@ export interface EventRow {
   detail: string;
 }
 
-
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
   const kind = KIND_NAMES[store.kind.data[row]!]!;
   const name = store.str(store.name.data[row]!);
   let detail = name ?? '';
-  if (kind === 'turn') detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
-  if (kind === 'message' && store.status.data[row] !== Status.none) detail = [name, statusWord(store.status.data[row]! as StatusCode)].filter(Boolean).join(' ');
+  if (kind === 'turn')
+    detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
+  if (kind === 'message' && store.status.data[row] !== Status.none)
+    detail = [name, statusWord(store.status.data[row]! as StatusCode)].filter(Boolean).join(' ');
   return {
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
@@ -269,4 +339,3 @@ export function eventRow(store: TraceStore, row: number, start: number | null): 
 export function statusWord(status: StatusCode): string {
   return STATUS_NAMES[status] ?? '';
 }
-

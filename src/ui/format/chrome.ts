@@ -2,7 +2,7 @@ import type { FileState } from '../../store/trace-store.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
-import { seg, type ScreenLine, type Segment } from './segments.js';
+import { type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
@@ -12,9 +12,17 @@ export function fileStateText(f: FileState): string {
   if (f.state === 'error') return `error: ${f.stateText ?? 'read failed'}`;
   // Nothing read yet and a reason why (a FIFO waiting for its writer): say it.
   if (f.state === 'loading' && f.bytes === 0 && f.stateText) return f.stateText;
-  if (f.state === 'loading') return f.totalBytes ? `loading ${Math.floor((100 * f.bytes) / Math.max(1, f.totalBytes))}%` : `loading ${fmtBytes(f.bytes)}${f.rate ? ` · ${fmtBytes(f.rate)}/s` : ''}`;
+  if (f.state === 'loading')
+    return f.totalBytes
+      ? `loading ${Math.floor((100 * f.bytes) / Math.max(1, f.totalBytes))}%`
+      : `loading ${fmtBytes(f.bytes)}${f.rate ? ` · ${fmtBytes(f.rate)}/s` : ''}`;
   if (f.end) {
-    const code = typeof f.end.exitCode === 'number' ? `exit ${f.end.exitCode}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';
+    const code =
+      typeof f.end.exitCode === 'number'
+        ? `exit ${f.end.exitCode}`
+        : typeof f.end.reason === 'string'
+          ? f.end.reason
+          : 'no exit code';
     return `ended (${code})`;
   }
   if (f.state === 'live') return f.stateText ? `live · ${f.stateText}` : 'live';
@@ -38,14 +46,32 @@ export interface HeaderInfo {
 export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // Narrow terminals keep the active tab's name and only the numbers of the others.
   const narrow = width < 100;
-  const tabs: Segment[] = PANES.map((p, i) => (p === h.pane ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive') : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab')));
+  const tabs: Segment[] = PANES.map((p, i) =>
+    p === h.pane
+      ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive')
+      : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab'),
+  );
   const label = h.labels.map(inert).join(' + ');
-  const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
+  const kinds = [
+    ...new Set(
+      h.files
+        .map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null))
+        .filter((k): k is string => k !== null),
+    ),
+  ].join('+');
   // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file.
-  const states = [...new Set(h.files.map((f, i) => (h.files.length > 1 && f.stateText !== null ? `${h.labels[i] ?? f.name}: ` : '') + fileStateText(f)))].join(', ');
+  const states = [
+    ...new Set(
+      h.files.map(
+        (f, i) => (h.files.length > 1 && f.stateText !== null ? `${h.labels[i] ?? f.name}: ` : '') + fileStateText(f),
+      ),
+    ),
+  ].join(', ');
   const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
   // The filter comes first: when it is on, it matters more than the counts.
-  const filter = h.filter ? ` filter: ${inert(h.filter.text)} · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
+  const filter = h.filter
+    ? ` filter: ${inert(h.filter.text)} · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·`
+    : '';
   const right = `${filter} ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
   const full = ` ${label}${kinds ? ` (${inert(kinds)})` : ''}`;
@@ -61,12 +87,23 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 export function footerLine(hints: string, position: string, notice: string | null, width: number): ScreenLine {
   const right = position ? ` ${position}` : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
-  const left = notice ? truncate(inert(notice), Math.max(0, width - widthOf(right))) : truncate(hints, Math.max(0, width - widthOf(right) - 1));
-  return [seg(left, notice ? 'warn' : 'dim'), seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))), seg(right, notice ? 'dim' : 'bold')];
+  const left = notice
+    ? truncate(inert(notice), Math.max(0, width - widthOf(right)))
+    : truncate(hints, Math.max(0, width - widthOf(right) - 1));
+  return [
+    seg(left, notice ? 'warn' : 'dim'),
+    seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))),
+    seg(right, notice ? 'dim' : 'bold'),
+  ];
 }
 
 /** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */
-export function inputLine(input: { kind: 'search' | 'filter' | 'goto'; text: string }, found: { positions: number[] } | null, error: string | null, width: number): ScreenLine {
+export function inputLine(
+  input: { kind: 'search' | 'filter' | 'goto'; text: string },
+  found: { positions: number[] } | null,
+  error: string | null,
+  width: number,
+): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const status = error
     ? `  ✗ ${error}`
@@ -78,5 +115,10 @@ export function inputLine(input: { kind: 'search' | 'filter' | 'goto'; text: str
         ? '  Enter go · Esc cancel'
         : '  Enter apply · Esc cancel · empty clears';
   const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
-  return [seg(prompt, 'accent'), seg(text), seg('▏', 'accent'), seg(truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)), error ? 'error' : 'dim')];
+  return [
+    seg(prompt, 'accent'),
+    seg(text),
+    seg('▏', 'accent'),
+    seg(truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)), error ? 'error' : 'dim'),
+  ];
 }

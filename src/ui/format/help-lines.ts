@@ -1,5 +1,5 @@
 import { bindings, keyLabel } from '../keymap.js';
-import { seg, type ScreenLine } from './segments.js';
+import { type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
 /** The `?` overlay, generated from the keymap table. */
@@ -14,10 +14,18 @@ export function helpLines(width: number): ScreenLine[] {
     const keys = b.keys.map(keyLabel).join(' / ');
     // Descriptions wrap under themselves: a narrow terminal still reads them whole.
     const [first = '', ...rest] = wrap(b.description, Math.max(10, width - 19));
-    out.push([seg('  ' + fit(keys, 16), 'accent'), seg(' ' + first)]);
+    out.push([seg(`  ${fit(keys, 16)}`, 'accent'), seg(` ${first}`)]);
     for (const more of rest) out.push([seg(' '.repeat(19) + more)]);
   }
-  out.push([], [seg('Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).', 'dim')]);
+  out.push(
+    [],
+    [
+      seg(
+        'Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).',
+        'dim',
+      ),
+    ],
+  );
   return out;
 }
 

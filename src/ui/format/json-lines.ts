@@ -1,6 +1,6 @@
 import { inert } from '../../trace/text.js';
 import { prettyJsonText } from './json-text.js';
-import { pushLines, seg, type ScreenLine, type Segment } from './segments.js';
+import { pushLines, type ScreenLine, type Segment, seg } from './segments.js';
 import { head, piece } from './text.js';
 
 const KEY_LINE = /^(\s*)("(?:\\.|[^"\\])*")(: )(.*)$/;
@@ -65,7 +65,9 @@ export function jsonTextLines(json: string, width: number): ScreenLine[] {
   const out: ScreenLine[] = [];
   for (const raw of prettyJsonText(json).split('\n')) {
     const m = KEY_LINE.exec(raw);
-    const segments = m ? [seg(m[1]!), seg(inert(m[2]!), 'jsonKey'), seg(m[3]!, 'jsonPunct'), ...valueSegments(m[4]!)] : [seg(raw.match(/^\s*/)![0]), ...valueSegments(raw.trimStart())];
+    const segments = m
+      ? [seg(m[1]!), seg(inert(m[2]!), 'jsonKey'), seg(m[3]!, 'jsonPunct'), ...valueSegments(m[4]!)]
+      : [seg(raw.match(/^\s*/)![0]), ...valueSegments(raw.trimStart())];
     pushLines(out, hardWrap(segments, width, raw.length - raw.trimStart().length));
   }
   return out;

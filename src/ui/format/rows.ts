@@ -2,7 +2,7 @@ import { Status } from '../../store/codes.js';
 import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
-import { seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { fit, widthUpTo } from './text.js';
 
 /** Status as glyph + word + style: readable without colour. */
@@ -17,7 +17,8 @@ export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: S
 };
 
 /** A row's time: its offset from the trace's start, or (`clock`) its time of day in UTC. */
-export const timeText = (offsetMs: number | null, tMs: number | null, clock: boolean): string => (clock ? fmtClock(tMs) : fmtOffset(offsetMs));
+export const timeText = (offsetMs: number | null, tMs: number | null, clock: boolean): string =>
+  clock ? fmtClock(tMs) : fmtOffset(offsetMs);
 
 /** Width of the time column: `+12m05s`, or `14:00:05.920` (and a blank after the margin). */
 const timeWidth = (clock: boolean): number => (clock ? 13 : 9);
@@ -28,7 +29,9 @@ export function marker(selected: boolean, matched = false): Segment {
 }
 
 function withSelection(line: Segment[], selected: boolean): ScreenLine {
-  return selected ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s)) : line;
+  return selected
+    ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s))
+    : line;
 }
 
 /** Widths shared by the rows on screen, so columns line up and a tool name gets the room a short method leaves. */
@@ -38,14 +41,24 @@ export interface CallColumns {
 }
 
 export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
-  const label = Math.min(14, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))));
+  const label = Math.min(
+    14,
+    Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))),
+  );
   const flex = width - 35 - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
   const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
 
 /** Calls row: time, direction, method, tool, status, latency. */
-export function formatCallRow(r: CallRow, width: number, selected: boolean, columns: CallColumns = callColumns([r], width), matched = false, clock = false): ScreenLine {
+export function formatCallRow(
+  r: CallRow,
+  width: number,
+  selected: boolean,
+  columns: CallColumns = callColumns([r], width),
+  matched = false,
+  clock = false,
+): ScreenLine {
   const TIME = timeWidth(clock);
   const DIRW = 3;
   const STATUS = 10;
@@ -59,22 +72,37 @@ export function formatCallRow(r: CallRow, width: number, selected: boolean, colu
   // → client→server, ← server→client; a server→client request says so with ⇠.
   const arrow = r.serverToClient ? '⇠S' : r.dir === 'in' ? '→ ' : '← ';
   const parts: Segment[] = [marker(selected, matched)];
-  if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
-  parts.push(seg(fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right') + ' ', 'dim'));
+  if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
+  parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
-  parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined));
-  if (r.tool !== null && toolW > 0) parts.push(seg(' ' + fit(inert(r.tool), toolW), matched ? 'match' : 'bold'));
-  parts.push(seg(' ' + fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1), quiet ? 'dim' : look.style));
+  parts.push(
+    seg(fit(inert(r.method), methodW), matched ? 'match' : quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined),
+  );
+  if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
+  parts.push(seg(` ${fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1)}`, quiet ? 'dim' : look.style));
   parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
   return withSelection(parts, selected);
 }
 
 const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
-  meta: 'accent', message: undefined, event: 'warn', turn: 'model', end: 'accent', other: 'dim', skip: 'error',
+  meta: 'accent',
+  message: undefined,
+  event: 'warn',
+  turn: 'model',
+  end: 'accent',
+  other: 'dim',
+  skip: 'error',
 };
 
 /** Events row: line number, time, kind, dir, label, detail. */
-export function formatEventRow(r: EventRow, width: number, selected: boolean, labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthUpTo(inert(r.fileLabel), 12)), matched = false, clock = false): ScreenLine {
+export function formatEventRow(
+  r: EventRow,
+  width: number,
+  selected: boolean,
+  labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthUpTo(inert(r.fileLabel), 12)),
+  matched = false,
+  clock = false,
+): ScreenLine {
   const LINE = 7;
   const TIME = timeWidth(clock);
   const KIND = 8;
@@ -83,12 +111,17 @@ export function formatEventRow(r: EventRow, width: number, selected: boolean, la
   const rest = Math.max(10, width - 1 - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
   const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
   const parts: Segment[] = [marker(selected, matched)];
-  if (label) parts.push(seg(fit(inert(r.fileLabel ?? ''), label) + ' ', 'accent'));
-  parts.push(seg(fit(`L${r.lineNo}`, LINE, 'right') + ' ', 'dim'));
-  parts.push(seg(fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right') + ' ', 'dim'));
+  if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
+  parts.push(seg(`${fit(`L${r.lineNo}`, LINE, 'right')} `, 'dim'));
+  parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
-  parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : matched ? 'match' : undefined));
-  if (r.kind !== 'skip') parts.push(seg(' ' + fit(inert(r.detail), Math.max(0, rest - labelW - 1)), 'dim'));
+  parts.push(
+    seg(
+      fit(inert(r.label), r.kind === 'skip' ? rest : labelW),
+      r.kind === 'skip' ? 'error' : matched ? 'match' : undefined,
+    ),
+  );
+  if (r.kind !== 'skip') parts.push(seg(` ${fit(inert(r.detail), Math.max(0, rest - labelW - 1))}`, 'dim'));
   return withSelection(parts, selected);
 }

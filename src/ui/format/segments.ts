@@ -2,9 +2,27 @@ import { truncate, width } from './text.js';
 
 /** Named styles; the theme decides what each looks like (colour is never the only signal). */
 export type Style =
-  | 'plain' | 'dim' | 'bold' | 'selected' | 'header' | 'tab' | 'tabActive'
-  | 'ok' | 'error' | 'warn' | 'pending' | 'accent' | 'model' | 'role' | 'match' | 'found'
-  | 'jsonKey' | 'jsonString' | 'jsonNumber' | 'jsonLiteral' | 'jsonPunct';
+  | 'plain'
+  | 'dim'
+  | 'bold'
+  | 'selected'
+  | 'header'
+  | 'tab'
+  | 'tabActive'
+  | 'ok'
+  | 'error'
+  | 'warn'
+  | 'pending'
+  | 'accent'
+  | 'model'
+  | 'role'
+  | 'match'
+  | 'found'
+  | 'jsonKey'
+  | 'jsonString'
+  | 'jsonNumber'
+  | 'jsonLiteral'
+  | 'jsonPunct';
 
 export interface Segment {
   text: string;

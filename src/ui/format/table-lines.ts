@@ -1,5 +1,5 @@
 import { inert } from '../../trace/text.js';
-import { seg, type ScreenLine, type Style } from './segments.js';
+import { type ScreenLine, type Style, seg } from './segments.js';
 import { fit, truncate, width as widthOf, widthUpTo } from './text.js';
 
 /** A column of an on-screen table. */
@@ -28,7 +28,12 @@ const EXACT_OVER = 2;
  * when not, then drops the least important columns. Key columns (no `drop`) are never
  * dropped and keep their text up to MAX_COLUMN cells, so a model id is cut only past that.
  */
-export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, rowStyle?: (row: R) => Style | undefined): ScreenLine[] {
+export function tableLines<R>(
+  cols: TableCol<R>[],
+  rows: R[],
+  width: number,
+  rowStyle?: (row: R) => Style | undefined,
+): ScreenLine[] {
   const measure = (active: TableCol<R>[], compact: boolean) => {
     const text = (c: TableCol<R>, r: R) => inert(compact && c.compact ? c.compact(r) : c.cell(r));
     // A loop, not Math.max(...rows): a trace with 200,000 tool names overflows the call stack.
@@ -73,8 +78,19 @@ export function tableLines<R>(cols: TableCol<R>[], rows: R[], width: number, row
     });
     return out;
   };
-  const out = [line(active.map((c) => c.header), active.map(() => 'header' as Style))];
-  for (const r of rows) out.push(line(active.map((c) => m.text(c, r)), active.map((c) => c.style?.(r) ?? rowStyle?.(r))));
+  const out = [
+    line(
+      active.map((c) => c.header),
+      active.map(() => 'header' as Style),
+    ),
+  ];
+  for (const r of rows)
+    out.push(
+      line(
+        active.map((c) => m.text(c, r)),
+        active.map((c) => c.style?.(r) ?? rowStyle?.(r)),
+      ),
+    );
   return out;
 }
 

@@ -6,7 +6,13 @@ import type { ScreenLine } from './segments.js';
  * put it on top when it is taller than the pane). Only turns near the window are
  * laid out, so the cost is the visible rows, not the trace.
  */
-export function layoutTurns(count: number, selected: number, previousStart: number, height: number, linesOf: (index: number) => ScreenLine[]): { start: number; lines: ScreenLine[] } {
+export function layoutTurns(
+  count: number,
+  selected: number,
+  previousStart: number,
+  height: number,
+  linesOf: (index: number) => ScreenLine[],
+): { start: number; lines: ScreenLine[] } {
   if (count === 0 || height <= 0) return { start: 0, lines: [] };
   const sel = Math.max(0, Math.min(selected, count - 1));
   let start = Math.max(0, Math.min(previousStart, sel));

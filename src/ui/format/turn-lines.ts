@@ -1,9 +1,9 @@
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
 import { fmtInt, fmtMs, fmtUsd } from '../../trace/units.js';
+import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { timeText } from './rows.js';
-import { isObject, num, str, type JsonObject } from '../../trace/values.js';
-import { fitLine, seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { truncate, width as widthOf, wrap } from './text.js';
 
 /** How a tool_use ended: from its paired tool_result. */
@@ -47,7 +47,8 @@ const INDENT = '  ';
 
 /** A turn as screen lines: a header, then one or more lines per block. */
 export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
-  const gutter = (): Segment => (o.selected ? seg('›', 'selected') : o.matched && lines.length === 0 ? seg('•', 'accent') : seg(' '));
+  const gutter = (): Segment =>
+    o.selected ? seg('›', 'selected') : o.matched && lines.length === 0 ? seg('•', 'accent') : seg(' ');
   const w = Math.max(10, o.width - 1);
   const bodyW = Math.max(8, w - INDENT.length - 2);
   const lines: ScreenLine[] = [];
@@ -59,7 +60,10 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
   const usage = isObject(t.usage) ? t.usage : null;
-  if (usage) head.push(seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'));
+  if (usage)
+    head.push(
+      seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'),
+    );
   if (v.costUsd != null) head.push(seg(` · ${fmtUsd(v.costUsd)}`, 'dim'));
   const timing = isObject(t.timing) ? t.timing : null;
   const duration = num(timing?.duration_ms);
@@ -84,8 +88,8 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       } else {
         line(seg(INDENT), seg('~ thinking', 'dim'));
         const wrapped = wrapBlock(text, bodyW, MAX_THINKING_LINES);
-        for (const l of wrapped.lines) line(seg(INDENT + '  '), seg(l, 'dim'));
-        if (wrapped.more) line(seg(INDENT + '  '), seg('… more (Enter: whole record)', 'dim'));
+        for (const l of wrapped.lines) line(seg(`${INDENT}  `), seg(l, 'dim'));
+        if (wrapped.more) line(seg(`${INDENT}  `), seg('… more (Enter: whole record)', 'dim'));
       }
     } else if (type === 'text') {
       const wrapped = wrapBlock(str(b.text) ?? '', bodyW + 2, MAX_TEXT_LINES);
@@ -93,27 +97,64 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       if (wrapped.more) line(seg(INDENT), seg('… more (Enter: whole record)', 'dim'));
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
-      const look = outcome === undefined ? null : outcome.state === 'ok' ? { t: '✓ ok', s: 'ok' as Style } : outcome.state === 'error' ? { t: '✗ error', s: 'error' as Style } : { t: '… pending', s: 'pending' as Style };
-      const after: Segment[] = look ? [seg(` ${look.t}`, look.s), seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'), seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent')] : [];
+      const look =
+        outcome === undefined
+          ? null
+          : outcome.state === 'ok'
+            ? { t: '✓ ok', s: 'ok' as Style }
+            : outcome.state === 'error'
+              ? { t: '✗ error', s: 'error' as Style }
+              : { t: '… pending', s: 'pending' as Style };
+      const after: Segment[] = look
+        ? [
+            seg(` ${look.t}`, look.s),
+            seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'),
+            seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent'),
+          ]
+        : [];
       const name = inert(str(b.name) ?? '(unknown)');
       const args = inert((JSON.stringify(b.input ?? {}) ?? '').slice(0, w * 4));
       const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
-      line(seg(INDENT), seg('→ tool_use ', 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
+      line(
+        seg(INDENT),
+        seg('→ tool_use ', 'accent'),
+        seg(name, 'bold'),
+        seg(` ${truncate(args, room)}`, 'dim'),
+        ...after,
+      );
     } else if (type === 'tool_result') {
       const err = b.is_error === true;
       const text = contentText(b.content).slice(0, w * 4);
-      line(seg(INDENT), seg('← tool_result ', 'accent'), seg(err ? '✗ error ' : '', 'error'), seg(inert(str(b.tool_use_id) ?? ''), 'dim'), seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'));
+      line(
+        seg(INDENT),
+        seg('← tool_result ', 'accent'),
+        seg(err ? '✗ error ' : '', 'error'),
+        seg(inert(str(b.tool_use_id) ?? ''), 'dim'),
+        seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'),
+      );
     } else if (type === 'history_elided') {
       const count = num(b.count);
       const hash = str(b.sha256);
-      line(seg(INDENT), seg(`⋯ ${count ?? '?'} earlier message${count === 1 ? '' : 's'} elided`, 'dim'), seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'));
+      line(
+        seg(INDENT),
+        seg(`⋯ ${count ?? '?'} earlier message${count === 1 ? '' : 's'} elided`, 'dim'),
+        seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'),
+      );
     } else {
       line(seg(INDENT), seg(`[block: ${inert(type)}]`, 'dim'));
     }
   }
   if (blocks.length === 0) line(seg(INDENT), seg('(no blocks)', 'dim'));
   // An echoed resend is shown dimmed: it repeats the turn above and describes no generation.
-  return v.echoed ? lines.map((l) => l.map((s, i) => (i > 0 && (s.style === undefined || s.style === 'role' || s.style === 'model') ? { ...s, style: 'dim' as const } : s))) : lines;
+  return v.echoed
+    ? lines.map((l) =>
+        l.map((s, i) =>
+          i > 0 && (s.style === undefined || s.style === 'role' || s.style === 'model')
+            ? { ...s, style: 'dim' as const }
+            : s,
+        ),
+      )
+    : lines;
 }
 
 /** The first `max` wrapped lines of a block, and whether there is more. */
@@ -127,4 +168,3 @@ function wrapBlock(text: string, width: number, max: number): { lines: string[];
   }
   return { lines: lines.slice(0, max), more: lines.length > max || head.length < text.length };
 }
-

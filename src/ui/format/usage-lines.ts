@@ -1,9 +1,9 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../../trace/units.js';
-import { fitLine, pushLines, seg, type ScreenLine } from './segments.js';
+import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
+import { compactInt, type TableCol, tableLines } from './table-lines.js';
 import { fit } from './text.js';
-import { compactInt, tableLines, type TableCol } from './table-lines.js';
 
 export interface MethodRow {
   name: string;
@@ -53,10 +53,27 @@ const modelCols: TableCol<ModelLine>[] = [
   { header: 'CALLS', align: 'right', cell: (m) => fmtInt(m.calls), compact: (m) => compactInt(m.calls) },
   { header: 'INPUT', align: 'right', cell: (m) => fmtInt(m.inputTokens), compact: (m) => compactInt(m.inputTokens) },
   { header: 'OUTPUT', align: 'right', cell: (m) => fmtInt(m.outputTokens), compact: (m) => compactInt(m.outputTokens) },
-  { header: 'C.READ', align: 'right', cell: (m) => fmtInt(m.cacheReadTokens), compact: (m) => compactInt(m.cacheReadTokens), drop: 4 },
-  { header: 'C.WRITE', align: 'right', cell: (m) => fmtInt(m.cacheCreationTokens), compact: (m) => compactInt(m.cacheCreationTokens), drop: 3 },
+  {
+    header: 'C.READ',
+    align: 'right',
+    cell: (m) => fmtInt(m.cacheReadTokens),
+    compact: (m) => compactInt(m.cacheReadTokens),
+    drop: 4,
+  },
+  {
+    header: 'C.WRITE',
+    align: 'right',
+    cell: (m) => fmtInt(m.cacheCreationTokens),
+    compact: (m) => compactInt(m.cacheCreationTokens),
+    drop: 3,
+  },
   { header: 'HIT%', align: 'right', cell: (m) => fmtPct(m.cacheHitRate), drop: 5 },
-  { header: 'COST', align: 'right', cell: usd, style: (m) => (!m.priced && !m.total ? 'warn' : m.total ? 'bold' : undefined) },
+  {
+    header: 'COST',
+    align: 'right',
+    cell: usd,
+    style: (m) => (!m.priced && !m.total ? 'warn' : m.total ? 'bold' : undefined),
+  },
   { header: 'P50', align: 'right', cell: (m) => fmtMs(m.latencyP50Ms), drop: 2 },
   { header: 'P95', align: 'right', cell: (m) => fmtMs(m.latencyP95Ms), drop: 6 },
   { header: 'MAX', align: 'right', cell: (m) => fmtMs(m.latencyMaxMs), drop: 1 },
@@ -69,7 +86,13 @@ const callCols = (first: string): TableCol<CallLike>[] => [
   { header: first, cell: (r) => r.name, style: () => 'bold' },
   { header: 'CALLS', align: 'right', cell: (r) => fmtInt(r.calls), compact: (r) => compactInt(r.calls) },
   { header: 'ERR', align: 'right', cell: (r) => fmtInt(r.errors), style: (r) => (r.errors ? 'error' : undefined) },
-  { header: 'PEND', align: 'right', cell: (r) => fmtInt(r.pending), style: (r) => (r.pending ? 'pending' : undefined), drop: 3 },
+  {
+    header: 'PEND',
+    align: 'right',
+    cell: (r) => fmtInt(r.pending),
+    style: (r) => (r.pending ? 'pending' : undefined),
+    drop: 3,
+  },
   { header: 'P50', align: 'right', cell: (r) => fmtMs(r.p50) },
   { header: 'P95', align: 'right', cell: (r) => fmtMs(r.p95), drop: 2 },
   { header: 'MAX', align: 'right', cell: (r) => fmtMs(r.max), drop: 1 },
@@ -85,11 +108,31 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
   const m = d.models;
   if (m) {
     const s = m.summary;
-    out.push([seg('MODELS ', 'header'), seg(`${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded · prices: ${m.cost.source}`, 'dim')]);
+    out.push([
+      seg('MODELS ', 'header'),
+      seg(
+        `${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded · prices: ${m.cost.source}`,
+        'dim',
+      ),
+    ]);
     const total: ModelLine = {
-      model: 'TOTAL', total: true, calls: s.assistantTurns, inputTokens: s.inputTokens, outputTokens: s.outputTokens, cacheReadTokens: s.cacheReadTokens,
-      cacheCreationTokens: s.cacheCreationTokens, thinkingTokens: null, thinkingEstimated: false, cacheHitRate: s.cacheHitRate, ttftP50Ms: null, ttftP95Ms: null,
-      estCostUsd: m.cost.totalUsd, priced: m.cost.totalUsd !== null, latencyP50Ms: null, latencyP95Ms: null, latencyMaxMs: null,
+      model: 'TOTAL',
+      total: true,
+      calls: s.assistantTurns,
+      inputTokens: s.inputTokens,
+      outputTokens: s.outputTokens,
+      cacheReadTokens: s.cacheReadTokens,
+      cacheCreationTokens: s.cacheCreationTokens,
+      thinkingTokens: null,
+      thinkingEstimated: false,
+      cacheHitRate: s.cacheHitRate,
+      ttftP50Ms: null,
+      ttftP95Ms: null,
+      estCostUsd: m.cost.totalUsd,
+      priced: m.cost.totalUsd !== null,
+      latencyP50Ms: null,
+      latencyP95Ms: null,
+      latencyMaxMs: null,
     };
     pushLines(out, tableLines(modelCols, [...m.perModel, total], width));
     const notes: string[] = [];
@@ -97,14 +140,36 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
     const thinking = (s.thinkingExactTokens ?? 0) + (s.thinkingEstimatedTokens ?? 0);
     if (s.overflowTurns) notes.push(overflowNote(s.overflowTurns));
-    if (thinking) notes.push(`thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`);
+    if (thinking)
+      notes.push(
+        `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,
+      );
     if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
   if (d.tools.length) {
-    out.push([seg('TOOLS ', 'header'), seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim')]);
-    pushLines(out, tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], d.tools.map((t) => ({ name: t.name, calls: t.calls, errors: t.errors, pending: t.pending, p50: t.p50Ms, p95: t.p95Ms, max: t.maxMs, origin: t.origin })), width));
+    out.push([
+      seg('TOOLS ', 'header'),
+      seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
+    ]);
+    pushLines(
+      out,
+      tableLines(
+        [...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }],
+        d.tools.map((t) => ({
+          name: t.name,
+          calls: t.calls,
+          errors: t.errors,
+          pending: t.pending,
+          p50: t.p50Ms,
+          p95: t.p95Ms,
+          max: t.maxMs,
+          origin: t.origin,
+        })),
+        width,
+      ),
+    );
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
@@ -124,12 +189,42 @@ function timelineLines(t: Timeline, width: number): ScreenLine[] {
   const tokens = fitBuckets(t.tokens, zeros, cells, false);
   const perCell = tokens.minutesPerCell * t.minutesPerBucket;
   const per = perCell === 1 ? 'per minute' : `per ${fmtInt(perCell)} minutes`;
-  const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [seg(fit(label, LABEL - 1) + ' ', style), seg(sparkline(values)), seg(total ? ` ${total}` : '', 'dim')];
-  const outside = t.outsideAxis ? ` · ${fmtInt(t.outsideAxis)} record${t.outsideAxis === 1 ? '' : 's'} outside the time axis` : '';
-  const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(`${per}, ${fmtInt(t.minutes)} minute(s) from the start`, 'dim'), seg(outside, 'warn')]];
-  if (t.perModel.length) out.push(row('tokens', tokens.values, undefined, `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`));
+  const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [
+    seg(`${fit(label, LABEL - 1)} `, style),
+    seg(sparkline(values)),
+    seg(total ? ` ${total}` : '', 'dim'),
+  ];
+  const outside = t.outsideAxis
+    ? ` · ${fmtInt(t.outsideAxis)} record${t.outsideAxis === 1 ? '' : 's'} outside the time axis`
+    : '';
+  const out: ScreenLine[] = [
+    [
+      seg('OVER TIME ', 'header'),
+      seg(`${per}, ${fmtInt(t.minutes)} minute(s) from the start`, 'dim'),
+      seg(outside, 'warn'),
+    ],
+  ];
+  if (t.perModel.length)
+    out.push(
+      row(
+        'tokens',
+        tokens.values,
+        undefined,
+        `max ${compactInt(Math.max(0, ...tokens.values.filter((v) => !Number.isNaN(v))))}`,
+      ),
+    );
   const lat = fitBuckets(t.latency, t.latencyCounts, cells, true);
-  if (t.latencyCounts.some((n) => n > 0)) out.push(row(t.latencyOf === 'turns' ? 'turn latency (mean)' : 'call latency (mean)', lat.values, undefined, `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`));
-  if (t.perModel.length > 1) for (const m of t.perModel) out.push(row(`  ${m.model}`, fitBuckets(m.tokens, zeros, cells, false).values, 'model', ''));
+  if (t.latencyCounts.some((n) => n > 0))
+    out.push(
+      row(
+        t.latencyOf === 'turns' ? 'turn latency (mean)' : 'call latency (mean)',
+        lat.values,
+        undefined,
+        `max ${fmtMs(Math.max(0, ...lat.values.filter((v) => !Number.isNaN(v))))}`,
+      ),
+    );
+  if (t.perModel.length > 1)
+    for (const m of t.perModel)
+      out.push(row(`  ${m.model}`, fitBuckets(m.tokens, zeros, cells, false).values, 'model', ''));
   return out;
 }

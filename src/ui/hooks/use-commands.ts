@@ -23,7 +23,11 @@ interface Handlers {
  * and are read with that frame's scopes: `/tool` typed at once searches for "tool".
  * Likewise a command after text waits for the frame that text causes.
  */
-export function useCommands(scopes: readonly Scope[], run: (command: Command) => void, onText?: (text: string) => void): void {
+export function useCommands(
+  scopes: readonly Scope[],
+  run: (command: Command) => void,
+  onText?: (text: string) => void,
+): void {
   const latest = useRef<Handlers>({ scopes, run, onText });
   latest.current = { scopes, run, onText };
   /** Keys still to read, after a command: each waits for the next frame. */

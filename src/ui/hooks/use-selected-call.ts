@@ -1,7 +1,7 @@
-import { useEffect, useRef, type Dispatch } from 'react';
+import { type Dispatch, useEffect, useRef } from 'react';
 import type { FilterResult } from '../../store/query.js';
 import type { RowList } from '../data/views.js';
-import { clampWindow, type Action, type UiState } from '../state/ui-state.js';
+import { type Action, clampWindow, type UiState } from '../state/ui-state.js';
 
 /**
  * Slowest first, a call moves as others arrive or finish: the selection stays on it
@@ -10,16 +10,38 @@ import { clampWindow, type Action, type UiState } from '../state/ui-state.js';
  * drawn, so no frame shows the selection on another call; the state follows after.
  * Returns the lists to draw with.
  */
-export function useSelectedCall(state: UiState, calls: RowList, filtered: FilterResult | null, epoch: number, height: number, dispatch: Dispatch<Action>): UiState['lists'] {
-  const last = useRef<{ row: number; filter: FilterResult | null; epoch: number; calls: RowList | null }>({ row: -1, filter: filtered, epoch, calls: null });
+export function useSelectedCall(
+  state: UiState,
+  calls: RowList,
+  filtered: FilterResult | null,
+  epoch: number,
+  height: number,
+  dispatch: Dispatch<Action>,
+): UiState['lists'] {
+  const last = useRef<{ row: number; filter: FilterResult | null; epoch: number; calls: RowList | null }>({
+    row: -1,
+    filter: filtered,
+    epoch,
+    calls: null,
+  });
   let lists = state.lists;
   const was = last.current;
   const at = lists.calls.selected;
   // Only when the list itself changed: a key that moves the selection is not a move of the call.
-  if (state.callOrder === 'latency' && was.row >= 0 && was.calls !== calls && was.filter === filtered && was.epoch === epoch && !(at < calls.length && calls.at(at) === was.row)) {
+  if (
+    state.callOrder === 'latency' &&
+    was.row >= 0 &&
+    was.calls !== calls &&
+    was.filter === filtered &&
+    was.epoch === epoch &&
+    !(at < calls.length && calls.at(at) === was.row)
+  ) {
     for (let i = 0; i < calls.length; i++) {
       if (calls.at(i) === was.row) {
-        lists = { ...lists, calls: { selected: i, windowStart: clampWindow(lists.calls.windowStart, i, height, calls.length) } };
+        lists = {
+          ...lists,
+          calls: { selected: i, windowStart: clampWindow(lists.calls.windowStart, i, height, calls.length) },
+        };
         break;
       }
     }

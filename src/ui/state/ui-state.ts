@@ -142,7 +142,11 @@ const CONTEXT = 2;
 /** The overlay with line `line` as its current match, scrolled to it unless it is in view. */
 function showFound<O extends Overlay>(o: O, line: number, bounds: Bounds): O {
   const inView = line >= o.scroll && line < o.scroll + bounds.height;
-  return { ...o, found: line, scroll: inView ? o.scroll : scrollTo(line - Math.min(CONTEXT, Math.floor(bounds.height / 4)), bounds) };
+  return {
+    ...o,
+    found: line,
+    scroll: inView ? o.scroll : scrollTo(line - Math.min(CONTEXT, Math.floor(bounds.height / 4)), bounds),
+  };
 }
 
 function moveBy(state: UiState, target: (current: number) => number, bounds: Bounds): UiState {
@@ -182,27 +186,62 @@ export function reduce(state: UiState, action: Action): UiState {
       return state.overlay ? next : { ...next, stickToBottom: true };
     }
     case 'jump':
-      return moveBy({ ...state, pane: action.pane, overlay: null, search: afterOverlay(state) }, () => action.index, action.bounds);
+      return moveBy(
+        { ...state, pane: action.pane, overlay: null, search: afterOverlay(state) },
+        () => action.index,
+        action.bounds,
+      );
     case 'pane':
-      return { ...state, pane: action.pane, overlay: null, search: afterOverlay(state), notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
+      return {
+        ...state,
+        pane: action.pane,
+        overlay: null,
+        search: afterOverlay(state),
+        notice: null,
+        pausedAt: null,
+        stickToBottom: state.follow ? true : state.stickToBottom,
+      };
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
-      return { ...state, pane: PANES[(i + action.direction + PANES.length) % PANES.length]!, overlay: null, search: afterOverlay(state), notice: null, pausedAt: null, stickToBottom: state.follow ? true : state.stickToBottom };
+      return {
+        ...state,
+        pane: PANES[(i + action.direction + PANES.length) % PANES.length]!,
+        overlay: null,
+        search: afterOverlay(state),
+        notice: null,
+        pausedAt: null,
+        stickToBottom: state.follow ? true : state.stickToBottom,
+      };
     }
     case 'open': {
       const selected = state.lists[state.pane].selected;
       if (selected >= action.list.length) return state;
-      return { ...state, overlay: { type: 'detail', pane: state.pane, row: action.list.at(selected), scroll: 0, found: -1 }, notice: null };
+      return {
+        ...state,
+        overlay: { type: 'detail', pane: state.pane, row: action.list.at(selected), scroll: 0, found: -1 },
+        notice: null,
+      };
     }
     case 'close':
       return { ...state, overlay: null, search: afterOverlay(state), notice: null };
     case 'help':
-      return { ...state, overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0, found: -1 }, search: afterOverlay(state) };
+      return {
+        ...state,
+        overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0, found: -1 },
+        search: afterOverlay(state),
+      };
     case 'toggle-thinking':
       return { ...state, expandThinking: !state.expandThinking };
     case 'calls.order':
       // Slowest first has no bottom to stick to: new calls land anywhere in it.
-      return { ...state, callOrder: action.order, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) }, stickToBottom: false, pausedAt: null, notice: null };
+      return {
+        ...state,
+        callOrder: action.order,
+        lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) },
+        stickToBottom: false,
+        pausedAt: null,
+        notice: null,
+      };
     case 'calls.follow':
       return { ...state, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) } };
     case 'toggle-clock':
@@ -212,12 +251,25 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'notice':
       return { ...state, notice: action.text };
     case 'input.open':
-      return { ...state, input: { kind: action.kind, text: action.text }, notice: null, search: action.kind === 'search' ? { query: action.text, inOverlay: state.overlay !== null } : state.search };
+      return {
+        ...state,
+        input: { kind: action.kind, text: action.text },
+        notice: null,
+        search: action.kind === 'search' ? { query: action.text, inOverlay: state.overlay !== null } : state.search,
+      };
     case 'input.text':
     case 'input.delete': {
       if (!state.input) return state;
-      const text = action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
-      return { ...state, input: { ...state.input, text }, search: state.input.kind === 'search' ? { query: text, inOverlay: state.search?.inOverlay ?? state.overlay !== null } : state.search };
+      const text =
+        action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
+      return {
+        ...state,
+        input: { ...state.input, text },
+        search:
+          state.input.kind === 'search'
+            ? { query: text, inOverlay: state.search?.inOverlay ?? state.overlay !== null }
+            : state.search,
+      };
     }
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
@@ -225,10 +277,14 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {
-        return reduce(state, { type: 'filter.set', filter: parseFilter(state.input.text) === null ? null : state.input.text.trim() });
+        return reduce(state, {
+          type: 'filter.set',
+          filter: parseFilter(state.input.text) === null ? null : state.input.text.trim(),
+        });
       } catch (error) {
         // The previous filter stays; the bar stays open to fix the expression.
-        if (error instanceof FilterError) return { ...state, notice: `${error.message} (at column ${error.position + 1})` };
+        if (error instanceof FilterError)
+          return { ...state, notice: `${error.message} (at column ${error.position + 1})` };
         throw error;
       }
     }
@@ -239,15 +295,21 @@ export function reduce(state: UiState, action: Action): UiState {
       const o = state.overlay;
       if (o) {
         // From the current match, else from the top of the view (n finds one shown there).
-        const line = action.direction === 1 ? (p.find((x) => x > (o.found >= 0 ? o.found : o.scroll - 1)) ?? p[0]!) : (p.findLast((x) => x < (o.found >= 0 ? o.found : o.scroll)) ?? p[p.length - 1]!);
+        const line =
+          action.direction === 1
+            ? (p.find((x) => x > (o.found >= 0 ? o.found : o.scroll - 1)) ?? p[0]!)
+            : (p.findLast((x) => x < (o.found >= 0 ? o.found : o.scroll)) ?? p[p.length - 1]!);
         return { ...state, overlay: showFound(o, line, action.bounds) };
       }
       const at = state.lists[state.pane].selected;
-      const index = action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
+      const index =
+        action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
       return moveBy(state, () => index, action.bounds);
     }
     case 'search.goto':
-      return state.overlay ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) } : moveBy(state, () => action.index, action.bounds);
+      return state.overlay
+        ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) }
+        : moveBy(state, () => action.index, action.bounds);
     case 'filter.set': {
       // Positions in the old lists mean nothing in the new ones: start every list over.
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
@@ -260,7 +322,13 @@ export function reduce(state: UiState, action: Action): UiState {
       // A detail view is of one record, which may be gone or another one now.
       const overlay = state.overlay?.type === 'detail' ? null : state.overlay;
       const pausedAt = state.pausedAt === null ? null : Math.min(state.pausedAt, action.counts[state.pane]);
-      return { ...state, lists, overlay, search: overlay === state.overlay ? state.search : afterOverlay(state), pausedAt };
+      return {
+        ...state,
+        lists,
+        overlay,
+        search: overlay === state.overlay ? state.search : afterOverlay(state),
+        pausedAt,
+      };
     }
   }
 }
@@ -285,7 +353,12 @@ export function moveAction(command: string, bounds: Bounds): Action | null {
     case 'list.halfUp':
     case 'list.pageDown':
     case 'list.pageUp':
-      return { type: 'page', direction: command.endsWith('Down') ? 1 : -1, half: command.startsWith('list.half'), bounds };
+      return {
+        type: 'page',
+        direction: command.endsWith('Down') ? 1 : -1,
+        half: command.startsWith('list.half'),
+        bounds,
+      };
     case 'list.top':
       return { type: 'top', bounds };
     case 'list.bottom':

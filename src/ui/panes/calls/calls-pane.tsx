@@ -19,8 +19,18 @@ export interface CallsPaneProps {
 }
 
 /** `1` Calls: one row per RPC call, both directions; notifications quieter. */
-export function CallsPane({ rows, selectedIndex, matched, width, height, empty = 'no RPC calls in this trace (yet)', clock = false }: CallsPaneProps) {
+export function CallsPane({
+  rows,
+  selectedIndex,
+  matched,
+  width,
+  height,
+  empty = 'no RPC calls in this trace (yet)',
+  clock = false,
+}: CallsPaneProps) {
   const columns = callColumns(rows, width, clock);
-  const lines = rows.length ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns, matched?.[i], clock)) : [[seg(` ${empty}`, 'dim')]];
+  const lines = rows.length
+    ? rows.map((r, i) => formatCallRow(r, width, i === selectedIndex, columns, matched?.[i], clock))
+    : [[seg(` ${empty}`, 'dim')]];
   return <Lines lines={lines} width={width} height={height} />;
 }

@@ -17,8 +17,18 @@ export interface EventsPaneProps {
 }
 
 /** `4` Events: every record in file order, skipped lines with their line numbers and why. */
-export function EventsPane({ rows, selectedIndex, matched, width, height, empty = 'no records (yet)', clock = false }: EventsPaneProps) {
+export function EventsPane({
+  rows,
+  selectedIndex,
+  matched,
+  width,
+  height,
+  empty = 'no records (yet)',
+  clock = false,
+}: EventsPaneProps) {
   const labelWidth = Math.min(12, Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : r.fileLabel.length))));
-  const lines = rows.length ? rows.map((r, i) => formatEventRow(r, width, i === selectedIndex, labelWidth, matched?.[i], clock)) : [[seg(` ${empty}`, 'dim')]];
+  const lines = rows.length
+    ? rows.map((r, i) => formatEventRow(r, width, i === selectedIndex, labelWidth, matched?.[i], clock))
+    : [[seg(` ${empty}`, 'dim')]];
   return <Lines lines={lines} width={width} height={height} />;
 }

@@ -15,6 +15,15 @@ export interface TurnsPaneProps {
 
 /** `2` Turns: the conversation, block by block. */
 export function TurnsPane({ lines, width, height, hiddenEchoed, empty }: TurnsPaneProps) {
-  const shown = lines.length ? lines : [[seg(` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`}`, 'dim')]];
+  const shown = lines.length
+    ? lines
+    : [
+        [
+          seg(
+            ` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`}`,
+            'dim',
+          ),
+        ],
+      ];
   return <Lines lines={shown} width={width} height={height} />;
 }

@@ -12,5 +12,11 @@ export interface UsagePaneProps {
 
 /** `3` Usage: per-model tokens, cost and latency with totals; tools; methods. */
 export function UsagePane({ lines, scroll, width, height }: UsagePaneProps) {
-  return <Lines lines={lines.slice(scroll, scroll + height).map((l) => [{ text: ' ' }, ...l])} width={width} height={height} />;
+  return (
+    <Lines
+      lines={lines.slice(scroll, scroll + height).map((l) => [{ text: ' ' }, ...l])}
+      width={width}
+      height={height}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { OpenError, openSource } from '../sources/open-source.js';
+import type { Source } from '../sources/types.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert } from '../trace/text.js';
 import { type Finding, type Omitted, Validator } from '../trace/validate.js';
@@ -25,7 +26,7 @@ export async function validateCommand(
   if (!expanded) return 2;
   const reports: Report[] = [];
   for (const target of expanded.targets) {
-    let source;
+    let source: Source;
     try {
       source = await openSource(target, { timeoutS: options.timeout });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { closeSync, type FSWatcher, fstatSync, openSync, watch } from 'node:fs';
+import { closeSync, type FSWatcher, fstatSync, openSync, type Stats, watch } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
@@ -60,7 +60,7 @@ export class FollowSource implements Source {
     };
     try {
       while (!this.closed) {
-        let info;
+        let info: Stats;
         try {
           info = await stat(this.name);
         } catch {

@@ -71,7 +71,8 @@ export function fileKey(path: string, salt: string): FileKey | null {
     }
     const fields = [salt, resolve(path), info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].map(String);
     const key = sha256(JSON.stringify([...fields, sha256(head).toString('hex')])).toString('hex');
-    const changed = Math.max(info.mtimeNs , info.ctimeNs);
+    // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take.
+    const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
     // Times in whole seconds: a file system that keeps no finer (FAT keeps 2 s). Else
     // the kernel's clock ticks every few ms: 100 ms is well past one tick.
     const tick = changed % 1_000_000_000n === 0n ? 2_000_000_000n : 100_000_000n;

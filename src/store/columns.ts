@@ -39,6 +39,11 @@ export class Column<A extends Typed> {
     return this.length++;
   }
 
+  /** Sets `bits` in the value at `i` (flag columns). */
+  setBits(i: number, bits: number): void {
+    this.data[i] = this.data[i]! | bits;
+  }
+
   /** Makes room for at least `n` values (growing geometrically, so appends stay amortised O(1)). */
   reserve(n: number): void {
     if (n <= this.data.length) return;

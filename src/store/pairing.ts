@@ -58,7 +58,7 @@ export function openRequest(
   info: RpcInfo,
 ): void {
   store.status.data[row] = Status.pending;
-  if (dir === 'out') store.flags.data[row] |= Flag.serverToClient;
+  if (dir === 'out') store.flags.setBits(row, Flag.serverToClient);
   const table = pendingTable(f, dir, source);
   const id = info.idKey!;
   const queue = table.get(id);

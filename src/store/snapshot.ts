@@ -169,7 +169,11 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     },
   };
   // The texts: their UTF-8 lengths as a part; their bytes follow the parts.
-  const encoded = texts.values.map((t, i) => (LONE_SURROGATE.test(t) ? (header.oddTexts.push([i, t]), '') : t));
+  const encoded = texts.values.map((t, i) => {
+    if (!LONE_SURROGATE.test(t)) return t;
+    header.oddTexts.push([i, t]);
+    return '';
+  });
   binary.push(['texts.lengths', Uint32Array.from(encoded, (t) => Buffer.byteLength(t, 'utf8'))]);
   header.parts = binary.map(([name, a]) =>
     Array.isArray(a)

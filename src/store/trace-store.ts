@@ -396,7 +396,7 @@ export class TraceStore {
         Dir[dir],
       );
       this.shape.data[row] = Shape[info.shape];
-      if (facts.batch) this.flags.data[row] |= Flag.batch;
+      if (facts.batch) this.flags.setBits(row, Flag.batch);
       if (info.shape === 'request') openRequest(this, f, row, dir, source, info);
       else if (info.shape === 'response') closeRequest(this, f, row, dir, source, info);
       else {
@@ -416,9 +416,9 @@ export class TraceStore {
       this.strings.id(facts.role),
       facts.model === null ? -1 : this.strings.id(facts.model),
     );
-    if (facts.echoed) this.flags.data[row] |= Flag.echoed;
-    if (facts.truncated) this.flags.data[row] |= Flag.truncated;
-    if (facts.usage) this.flags.data[row] |= Flag.hasUsage;
+    if (facts.echoed) this.flags.setBits(row, Flag.echoed);
+    if (facts.truncated) this.flags.setBits(row, Flag.truncated);
+    if (facts.usage) this.flags.setBits(row, Flag.hasUsage);
     this.turnRows.push(row);
     // Echoed turns are kept and counted, but describe no generation and pair nothing.
     if (!facts.echoed) {
@@ -511,12 +511,12 @@ export class TraceStore {
 
   setErrorText(row: number, text: string): void {
     this.errorText.set(row, text);
-    this.flags.data[row] |= Flag.errorText;
+    this.flags.setBits(row, Flag.errorText);
   }
 
   setRowErrors(row: number, errors: ErrorEntry[]): void {
     this.rowErrors.set(row, errors);
-    this.flags.data[row] |= Flag.rowErrors;
+    this.flags.setBits(row, Flag.rowErrors);
   }
 
   /**
@@ -526,7 +526,7 @@ export class TraceStore {
   linkTurnPair(row: number, link: number): void {
     this.linkRow.push(row);
     this.linkPair.push(link);
-    this.flags.data[row] |= Flag.toolLinks;
+    this.flags.setBits(row, Flag.toolLinks);
   }
 
   /**

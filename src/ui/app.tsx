@@ -294,11 +294,7 @@ export function App({
         }
         case 'link.jump': {
           const from =
-            overlay?.type === 'detail'
-              ? overlay.row
-              : activeList?.length
-                ? activeList.at(list.selected)
-                : -1;
+            overlay?.type === 'detail' ? overlay.row : activeList?.length ? activeList.at(list.selected) : -1;
           const target = from >= 0 ? linkTarget(store, from) : null;
           if (!target)
             return act({
@@ -317,11 +313,7 @@ export function App({
         case 'record.copy': {
           // The open record, else the filtered records (w) or the selected one.
           const selected =
-            overlay?.type === 'detail'
-              ? overlay.row
-              : activeList?.length
-                ? activeList.at(list.selected)
-                : -1;
+            overlay?.type === 'detail' ? overlay.row : activeList?.length ? activeList.at(list.selected) : -1;
           const rows =
             command === 'record.write' && filtered && overlay?.type !== 'detail'
               ? filtered.rows

@@ -2,13 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-export const TRACE =
-  `${[
-    '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"remote","command":["x"]}',
-    '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch_url"}}}',
-    '{"t":"2026-01-01T00:00:01.250Z","dir":"out","raw":{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"é日本"}]}}}',
-    '{"t":"2026-01-01T00:00:02.000Z","type":"end","exitCode":0,"durationMs":2000}',
-  ].join('\n')}\n`;
+export const TRACE = `${[
+  '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"remote","command":["x"]}',
+  '{"t":"2026-01-01T00:00:01.000Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch_url"}}}',
+  '{"t":"2026-01-01T00:00:01.250Z","dir":"out","raw":{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"é日本"}]}}}',
+  '{"t":"2026-01-01T00:00:02.000Z","type":"end","exitCode":0,"durationMs":2000}',
+].join('\n')}\n`;
 
 /** A local server for the http source: chunked, slow, gzip, redirects, statuses, cut-off, short, reset, stalled and trickling bodies, Basic auth, and a growing file. */
 export async function startTraceServer() {

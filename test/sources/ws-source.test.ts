@@ -227,9 +227,9 @@ describe('live mode faults on loopback', () => {
     await source.open();
     const reading = readAll(source);
     await new Promise((r) => setTimeout(r, 100));
-    const closedSocket = new Promise<void>((resolve) =>
-      server!.clients.forEach((c) => c.once('close', () => resolve())),
-    );
+    const closedSocket = new Promise<void>((resolve) => {
+      for (const c of server!.clients) c.once('close', () => resolve());
+    });
     source.close();
     await reading;
     // The server sees the connection gone well within a second (no 30 s close handshake).

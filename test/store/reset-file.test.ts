@@ -115,30 +115,29 @@ const toolResult = (id: string, ms: number) =>
   });
 
 /** What a file held before: unanswered requests and tool_uses the new content answers, a far time (wide time column), strings of its own, skips, a batch, an end line. */
-const before =
-  `${[
-    meta('first run'),
-    request(1, 10, 'only_before'),
-    request(2, 20),
-    JSON.stringify({ t: at(25), dir: 'out', raw: { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage' } }),
-    toolUse('tu1', 30),
-    'not json',
-    JSON.stringify({
-      t: at(40),
-      dir: 'in',
-      raw: [
-        { jsonrpc: '2.0', id: 3, method: 'tools/list' },
-        { jsonrpc: '2.0', method: 'notifications/x' },
-      ],
-    }),
-    JSON.stringify({
-      t: '2300-01-01T00:00:00.000Z',
-      dir: 'event',
-      kind: 'llm.error',
-      raw: { endpoint: 'e', error: 'boom' },
-    }),
-    JSON.stringify({ t: at(50), type: 'end', exitCode: 0 }),
-  ].join('\n')}\n{"partial`;
+const before = `${[
+  meta('first run'),
+  request(1, 10, 'only_before'),
+  request(2, 20),
+  JSON.stringify({ t: at(25), dir: 'out', raw: { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage' } }),
+  toolUse('tu1', 30),
+  'not json',
+  JSON.stringify({
+    t: at(40),
+    dir: 'in',
+    raw: [
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { jsonrpc: '2.0', method: 'notifications/x' },
+    ],
+  }),
+  JSON.stringify({
+    t: '2300-01-01T00:00:00.000Z',
+    dir: 'event',
+    kind: 'llm.error',
+    raw: { endpoint: 'e', error: 'boom' },
+  }),
+  JSON.stringify({ t: at(50), type: 'end', exitCode: 0 }),
+].join('\n')}\n{"partial`;
 /** What it holds after: answers to the old ids (which must stay unanswered: they pair nothing). */
 const after = [
   meta('second run'),

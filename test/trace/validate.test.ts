@@ -8,7 +8,7 @@ const HEX = 'a'.repeat(64);
 
 function check(lines: string[]) {
   const v = new Validator();
-  lines.forEach((l, i) => v.push(l, i + 1));
+  for (const [i, l] of lines.entries()) v.push(l, i + 1);
   return v.finish().map((f) => [f.line, f.severity, f.rule]);
 }
 
@@ -124,7 +124,7 @@ describe('validate caps', () => {
   it('keeps the first 20 findings of each rule, counts every one', () => {
     const v = new Validator();
     const lines = [META, ...Array.from({ length: 50 }, () => ''), ...Array.from({ length: 25 }, () => '{"t":'), MSG];
-    lines.forEach((l, i) => v.push(l, i + 1));
+    for (const [i, l] of lines.entries()) v.push(l, i + 1);
     const findings = v.finish();
     expect(findings.filter((f) => f.rule === 'blank-line').map((f) => f.line)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 2),

@@ -38,6 +38,7 @@ export function Lines({ lines, height, width }: LinesProps) {
       {lines.slice(0, height).map((line, i) => {
         const painted = paint(trimEnd(line));
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a line's key is its row on the screen.
           <Transform key={i} transform={() => painted} accessibilityLabel={reader ? lineText(line) || ' ' : undefined}>
             {blank}
           </Transform>

@@ -29,8 +29,11 @@ export interface Handlers {
 }
 
 const pricesOption = () =>
-  new Option('--prices <file>', 'override prices with a JSON file in LiteLLM shape (model → USD per token)');
-const noCacheOption = () => new Option('--no-cache', 'do not use or save the index cache of large local files');
+  new Option(
+    '--prices <file>',
+    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token; docs/stats.md)',
+  );
+const noCacheOption = () => new Option('--no-cache', 'neither use nor save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
 function parseSeconds(value: string): number {
   const n = Number(value);
@@ -41,12 +44,15 @@ function parseSeconds(value: string): number {
 const timeoutOption = () =>
   new Option(
     '--timeout <seconds>',
-    'give up on an http(s) or ws:// source after this many seconds of silence: no answer, no handshake, or a body that stops (or only trickles)',
+    'give up on an http(s) or ws:// source after this many seconds of silence (no answer, or a body that stops or only trickles): exit 1 naming it',
   )
     .default(DEFAULT_TIMEOUT_S)
     .argParser(parseSeconds);
 const filterOption = () =>
-  new Option('--filter <expr>', 'keep only matching records, e.g. "status:error tool:read_*" (see the README)');
+  new Option(
+    '--filter <expr>',
+    'keep only matching records, e.g. "status:error tool:read_*" (see Filters in the README); an invalid one: exit 2',
+  );
 
 /** The commander definitions: one small block per command, no logic. */
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
@@ -56,11 +62,15 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     )
     .version('0.1.0')
     .argument('[files...]', 'trace files to open (- for stdin)')
-    .option('-f, --follow', 'keep reading as the file (or URL) grows, tail -F style', false)
-    .option('--allow-remote-ws', 'let a ws:// live URL point at a host other than this machine', false)
+    .option(
+      '-f, --follow',
+      'keep reading as the file (or URL) grows, as tail -F does; a truncated or replaced file is read again',
+      false,
+    )
+    .option('--allow-remote-ws', 'let a ws:// live URL point at another host (loopback only by default)', false)
     .option(
       '--export <file>',
-      'write the records (with --filter: the matching ones) as JSONL to FILE instead of starting the app',
+      'write the records (with --filter: the matching ones) byte for byte as JSONL to FILE instead of starting the app',
     )
     .option(
       '--ascii',

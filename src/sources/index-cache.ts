@@ -10,6 +10,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,6 +37,14 @@ export const CACHE_HEADER_BYTES = 80;
 
 /** Temp files older than this are left by an instance that died mid-write. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * What the cache may keep: an index unused for 30 days is deleted, and past 2 GiB in all
+ * the least recently used go first (ccache's policy: a size cap, oldest out). Every key
+ * names one file's exact version, so an edited or deleted trace leaves an index nothing
+ * will read again: without this, the directory only grows. A use sets the index's mtime.
+ */
+export const CACHE_LIMITS = { maxAgeMs: 30 * 24 * 60 * 60 * 1000, maxBytes: 2 * 1024 ** 3 };
 
 export interface FileKey {
   /** 64 hex digits: names the cache file, and is written into it. */
@@ -122,6 +131,7 @@ export function readCached(key: string, dir = cacheDir()): CachedIndex | null {
     discard();
     return null;
   }
+  markUsed(path);
   return { payload: bytes.subarray(CACHE_HEADER_BYTES), discard };
 }
 
@@ -180,7 +190,58 @@ export function writeCached(key: string, parts: Iterable<Uint8Array>, dir = cach
     return `cannot write to ${dir}: ${reasonOf(error)}`;
   }
   sweepTemps(dir);
+  pruneCache(dir);
   return null;
+}
+
+/** Sets an index's mtime to now: the cache's record of when it was last used. */
+function markUsed(path: string): void {
+  try {
+    const now = new Date();
+    utimesSync(path, now, now);
+  } catch {
+    // A read-only cache still serves; it only ages sooner.
+  }
+}
+
+/**
+ * Deletes the indexes `limits` does not keep (see CACHE_LIMITS): first those unused for
+ * longer than `maxAgeMs`, then the least recently used until the rest fit `maxBytes`
+ * (the newest is kept even when it alone is bigger). Returns how many were deleted.
+ */
+export function pruneCache(dir: string, limits = CACHE_LIMITS, now = Date.now()): number {
+  let entries: { path: string; used: number; bytes: number }[] = [];
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.idx')) continue;
+      const path = join(dir, name);
+      try {
+        const info = statSync(path);
+        if (info.isFile()) entries.push({ path, used: info.mtimeMs, bytes: info.size });
+      } catch {
+        // Deleted by another instance meanwhile.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  entries.sort((a, b) => b.used - a.used);
+  let kept = 0;
+  let deleted = 0;
+  entries = entries.filter((e, i) => {
+    const keep = i === 0 || (now - e.used <= limits.maxAgeMs && kept + e.bytes <= limits.maxBytes);
+    if (keep) kept += e.bytes;
+    return !keep;
+  });
+  for (const e of entries) {
+    try {
+      unlinkSync(e.path);
+      deleted++;
+    } catch {
+      // Gone already, or not ours to delete: housekeeping only.
+    }
+  }
+  return deleted;
 }
 
 function closeQuietly(fd: number): void {

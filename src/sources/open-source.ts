@@ -1,4 +1,4 @@
-import { constants, createReadStream } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
@@ -27,6 +27,19 @@ const REASONS: Record<string, string> = {
   EISDIR: 'is a directory',
   EPERM: 'operation not permitted',
 };
+
+/**
+ * Ends a reader's blocked open of a FIFO: a writer that opens without waiting (Linux
+ * counts the blocked reader, so this succeeds) and closes at once; the reader sees the
+ * end of an empty stream.
+ */
+function openAsWriter(fifo: string): void {
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // No reader waits any more (ENXIO): nothing blocks.
+  }
+}
 
 /** What a FIFO's source says until a writer opens it. */
 export const FIFO_WAITING = 'waiting for a writer (a FIFO: nothing is read until one opens it)';
@@ -77,7 +90,7 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     // as a stream (like stdin) that opens off the event loop.
     if ((await stat(target)).isFIFO()) {
       await access(target, constants.R_OK);
-      return new StreamSource(target, createReadStream(target), FIFO_WAITING);
+      return new StreamSource(target, createReadStream(target), FIFO_WAITING, () => openAsWriter(target));
     }
     await assertReadable(target);
   } catch (error) {

@@ -10,11 +10,14 @@ export class StreamSource implements Source {
   /**
    * @param waitingText what to say until the stream opens (a FIFO opens when a writer
    * does: `fs.createReadStream` waits for that off the event loop, then emits `open`)
+   * @param release ends that wait when the source closes first: the open blocks a thread
+   * of Node's pool, and the process would not exit until some writer came
    */
   constructor(
     readonly name: string,
     private readonly stream: Readable,
     private waitingText: string | null = null,
+    private readonly release: (() => void) | null = null,
   ) {
     if (waitingText !== null) stream.once('open', () => (this.waitingText = null));
   }
@@ -50,6 +53,7 @@ export class StreamSource implements Source {
   }
 
   close(): void {
+    if (this.waitingText !== null) this.release?.();
     this.stream.destroy();
     this.spool.close();
   }

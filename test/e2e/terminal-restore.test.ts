@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
+const hasMkfifo = spawnSync('mkfifo', ['--version']).status === 0;
 afterEach(() => {
   term.kill();
 });
@@ -65,6 +69,21 @@ describe.skipIf(!hasTmux)('the terminal is always put back (tmux)', () => {
     await term.waitFor(firstFrame, 'the first frame');
     expectRestored(await term.key('q', (s) => s.includes('MODE='), 'the shell again'), 0);
   });
+
+  it.skipIf(!hasMkfifo)(
+    'on q while a FIFO waits for a writer: exit 0 at once (once: hung until one came)',
+    async () => {
+      const fifo = join(mkdtempSync(join(tmpdir(), 'mrt-fifo-')), 'nobody.fifo');
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      term.start(run(fifo));
+      await term.waitFor((s) => s.includes('waiting for a writer'), 'the waiting notice');
+      const quit = Date.now();
+      const screen = await term.key('q', (s) => s.includes('MODE='), 'the shell again');
+      expect(Date.now() - quit).toBeLessThan(3000);
+      expect(screen).toContain('EXIT=0');
+      expect(screen).toContain('MODE=icanon');
+    },
+  );
 });
 
 describe('an error nobody caught (cli/fatal.ts)', () => {

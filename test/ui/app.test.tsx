@@ -2,6 +2,10 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEYMAP } from '../../src/ui/keymap.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
+import { callsView } from '../../src/ui/views/calls.js';
+import { eventsView } from '../../src/ui/views/events.js';
+import { turnsView } from '../../src/ui/views/turns.js';
+import { usageView } from '../../src/ui/views/usage.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -255,13 +259,29 @@ describe('panes and keys', () => {
     await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));
   });
 
-  it('shows help generated from the keymap, and closes it', async () => {
+  it('? lists exactly the keys of the view it is opened over, from its declaration, and closes', async () => {
     app = await renderApp({ store: demoStore(), rows: 70, columns: 120 });
-    await app.press('app.help');
-    const f = app.frame();
-    for (const b of Object.values(KEYMAP)) expect(f).toContain(b.description);
-    await app.press('app.help');
-    expect(app.frame()).not.toContain('Keys  (Esc');
+    for (const [pane, view] of [
+      ['pane.calls', callsView],
+      ['pane.turns', turnsView],
+      ['pane.usage', usageView],
+      ['pane.events', eventsView],
+    ] as const) {
+      await app.press(pane);
+      await app.press('app.help');
+      const f = app.frame();
+      expect(lines(f)[1]).toMatch(
+        new RegExp(`^ Keys in ${view.title}  \\(Esc or \\? closes; j/k scroll; / searches\\)`),
+      );
+      const handled = new Set(view.commands.map((c) => c.command));
+      for (const [command, b] of Object.entries(KEYMAP)) {
+        // Two commands share a description's opening words only if one is handled here.
+        if (handled.has(command as keyof typeof KEYMAP)) expect(f, command).toContain(b.description);
+        else expect(f, `${command} in help over ${view.title}`).not.toContain(b.description);
+      }
+      await app.press('app.help');
+      expect(app.frame()).not.toContain('Keys in');
+    }
   });
 });
 

@@ -285,6 +285,58 @@ describe('panes and keys', () => {
   });
 });
 
+describe('each view owns its keys', () => {
+  it('a key the view does not handle says so for a moment, then the hints come back', async () => {
+    app = await renderApp({ store: demoStore() });
+    const hints = lines(app.frame()).at(-1)!;
+    expect(hints).toMatch(/^\? help {2}G end {2}Enter detail {2}s sort {2}l link/);
+    await app.press('turns.thinking');
+    expect(lines(app.frame()).at(-1)).toMatch(/^t: not in Calls \(\? for keys\) +1 of 13$/);
+    await waitForFrame(app.frame, (f) => lines(f).at(-1) === hints, 4000);
+    await app.press('pane.usage');
+    await app.press('list.open');
+    expect(lines(app.frame()).at(-1)).toMatch(/^Enter: not in Usage \(\? for keys\)/);
+  });
+
+  it('Usage advertises and handles no Enter, l, w, y or /', async () => {
+    const write = vi.fn(() => 'wrote');
+    app = await renderApp({ store: demoStore(), records: { write, copy: write }, filter: 'status:error' });
+    await app.press('pane.usage');
+    // The filtered tables fit on the screen: nothing to scroll, so no G either.
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Tab pane {2}f filter {2}q quit *$/);
+    for (const command of ['record.write', 'record.copy', 'link.jump', 'search.open'] as const) {
+      await app.press(command);
+      expect(lines(app.frame()).at(-1)).toContain(`${KEYMAP[command].keys[0]}: not in Usage`);
+    }
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('in help, y, w and l do not act on the row hidden behind it', async () => {
+    const write = vi.fn(() => 'wrote');
+    app = await renderApp({ store: demoStore(), records: { write, copy: write } });
+    await app.press('app.help');
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Esc back {2}Tab pane {2}\/ search {2}f filter {2}q quit/);
+    await app.press('record.copy');
+    expect(lines(app.frame()).at(-1)).toContain('y: not in help (? for keys)');
+    await app.press('record.write');
+    await app.press('link.jump');
+    expect(lines(app.frame()).at(-1)).toContain('l: not in help (? for keys)');
+    expect(write).not.toHaveBeenCalled();
+    expect(app.frame()).toContain('Keys in Calls');
+  });
+
+  it('e in Turns keeps the selected turn selected', async () => {
+    app = await renderApp({ store: demoStore(), rows: 80, columns: 110 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    const selected = selectedLine(app.frame());
+    expect(lines(app.frame()).at(-1)).toMatch(/9 of 9$/);
+    await app.press('turns.echoed');
+    expect(lines(app.frame()).at(-1)).toMatch(/10 of 10$/);
+    expect(selectedLine(app.frame())).toBe(selected);
+  });
+});
+
 describe('search and filters', () => {
   it('/ in the detail view searches its text as a pager does: › and • in the margin, n/N, a counter; Esc ends it', async () => {
     app = await renderApp({ store: demoStore(), rows: 14, columns: 100 });

@@ -4,7 +4,11 @@ import { type AppContext, activeList } from './app-context.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
 
 const cancel: CommandSpec<AppContext> = { command: 'input.cancel', run: (ctx) => act(ctx, { type: 'input.cancel' }) };
-const erase: CommandSpec<AppContext> = { command: 'input.delete', run: (ctx) => act(ctx, { type: 'input.delete' }) };
+const erase: CommandSpec<AppContext> = {
+  command: 'input.delete',
+  disabled: (ctx) => (ctx.state.input?.text ? null : 'nothing to delete'),
+  run: (ctx) => act(ctx, { type: 'input.delete' }),
+};
 const submit: CommandSpec<AppContext> = { command: 'input.submit', run: (ctx) => act(ctx, { type: 'input.submit' }) };
 
 export const searchBar: ViewSpec<AppContext> = {

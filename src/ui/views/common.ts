@@ -15,14 +15,20 @@ const MOVES = [
 ] as const satisfies readonly Command[];
 
 /**
- * j/k, pages, top and bottom: a selection in a list, the top line in a scrolled view.
- * `footer: false` keeps them out of the footer (the detail view and help never showed them there).
+ * j/k, pages, top and bottom: a selection in a list (`empty`: what it says with no
+ * rows), else the top line of a view that scrolls, which says so when all of it is
+ * shown. `footer: false` keeps them out of the footer (the detail view and help never
+ * showed them there).
  */
 export function moves(options: { empty?: string; footer?: boolean } = {}): CommandSpec[] {
+  const { empty } = options;
+  const disabled = empty
+    ? (ctx: BaseContext) => (ctx.bounds.count === 0 ? empty : null)
+    : (ctx: BaseContext) => (ctx.bounds.count <= ctx.bounds.height ? 'all of it is shown' : null);
   return MOVES.map((command) => ({
     command,
     run: (ctx) => act(ctx, moveAction(command, ctx.bounds)!),
-    ...(options.empty ? { disabled: (ctx: BaseContext) => (ctx.bounds.count === 0 ? options.empty! : null) } : {}),
+    disabled,
     ...(options.footer === false ? { hint: null } : {}),
   }));
 }

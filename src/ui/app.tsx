@@ -125,7 +125,11 @@ export function App({
   });
   useCommands(
     view,
-    (key) => perform(pressKey(view, key, { ...context, state: ui.get() })),
+    (key) => {
+      // The latest state, and the view it puts in front (an effect may have moved on since the frame).
+      const now = ui.get();
+      perform(pressKey(appView(now), key, { ...context, state: now }));
+    },
     (text) => ui.dispatch({ type: 'input.text', text }),
   );
 

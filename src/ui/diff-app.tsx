@@ -101,7 +101,10 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : { count: doc.calls.length, height };
   const view = diffView(state);
   const perform = useOutcome(ui, { quit: exit });
-  useCommands(view, (key) => perform(pressKey(view, key, { state: ui.get(), bounds, list })));
+  useCommands(view, (key) => {
+    const now = ui.get();
+    perform(pressKey(diffView(now), key, { state: now, bounds, list }));
+  });
   const l = state.lists.calls;
   const changed = doc.calls.filter((c) => c.status !== 'same').length;
   const header: ScreenLine = [

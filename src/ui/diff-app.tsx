@@ -1,17 +1,21 @@
 import { Box, useApp } from 'ink';
-import { useMemo, useReducer } from 'react';
+import { useMemo } from 'react';
 import type { DiffCall, DiffDoc } from '../store/diff.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
-import { helpLines, hintText } from './format/help-lines.js';
+import { helpLines } from './format/help-lines.js';
 import { type ScreenLine, type Style, seg } from './format/segments.js';
 import { fit, truncate, width as widthOf } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
+import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
-import type { Scope } from './keymap.js';
-import { type Bounds, initialState, moveAction, reduce } from './state/ui-state.js';
+import { useUiState } from './hooks/use-ui-state.js';
+import { type Bounds, initialState } from './state/ui-state.js';
+import { diffHelpView } from './views/diff.js';
+import { diffView, helpSubject } from './views/index.js';
+import { footerHints, pressKey } from './views/view.js';
 
 export interface DiffAppProps {
   doc: DiffDoc;
@@ -68,14 +72,14 @@ function sideBySide(left: ScreenLine[], right: ScreenLine[], half: number): Scre
 export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
-  const [state, dispatch] = useReducer(reduce, {}, initialState);
+  const [state, ui] = useUiState(() => initialState());
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
   const list = { length: doc.calls.length, at: (i: number) => i };
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
     if (!overlay) return [];
-    if (overlay.type === 'help') return helpLines(width - 1);
+    if (overlay.type === 'help') return helpLines(width - 1, helpSubject(overlay.over, true), diffHelpView);
     const c = doc.calls[overlay.row]!;
     const half = Math.floor((width - 2) / 2);
     const side = (store: TraceStore, line: number | null, name: string): ScreenLine[] => {
@@ -95,22 +99,11 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     ];
   }, [overlay, width, doc, a, b]);
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : { count: doc.calls.length, height };
-  const scopes: Scope[] = overlay ? ['detail', 'list', 'global'] : ['list', 'global'];
-  useCommands(scopes, (command) => {
-    const move = moveAction(command, bounds);
-    if (move) return dispatch(move);
-    switch (command) {
-      case 'app.quit':
-        return exit();
-      case 'app.help':
-        return dispatch({ type: 'help' });
-      case 'list.open':
-        return overlay ? undefined : dispatch({ type: 'open', list });
-      case 'detail.close':
-        return dispatch({ type: 'close' });
-      default:
-        return undefined;
-    }
+  const view = diffView(state);
+  const perform = useOutcome(ui, { quit: exit });
+  useCommands(view, (key) => {
+    const now = ui.get();
+    perform(pressKey(diffView(now), key, { state: now, bounds, list }));
   });
   const l = state.lists.calls;
   const changed = doc.calls.filter((c) => c.status !== 'same').length;
@@ -130,7 +123,14 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
           .map((c, i) => diffRow(c, width, l.windowStart + i === l.selected))
       : [[seg(' no tool calls in either trace', 'dim')]];
   const footer: ScreenLine = [
-    seg(truncate(hintText(overlay ? ['detail', 'global'] : ['list', 'global']), Math.max(0, width - 14)), 'dim'),
+    // A notice (a key that does nothing here) takes the place of the hints for a moment.
+    seg(
+      truncate(
+        state.notice !== null ? inert(state.notice) : footerHints(view, { state, bounds, list }),
+        Math.max(0, width - 14),
+      ),
+      state.notice ? 'warn' : 'dim',
+    ),
     seg(overlay ? '' : ` ${doc.calls.length ? l.selected + 1 : 0} of ${doc.calls.length}`, 'bold'),
   ];
   return (

@@ -1,5 +1,6 @@
 import type { Key } from 'ink';
-import { bindings, type Command, type KeyName, type Scope } from './keymap.js';
+import type { Command, KeyName } from './keymap.js';
+import { specFor, type ViewInfo } from './views/view.js';
 
 /** Ink's (input, key) → our key name. */
 export function keyName(input: string, key: Key): KeyName | null {
@@ -28,14 +29,7 @@ export function charName(ch: string): KeyName | null {
   return ch >= ' ' ? ch : null;
 }
 
-/**
- * The command a key means in the active scopes, or undefined. Scopes are tried
- * in the order given, so the innermost (detail, turns) wins over global ones.
- */
-export function matchKey(name: KeyName | null, scopes: readonly Scope[]): Command | undefined {
-  if (name === null) return undefined;
-  for (const scope of scopes) {
-    for (const [command, b] of bindings()) if (b.scope === scope && b.keys.includes(name)) return command;
-  }
-  return undefined;
+/** The command a key means in a view, or undefined when the view does not handle it. */
+export function matchKey(name: KeyName | null, view: ViewInfo): Command | undefined {
+  return name === null ? undefined : specFor(view, name)?.command;
 }

@@ -37,8 +37,8 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     screen = await key('Enter', (s) => s.includes('── request'), 'the detail view');
     expect(screen).toContain('"method": "initialize"');
     await key('Escape', (s) => s.includes('1 of 13') && !s.includes('── request'), 'back to the list');
-    await key('?', (s) => s.includes('Keys'), 'help');
-    await key('?', (s) => !s.includes('Keys  ('), 'help closed');
+    await key('?', (s) => s.includes('Keys in Calls'), 'help');
+    await key('?', (s) => !s.includes('Keys in'), 'help closed');
     screen = await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
     expect(screen).toContain('BEFORE-APP'); // the original screen is back
     expect(screen).not.toContain('[1 Calls]');

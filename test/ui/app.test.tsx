@@ -2,6 +2,10 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KEYMAP } from '../../src/ui/keymap.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
+import { callsView } from '../../src/ui/views/calls.js';
+import { eventsView } from '../../src/ui/views/events.js';
+import { turnsView } from '../../src/ui/views/turns.js';
+import { usageView } from '../../src/ui/views/usage.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -255,13 +259,81 @@ describe('panes and keys', () => {
     await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));
   });
 
-  it('shows help generated from the keymap, and closes it', async () => {
+  it('? lists exactly the keys of the view it is opened over, from its declaration, and closes', async () => {
     app = await renderApp({ store: demoStore(), rows: 70, columns: 120 });
+    for (const [pane, view] of [
+      ['pane.calls', callsView],
+      ['pane.turns', turnsView],
+      ['pane.usage', usageView],
+      ['pane.events', eventsView],
+    ] as const) {
+      await app.press(pane);
+      await app.press('app.help');
+      const f = app.frame();
+      expect(lines(f)[1]).toMatch(
+        new RegExp(`^ Keys in ${view.title}  \\(Esc or \\? closes; j/k scroll; / searches\\)`),
+      );
+      const handled = new Set(view.commands.map((c) => c.command));
+      for (const [command, b] of Object.entries(KEYMAP)) {
+        // Two commands share a description's opening words only if one is handled here.
+        if (handled.has(command as keyof typeof KEYMAP)) expect(f, command).toContain(b.description);
+        else expect(f, `${command} in help over ${view.title}`).not.toContain(b.description);
+      }
+      await app.press('app.help');
+      expect(app.frame()).not.toContain('Keys in');
+    }
+  });
+});
+
+describe('each view owns its keys', () => {
+  it('a key the view does not handle says so for a moment, then the hints come back', async () => {
+    app = await renderApp({ store: demoStore() });
+    const hints = lines(app.frame()).at(-1)!;
+    expect(hints).toMatch(/^\? help {2}G end {2}Enter detail {2}s sort {2}l link/);
+    await app.press('turns.thinking');
+    expect(lines(app.frame()).at(-1)).toMatch(/^t: not in Calls \(\? for keys\) +1 of 13$/);
+    await waitForFrame(app.frame, (f) => lines(f).at(-1) === hints, 4000);
+    await app.press('pane.usage');
+    await app.press('list.open');
+    expect(lines(app.frame()).at(-1)).toMatch(/^Enter: not in Usage \(\? for keys\)/);
+  });
+
+  it('Usage advertises and handles no Enter, l, w, y or /', async () => {
+    const write = vi.fn(() => 'wrote');
+    app = await renderApp({ store: demoStore(), records: { write, copy: write }, filter: 'status:error' });
+    await app.press('pane.usage');
+    // The filtered tables fit on the screen: nothing to scroll, so no G either.
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Tab pane {2}f filter {2}q quit *$/);
+    for (const command of ['record.write', 'record.copy', 'link.jump', 'search.open'] as const) {
+      await app.press(command);
+      expect(lines(app.frame()).at(-1)).toContain(`${KEYMAP[command].keys[0]}: not in Usage`);
+    }
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('in help, y, w and l do not act on the row hidden behind it', async () => {
+    const write = vi.fn(() => 'wrote');
+    app = await renderApp({ store: demoStore(), records: { write, copy: write } });
     await app.press('app.help');
-    const f = app.frame();
-    for (const b of Object.values(KEYMAP)) expect(f).toContain(b.description);
-    await app.press('app.help');
-    expect(app.frame()).not.toContain('Keys  (Esc');
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Esc back {2}Tab pane {2}\/ search {2}f filter {2}q quit/);
+    await app.press('record.copy');
+    expect(lines(app.frame()).at(-1)).toContain('y: not in help (? for keys)');
+    await app.press('record.write');
+    await app.press('link.jump');
+    expect(lines(app.frame()).at(-1)).toContain('l: not in help (? for keys)');
+    expect(write).not.toHaveBeenCalled();
+    expect(app.frame()).toContain('Keys in Calls');
+  });
+
+  it('e in Turns keeps the selected turn selected', async () => {
+    app = await renderApp({ store: demoStore(), rows: 80, columns: 110 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    const selected = selectedLine(app.frame());
+    expect(lines(app.frame()).at(-1)).toMatch(/9 of 9$/);
+    await app.press('turns.echoed');
+    expect(lines(app.frame()).at(-1)).toMatch(/10 of 10$/);
+    expect(selectedLine(app.frame())).toBe(selected);
   });
 });
 

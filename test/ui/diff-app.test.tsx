@@ -41,4 +41,18 @@ describe('diff view', () => {
     for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(100);
     app.unmount();
   });
+
+  it('advertises only the keys it handles, and says so for one it does not', async () => {
+    const a = storeOf(call(1, 'kv', 'one'), undefined, 'a.jsonl');
+    const app = render(<DiffApp doc={diffStores(a, a)} a={a} b={a} size={{ columns: 100, rows: 30 }} />);
+    let f = await waitForFrame(app.lastFrame, (x) => x.includes('of 1'));
+    expect(f.split('\n').at(-1)).toMatch(/^\? help {2}G end {2}Enter detail {2}q quit +1 of 1$/);
+    app.stdin.write('l');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('l: not in the diff list (? for keys)'));
+    app.stdin.write('?');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('Keys in the diff list'));
+    expect(f).toContain('Open the detail view of the selected row');
+    expect(f).not.toContain('Jump between a tool_use');
+    app.unmount();
+  });
 });

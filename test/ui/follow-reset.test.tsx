@@ -99,7 +99,7 @@ describe('a followed file read again', () => {
     expect(r.lists.events).toEqual({ selected: 2, windowStart: 0 });
     expect(r.pausedAt).toBe(3);
     const sticking = reduce(
-      { ...initialState({ follow: true }), overlay: { type: 'help', scroll: 0, found: -1 } },
+      { ...initialState({ follow: true }), overlay: { type: 'help', over: 'calls', scroll: 0, found: -1 } },
       { type: 'reset', counts, height: 5 },
     );
     expect(sticking.lists.events.selected).toBe(5);

@@ -1,22 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bindings } from '../../src/ui/keymap.js';
+import { bindings, KEYMAP } from '../../src/ui/keymap.js';
 import { keybindingsMarkdown } from '../../src/ui/keymap-doc.js';
 import { charName, matchKey } from '../../src/ui/match-key.js';
+import { searchBar } from '../../src/ui/views/bars.js';
+import { callsView } from '../../src/ui/views/calls.js';
+import { detailView } from '../../src/ui/views/detail.js';
+import { APP_VIEWS, DIFF_VIEWS } from '../../src/ui/views/index.js';
+import { turnsView } from '../../src/ui/views/turns.js';
+import { usageView } from '../../src/ui/views/usage.js';
 
 describe('keymap', () => {
   it('docs/keybindings.md is generated from it and up to date (npm run docs)', () => {
     expect(readFileSync(new URL('../../docs/keybindings.md', import.meta.url), 'utf8')).toBe(keybindingsMarkdown());
   });
 
-  it('binds no key twice within a scope, so a key always means one thing', () => {
-    const seen = new Map<string, string>();
-    for (const [command, b] of bindings()) {
-      for (const k of b.keys) {
-        const id = `${b.scope}:${k}`;
-        expect(seen.get(id), `${k} in ${b.scope}`).toBeUndefined();
-        seen.set(id, command);
+  it('binds no key twice within a view, so a key always means one thing', () => {
+    for (const view of [...APP_VIEWS, ...DIFF_VIEWS]) {
+      const seen = new Map<string, string>();
+      for (const { command } of view.commands) {
+        for (const k of KEYMAP[command].keys) {
+          expect(seen.get(k), `${k} in ${view.id}: ${seen.get(k)} and ${command}`).toBeUndefined();
+          seen.set(k, command);
+        }
       }
+    }
+  });
+
+  it('has every command handled by some view, and no view declare one twice', () => {
+    const views = [...APP_VIEWS, ...DIFF_VIEWS];
+    for (const [command] of bindings())
+      expect(
+        views.some((v) => v.commands.some((c) => c.command === command)),
+        command,
+      ).toBe(true);
+    for (const view of views) {
+      const ids = view.commands.map((c) => c.command);
+      expect(new Set(ids).size, view.id).toBe(ids.length);
     }
   });
 
@@ -62,14 +82,19 @@ describe('keymap', () => {
     });
   });
 
-  it('matches the innermost scope first', () => {
-    expect(matchKey('t', ['turns', 'list', 'global'])).toBe('turns.thinking');
-    expect(matchKey('t', ['list', 'global'])).toBeUndefined();
-    expect(matchKey('escape', ['detail', 'list', 'global'])).toBe('detail.close');
-    expect(matchKey('q', ['detail', 'list', 'global'])).toBe('app.quit');
+  it('matches a key to the command the view in front declares for it', () => {
+    expect(matchKey('t', turnsView)).toBe('turns.thinking');
+    expect(matchKey('t', callsView)).toBeUndefined();
+    expect(matchKey('escape', detailView)).toBe('detail.close');
+    expect(matchKey('escape', callsView)).toBeUndefined();
+    expect(matchKey('q', detailView)).toBe('app.quit');
     // In the detail view (or help), / searches its text, not the list behind it.
-    expect(matchKey('/', ['detail', 'list', 'global'])).toBe('detail.search');
-    expect(matchKey('/', ['list', 'global'])).toBe('search.open');
+    expect(matchKey('/', detailView)).toBe('detail.search');
+    expect(matchKey('/', callsView)).toBe('search.open');
+    expect(matchKey('/', usageView)).toBeUndefined();
+    // In a bar, q is a letter of the text.
+    expect(matchKey('q', searchBar)).toBeUndefined();
+    expect(matchKey(null, callsView)).toBeUndefined();
   });
 
   it('reads a burst of typed keys character by character', () => {

@@ -147,14 +147,16 @@ describe('reduce', () => {
     ).toBe(40);
   });
 
-  it('toggles help, thinking and echoed turns (which resets the Turns position)', () => {
-    expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', scroll: 0, found: -1 });
+  it('toggles help (noting the view it is over), thinking and echoed turns (at the place given)', () => {
+    expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', over: 'calls', scroll: 0, found: -1 });
+    const detail = reduce(s0, { type: 'open', list: { length: 3, at: (i) => i } });
+    expect(reduce(detail, { type: 'help' }).overlay).toMatchObject({ type: 'help', over: 'detail' });
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
     expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
     const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });
-    expect(reduce(moved, { type: 'toggle-echoed' })).toMatchObject({
+    expect(reduce(moved, { type: 'toggle-echoed', index: 3, bounds: b(6) })).toMatchObject({
       showEchoed: true,
-      lists: { turns: { selected: 0 } },
+      lists: { turns: { selected: 3 } },
     });
   });
 });

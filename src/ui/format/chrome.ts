@@ -100,20 +100,23 @@ export function footerLine(hints: string, position: string, notice: string | nul
 /** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */
 export function inputLine(
   input: { kind: 'search' | 'filter' | 'goto'; text: string },
-  found: { positions: number[] } | null,
+  found: { positions: readonly number[] } | null,
+  /** The bar's keys (`Enter go · Esc cancel`), from its view; a search shows its match count instead. */
+  hints: string,
   error: string | null,
   width: number,
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
+  const count = found?.positions.length ?? 0;
   const status = error
     ? `  ✗ ${error}`
     : input.kind === 'search'
       ? input.text
-        ? `  ${found?.positions.length ? `${found.positions.length} ${found.positions.length === 1 ? 'match' : 'matches'}` : 'no match'}`
+        ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`
         : ''
       : input.kind === 'goto'
-        ? '  Enter go · Esc cancel'
-        : '  Enter apply · Esc cancel · empty clears';
+        ? `  ${hints}`
+        : `  ${hints} · empty clears`;
   const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
   return [
     seg(prompt, 'accent'),

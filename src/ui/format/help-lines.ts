@@ -1,12 +1,28 @@
-import { bindings, keyLabel } from '../keymap.js';
+import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
+import type { ViewInfo } from '../views/view.js';
 import { type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
-/** The `?` overlay, generated from the keymap table. */
-export function helpLines(width: number): ScreenLine[] {
-  const out: ScreenLine[] = [[seg('Keys', 'header'), seg('  (Esc or ? closes; j/k scroll; / searches)', 'dim')]];
+const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
+
+/** How help itself is used, from what the help view handles: `Esc or ? closes; j/k scroll; / searches`. */
+function usage(help: ViewInfo): string {
+  const has = (command: Command) => help.commands.some((c) => c.command === command);
+  const parts = [
+    has('detail.close') ? `${key('detail.close')} or ${key('app.help')} closes` : `${key('app.help')} closes`,
+    ...(has('list.down') ? [`${key('list.down')}/${key('list.up')} scroll`] : []),
+    ...(has('detail.search') ? [`${key('detail.search')} searches`] : []),
+  ];
+  return parts.join('; ');
+}
+
+/** The `?` overlay: the keys `view` handles, as its declaration and the keymap say. */
+export function helpLines(width: number, view: ViewInfo, help: ViewInfo): ScreenLine[] {
+  const out: ScreenLine[] = [[seg(`Keys in ${view.title}`, 'header'), seg(`  (${usage(help)})`, 'dim')]];
+  const handled = new Set(view.commands.map((c) => c.command));
   let category = '';
-  for (const [, b] of bindings()) {
+  for (const [command, b] of bindings()) {
+    if (!handled.has(command)) continue;
     if (b.category !== category) {
       category = b.category;
       out.push([], [seg(category, 'bold')]);
@@ -19,6 +35,7 @@ export function helpLines(width: number): ScreenLine[] {
   }
   out.push(
     [],
+    [seg('Other views have keys of their own: press ? there.', 'dim')],
     [
       seg(
         'Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).',
@@ -27,19 +44,4 @@ export function helpLines(width: number): ScreenLine[] {
     ],
   );
   return out;
-}
-
-/**
- * Footer hints for the active scopes, from the same table: `? help` first, so a
- * narrow terminal that cuts the line still says where every key is listed.
- */
-export function hintText(scopes: readonly string[]): string {
-  const parts: string[] = [];
-  for (const [command, b] of bindings()) {
-    if (!b.hint || !scopes.includes(b.scope)) continue;
-    const hint = `${keyLabel(b.keys[0]!)} ${b.hint}`;
-    if (command === 'app.help') parts.unshift(hint);
-    else parts.push(hint);
-  }
-  return parts.join('  ');
 }

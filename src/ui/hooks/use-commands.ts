@@ -1,46 +1,44 @@
 import { useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import type { Command, Scope } from '../keymap.js';
+import type { KeyName } from '../keymap.js';
 import { charName, keyName, matchKey } from '../match-key.js';
+import type { ViewInfo } from '../views/view.js';
 
 interface Handlers {
-  scopes: readonly Scope[];
-  run: (command: Command) => void;
+  view: ViewInfo;
+  press: (name: KeyName) => void;
   onText?: (text: string) => void;
 }
 
 /**
- * The app's one input handler: key → command (from the keymap) → `run`. While a
- * text bar is open (the `input` scope), keys that are not its commands are text.
+ * The app's one input handler: each key goes to `press`, to be run as the command
+ * the view in front declares for it (or to say that it does nothing there). While a
+ * text bar is open (a view that `takesText`), keys that are not its commands are text.
  *
  * The handlers of the latest render are read through a ref: Ink re-subscribes
  * `useInput` in an effect, after the frame is drawn, and a key arriving in between
- * would otherwise meet the previous render's scopes and lists.
+ * would otherwise meet the previous render's view and lists.
  *
  * Keys typed faster than a frame (or held down, or pasted) arrive as one string. A
  * command may change which keys mean what (`/` opens the search bar, where `t` is a
  * letter, not a command), so the keys after a command wait for the frame it causes
- * and are read with that frame's scopes: `/tool` typed at once searches for "tool".
+ * and are read with that frame's view: `/tool` typed at once searches for "tool".
  * Likewise a command after text waits for the frame that text causes.
  */
-export function useCommands(
-  scopes: readonly Scope[],
-  run: (command: Command) => void,
-  onText?: (text: string) => void,
-): void {
-  const latest = useRef<Handlers>({ scopes, run, onText });
-  latest.current = { scopes, run, onText };
+export function useCommands(view: ViewInfo, press: (name: KeyName) => void, onText?: (text: string) => void): void {
+  const latest = useRef<Handlers>({ view, press, onText });
+  latest.current = { view, press, onText };
   /** Keys still to read, after a command: each waits for the next frame. */
   const waiting = useRef<(string | null)[]>([]);
   const [frame, nextFrame] = useState(0);
 
   const read = (names: (string | null)[]): void => {
-    const { scopes: active, run: runCommand, onText: text } = latest.current;
-    const typing = active.includes('input');
+    const { view, press, onText: text } = latest.current;
+    const typing = view.takesText === true;
     let typed = false;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
-      const command = matchKey(name, active);
+      const command = matchKey(name, view);
       if (command && typed) {
         // `:19⏎` at once: the command reads the bar's text, which reaches the state with
         // the next frame; it waits for that frame.
@@ -49,7 +47,7 @@ export function useCommands(
         return;
       }
       if (command) {
-        runCommand(command);
+        press(name!);
         if (i + 1 < names.length) {
           waiting.current = names.slice(i + 1);
           nextFrame((n) => n + 1);
@@ -59,6 +57,9 @@ export function useCommands(
       if (typing && name !== null && [...name].length === 1) {
         text?.(name);
         typed = true;
+      } else if (!typing && name !== null) {
+        // A key this view does not handle: `press` says so (it changes no key's meaning).
+        press(name);
       }
     }
   };

@@ -14,10 +14,13 @@ export interface ListState {
   windowStart: number;
 }
 
-/** `found`: the line of the current search match in the overlay, -1 for none. */
+/**
+ * `found`: the line of the current search match in the overlay, -1 for none. Help
+ * lists the keys of the view it was opened `over` (the detail view, or a pane).
+ */
 export type Overlay =
   | { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number }
-  | { type: 'help'; scroll: number; found: number };
+  | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number };
 
 export interface UiState {
   pane: PaneId;
@@ -72,7 +75,8 @@ export type Action =
   | { type: 'close' }
   | { type: 'help' }
   | { type: 'toggle-thinking' }
-  | { type: 'toggle-echoed' }
+  /** Echoed resends shown or hidden; `index`: where the selected turn is in the new list (it stays selected). */
+  | { type: 'toggle-echoed'; index: number; bounds: Bounds }
   | { type: 'toggle-clock' }
   /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
@@ -227,7 +231,10 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'help':
       return {
         ...state,
-        overlay: state.overlay?.type === 'help' ? null : { type: 'help', scroll: 0, found: -1 },
+        overlay:
+          state.overlay?.type === 'help'
+            ? null
+            : { type: 'help', over: state.overlay ? 'detail' : state.pane, scroll: 0, found: -1 },
         search: afterOverlay(state),
       };
     case 'toggle-thinking':
@@ -247,7 +254,11 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'toggle-clock':
       return { ...state, clock: !state.clock };
     case 'toggle-echoed':
-      return { ...state, showEchoed: !state.showEchoed, lists: { ...state.lists, turns: list() } };
+      return {
+        ...state,
+        showEchoed: !state.showEchoed,
+        lists: { ...state.lists, turns: select(state.lists.turns, action.index, action.bounds) },
+      };
     case 'notice':
       return { ...state, notice: action.text };
     case 'input.open':

@@ -1,0 +1,152 @@
+/** What the app draws between the keys: the header line and the body, with the footer's position. */
+import type { ReactElement } from 'react';
+import type { FilterResult } from '../store/query.js';
+import { fileLabelOf } from '../store/stats.js';
+import type { TraceStore } from '../store/trace-store.js';
+import { turnView } from './data/turns.js';
+import { callRow, eventRow, type RowList, type Views } from './data/views.js';
+import { headerLine } from './format/chrome.js';
+import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
+import type { ScreenLine } from './format/segments.js';
+import { layoutTurns } from './format/turn-layout.js';
+import { turnLines } from './format/turn-lines.js';
+import type { Searched } from './hooks/use-search.js';
+import { CallsPane } from './panes/calls/calls-pane.js';
+import { DetailPane } from './panes/detail/detail-pane.js';
+import { EventsPane } from './panes/events/events-pane.js';
+import { TurnsPane } from './panes/turns/turns-pane.js';
+import { UsagePane } from './panes/usage/usage-pane.js';
+import type { UiState } from './state/ui-state.js';
+
+export interface ScreenInput {
+  store: TraceStore;
+  state: UiState;
+  /** The selections to draw (the Calls one may follow its call ahead of the state). */
+  lists: UiState['lists'];
+  views: Views;
+  filtered: FilterResult | null;
+  start: number | null;
+  usage: ScreenLine[];
+  overlayLines: ScreenLine[];
+  searched: Searched;
+  width: number;
+  height: number;
+  /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
+  turnsStart: { current: number };
+}
+
+function windowOf(list: RowList, start: number, height: number): number[] {
+  const rows: number[] = [];
+  for (let i = start; i < Math.min(list.length, start + height); i++) rows.push(list.at(i));
+  return rows;
+}
+
+/** The overlay's lines on screen, and where they are: `/query 2/5 · 11-30/84`. */
+function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
+  const { overlayLines: lines, height, searched } = s;
+  const o = s.state.overlay!;
+  const { overlayFound: found, overlayPattern: pattern } = searched;
+  const marks = found && pattern ? { pattern, positions: found.positions, current: o.found } : undefined;
+  const body = <DetailPane lines={lines} scroll={o.scroll} width={s.width} height={height} found={marks} />;
+  const range =
+    lines.length > height ? `${o.scroll + 1}-${Math.min(lines.length, o.scroll + height)}/${lines.length}` : '';
+  const counter = found ? searchCounter(found, o.found) : '';
+  return { body, position: counter && range ? `${counter} · ${range}` : counter || range };
+}
+
+function turnsBody(s: ScreenInput, selected: number): ReactElement {
+  const { store, views, width, height, state, searched } = s;
+  const positions = searched.found?.positions;
+  const cache = new Map<number, ScreenLine[]>();
+  const linesOf = (i: number) => {
+    let lines = cache.get(i);
+    if (!lines) {
+      lines = turnLines(turnView(store, views.turns.at(i), s.start), {
+        width,
+        selected: i === selected,
+        matched: positions ? positions[firstAtOrAfter(positions, i)] === i : false,
+        expandThinking: state.expandThinking,
+        clock: state.clock,
+      });
+      cache.set(i, lines);
+    }
+    return lines;
+  };
+  const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf);
+  s.turnsStart.current = laid.start;
+  return (
+    <TurnsPane
+      lines={laid.lines}
+      width={width}
+      height={height}
+      hiddenEchoed={store.turnRows.length - store.shownTurnRows.length}
+      empty={s.filtered ? 'no turns match the filter' : undefined}
+    />
+  );
+}
+
+/** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
+export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
+  const { state, width, height, store, views } = s;
+  if (state.overlay) return overlayBody(s);
+  const list = s.lists[state.pane];
+  if (state.pane === 'usage')
+    return {
+      body: <UsagePane lines={s.usage} scroll={list.windowStart} width={width} height={height} />,
+      position: '',
+    };
+  const found = s.searched.found;
+  const common = {
+    selectedIndex: list.selected - list.windowStart,
+    width,
+    height,
+    clock: state.clock,
+  };
+  let body: ReactElement;
+  if (state.pane === 'turns') body = turnsBody(s, list.selected);
+  else if (state.pane === 'events') {
+    const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, s.start));
+    const matched = matchedIn(found?.positions, list.windowStart, rows.length);
+    const empty = s.filtered ? 'no records match the filter' : undefined;
+    body = <EventsPane rows={rows} matched={matched} empty={empty} {...common} />;
+  } else {
+    const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, s.start));
+    const matched = matchedIn(found?.positions, list.windowStart, rows.length);
+    const empty = s.filtered ? 'no calls match the filter' : undefined;
+    body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;
+  }
+  const length = views[state.pane].length;
+  let position = length
+    ? `${(list.selected + 1).toLocaleString('en-US')} of ${length.toLocaleString('en-US')}`
+    : '0 of 0';
+  if (state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
+  // Times of day are UTC: the footer says so while they are shown.
+  if (state.clock) position = `UTC · ${position}`;
+  if (found) position = `${searchCounter(found, list.selected)} · ${position}`;
+  return { body, position };
+}
+
+/** The header: pane tabs, trace labels, counts, the filter, a paused follow. */
+export function screenHeader(
+  s: Pick<ScreenInput, 'store' | 'state' | 'filtered' | 'views'>,
+  width: number,
+): ScreenLine {
+  const { store, state, filtered } = s;
+  const list = state.pane === 'usage' ? null : s.views[state.pane];
+  const recordCount = store.files.reduce(
+    (n, f) => n + f.counts.meta + f.counts.message + f.counts.event + f.counts.turn + f.counts.end + f.counts.other,
+    0,
+  );
+  return headerLine(
+    {
+      pane: state.pane,
+      files: store.files,
+      labels: store.files.map((f) => fileLabelOf(store, f.index)),
+      records: recordCount,
+      skipped: store.files.reduce((n, f) => n + f.skipped, 0),
+      pausedNew: state.pausedAt === null || !list ? null : Math.max(0, list.length - state.pausedAt),
+      filter: filtered ? { text: filtered.filter.text, kept: filtered.count, total: store.count } : null,
+    },
+    width,
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import type { Outcome } from '../views/view.js';
+import type { UiStore } from './use-ui-state.js';
+
+/** How long a key's "why not" stays in the footer. */
+export const BRIEF_MS = 1500;
+
+export interface Performers {
+  quit(): void;
+  /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
+  records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
+  /** The user picked a pane. */
+  chosePane?(): void;
+}
+
+/** Applies a command's outcome: its new state, then its effects (the I/O and leaving no command may do). */
+export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  return (out) => {
+    ui.set(out.state);
+    for (const effect of out.effects) {
+      if (effect.type === 'quit') performers.quit();
+      else if (effect.type === 'chose-pane') performers.chosePane?.();
+      else if (effect.type === 'fade') {
+        const notice = out.state.notice;
+        clearTimeout(timer.current ?? undefined);
+        timer.current = setTimeout(() => {
+          if (ui.get().notice === notice) ui.dispatch({ type: 'notice', text: null });
+        }, BRIEF_MS);
+      } else {
+        const { records } = performers;
+        if (!records) {
+          ui.dispatch({ type: 'notice', text: 'no record selected' });
+          continue;
+        }
+        try {
+          const text = effect.type === 'write' ? records.write(effect.rows) : records.copy(effect.rows);
+          ui.dispatch({ type: 'notice', text });
+        } catch (error) {
+          ui.dispatch({ type: 'notice', text: `could not ${effect.type}: ${(error as Error).message}` });
+        }
+      }
+    }
+  };
+}

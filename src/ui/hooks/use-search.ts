@@ -1,0 +1,60 @@
+import { useEffect, useMemo } from 'react';
+import { linesContaining, type SearchResult, search } from '../../store/search.js';
+import type { TraceStore } from '../../store/trace-store.js';
+import type { RowList } from '../data/views.js';
+import { findPattern, linesMatching } from '../format/find-lines.js';
+import type { ScreenLine } from '../format/segments.js';
+import type { Bounds, UiState } from '../state/ui-state.js';
+import { useSettled } from './use-settled.js';
+import type { UiStore } from './use-ui-state.js';
+
+export interface Searched {
+  /** The search over the list shown (method, tool, model, text), or null. */
+  found: SearchResult | null;
+  /** The search over the lines of the open overlay, or null. */
+  overlayFound: { query: string; positions: number[] } | null;
+  overlayPattern: RegExp | null;
+}
+
+/**
+ * The search in effect, over the list shown or the open overlay's lines; typing a
+ * query moves to its best match (a list) or its first from the top of the view on.
+ */
+export function useSearch(
+  store: TraceStore,
+  state: UiState,
+  list: RowList | null,
+  overlayLines: ScreenLine[],
+  bounds: Bounds,
+  version: number,
+  ui: UiStore,
+): Searched {
+  const overlay = state.overlay;
+  const searching = state.search !== null && !overlay && list !== null;
+  // Text (a scan of the source) joins once typing pauses, so keys never wait for it.
+  const textQuery = useSettled(state.search?.query ?? '', 150);
+  const found = useMemo(() => {
+    if (!searching || !list) return null;
+    const query = state.search!.query;
+    const text = query.trim().length >= 2 && textQuery === query ? linesContaining(store, query) : undefined;
+    return search(store, list, query, text);
+  }, [searching, list, state.search?.query, textQuery, store, version]);
+  useEffect(() => {
+    if (found && found.best >= 0 && state.input?.kind === 'search')
+      ui.dispatch({ type: 'search.goto', index: found.best, bounds });
+  }, [found?.query, found?.best]);
+  // In the detail view or help: the lines that hold the query, as shown.
+  const overlayQuery = overlay && state.search ? state.search.query : '';
+  const overlayPattern = useMemo(() => findPattern(overlayQuery), [overlayQuery]);
+  const overlayFound = useMemo(
+    () => (overlayPattern ? { query: overlayQuery, positions: linesMatching(overlayLines, overlayPattern) } : null),
+    [overlayPattern, overlayLines],
+  );
+  useEffect(() => {
+    if (!overlay || !overlayFound || state.input?.kind !== 'search') return;
+    const p = overlayFound.positions;
+    const line = p.find((x) => x >= overlay.scroll) ?? p[0];
+    if (line !== undefined) ui.dispatch({ type: 'search.goto', index: line, bounds });
+  }, [overlayFound?.query]);
+  return { found, overlayFound, overlayPattern };
+}

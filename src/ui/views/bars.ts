@@ -1,0 +1,50 @@
+/** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
+import { indexAtLine } from '../data/views.js';
+import { type AppContext, activeList } from './app-context.js';
+import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
+
+const cancel: CommandSpec<AppContext> = { command: 'input.cancel', run: (ctx) => act(ctx, { type: 'input.cancel' }) };
+const erase: CommandSpec<AppContext> = {
+  command: 'input.delete',
+  disabled: (ctx) => (ctx.state.input?.text ? null : 'nothing to delete'),
+  run: (ctx) => act(ctx, { type: 'input.delete' }),
+};
+const submit: CommandSpec<AppContext> = { command: 'input.submit', run: (ctx) => act(ctx, { type: 'input.submit' }) };
+
+export const searchBar: ViewSpec<AppContext> = {
+  id: 'search-bar',
+  title: 'the search bar',
+  takesText: true,
+  commands: [submit, cancel, erase],
+};
+
+export const filterBar: ViewSpec<AppContext> = {
+  id: 'filter-bar',
+  title: 'the filter bar',
+  takesText: true,
+  commands: [{ ...submit, hint: 'apply' }, cancel, erase],
+};
+
+/** Enter in the line bar: the record at that line of the file in this pane, or the next one listed. */
+const go: CommandSpec<AppContext> = {
+  command: 'input.submit',
+  hint: 'go',
+  run: (ctx) => {
+    const text = ctx.state.input?.text ?? '';
+    const closed = { ...ctx, state: { ...ctx.state, input: null } };
+    const lineNo = Number(text.trim());
+    const list = activeList(ctx);
+    if (!list || !Number.isInteger(lineNo) || lineNo < 1)
+      return outcome({ ...closed.state, notice: `not a line number: ${text}` });
+    const index = indexAtLine(ctx.store, list, lineNo);
+    if (index < 0) return outcome({ ...closed.state, notice: `nothing at or after line ${lineNo} in this pane` });
+    return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
+  },
+};
+
+export const gotoBar: ViewSpec<AppContext> = {
+  id: 'goto-bar',
+  title: 'the line bar',
+  takesText: true,
+  commands: [go, cancel, erase],
+};

@@ -1,0 +1,46 @@
+/** l, w and y: what a command does with the record selected or open. */
+import { detailRows } from '../data/detail.js';
+import { linkTarget } from '../data/link-target.js';
+import { type AppContext, indexOf, selectedRow } from './app-context.js';
+import { act, type CommandSpec, outcome, say } from './view.js';
+
+export const link: CommandSpec<AppContext> = {
+  command: 'link.jump',
+  run: (ctx) => {
+    const from = selectedRow(ctx);
+    const target = from >= 0 ? linkTarget(ctx.store, from) : null;
+    if (!target)
+      return say(
+        ctx,
+        'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)',
+      );
+    const list = ctx.views[target.pane];
+    const index = indexOf(list, target.row);
+    if (index < 0) return say(ctx, 'the linked record is hidden by the filter');
+    const bounds = { count: list.length, height: ctx.height };
+    return act(ctx, { type: 'jump', pane: target.pane, index, bounds }, { type: 'chose-pane' });
+  },
+};
+
+/** The open record, else (w) the filtered records, else the selected one. */
+function recordsFor(ctx: AppContext, all: boolean): ArrayLike<number> | null {
+  if (all && ctx.filtered && ctx.state.overlay?.type !== 'detail') return ctx.filtered.rows;
+  const row = selectedRow(ctx);
+  return row >= 0 ? detailRows(ctx.store, row) : null;
+}
+
+export const write: CommandSpec<AppContext> = {
+  command: 'record.write',
+  run: (ctx) => {
+    const rows = recordsFor(ctx, true);
+    return rows ? outcome(ctx.state, { type: 'write', rows }) : say(ctx, 'no record selected');
+  },
+};
+
+export const copy: CommandSpec<AppContext> = {
+  command: 'record.copy',
+  run: (ctx) => {
+    const rows = recordsFor(ctx, false);
+    return rows ? outcome(ctx.state, { type: 'copy', rows }) : say(ctx, 'no record selected');
+  },
+};

@@ -1,0 +1,127 @@
+/**
+ * A view declares the commands it handles, each a plain function of a context (the
+ * state and what the view shows) to a new state plus effects; a command that cannot
+ * act now says why (lazygit's per-context bindings with a disabled reason). Keys come
+ * from the keymap, so the footer, `?` and the dispatcher all read the same list.
+ */
+import { bindings, type Command, KEYMAP, type KeyName, keyLabel } from '../keymap.js';
+import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
+
+export type ViewId =
+  | 'calls'
+  | 'turns'
+  | 'usage'
+  | 'events'
+  | 'detail'
+  | 'help'
+  | 'search-bar'
+  | 'filter-bar'
+  | 'goto-bar'
+  | 'diff-list'
+  | 'diff-detail'
+  | 'diff-help';
+
+/** What a command asks of the app besides its new state: what a pure function cannot do. */
+export type Effect =
+  | { type: 'quit' }
+  /** Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what happened. */
+  | { type: 'write' | 'copy'; rows: ArrayLike<number> }
+  /** The new state's notice goes after a moment (a key's "why not"). */
+  | { type: 'fade' }
+  /** The user picked a pane: the app no longer moves to Turns by itself. */
+  | { type: 'chose-pane' };
+
+export interface Outcome {
+  state: UiState;
+  effects: readonly Effect[];
+}
+
+/** What every command may read: the state, and the size of what it moves in. */
+export interface BaseContext {
+  state: UiState;
+  /** Rows in the active list (or lines in the open overlay), and the visible height. */
+  bounds: Bounds;
+}
+
+export interface CommandSpec<C extends BaseContext = BaseContext> {
+  command: Command;
+  run: (ctx: C) => Outcome;
+  /** Why the command cannot act now (said instead of acting; not in the footer meanwhile), or null. */
+  disabled?: (ctx: C) => string | null;
+  /** The footer's label in this view, when it differs from the keymap's; `null`: not in this footer. */
+  hint?: string | null;
+}
+
+export interface ViewSpec<C extends BaseContext = BaseContext> {
+  id: ViewId;
+  /** How messages and help name it: `s: not in Turns (? for keys)`. */
+  title: string;
+  /** Keys that are no command here are text (the search, filter and line bars). */
+  takesText?: boolean;
+  commands: readonly CommandSpec<C>[];
+}
+
+/** A view's declaration as help and the docs read it, whatever its context. */
+export interface ViewInfo {
+  id: ViewId;
+  title: string;
+  takesText?: boolean;
+  commands: readonly { command: Command; hint?: string | null }[];
+}
+
+export const outcome = (state: UiState, ...effects: Effect[]): Outcome => ({ state, effects });
+
+/** The outcome of a reducer action. */
+export const act = (ctx: BaseContext, action: Action, ...effects: Effect[]): Outcome =>
+  outcome(reduce(ctx.state, action), ...effects);
+
+/** A notice that stays until the next move (a written file's path, "no problem below this row"). */
+export const say = (ctx: BaseContext, text: string): Outcome => outcome({ ...ctx.state, notice: text });
+
+/** A notice for a moment: a key that does nothing here, and why. */
+const brief = (state: UiState, text: string): Outcome => outcome({ ...state, notice: text }, { type: 'fade' });
+
+const byKey = new WeakMap<ViewInfo, Map<KeyName, ViewInfo['commands'][number]>>();
+
+/** The command a key means in a view, if it handles one. */
+export function specFor<V extends ViewInfo>(view: V, name: KeyName): V['commands'][number] | undefined {
+  let keys = byKey.get(view);
+  if (!keys) {
+    keys = new Map();
+    for (const spec of view.commands) for (const key of KEYMAP[spec.command].keys) keys.set(key, spec);
+    byKey.set(view, keys);
+  }
+  return keys.get(name);
+}
+
+/** Every key a view handles, in keymap order. */
+export function keysOf(view: ViewInfo): KeyName[] {
+  const handled = new Set(view.commands.map((c) => c.command));
+  return bindings().flatMap(([command, b]) => (handled.has(command) ? [...b.keys] : []));
+}
+
+/** What pressing `name` in `view` does: its command's outcome, or a brief notice saying why nothing happens. */
+export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName, ctx: C): Outcome {
+  const spec = specFor(view, name);
+  if (!spec) return brief(ctx.state, `${keyLabel(name)}: not in ${view.title} (? for keys)`);
+  const why = spec.disabled?.(ctx) ?? null;
+  return why === null ? spec.run(ctx) : brief(ctx.state, `${keyLabel(name)}: ${why}`);
+}
+
+/**
+ * The footer's hints: the commands of the view that can act now and have a label, in
+ * keymap order, `? help` first (a narrow terminal that cuts the line still says where
+ * every key is listed).
+ */
+export function footerHints<C extends BaseContext>(view: ViewSpec<C>, ctx: C, separator = '  '): string {
+  const parts: string[] = [];
+  for (const [command, b] of bindings()) {
+    const spec = view.commands.find((c) => c.command === command);
+    const label = spec?.hint === undefined ? b.hint : spec.hint;
+    if (!spec || !label || (spec.disabled?.(ctx) ?? null) !== null) continue;
+    const hint = `${keyLabel(b.keys[0]!)} ${label}`;
+    if (command === 'app.help') parts.unshift(hint);
+    else parts.push(hint);
+  }
+  return parts.join(separator);
+}

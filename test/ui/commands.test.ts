@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { detailRows } from '../../src/ui/data/detail.js';
+import { initialState, type UiState } from '../../src/ui/state/ui-state.js';
+import { appView } from '../../src/ui/views/index.js';
+import { pressKey } from '../../src/ui/views/view.js';
+import { appContext } from '../helpers/contexts.js';
+import { demoStore } from '../helpers/demo.js';
+
+/** Commands are functions of (state, store): each case is a state, a key, and what comes out. */
+const store = demoStore();
+const press = (state: UiState, key: string) => pressKey(appView(state), key, appContext(store, state, 10));
+const at = (state: UiState, selected: number): UiState => ({
+  ...state,
+  lists: { ...state.lists, [state.pane]: { selected, windowStart: 0 } },
+});
+
+describe('commands, without Ink', () => {
+  it('the line bar goes to the record at a line, or says why not', () => {
+    const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
+    // Line 19 is the response of the read_file call (the 6th call, made at line 16).
+    expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
+    expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: 'not a line number: x1' });
+    expect(press(bar('999'), 'enter').state.notice).toBe('nothing at or after line 999 in this pane');
+  });
+
+  it('] goes to the next problem, and says when there is none below', () => {
+    const first = press(initialState(), ']').state;
+    expect(first.lists.calls.selected).toBeGreaterThan(0);
+    const last = at(initialState(), 12);
+    expect(press(last, ']').state).toEqual({ ...last, notice: 'no problem below this row' });
+  });
+
+  it('w asks for the filtered records, y for the selected call, in the detail view for the open one', () => {
+    const filtered: UiState = { ...initialState(), filter: 'status:error' };
+    const ctx = appContext(store, filtered, 10);
+    expect(press(filtered, 'w').effects).toEqual([{ type: 'write', rows: ctx.filtered!.rows }]);
+    const row = ctx.views.calls.at(1);
+    expect(press(at(filtered, 1), 'y').effects).toEqual([{ type: 'copy', rows: detailRows(store, row) }]);
+    const open = press(at(filtered, 1), 'enter').state;
+    expect(open.overlay).toMatchObject({ type: 'detail', row });
+    expect(press(open, 'w').effects).toEqual([{ type: 'write', rows: detailRows(store, row) }]);
+  });
+
+  it('l says why there is no link (one plane open); q asks to quit; 2 switches and marks the pane chosen', () => {
+    expect(press(initialState(), 'l').state.notice).toMatch(/^no linked call: /);
+    expect(press(initialState(), 'q').effects).toEqual([{ type: 'quit' }]);
+    const two = press(initialState(), '2');
+    expect(two.state.pane).toBe('turns');
+    expect(two.effects).toEqual([{ type: 'chose-pane' }]);
+  });
+
+  it('s keeps the selected call selected in the other order', () => {
+    const state = at(initialState(), 5);
+    const row = appContext(store, state, 10).views.calls.at(5);
+    const sorted = press(state, 's').state;
+    expect(sorted.callOrder).toBe('latency');
+    expect(appContext(store, sorted, 10).views.calls.at(sorted.lists.calls.selected)).toBe(row);
+  });
+
+  it('F with no filter says so instead of starting every list over', () => {
+    const moved = at(initialState(), 4);
+    expect(press(moved, 'F')).toEqual({
+      state: { ...moved, notice: 'F: no filter to clear' },
+      effects: [{ type: 'fade' }],
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { KEYMAP, type KeyName, keyLabel } from '../../src/ui/keymap.js';
+import { initialState, type PaneId, type UiState } from '../../src/ui/state/ui-state.js';
+import type { AppContext } from '../../src/ui/views/app-context.js';
+import type { DiffContext } from '../../src/ui/views/diff.js';
+import { APP_VIEWS, appView, DIFF_VIEWS, diffView } from '../../src/ui/views/index.js';
+import {
+  type BaseContext,
+  footerHints,
+  keysOf,
+  type Outcome,
+  pressKey,
+  type ViewSpec,
+} from '../../src/ui/views/view.js';
+import { appContext } from '../helpers/contexts.js';
+import { demoStore } from '../helpers/demo.js';
+import { storeOf } from '../helpers/store.js';
+
+/*
+ * Every view, every key it advertises (in help: all it handles; in the footer: those
+ * with a label), pressed: the state changes, an effect is asked for, or a message
+ * names why not. Commands are plain functions of a context, so no Ink is needed.
+ */
+
+const HEIGHT = 4;
+/** Keeps every row: the filter is on, so F has something to clear. */
+const KEEP_ALL = '-tool:no_such_tool';
+
+/** What a key press did, or null for nothing at all. */
+function whatHappened(out: Outcome, before: UiState): string | null {
+  const effects = out.effects.filter((e) => e.type !== 'fade');
+  if (effects.length) return effects.map((e) => e.type).join(' ');
+  if (!isDeepStrictEqual({ ...out.state, notice: null }, { ...before, notice: null })) return 'state';
+  if (out.state.notice && !out.state.notice.includes(': not in ')) return `said: ${out.state.notice}`;
+  return null;
+}
+
+/** The keys the footer advertises, as key names of the view. */
+function footerKeys<C extends BaseContext>(view: ViewSpec<C>, ctx: C, separator = '  '): KeyName[] {
+  const hints = footerHints(view, ctx, separator);
+  return hints
+    ? hints.split(separator).map((hint) => {
+        const label = hint.split(' ')[0]!;
+        const key = keysOf(view).find((k) => keyLabel(k) === label);
+        expect(key, `${view.id} advertises ${hint}, a key it does not handle`).toBeDefined();
+        return key!;
+      })
+    : [];
+}
+
+function walk<C extends BaseContext>(view: ViewSpec<C>, ctx: C, separator = '  '): Record<string, string | null> {
+  const result: Record<string, string | null> = {};
+  for (const key of new Set([...keysOf(view), ...footerKeys(view, ctx, separator)]))
+    result[key] = whatHappened(pressKey(view, key, ctx), ctx.state);
+  return result;
+}
+
+const nothing = (r: Record<string, string | null>) => Object.keys(r).filter((k) => r[k] === null);
+
+describe('every view, every key it advertises', () => {
+  const store = demoStore();
+  const withFilter = initialState({ filter: KEEP_ALL });
+
+  /** A list's state in the middle of its rows, a search with matches in effect. */
+  function inList(pane: PaneId, query: string): UiState {
+    const n = appContext(store, { ...withFilter, pane }, HEIGHT).bounds.count;
+    const lists = { ...withFilter.lists, [pane]: { selected: Math.floor(n / 2), windowStart: Math.floor(n / 2) - 1 } };
+    return { ...withFilter, pane, lists, search: { query, inOverlay: false } };
+  }
+  const calls = appContext(store, withFilter, HEIGHT).views.calls;
+  const states: Record<string, UiState> = {
+    calls: inList('calls', 'read'),
+    turns: inList('turns', 'assistant'),
+    events: inList('events', 'tools'),
+    usage: { ...withFilter, pane: 'usage', lists: { ...withFilter.lists, usage: { selected: 2, windowStart: 2 } } },
+    detail: {
+      ...withFilter,
+      overlay: { type: 'detail', pane: 'calls', row: calls.at(5), scroll: 2, found: -1 },
+      search: { query: 'e', inOverlay: true },
+    },
+    help: {
+      ...withFilter,
+      overlay: { type: 'help', over: 'calls', scroll: 2, found: -1 },
+      search: { query: 'e', inOverlay: true },
+    },
+    'search-bar': {
+      ...withFilter,
+      input: { kind: 'search', text: 'read' },
+      search: { query: 'read', inOverlay: false },
+    },
+    'filter-bar': { ...withFilter, input: { kind: 'filter', text: 'status:error' } },
+    'goto-bar': { ...withFilter, input: { kind: 'goto', text: '19' } },
+  };
+
+  it('has a state for each view of the app', () => {
+    expect(Object.keys(states).sort()).toEqual(APP_VIEWS.map((v) => v.id).sort());
+    for (const [id, state] of Object.entries(states)) expect(appView(state).id).toBe(id);
+  });
+
+  it.each(APP_VIEWS.map((v) => [v.id, v] as const))('%s: every key acts', (id, view) => {
+    const ctx = appContext(store, states[id]!, HEIGHT);
+    if (!view.takesText && id !== 'usage') expect(ctx.matches?.length, `${id} has search matches`).toBeGreaterThan(0);
+    expect(nothing(walk(view, ctx, view.takesText ? ' · ' : '  '))).toEqual([]);
+  });
+
+  it.each(APP_VIEWS.map((v) => [v.id, v] as const))(
+    '%s, with no rows at all: every key acts or says why',
+    (id, view) => {
+      const empty = storeOf([]);
+      const state = id === 'detail' ? null : { ...states[id]!, lists: initialState().lists };
+      if (!state) return; // no record to open
+      const ctx: AppContext = appContext(empty, state, HEIGHT);
+      const result = walk(view, ctx, view.takesText ? ' · ' : '  ');
+      expect(nothing(result)).toEqual([]);
+      if (['calls', 'turns', 'events'].includes(id)) {
+        expect(result.j).toBe('said: j: no rows');
+        expect(result.enter).toBe('said: Enter: no rows');
+      }
+    },
+  );
+
+  it('says for a moment that a key does nothing in a view, changing nothing else', () => {
+    for (const view of APP_VIEWS) {
+      if (view.takesText) continue;
+      const ctx = appContext(store, states[view.id]!, HEIGHT);
+      const others = Object.values(KEYMAP)
+        .flatMap((b) => b.keys)
+        .filter((k) => !keysOf(view).includes(k));
+      for (const key of [...new Set(others), 'x']) {
+        const out = pressKey(view, key, ctx);
+        expect(out.state).toEqual({ ...ctx.state, notice: `${keyLabel(key)}: not in ${view.title} (? for keys)` });
+        expect(out.effects).toEqual([{ type: 'fade' }]);
+      }
+    }
+  });
+
+  it('no longer advertises the dead keys (issue 16, item 7)', () => {
+    const usage = appContext(store, states.usage!, HEIGHT);
+    const view = appView(usage.state);
+    for (const key of ['enter', 'l', 'w', 'y', '/', ':', ']', '[']) expect(keysOf(view), key).not.toContain(key);
+    expect(footerHints(view, usage)).toBe('? help  G end  Tab pane  f filter  q quit');
+    const help = appView(states.help!);
+    for (const key of ['l', 'w', 'y', 'enter']) expect(keysOf(help), key).not.toContain(key);
+  });
+
+  it('e in Turns keeps the selected turn selected, or the next one shown when it is hidden', () => {
+    const ctx = appContext(store, { ...initialState(), pane: 'turns' }, HEIGHT);
+    const turns = ctx.views.turns;
+    const shown = pressKey(appView(ctx.state), 'e', {
+      ...ctx,
+      state: { ...ctx.state, lists: { ...ctx.state.lists, turns: { selected: 3, windowStart: 0 } } },
+    });
+    const all = appContext(store, shown.state, HEIGHT).views.turns;
+    expect(all.length).toBe(turns.length + 1);
+    expect(all.at(shown.state.lists.turns.selected)).toBe(turns.at(3));
+    // Back: on the echoed turn, which is hidden again, the selection goes to the turn after it.
+    const echoed = [...Array(all.length).keys()].find(
+      (i) => !Array.from({ length: turns.length }, (_, j) => turns.at(j)).includes(all.at(i)),
+    )!;
+    const onEchoed = { ...shown.state, lists: { ...shown.state.lists, turns: { selected: echoed, windowStart: 0 } } };
+    const hidden = pressKey(appView(onEchoed), 'e', appContext(store, onEchoed, HEIGHT));
+    expect(turns.at(hidden.state.lists.turns.selected)).toBe(all.at(echoed + 1));
+  });
+});
+
+describe('the diff views, every key they advertise', () => {
+  const list = { length: 5, at: (i: number) => i };
+  const base = initialState();
+  const states: Record<string, UiState> = {
+    'diff-list': { ...base, lists: { ...base.lists, calls: { selected: 2, windowStart: 1 } } },
+    'diff-detail': { ...base, overlay: { type: 'detail', pane: 'calls', row: 2, scroll: 2, found: -1 } },
+    'diff-help': { ...base, overlay: { type: 'help', over: 'calls', scroll: 2, found: -1 } },
+  };
+  const ctxOf = (state: UiState, count: number): DiffContext => ({
+    state,
+    list: { ...list, length: count },
+    bounds: { count: state.overlay ? 40 : count, height: HEIGHT },
+  });
+
+  it.each(DIFF_VIEWS.map((v) => [v.id, v] as const))('%s: every key acts, or says why with no calls', (id, view) => {
+    expect(diffView(states[id]!).id).toBe(id);
+    expect(nothing(walk(view, ctxOf(states[id]!, 5)))).toEqual([]);
+    if (id === 'diff-list') {
+      const result = walk(view, ctxOf(base, 0));
+      expect(nothing(result)).toEqual([]);
+      expect(result.enter).toBe('said: Enter: no calls');
+    }
+  });
+
+  it('advertises only what it handles: no l, w, y, Tab, /, s, T, ] or f', () => {
+    const view = diffView(states['diff-list']!);
+    for (const key of ['l', 'w', 'y', 'tab', '/', 's', 'T', ']', 'f']) expect(keysOf(view), key).not.toContain(key);
+    expect(footerHints(view, ctxOf(states['diff-list']!, 5))).toBe('? help  G end  Enter detail  q quit');
+    expect(footerHints(diffView(states['diff-detail']!), ctxOf(states['diff-detail']!, 5))).toBe(
+      '? help  Esc back  q quit',
+    );
+  });
+});

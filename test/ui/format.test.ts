@@ -5,7 +5,8 @@ import { inert, inertLines } from '../../src/trace/text.js';
 import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow } from '../../src/ui/format/rows.js';
-import { lineText, type ScreenLine } from '../../src/ui/format/segments.js';
+import { fitLine, lineText, seg, type ScreenLine } from '../../src/ui/format/segments.js';
+import { paint } from '../../src/ui/theme.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
 import { layoutTurns } from '../../src/ui/format/turn-layout.js';
@@ -23,6 +24,12 @@ describe('inert (terminal safety)', () => {
 
   it('keeps line breaks when asked, making each line safe', () => {
     expect(inertLines('a\x1b\nb\r\nc')).toEqual(['a␛', 'b', 'c']);
+  });
+
+  it('fits a line by the width it is shown at: a C1 control is a six-cell picture once painted', () => {
+    const line = fitLine([seg('unpriced: '), seg('\u009b'.repeat(20), 'warn'), seg(' · thinking 5 tokens')], 40);
+    expect(stringWidth(paint(line))).toBeLessThanOrEqual(40);
+    expect(lineText(line)).toMatch(/^unpriced: (\\u009b){4}\\u009…$/);
   });
 });
 

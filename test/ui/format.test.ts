@@ -4,7 +4,7 @@ import { Status } from '../../src/store/codes.js';
 import { inert, inertLines } from '../../src/trace/text.js';
 import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
-import { formatCallRow } from '../../src/ui/format/rows.js';
+import { formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
 import { fitLine, lineText, seg, type ScreenLine } from '../../src/ui/format/segments.js';
 import { paint } from '../../src/ui/theme.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
@@ -134,6 +134,13 @@ describe('call rows', () => {
     expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain(
       '⇠S',
     );
+  });
+  it('fit a pane narrower than their fixed columns (a file label, the clock), calls and events alike', () => {
+    const event = { row: 0, fileLabel: 'filesystem-a', lineNo: 12, offsetMs: 1234, tMs: row.tMs, kind: 'message' as const, dir: 'in', label: 'tools/call', detail: 'read_file' };
+    for (const w of [30, 40, 50]) {
+      expect(stringWidth(lineText(formatCallRow({ ...row, fileLabel: 'filesystem-a' }, w, true, undefined, false, true)))).toBeLessThanOrEqual(w);
+      expect(stringWidth(lineText(formatEventRow(event, w, true, undefined, false, true)))).toBeLessThanOrEqual(w);
+    }
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { T0 } from './store.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: trace lines are edited by path, any shape at any depth
 type Obj = Record<string, any>;
 
 /** The lines of one trace, by role, in file order; fields edit them or add lines. */
@@ -29,22 +30,115 @@ const rpc = (o: Obj) => ({ jsonrpc: '2.0', ...o });
 /** An ordinary trace of every record shape: each field below has its place in it. */
 export function baseTrace(): TraceDraft {
   const roles: [string, Obj][] = [
-    ['meta', { v: 1, type: 'meta', startedAt: t(0), label: 'base', command: ['npx', '-y', 'server', '/home'], mcpTapVersion: '0.1.0', kind: 'llm', source: 'mcp-tape@0.6.0', producer: { name: 'mcp-tape', version: '0.6.0', configHash: 'abc' } }],
-    ['call', { t: t(100), dir: 'in', source: 'mcp-tape', corr_id: 'c1', raw: rpc({ id: 1, method: 'tools/call', params: { name: 'read_file', arguments: { path: '/etc/hosts' } } }) }],
+    [
+      'meta',
+      {
+        v: 1,
+        type: 'meta',
+        startedAt: t(0),
+        label: 'base',
+        command: ['npx', '-y', 'server', '/home'],
+        mcpTapVersion: '0.1.0',
+        kind: 'llm',
+        source: 'mcp-tape@0.6.0',
+        producer: { name: 'mcp-tape', version: '0.6.0', configHash: 'abc' },
+      },
+    ],
+    [
+      'call',
+      {
+        t: t(100),
+        dir: 'in',
+        source: 'mcp-tape',
+        corr_id: 'c1',
+        raw: rpc({ id: 1, method: 'tools/call', params: { name: 'read_file', arguments: { path: '/etc/hosts' } } }),
+      },
+    ],
     ['result', { t: t(180), dir: 'out', raw: rpc({ id: 1, result: { content: [{ type: 'text', text: 'ok' }] } }) }],
-    ['failingCall', { t: t(200), dir: 'in', raw: rpc({ id: 2, method: 'tools/call', params: { name: 'write_file', arguments: {} } }) }],
-    ['toolError', { t: t(260), dir: 'out', raw: rpc({ id: 2, result: { isError: true, content: [{ type: 'text', text: 'permission denied' }] } }) }],
-    ['erringCall', { t: t(300), dir: 'in', raw: rpc({ id: 3, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } }) }],
-    ['rpcError', { t: t(350), dir: 'out', raw: rpc({ id: 3, error: { code: -32000, message: 'boom', data: { detail: 'd' } } }) }],
+    [
+      'failingCall',
+      {
+        t: t(200),
+        dir: 'in',
+        raw: rpc({ id: 2, method: 'tools/call', params: { name: 'write_file', arguments: {} } }),
+      },
+    ],
+    [
+      'toolError',
+      {
+        t: t(260),
+        dir: 'out',
+        raw: rpc({ id: 2, result: { isError: true, content: [{ type: 'text', text: 'permission denied' }] } }),
+      },
+    ],
+    [
+      'erringCall',
+      {
+        t: t(300),
+        dir: 'in',
+        raw: rpc({ id: 3, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } }),
+      },
+    ],
+    [
+      'rpcError',
+      { t: t(350), dir: 'out', raw: rpc({ id: 3, error: { code: -32000, message: 'boom', data: { detail: 'd' } } }) },
+    ],
     ['request', { t: t(400), dir: 'in', raw: rpc({ id: 4, method: 'resources/read', params: { uri: 'file:///x' } }) }],
     ['reply', { t: t(420), dir: 'out', raw: rpc({ id: 4, result: { contents: [{ uri: 'file:///x', text: 'x' }] } }) }],
-    ['notification', { t: t(450), dir: 'out', raw: rpc({ method: 'notifications/progress', params: { progressToken: 'p', message: 'half way' } }) }],
-    ['batch', { t: t(500), dir: 'in', raw: [rpc({ id: 5, method: 'tools/call', params: { name: 'batched', arguments: { k: 'v' } } }), rpc({ method: 'notifications/initialized' })] }],
+    [
+      'notification',
+      {
+        t: t(450),
+        dir: 'out',
+        raw: rpc({ method: 'notifications/progress', params: { progressToken: 'p', message: 'half way' } }),
+      },
+    ],
+    [
+      'batch',
+      {
+        t: t(500),
+        dir: 'in',
+        raw: [
+          rpc({ id: 5, method: 'tools/call', params: { name: 'batched', arguments: { k: 'v' } } }),
+          rpc({ method: 'notifications/initialized' }),
+        ],
+      },
+    ],
     ['batchReply', { t: t(540), dir: 'out', raw: [rpc({ id: 5, result: { content: [] } })] }],
-    ['pending', { t: t(600), dir: 'in', raw: rpc({ id: 6, method: 'tools/call', params: { name: 'never_answered', arguments: {} } }) }],
-    ['event', { t: t(650), dir: 'event', kind: 'fitness.gate', corr_id: 'c1', raw: { note: 'gate' }, attest: { alg: 'ed25519', key_id: 'k' }, ai: { provider: 'p', model: 'm', thought_id: 'th' } }],
-    ['llmError', { t: t(700), dir: 'event', source: 'llm', kind: 'llm.error', raw: { endpoint: '/v1/messages', url: 'https://api.example/v1/messages', error: 'overloaded', status: 529 } }],
-    ['userTurn', { t: t(800), type: 'turn', role: 'user', source: 'cc', corr_id: 'c1', blocks: [{ type: 'text', text: 'hello' }] }],
+    [
+      'pending',
+      {
+        t: t(600),
+        dir: 'in',
+        raw: rpc({ id: 6, method: 'tools/call', params: { name: 'never_answered', arguments: {} } }),
+      },
+    ],
+    [
+      'event',
+      {
+        t: t(650),
+        dir: 'event',
+        kind: 'fitness.gate',
+        corr_id: 'c1',
+        raw: { note: 'gate' },
+        attest: { alg: 'ed25519', key_id: 'k' },
+        ai: { provider: 'p', model: 'm', thought_id: 'th' },
+      },
+    ],
+    [
+      'llmError',
+      {
+        t: t(700),
+        dir: 'event',
+        source: 'llm',
+        kind: 'llm.error',
+        raw: { endpoint: '/v1/messages', url: 'https://api.example/v1/messages', error: 'overloaded', status: 529 },
+      },
+    ],
+    [
+      'userTurn',
+      { t: t(800), type: 'turn', role: 'user', source: 'cc', corr_id: 'c1', blocks: [{ type: 'text', text: 'hello' }] },
+    ],
     [
       'assistantTurn',
       {
@@ -57,7 +151,13 @@ export function baseTrace(): TraceDraft {
           { type: 'text', text: 'reading it' },
           { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { path: '/etc/hosts' } },
         ],
-        usage: { input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 3, cache_creation_input_tokens: 1, thinking_tokens: 5 },
+        usage: {
+          input_tokens: 10,
+          output_tokens: 20,
+          cache_read_input_tokens: 3,
+          cache_creation_input_tokens: 1,
+          thinking_tokens: 5,
+        },
         timing: { ttft_ms: 120, duration_ms: 400 },
         stop_reason: 'tool_use',
         endpoint: '/v1/messages',
@@ -72,14 +172,33 @@ export function baseTrace(): TraceDraft {
         role: 'user',
         blocks: [
           { type: 'history_elided', count: 2, sha256: 'e3b0c442', request_sha256: '06b6136d' },
-          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'no such file' }], is_error: true },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            content: [{ type: 'text', text: 'no such file' }],
+            is_error: true,
+          },
           { type: 'tool_result', tool_use_id: 'toolu_orphan', content: 'orphan result' },
           { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBOR' } },
         ],
       },
     ],
-    ['mcpRecCall', { ts: (T0 + 1100) / 1000, dir: 'client->server', msg: rpc({ id: 7, method: 'tools/call', params: { name: 'rec_tool', arguments: { q: 'v' } } }) }],
-    ['mcpRecReply', { ts: (T0 + 1150) / 1000, dir: 'server->client', msg: rpc({ id: 7, result: { content: [{ type: 'text', text: 'rec' }] } }) }],
+    [
+      'mcpRecCall',
+      {
+        ts: (T0 + 1100) / 1000,
+        dir: 'client->server',
+        msg: rpc({ id: 7, method: 'tools/call', params: { name: 'rec_tool', arguments: { q: 'v' } } }),
+      },
+    ],
+    [
+      'mcpRecReply',
+      {
+        ts: (T0 + 1150) / 1000,
+        dir: 'server->client',
+        msg: rpc({ id: 7, result: { content: [{ type: 'text', text: 'rec' }] } }),
+      },
+    ],
     ['end', { t: t(2000), type: 'end', exitCode: 0, reason: 'process_exit', durationMs: 2000 }],
   ];
   const lines = roles.map(([, line]) => line);
@@ -105,7 +224,12 @@ const at = (name: string, role: string, ...path: (string | number)[]): Field => 
 });
 
 /** The same text at several places (an id and the id that answers it). */
-const both = (name: string, ...fields: Field[]): Field => ({ name, put: (trace, text) => fields.forEach((f) => f.put(trace, text)) });
+const both = (name: string, ...fields: Field[]): Field => ({
+  name,
+  put(trace, text) {
+    for (const f of fields) f.put(trace, text);
+  },
+});
 
 /** A key (not a value) of the object at `path`. */
 const key = (name: string, role: string, ...path: string[]): Field => ({
@@ -118,7 +242,10 @@ const key = (name: string, role: string, ...path: string[]): Field => ({
 });
 
 /** A line of its own, made from the text. */
-const line = (name: string, make: (text: string) => Obj): Field => ({ name, put: (trace, text) => void trace.add(make(text)) });
+const line = (name: string, make: (text: string) => Obj): Field => ({
+  name,
+  put: (trace, text) => void trace.add(make(text)),
+});
 
 export const FIELDS: readonly Field[] = [
   // meta
@@ -133,9 +260,17 @@ export const FIELDS: readonly Field[] = [
   at('meta.producer.configHash', 'meta', 'producer', 'configHash'),
   line('meta.command (a string)', (x) => ({ v: 1, type: 'meta', startedAt: t(1500), label: 'second', command: x })),
   // message lines
-  line('message.t', (x) => ({ t: x, dir: 'out', raw: rpc({ method: 'notifications/message', params: { level: 'info', data: 'timed' } }) })),
+  line('message.t', (x) => ({
+    t: x,
+    dir: 'out',
+    raw: rpc({ method: 'notifications/message', params: { level: 'info', data: 'timed' } }),
+  })),
   line('message.dir', (x) => ({ t: t(1200), dir: x, raw: rpc({ method: 'x/y' }) })),
-  line('message.dir (mcp-rec arrow)', (x) => ({ ts: (T0 + 1210) / 1000, dir: `${x}->server`, msg: rpc({ method: 'x/y' }) })),
+  line('message.dir (mcp-rec arrow)', (x) => ({
+    ts: (T0 + 1210) / 1000,
+    dir: `${x}->server`,
+    msg: rpc({ method: 'x/y' }),
+  })),
   at('message.source', 'call', 'source'),
   at('message.corr_id', 'call', 'corr_id'),
   at('message.kind (event)', 'event', 'kind'),
@@ -180,7 +315,11 @@ export const FIELDS: readonly Field[] = [
   at('text block', 'userTurn', 'blocks', 0, 'text'),
   at('assistant text block', 'assistantTurn', 'blocks', 1, 'text'),
   at('thinking block', 'assistantTurn', 'blocks', 0, 'thinking'),
-  both('tool_use.id (and its tool_result)', at('', 'assistantTurn', 'blocks', 2, 'id'), at('', 'resultTurn', 'blocks', 1, 'tool_use_id')),
+  both(
+    'tool_use.id (and its tool_result)',
+    at('', 'assistantTurn', 'blocks', 2, 'id'),
+    at('', 'resultTurn', 'blocks', 1, 'tool_use_id'),
+  ),
   at('tool_use.name', 'assistantTurn', 'blocks', 2, 'name'),
   key('tool_use input key', 'assistantTurn', 'blocks', '2', 'input'),
   at('tool_use input value', 'assistantTurn', 'blocks', 2, 'input', 'path'),
@@ -199,7 +338,11 @@ export const FIELDS: readonly Field[] = [
   at('end.durationMs (a string)', 'end', 'durationMs'),
   line('unknown record type', (x) => ({ t: t(1400), type: x, note: 'from the future' })),
   // mcp-rec
-  line('mcp-rec ts (a string)', (x) => ({ ts: x, dir: 'client->server', msg: rpc({ id: 8, method: 'tools/call', params: { name: 'when' } }) })),
+  line('mcp-rec ts (a string)', (x) => ({
+    ts: x,
+    dir: 'client->server',
+    msg: rpc({ id: 8, method: 'tools/call', params: { name: 'when' } }),
+  })),
   at('mcp-rec tool name', 'mcpRecCall', 'msg', 'params', 'name'),
   at('mcp-rec result text', 'mcpRecReply', 'msg', 'result', 'content', 0, 'text'),
 ];

@@ -14,7 +14,8 @@ export interface Payload {
   family?: string;
 }
 
-const range = (from: number, to: number) => String.fromCharCode(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
+const range = (from: number, to: number) =>
+  String.fromCharCode(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
 
 export const PAYLOADS: readonly Payload[] = [
   { name: 'ESC', text: 'a\x1bb\x1bc', family: 'escape sequences' },
@@ -23,9 +24,21 @@ export const PAYLOADS: readonly Payload[] = [
   // An SGR the theme never writes: with colour on, a content SGR must not pass either.
   { name: 'CSI SGR', text: '\x1b[38;5;196;48;5;21;5mred\x1b[0m', family: 'escape sequences' },
   { name: 'OSC 0 (window title)', text: '\x1b]0;PWNED-TITLE\x07\x1b]2;PWNED-TITLE\x1b\\', family: 'escape sequences' },
-  { name: 'OSC 8 (hyperlink)', text: '\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\', family: 'escape sequences' },
-  { name: 'OSC 52 (clipboard write)', text: '\x1b]52;c;cm0gLXJmIH4K\x07\x1b]52;p;cm0gLXJmIH4K\x1b\\', family: 'escape sequences' },
-  { name: 'DCS (XTGETTCAP, tmux passthrough)', text: '\x1bP+q544e\x1b\\\x1bPtmux;\x1b\x1b]52;c;cHduZWQ=\x07\x1b\\', family: 'escape sequences' },
+  {
+    name: 'OSC 8 (hyperlink)',
+    text: '\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\',
+    family: 'escape sequences',
+  },
+  {
+    name: 'OSC 52 (clipboard write)',
+    text: '\x1b]52;c;cm0gLXJmIH4K\x07\x1b]52;p;cm0gLXJmIH4K\x1b\\',
+    family: 'escape sequences',
+  },
+  {
+    name: 'DCS (XTGETTCAP, tmux passthrough)',
+    text: '\x1bP+q544e\x1b\\\x1bPtmux;\x1b\x1b]52;c;cHduZWQ=\x07\x1b\\',
+    family: 'escape sequences',
+  },
   { name: 'APC (kitty graphics)', text: '\x1b_Gf=100,a=T;iVBORw0KGgo=\x1b\\', family: 'escape sequences' },
   { name: 'PM', text: '\x1b^privacy message\x1b\\', family: 'escape sequences' },
   { name: 'SOS', text: '\x1bXstart of string\x1b\\', family: 'escape sequences' },
@@ -34,7 +47,10 @@ export const PAYLOADS: readonly Payload[] = [
   { name: 'BEL BS CR DEL NUL', text: 'ring\x07\x07back\x08\x08\x08over\rwrite\x7fdel\x00nul' },
   // Every other C0 control: a newline or vertical tab in a field would add a screen line.
   { name: 'C0 (U+0000-U+001F)', text: `c0${range(0x00, 0x1f)}end` },
-  { name: 'bidi overrides and isolates', text: 'ab\u202egnp.exe\u202c \u202a\u202b\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c cd' },
+  {
+    name: 'bidi overrides and isolates',
+    text: 'ab\u202egnp.exe\u202c \u202a\u202b\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c cd',
+  },
   { name: 'U+2028 U+2029 (line and paragraph separators)', text: 'one\u2028two\u2029three' },
   { name: 'zero-width run', text: `z${'\u200b\u200c\u200d\u2060\ufeff'.repeat(400)}w` },
   { name: 'combining-mark run', text: `a${'\u0301\u0327\u0308'.repeat(700)}b` },
@@ -45,7 +61,17 @@ export const PAYLOADS: readonly Payload[] = [
 
 /** One payload per family (its members' texts joined), and every payload of none. */
 export const RENDER_PAYLOADS: readonly Payload[] = [
-  ...new Map(PAYLOADS.map((p) => [p.family ?? p.name, { name: p.family ?? p.name, text: PAYLOADS.filter((q) => (q.family ?? q.name) === (p.family ?? p.name)).map((q) => q.text).join(' ') }])).values(),
+  ...new Map(
+    PAYLOADS.map((p) => [
+      p.family ?? p.name,
+      {
+        name: p.family ?? p.name,
+        text: PAYLOADS.filter((q) => (q.family ?? q.name) === (p.family ?? p.name))
+          .map((q) => q.text)
+          .join(' '),
+      },
+    ]),
+  ).values(),
 ];
 
 /**
@@ -61,7 +87,8 @@ export const ENCODINGS: readonly Encoding[] = ['escaped', 'raw'];
 /** A JSON line of `value` in one encoding. */
 export function jsonLine(value: unknown, encoding: Encoding): string {
   const json = JSON.stringify(value);
-  if (encoding === 'escaped') return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (encoding === 'escaped')
+    return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // JSON.stringify escapes C0 controls (\u001b, \b, \r…): put the raw bytes back, but not
   // the newline, which would cut the line in two.
   return json.replace(/\\(u00[01][0-9a-f]|[bfrt]|.)/g, (m, e: string) => {

@@ -7,10 +7,10 @@
 import stringWidth from 'string-width';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { paint, THEME } from '../../src/ui/theme.js';
 import type { Style } from '../../src/ui/format/segments.js';
+import { paint, THEME } from '../../src/ui/theme.js';
 import { baseTrace, FIELDS } from './hostile-fields.js';
-import { ENCODINGS, jsonLine, type Encoding, type Payload } from './hostile-payloads.js';
+import { ENCODINGS, type Encoding, jsonLine, type Payload } from './hostile-payloads.js';
 import { fillStore } from './store.js';
 
 export const tag = (field: number): string => `«${field}»`;
@@ -18,7 +18,7 @@ export const tag = (field: number): string => `«${field}»`;
 /** The trace's lines (JSON text) with `payload` in every field, in one encoding. */
 export function hostileLines(payload: Payload, encoding: Encoding): string[] {
   const trace = baseTrace();
-  FIELDS.forEach((f, i) => f.put(trace, tag(i) + payload.text));
+  for (const [i, f] of FIELDS.entries()) f.put(trace, tag(i) + payload.text);
   return trace.lines.map((l) => jsonLine(l, encoding));
 }
 
@@ -36,7 +36,8 @@ export function hostileName(payload: Payload, encoding: Encoding, onDisk = false
  * The encodings whose lines read differently: raw C0 controls make a line invalid JSON
  * (a skip); otherwise both give the same values, so the raw file only doubles the rows.
  */
-export const distinctEncodings = (payload: Payload): readonly Encoding[] => (/[\x00-\x1f]/.test(payload.text) ? ENCODINGS : ['escaped']);
+export const distinctEncodings = (payload: Payload): readonly Encoding[] =>
+  /[\x00-\x1f]/.test(payload.text) ? ENCODINGS : ['escaped'];
 
 /** One store of a file per encoding: the payload's trace `\u`-escaped, and raw. */
 export function hostileStore(payload: Payload, encodings: readonly Encoding[] = ENCODINGS): TraceStore {
@@ -60,7 +61,8 @@ const FORBIDDEN = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u
 /** The SGR sequences the theme writes with colour on (each style painted alone): the only escapes allowed. */
 export function themeSgr(): Set<string> {
   const out = new Set<string>();
-  for (const style of Object.keys(THEME) as Style[]) for (const m of paint([{ text: 'x', style }]).matchAll(/\x1b\[[0-9;]*m/g)) out.add(m[0]);
+  for (const style of Object.keys(THEME) as Style[])
+    for (const m of paint([{ text: 'x', style }]).matchAll(/\x1b\[[0-9;]*m/g)) out.add(m[0]);
   return out;
 }
 
@@ -73,20 +75,30 @@ export function leaks(text: string, allowedSgr: ReadonlySet<string> = new Set())
     const lineStart = plain.lastIndexOf('\n', i) + 1;
     const lineEnd = plain.indexOf('\n', i);
     const line = plain.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
-    out.push(`U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(plain.slice(Math.max(0, i - 24), i + 24))} (fields: ${fieldsIn(line).join(', ') || 'none tagged'})`);
+    out.push(
+      `U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} in ${JSON.stringify(plain.slice(Math.max(0, i - 24), i + 24))} (fields: ${fieldsIn(line).join(', ') || 'none tagged'})`,
+    );
     if (out.length >= 5) break;
   }
   return out;
 }
 
 /** Why a frame is wrong: a leak, a line wider than the terminal, or not exactly its height. */
-export function frameProblems(frame: string, columns: number, rows: number, allowedSgr?: ReadonlySet<string>): string[] {
+export function frameProblems(
+  frame: string,
+  columns: number,
+  rows: number,
+  allowedSgr?: ReadonlySet<string>,
+): string[] {
   const out = leaks(frame, allowedSgr);
   const lines = frame.split('\n');
   if (lines.length !== rows) out.push(`${lines.length} lines, not ${rows}`);
   for (const line of lines) {
     const w = stringWidth(line);
-    if (w > columns) out.push(`a line ${w} cells wide (fields: ${fieldsIn(line).join(', ') || 'none tagged'}): ${JSON.stringify(line.slice(0, 120))}`);
+    if (w > columns)
+      out.push(
+        `a line ${w} cells wide (fields: ${fieldsIn(line).join(', ') || 'none tagged'}): ${JSON.stringify(line.slice(0, 120))}`,
+      );
   }
   return out;
 }

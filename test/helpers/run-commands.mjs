@@ -20,13 +20,12 @@ const realErr = process.stderr.write;
 for (const { id, argv } of jobs) {
   let stdout = '';
   let stderr = '';
-  const catcher = (append) =>
-    function (chunk, encoding, callback) {
-      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      const done = typeof encoding === 'function' ? encoding : callback;
-      if (done) queueMicrotask(() => done());
-      return true;
-    };
+  const catcher = (append) => (chunk, encoding, callback) => {
+    append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (done) queueMicrotask(() => done());
+    return true;
+  };
   process.stdout.write = catcher((s) => (stdout += s));
   process.stderr.write = catcher((s) => (stderr += s));
   let code;

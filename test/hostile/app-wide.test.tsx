@@ -26,7 +26,13 @@ describe(`the app at ${COLUMNS}x${ROWS}, FORCE_COLOR, following, with a hostile 
     live.end = null;
     live.stateText = `${tag(999)}${payload.text}`;
     const sgr = themeSgr();
-    const frames = await walkApp(store, { columns: COLUMNS, rows: ROWS, typed: typeable(payload.text), follow: true, short: true });
+    const frames = await walkApp(store, {
+      columns: COLUMNS,
+      rows: ROWS,
+      typed: typeable(payload.text),
+      follow: true,
+      short: true,
+    });
     expect(frames.length).toBeGreaterThan(15);
     expect(frames.some((f) => /\x1b\[[0-9;]*m/.test(f))).toBe(true);
     expect([...new Set(frames.flatMap((f) => frameProblems(f, COLUMNS, ROWS, sgr)))]).toEqual([]);

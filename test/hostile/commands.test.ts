@@ -40,7 +40,11 @@ function jobsOf(payload: Payload, p: number): Job[] {
     { id: id('summary A'), argv: ['summary', '--no-cache', a], codes: [0] },
     { id: id('summary B'), argv: ['summary', '--no-cache', b], codes: [0] },
     { id: id('summary --json A B'), argv: ['summary', '--json', '--no-cache', a, b], codes: [0], json: true },
-    { id: id('summary --filter'), argv: ['summary', '--no-cache', '--filter', `tool:*${payload.text}*`, a], codes: [0] },
+    {
+      id: id('summary --filter'),
+      argv: ['summary', '--no-cache', '--filter', `tool:*${payload.text}*`, a],
+      codes: [0],
+    },
     { id: id('summary (no tty: the app command)'), argv: [a], codes: [0] },
     { id: id('validate A B'), argv: ['validate', a, b], codes: [0, 1] },
     { id: id('validate --all A B'), argv: ['validate', '--all', a, b], codes: [0, 1] },
@@ -55,8 +59,16 @@ function jobsOf(payload: Payload, p: number): Job[] {
     { id: id('missing file: diff'), argv: ['diff', a, missing], codes: [2] },
     { id: id('missing file: the app'), argv: [missing], codes: [1] },
     { id: id('missing --prices file'), argv: ['summary', '--prices', missing, a], codes: [1] },
-    { id: id('viewer link, relative trace='), argv: ['summary', `https://mcpreplay.dev/?trace=${percent(payload.text)}`], codes: [1] },
-    { id: id('viewer link, unreachable trace='), argv: ['validate', `https://mcpreplay.dev/?trace=${percent(`http://127.0.0.1:9/${payload.text}`)}`], codes: [2] },
+    {
+      id: id('viewer link, relative trace='),
+      argv: ['summary', `https://mcpreplay.dev/?trace=${percent(payload.text)}`],
+      codes: [1],
+    },
+    {
+      id: id('viewer link, unreachable trace='),
+      argv: ['validate', `https://mcpreplay.dev/?trace=${percent(`http://127.0.0.1:9/${payload.text}`)}`],
+      codes: [2],
+    },
     { id: id('an unknown option'), argv: ['summary', `--${payload.text}`, a], codes: [2] },
   ];
 }
@@ -68,10 +80,18 @@ beforeAll(() => {
   const jobsFile = join(dir, 'jobs.json');
   const resultsFile = join(dir, 'results.json');
   writeFileSync(jobsFile, JSON.stringify(JOBS.map(({ id, argv }) => ({ id, argv }))));
-  const r = spawnSync(process.execPath, [RUNNER, jobsFile, resultsFile], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', MCP_REPLAY_TUI_CACHE_DIR: join(dir, 'cache') }, timeout: 120_000 });
+  const r = spawnSync(process.execPath, [RUNNER, jobsFile, resultsFile], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', MCP_REPLAY_TUI_CACHE_DIR: join(dir, 'cache') },
+    timeout: 120_000,
+  });
   expect(r.stderr).toBe('');
   expect(existsSync(resultsFile)).toBe(true);
-  results = new Map((JSON.parse(readFileSync(resultsFile, 'utf8')) as { id: string; code: number; stdout: string; stderr: string }[]).map((x) => [x.id, x]));
+  results = new Map(
+    (
+      JSON.parse(readFileSync(resultsFile, 'utf8')) as { id: string; code: number; stdout: string; stderr: string }[]
+    ).map((x) => [x.id, x]),
+  );
 }, 120_000);
 
 describe('every command on a hostile trace: no content byte reaches stdout or stderr', () => {
@@ -83,11 +103,16 @@ describe('every command on a hostile trace: no content byte reaches stdout or st
         problems.push(`${job.id}: did not run`);
         continue;
       }
-      for (const [stream, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+      for (const [stream, text] of [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+      ] as const) {
         for (const leak of leaks(text)) problems.push(`${job.id} ${stream}: ${leak}`);
-        if (/internal error|\n\s+at .*:\d+:\d+/.test(text)) problems.push(`${job.id} ${stream}: a crash: ${text.slice(0, 200)}`);
+        if (/internal error|\n\s+at .*:\d+:\d+/.test(text))
+          problems.push(`${job.id} ${stream}: a crash: ${text.slice(0, 200)}`);
       }
-      if (!job.codes.includes(r.code as number)) problems.push(`${job.id}: exit ${r.code}, not ${job.codes.join(' or ')}: ${r.stderr.slice(0, 200)}`);
+      if (!job.codes.includes(r.code as number))
+        problems.push(`${job.id}: exit ${r.code}, not ${job.codes.join(' or ')}: ${r.stderr.slice(0, 200)}`);
       if (job.json) {
         try {
           JSON.parse(r.stdout);

@@ -19,14 +19,17 @@ const press = async (app: ReturnType<typeof render>, key: string) => {
 
 /** `diff A B` on a terminal, of a hostile trace and the same with another payload: rows, each side by side view, help. */
 describe('the diff view of two hostile traces, at 80x24', () => {
-  it.each(RENDER_PAYLOADS.map((p, i) => [p.name, p, RENDER_PAYLOADS[(i + 1) % RENDER_PAYLOADS.length]!] as const))('%s', async (_, payload, other) => {
-    const a = hostileStore(payload, ['escaped']);
-    const b = hostileStore(other, ['raw']);
-    const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
-    await waitForFrame(app.lastFrame, (f) => f.includes(' of '));
-    for (const key of ['\r', 'G', '\x1b', 'G', '\r', '\x1b', '?', 'G', '\x1b']) await press(app, key);
-    app.unmount();
-    expect(app.frames.length).toBeGreaterThan(6);
-    expect([...new Set(app.frames.flatMap((f) => frameProblems(f, 80, 24)))]).toEqual([]);
-  });
+  it.each(RENDER_PAYLOADS.map((p, i) => [p.name, p, RENDER_PAYLOADS[(i + 1) % RENDER_PAYLOADS.length]!] as const))(
+    '%s',
+    async (_, payload, other) => {
+      const a = hostileStore(payload, ['escaped']);
+      const b = hostileStore(other, ['raw']);
+      const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
+      await waitForFrame(app.lastFrame, (f) => f.includes(' of '));
+      for (const key of ['\r', 'G', '\x1b', 'G', '\r', '\x1b', '?', 'G', '\x1b']) await press(app, key);
+      app.unmount();
+      expect(app.frames.length).toBeGreaterThan(6);
+      expect([...new Set(app.frames.flatMap((f) => frameProblems(f, 80, 24)))]).toEqual([]);
+    },
+  );
 });

@@ -31,14 +31,42 @@ function paneLines(payload: (typeof PAYLOADS)[number], width: number): [string, 
   const calls = Array.from({ length: views.calls.length }, (_, i) => callRow(store, views.calls.at(i), start));
   for (const clock of [false, true]) {
     const columns = callColumns(calls, width, clock);
-    calls.forEach((r, i) => out.push([`Calls row ${i}`, formatCallRow(r, width, i === 0, columns, i % 2 === 1, clock)]));
-    for (let i = 0; i < views.events.length; i++) out.push([`Events row ${i}`, formatEventRow(eventRow(store, views.events.at(i), start), width, i === 0, undefined, i % 2 === 1, clock)]);
-    for (let i = 0; i < views.turns.length; i++) for (const l of turnLines(turnView(store, views.turns.at(i), start), { width, selected: i === 0, matched: i % 2 === 1, expandThinking: clock, clock })) out.push([`Turns row ${i}`, l]);
+    for (const [i, r] of calls.entries())
+      out.push([`Calls row ${i}`, formatCallRow(r, width, i === 0, columns, i % 2 === 1, clock)]);
+    for (let i = 0; i < views.events.length; i++)
+      out.push([
+        `Events row ${i}`,
+        formatEventRow(eventRow(store, views.events.at(i), start), width, i === 0, undefined, i % 2 === 1, clock),
+      ]);
+    for (let i = 0; i < views.turns.length; i++)
+      for (const l of turnLines(turnView(store, views.turns.at(i), start), {
+        width,
+        selected: i === 0,
+        matched: i % 2 === 1,
+        expandThinking: clock,
+        clock,
+      }))
+        out.push([`Turns row ${i}`, l]);
   }
-  for (let row = 0; row < store.count; row++) for (const l of detailLines(store, row, width - 1)) out.push([`detail of row ${row}`, l]);
+  for (let row = 0; row < store.count; row++)
+    for (const l of detailLines(store, row, width - 1)) out.push([`detail of row ${row}`, l]);
   for (const l of usageLines(usageData(store), width - 1)) out.push(['Usage', l]);
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
-  out.push(['header', headerLine({ pane: 'calls', files: store.files, labels, records: store.count, skipped: 3, pausedNew: 2, filter: { text: payload.text, kept: 1, total: 2 } }, width)]);
+  out.push([
+    'header',
+    headerLine(
+      {
+        pane: 'calls',
+        files: store.files,
+        labels,
+        records: store.count,
+        skipped: 3,
+        pausedNew: 2,
+        filter: { text: payload.text, kept: 1, total: 2 },
+      },
+      width,
+    ),
+  ]);
   return out;
 }
 
@@ -46,7 +74,10 @@ describe.each([40, 120])('every pane line at %i columns, painted with colour off
   it.each(PAYLOADS.map((p) => [p.name, p] as const))('%s', (_, payload) => {
     const lines = paneLines(payload, width);
     const problems: string[] = [];
-    for (const [colour, allowed] of [[0, new Set<string>()], [3, null]] as const) {
+    for (const [colour, allowed] of [
+      [0, new Set<string>()],
+      [3, null],
+    ] as const) {
       chalk.level = colour;
       const sgr = allowed ?? themeSgr();
       for (const [where, line] of lines) {

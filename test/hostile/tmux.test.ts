@@ -24,7 +24,11 @@ describe.skipIf(!hasTmux)('the app in tmux on a trace with every payload in ever
     const dir = mkdtempSync(join(tmpdir(), 'mrt-hostile-tmux-'));
     const file = join(dir, 'all-fields.jsonl');
     writeFileSync(file, `${[...hostileLines(ALL, 'escaped'), ...hostileLines(ALL, 'raw')].join('\n')}\n`);
-    term.start(`sleep 0.5; printf '\\033]2;BEFORE-TITLE\\033\\\\\\033]52;c;QkVGT1JF\\007'; MCP_REPLAY_TUI_CACHE_DIR=${dir}/cache node ${BIN} '${file}'; echo "EXIT=$?"; sleep 30`, 80, 24);
+    term.start(
+      `sleep 0.5; printf '\\033]2;BEFORE-TITLE\\033\\\\\\033]52;c;QkVGT1JF\\007'; MCP_REPLAY_TUI_CACHE_DIR=${dir}/cache node ${BIN} '${file}'; echo "EXIT=$?"; sleep 30`,
+      80,
+      24,
+    );
     term.tmux('set-option', '-g', 'set-clipboard', 'on');
     const title = () => term.tmux('display-message', '-p', '-t', 'e2e', '#{pane_title}').trim();
     const buffers = () => term.tmux('list-buffers', '-F', '#{buffer_sample}').trim();
@@ -32,7 +36,11 @@ describe.skipIf(!hasTmux)('the app in tmux on a trace with every payload in ever
     expect(title()).toBe('BEFORE-TITLE');
     expect(buffers()).toBe('BEFORE');
     const detail = (s: string) => s.includes('Esc back');
-    for (const [pane, name] of [['1', '[1 Calls]'], ['2', '[2 Turns]'], ['4', '[4 Events]']] as const) {
+    for (const [pane, name] of [
+      ['1', '[1 Calls]'],
+      ['2', '[2 Turns]'],
+      ['4', '[4 Events]'],
+    ] as const) {
       await term.key(pane, (s) => s.includes(name), name);
       await term.key('Enter', detail, `${name} detail`);
       await term.key('G', detail, `${name} detail, bottom`);

@@ -5,11 +5,11 @@ import { inert, inertLines } from '../../src/trace/text.js';
 import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
-import { fitLine, lineText, seg, type ScreenLine } from '../../src/ui/format/segments.js';
-import { paint } from '../../src/ui/theme.js';
+import { fitLine, lineText, type ScreenLine, seg } from '../../src/ui/format/segments.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
 import { layoutTurns } from '../../src/ui/format/turn-layout.js';
+import { paint } from '../../src/ui/theme.js';
 import { at, storeOf } from '../helpers/store.js';
 
 describe('inert (terminal safety)', () => {
@@ -136,9 +136,21 @@ describe('call rows', () => {
     );
   });
   it('fit a pane narrower than their fixed columns (a file label, the clock), calls and events alike', () => {
-    const event = { row: 0, fileLabel: 'filesystem-a', lineNo: 12, offsetMs: 1234, tMs: row.tMs, kind: 'message' as const, dir: 'in', label: 'tools/call', detail: 'read_file' };
+    const event = {
+      row: 0,
+      fileLabel: 'filesystem-a',
+      lineNo: 12,
+      offsetMs: 1234,
+      tMs: row.tMs,
+      kind: 'message' as const,
+      dir: 'in',
+      label: 'tools/call',
+      detail: 'read_file',
+    };
     for (const w of [30, 40, 50]) {
-      expect(stringWidth(lineText(formatCallRow({ ...row, fileLabel: 'filesystem-a' }, w, true, undefined, false, true)))).toBeLessThanOrEqual(w);
+      expect(
+        stringWidth(lineText(formatCallRow({ ...row, fileLabel: 'filesystem-a' }, w, true, undefined, false, true))),
+      ).toBeLessThanOrEqual(w);
       expect(stringWidth(lineText(formatEventRow(event, w, true, undefined, false, true)))).toBeLessThanOrEqual(w);
     }
   });

@@ -52,10 +52,24 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
       : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab'),
   );
   const label = h.labels.map(inert).join(' + ');
-  const kinds = [...new Set(h.files.map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null)).filter((k): k is string => k !== null))].join('+');
+  const kinds = [
+    ...new Set(
+      h.files
+        .map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null))
+        .filter((k): k is string => k !== null),
+    ),
+  ].join('+');
   // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file,
   // by at most 16 cells of its name: a long label would push the news itself off the line.
-  const states = [...new Set(h.files.map((f, i) => (h.files.length > 1 && f.stateText !== null ? `${truncate(inert(h.labels[i] ?? f.name), 16)}: ` : '') + fileStateText(f)))].join(', ');
+  const states = [
+    ...new Set(
+      h.files.map(
+        (f, i) =>
+          (h.files.length > 1 && f.stateText !== null ? `${truncate(inert(h.labels[i] ?? f.name), 16)}: ` : '') +
+          fileStateText(f),
+      ),
+    ),
+  ].join(', ');
   const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
   // The filter comes first: when it is on, it matters more than the counts.
   const filter = h.filter

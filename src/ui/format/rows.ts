@@ -2,7 +2,7 @@ import { Status } from '../../store/codes.js';
 import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
-import { fitLine, seg, type ScreenLine, type Segment, type Style } from './segments.js';
+import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { fit, widthUpTo } from './text.js';
 
 /** Status as glyph + word + style: readable without colour. */
@@ -34,7 +34,9 @@ export function marker(selected: boolean, matched = false): Segment {
  */
 function withSelection(parts: Segment[], width: number, selected: boolean): ScreenLine {
   const line = fitLine(parts, width);
-  return selected ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s)) : line;
+  return selected
+    ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s))
+    : line;
 }
 
 /** Widths shared by the rows on screen, so columns line up and a tool name gets the room a short method leaves. */
@@ -119,7 +121,12 @@ export function formatEventRow(
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
-  parts.push(seg(fit(inert(r.label), r.kind === 'skip' ? rest : labelW), r.kind === 'skip' ? 'error' : matched ? 'match' : undefined));
-  if (r.kind !== 'skip') parts.push(seg(' ' + fit(inert(r.detail), Math.max(0, rest - labelW - 1)), 'dim'));
+  parts.push(
+    seg(
+      fit(inert(r.label), r.kind === 'skip' ? rest : labelW),
+      r.kind === 'skip' ? 'error' : matched ? 'match' : undefined,
+    ),
+  );
+  if (r.kind !== 'skip') parts.push(seg(` ${fit(inert(r.detail), Math.max(0, rest - labelW - 1))}`, 'dim'));
   return withSelection(parts, width, selected);
 }

@@ -16,7 +16,13 @@ describe('the chrome fits the terminal whatever was typed', () => {
   });
 
   it('measures a filter error as shown (its quoted text made inert)', () => {
-    const line = inputLine({ kind: 'filter', text: 'status:x' }, null, `unknown status "${'\u009b'.repeat(30)}"`, 80);
+    const line = inputLine(
+      { kind: 'filter', text: 'status:x' },
+      null,
+      'Enter apply · Esc cancel',
+      `unknown status "${'\u009b'.repeat(30)}"`,
+      80,
+    );
     expect(shown(line)).toBeLessThanOrEqual(80);
   });
 

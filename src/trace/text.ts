@@ -3,10 +3,11 @@
  * clipboard writes), C1 controls or bidi overrides. Everything shown in a terminal
  * goes through `inert`, which turns them into visible, harmless glyphs.
  */
-// C0 controls, DEL, C1 controls, and the bidi embedding/override/isolate marks.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0 controls, DEL, C1 controls, the bidi embedding/override/isolate marks, and the
+// line and paragraph separators (a terminal or pager may break a line at them).
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** The same set, for a test without the global flag's lastIndex: most text has none of it. */
-const HAS_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const HAS_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function picture(ch: string): string {
   const code = ch.charCodeAt(0);

@@ -6,7 +6,7 @@ import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
 import { helpLines } from './format/help-lines.js';
-import { type ScreenLine, type Style, seg } from './format/segments.js';
+import { fitLine, type ScreenLine, type Style, seg } from './format/segments.js';
 import { fit, truncate, width as widthOf } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
@@ -55,7 +55,7 @@ function sideBySide(left: ScreenLine[], right: ScreenLine[], half: number): Scre
     const res: ScreenLine = [];
     let used = 0;
     for (const s of line ?? []) {
-      const t = truncate(s.text, half - used);
+      const t = truncate(inert(s.text), half - used);
       used += widthOf(t);
       res.push({ ...s, text: t });
       if (used >= half) break;
@@ -89,14 +89,16 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
         ...(row < 0 ? [[seg('(no call at this ordinal)', 'dim')]] : detailLines(store, row, half - 1)),
       ];
     };
-    return [
+    // The detail quotes both traces' values: cut to the line like every other.
+    const title = fitLine(
       [
         seg(`#${c.ordinal} `, 'bold'),
         seg(`${LOOK[c.status].glyph} ${c.status}`, LOOK[c.status].style),
-        seg(c.detail ? ` · ${inert(c.detail)}` : '', 'dim'),
+        seg(c.detail ? ` · ${c.detail}` : '', 'dim'),
       ],
-      ...sideBySide(side(a, c.aLine, 'A'), side(b, c.bLine, 'B'), half),
-    ];
+      width - 1,
+    );
+    return [title, ...sideBySide(side(a, c.aLine, 'A'), side(b, c.bLine, 'B'), half)];
   }, [overlay, width, doc, a, b]);
   const bounds: Bounds = overlay ? { count: overlayLines.length, height } : { count: doc.calls.length, height };
   const view = diffView(state);

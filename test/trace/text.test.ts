@@ -18,10 +18,12 @@ const UNSAFE = [
   0x2067,
   0x2068,
   0x2069,
+  0x2028,
+  0x2029,
 ].map((c) => String.fromCharCode(c));
-const RAW = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const RAW = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The same, but for line feeds: text of several lines keeps them. */
-const RAW_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const RAW_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe('inert text', () => {
   it.each(UNSAFE.map((ch) => [ch.charCodeAt(0).toString(16), ch]))(

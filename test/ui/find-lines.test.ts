@@ -51,6 +51,13 @@ describe('markMatches', () => {
     expect(text(across)).toBe('"read"');
   });
 
+  it('never splits a grapheme: a query ending inside a joined emoji marks the whole emoji', () => {
+    // The family emoji is man ZWJ woman ZWJ girl ZWJ boy; the query stops after "woman".
+    const marked = markMatches([seg('x 👨‍👩‍👧‍👦 y')], findPattern('👨‍👩')!);
+    expect(found(marked)).toEqual(['👨‍👩‍👧‍👦']);
+    expect(text(marked)).toBe('x 👨‍👩‍👧‍👦 y');
+  });
+
   it('leaves a line without a match untouched', () => {
     const line: ScreenLine = [seg('plain')];
     expect(markMatches(line, findPattern('x')!)).toBe(line);

@@ -115,5 +115,13 @@ describe('a followed file read again', () => {
       .map((s) => s.text)
       .join('');
     expect(text).toMatch(/2 rec · live, b: live · replaced: re-read from the start\s*$/);
+    // A long label names the file by its first 16 cells: the news itself still shows.
+    const long = headerLine(
+      { pane: 'calls', files: store.files, labels: ['a', 'b'.repeat(200)], records: 2, skipped: 0 },
+      140,
+    )
+      .map((s) => s.text)
+      .join('');
+    expect(long).toMatch(/b{15}…: live · replaced: re-read from the start\s*$/);
   });
 });

@@ -4,11 +4,12 @@ import { Status } from '../../src/store/codes.js';
 import { inert, inertLines } from '../../src/trace/text.js';
 import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
-import { formatCallRow } from '../../src/ui/format/rows.js';
-import { lineText, type ScreenLine } from '../../src/ui/format/segments.js';
+import { formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
+import { fitLine, lineText, type ScreenLine, seg } from '../../src/ui/format/segments.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
 import { layoutTurns } from '../../src/ui/format/turn-layout.js';
+import { paint } from '../../src/ui/theme.js';
 import { at, storeOf } from '../helpers/store.js';
 
 describe('inert (terminal safety)', () => {
@@ -23,6 +24,12 @@ describe('inert (terminal safety)', () => {
 
   it('keeps line breaks when asked, making each line safe', () => {
     expect(inertLines('a\x1b\nb\r\nc')).toEqual(['a␛', 'b', 'c']);
+  });
+
+  it('fits a line by the width it is shown at: a C1 control is a six-cell picture once painted', () => {
+    const line = fitLine([seg('unpriced: '), seg('\u009b'.repeat(20), 'warn'), seg(' · thinking 5 tokens')], 40);
+    expect(stringWidth(paint(line))).toBeLessThanOrEqual(40);
+    expect(lineText(line)).toMatch(/^unpriced: (\\u009b){4}\\u009…$/);
   });
 });
 
@@ -127,6 +134,25 @@ describe('call rows', () => {
     expect(lineText(formatCallRow({ ...row, serverToClient: true, dir: 'out', tool: null }, 80, false))).toContain(
       '⇠S',
     );
+  });
+  it('fit a pane narrower than their fixed columns (a file label, the clock), calls and events alike', () => {
+    const event = {
+      row: 0,
+      fileLabel: 'filesystem-a',
+      lineNo: 12,
+      offsetMs: 1234,
+      tMs: row.tMs,
+      kind: 'message' as const,
+      dir: 'in',
+      label: 'tools/call',
+      detail: 'read_file',
+    };
+    for (const w of [30, 40, 50]) {
+      expect(
+        stringWidth(lineText(formatCallRow({ ...row, fileLabel: 'filesystem-a' }, w, true, undefined, false, true))),
+      ).toBeLessThanOrEqual(w);
+      expect(stringWidth(lineText(formatEventRow(event, w, true, undefined, false, true)))).toBeLessThanOrEqual(w);
+    }
   });
 });
 

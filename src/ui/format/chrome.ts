@@ -59,11 +59,14 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
         .filter((k): k is string => k !== null),
     ),
   ].join('+');
-  // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file.
+  // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file,
+  // by at most 16 cells of its name: a long label would push the news itself off the line.
   const states = [
     ...new Set(
       h.files.map(
-        (f, i) => (h.files.length > 1 && f.stateText !== null ? `${h.labels[i] ?? f.name}: ` : '') + fileStateText(f),
+        (f, i) =>
+          (h.files.length > 1 && f.stateText !== null ? `${truncate(inert(h.labels[i] ?? f.name), 16)}: ` : '') +
+          fileStateText(f),
       ),
     ),
   ].join(', ');
@@ -85,7 +88,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 
 /** The one-line footer: key hints from the keymap, position, and any notice. */
 export function footerLine(hints: string, position: string, notice: string | null, width: number): ScreenLine {
-  const right = position ? ` ${position}` : '';
+  // The position may quote a search typed by the user: inert, and never wider than the line.
+  const right = position ? truncate(` ${inert(position)}`, width) : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
   const left = notice
     ? truncate(inert(notice), Math.max(0, width - widthOf(right)))
@@ -108,8 +112,9 @@ export function inputLine(
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
+  // A filter error quotes what was typed: measured as it is shown.
   const status = error
-    ? `  ✗ ${error}`
+    ? `  ✗ ${inert(error)}`
     : input.kind === 'search'
       ? input.text
         ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`

@@ -23,13 +23,29 @@ export function linesMatching(lines: readonly ScreenLine[], pattern: RegExp): nu
   return out;
 }
 
-/** `line` with the text of each match in the `found` style (segments are split where matches start and end). */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Widens each match to whole graphemes. A query may end inside one (a joined emoji
+ * typed in part): split across two styled segments, Ink measures each piece alone,
+ * finds the line wider than it is, and cuts it mid-character (the frame came out
+ * wider than the terminal, with a lone surrogate in it).
+ */
+function toGraphemes(text: string, ranges: [number, number][]): [number, number][] {
+  if (/^[\x20-\x7e]*$/.test(text)) return ranges;
+  const starts = [...graphemes.segment(text)].map((g) => g.index);
+  starts.push(text.length);
+  return ranges.map(([a, b]) => [starts.findLast((i) => i <= a) ?? 0, starts.find((i) => i >= b) ?? text.length]);
+}
+
+/** `line` with the text of each match in the `found` style (segments are split where matches start and end, never inside a grapheme). */
 export function markMatches(line: ScreenLine, pattern: RegExp): ScreenLine {
   const text = lineText(line);
-  const ranges: [number, number][] = [];
+  let ranges: [number, number][] = [];
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) ranges.push([m.index, m.index + m[0].length]);
   if (ranges.length === 0) return line;
+  ranges = toGraphemes(text, ranges);
   const out: Segment[] = [];
   let r = 0;
   let at = 0;

@@ -1,6 +1,6 @@
 import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
-import { type ScreenLine, seg } from './segments.js';
+import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
 const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
@@ -33,15 +33,13 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
     out.push([seg(`  ${fit(keys, 16)}`, 'accent'), seg(` ${first}`)]);
     for (const more of rest) out.push([seg(' '.repeat(19) + more)]);
   }
-  out.push(
-    [],
-    [seg('Other views have keys of their own: press ? there.', 'dim')],
-    [
-      seg(
-        'Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).',
-        'dim',
-      ),
-    ],
-  );
-  return out;
+  // The notes wrap like the descriptions: cut, they would run past a narrow terminal's edge.
+  out.push([]);
+  for (const note of [
+    'Other views have keys of their own: press ? there.',
+    'Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).',
+  ])
+    for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);
+  // A terminal narrower than a key column and a word still gets lines that fit.
+  return out.map((line) => fitLine(line, width));
 }

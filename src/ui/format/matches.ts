@@ -1,5 +1,8 @@
 /** Search matches as a list shows them. Positions are ascending: a frame never pays for all matches. */
 
+import { inert } from '../../trace/text.js';
+import { truncate } from './text.js';
+
 /** The first of `p` at or after `from` (a binary search). */
 export function firstAtOrAfter(p: readonly number[], from: number): number {
   let lo = 0;
@@ -26,10 +29,14 @@ export function matchedIn(
   return out;
 }
 
-/** `/query 3/120`: the selection's place among the matches (– when it is on none). */
+/**
+ * `/query 3/120`: the selection's place among the matches (– when it is on none). The
+ * query is cut to 20 cells, so the counts after it stay in the footer.
+ */
 export function searchCounter(found: { query: string; positions: readonly number[] }, selected: number): string {
   const p = found.positions;
-  if (!p.length) return `/${found.query} no match`;
+  const query = truncate(inert(found.query), 20);
+  if (!p.length) return `/${query} no match`;
   const i = firstAtOrAfter(p, selected);
-  return `/${found.query} ${p[i] === selected ? i + 1 : '–'}/${p.length}`;
+  return `/${query} ${p[i] === selected ? i + 1 : '–'}/${p.length}`;
 }

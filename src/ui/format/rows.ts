@@ -2,7 +2,7 @@ import { Status } from '../../store/codes.js';
 import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
-import { type ScreenLine, type Segment, type Style, seg } from './segments.js';
+import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { fit, widthUpTo } from './text.js';
 
 /** Status as glyph + word + style: readable without colour. */
@@ -28,7 +28,12 @@ export function marker(selected: boolean, matched = false): Segment {
   return selected ? seg('›', 'selected') : matched ? seg('•', 'accent') : seg(' ');
 }
 
-function withSelection(line: Segment[], selected: boolean): ScreenLine {
+/**
+ * The row cut to the pane (its fixed columns alone are ~50 cells: a narrow pane cuts
+ * the label and detail, then the columns), styled for the selection.
+ */
+function withSelection(parts: Segment[], width: number, selected: boolean): ScreenLine {
+  const line = fitLine(parts, width);
   return selected
     ? line.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s))
     : line;
@@ -81,7 +86,7 @@ export function formatCallRow(
   if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
   parts.push(seg(` ${fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1)}`, quiet ? 'dim' : look.style));
   parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
-  return withSelection(parts, selected);
+  return withSelection(parts, width, selected);
 }
 
 const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
@@ -123,5 +128,5 @@ export function formatEventRow(
     ),
   );
   if (r.kind !== 'skip') parts.push(seg(` ${fit(inert(r.detail), Math.max(0, rest - labelW - 1))}`, 'dim'));
-  return withSelection(parts, selected);
+  return withSelection(parts, width, selected);
 }

@@ -1,3 +1,4 @@
+import { inert } from '../../trace/text.js';
 import { truncate, width } from './text.js';
 
 /** Named styles; the theme decides what each looks like (colour is never the only signal). */
@@ -45,13 +46,17 @@ export function pushLines(out: ScreenLine[], lines: readonly ScreenLine[]): void
 /** The plain text of a line (tests and width checks). */
 export const lineText = (line: ScreenLine): string => line.map((s) => s.text).join('');
 
-/** Cuts segments so the line never exceeds `cells` (the last kept one ends with … when cut). */
+/**
+ * Cuts segments so the line never exceeds `cells` (the last kept one ends with … when cut).
+ * Each is measured as it will be shown, made inert: a control counts no cells, but
+ * its picture does (`\u009b` is six), and paint would make it so after the cut.
+ */
 export function fitLine(parts: readonly Segment[], cells: number): Segment[] {
   const out: Segment[] = [];
   let left = cells;
   for (const p of parts) {
     if (left <= 0) break;
-    const text = truncate(p.text, left);
+    const text = truncate(inert(p.text), left);
     left -= width(text);
     out.push({ ...p, text });
   }

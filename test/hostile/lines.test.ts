@@ -1,0 +1,94 @@
+import chalk from 'chalk';
+import stringWidth from 'string-width';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileLabelOf } from '../../src/store/stats.js';
+import { detailLines } from '../../src/ui/data/detail.js';
+import { turnView } from '../../src/ui/data/turns.js';
+import { usageData } from '../../src/ui/data/usage.js';
+import { callRow, eventRow, traceStart, viewsOf } from '../../src/ui/data/views.js';
+import { headerLine } from '../../src/ui/format/chrome.js';
+import { callColumns, formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
+import type { ScreenLine } from '../../src/ui/format/segments.js';
+import { turnLines } from '../../src/ui/format/turn-lines.js';
+import { usageLines } from '../../src/ui/format/usage-lines.js';
+import { paint } from '../../src/ui/theme.js';
+import { PAYLOADS } from '../helpers/hostile-payloads.js';
+import { distinctEncodings, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
+
+/**
+ * Every row of every pane, every record's detail view and the Usage pane, painted as
+ * the app paints them, for every payload: the part of the suite that is cheap enough
+ * to sweep every row at several widths (the Ink renders in app-*.test.tsx visit a few).
+ */
+const level = chalk.level;
+afterAll(() => void (chalk.level = level));
+
+function paneLines(payload: (typeof PAYLOADS)[number], width: number): [string, ScreenLine][] {
+  const store = hostileStore(payload, distinctEncodings(payload));
+  const start = traceStart(store);
+  const views = viewsOf(store, true);
+  const out: [string, ScreenLine][] = [];
+  const calls = Array.from({ length: views.calls.length }, (_, i) => callRow(store, views.calls.at(i), start));
+  for (const clock of [false, true]) {
+    const columns = callColumns(calls, width, clock);
+    for (const [i, r] of calls.entries())
+      out.push([`Calls row ${i}`, formatCallRow(r, width, i === 0, columns, i % 2 === 1, clock)]);
+    for (let i = 0; i < views.events.length; i++)
+      out.push([
+        `Events row ${i}`,
+        formatEventRow(eventRow(store, views.events.at(i), start), width, i === 0, undefined, i % 2 === 1, clock),
+      ]);
+    for (let i = 0; i < views.turns.length; i++)
+      for (const l of turnLines(turnView(store, views.turns.at(i), start), {
+        width,
+        selected: i === 0,
+        matched: i % 2 === 1,
+        expandThinking: clock,
+        clock,
+      }))
+        out.push([`Turns row ${i}`, l]);
+  }
+  for (let row = 0; row < store.count; row++)
+    for (const l of detailLines(store, row, width - 1)) out.push([`detail of row ${row}`, l]);
+  for (const l of usageLines(usageData(store), width - 1)) out.push(['Usage', l]);
+  const labels = store.files.map((f) => fileLabelOf(store, f.index));
+  out.push([
+    'header',
+    headerLine(
+      {
+        pane: 'calls',
+        files: store.files,
+        labels,
+        records: store.count,
+        skipped: 3,
+        pausedNew: 2,
+        filter: { text: payload.text, kept: 1, total: 2 },
+      },
+      width,
+    ),
+  ]);
+  return out;
+}
+
+describe.each([40, 120])('every pane line at %i columns, painted with colour off and on', (width) => {
+  it.each(PAYLOADS.map((p) => [p.name, p] as const))('%s', (_, payload) => {
+    const lines = paneLines(payload, width);
+    const problems: string[] = [];
+    for (const [colour, allowed] of [
+      [0, new Set<string>()],
+      [3, null],
+    ] as const) {
+      chalk.level = colour;
+      const sgr = allowed ?? themeSgr();
+      for (const [where, line] of lines) {
+        const painted = paint(line);
+        for (const p of leaks(painted, sgr)) problems.push(`${where}: ${p}`);
+        // Styles add no cells: measured once, without them.
+        const w = colour ? 0 : stringWidth(painted);
+        if (w > width) problems.push(`${where}: ${w} cells: ${JSON.stringify(painted.slice(0, 100))}`);
+      }
+    }
+    expect(lines.length).toBeGreaterThan(50);
+    expect([...new Set(problems)]).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { footerLine, inputLine } from '../../src/ui/format/chrome.js';
+import { helpLines } from '../../src/ui/format/help-lines.js';
+import { lineText } from '../../src/ui/format/segments.js';
+import { paint } from '../../src/ui/theme.js';
+import { helpView } from '../../src/ui/views/help.js';
+import { helpSubject } from '../../src/ui/views/index.js';
+
+const shown = (line: Parameters<typeof paint>[0]) => stringWidth(paint(line));
+
+describe('the chrome fits the terminal whatever was typed', () => {
+  it('cuts a footer position quoting a long or control-laden search', () => {
+    for (const query of ['日本語'.repeat(60), '\u009b'.repeat(60)])
+      expect(shown(footerLine('? help', `/${query} 1/2 · 3 of 9`, null, 80))).toBeLessThanOrEqual(80);
+  });
+
+  it('measures a filter error as shown (its quoted text made inert)', () => {
+    const line = inputLine(
+      { kind: 'filter', text: 'status:x' },
+      null,
+      'Enter apply · Esc cancel',
+      `unknown status "${'\u009b'.repeat(30)}"`,
+      80,
+    );
+    expect(shown(line)).toBeLessThanOrEqual(80);
+  });
+
+  it.each([20, 40, 80])('wraps every help line to %i columns', (width) => {
+    const lines = helpLines(width, helpSubject('calls'), helpView);
+    for (const l of lines) expect(stringWidth(lineText(l)), lineText(l)).toBeLessThanOrEqual(width);
+    expect(lines.map(lineText).join(' ')).toMatch(/Colour is never the only signal.*orphan\)\./);
+  });
+});

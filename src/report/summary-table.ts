@@ -1,10 +1,14 @@
 import type { Aggregates } from '../store/aggregates.js';
 import { latencyStats, statsOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { truncate } from '../trace/cells.js';
 import { inert } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
-import { table } from './table.js';
+import { MAX_COLUMN, table } from './table.js';
+
+/** Trace text in a heading line: inert, and no wider than a table column (a label of 2,000 CJK characters once ran on for 4,000 cells). */
+const field = (text: string) => truncate(inert(text), MAX_COLUMN);
 
 const SHOWN_ERRORS = 10;
 
@@ -25,21 +29,23 @@ export function summaryText(
   const out: string[] = [];
   const title = [
     inert(f.name),
-    s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`,
-    s.producer && inert(s.producer),
+    s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
+    s.producer && field(s.producer),
   ]
     .filter(Boolean)
     .join(' · ');
-  out.push(title);
+  out.push(truncate(title, 2 * MAX_COLUMN));
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
-  out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)} · ${inert(ended)}`);
+  out.push(
+    `${s.startedAt === null ? 'no start time' : field(s.startedAt)} · duration ${fmtMs(s.durationMs)} · ${field(ended)}`,
+  );
   const r = s.records;
   out.push(
     `records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`,
   );
   if (filtered)
     out.push(
-      `filter: ${inert(filtered.text)} · ${fmtInt(filtered.kept)} of ${fmtInt(store.count)} rows (the tables below count only these)`,
+      `filter: ${field(filtered.text)} · ${fmtInt(filtered.kept)} of ${fmtInt(store.count)} rows (the tables below count only these)`,
     );
 
   out.push('');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
-import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS, jsonl, WIDE_NAMES } from '../helpers/hostile-traces.js';
+import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS, jsonl, WIDE_NAMES, WIDE_SESSION } from '../helpers/hostile-traces.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-nocrash-'));
 const fileOf = (name: string, lines: object[]) => {
@@ -20,6 +20,7 @@ describe('summary on traces that once crashed or bent it', () => {
     ['epoch overflow', EPOCH_OVERFLOW],
     ['huge counts', HUGE_COUNTS],
     ['wide names', WIDE_NAMES],
+    ['wide session', WIDE_SESSION],
   ] as const)('%s: exit 0, bounded lines, valid JSON without Infinity', (name, lines) => {
     const file = fileOf(name.replace(' ', '-'), [...lines]);
     const text = run(['summary', '--no-cache', file]);

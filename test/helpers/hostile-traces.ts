@@ -74,4 +74,21 @@ export const WIDE_NAMES: object[] = [
   reply(3, '2026-05-12T23:00:03.100Z'),
 ];
 
+/** Session fields (label, kind, producer, start, end reason) of 2,000 wide characters: summary's heading once ran on for 4,000 cells. */
+const WIDE = '日本語'.repeat(700);
+export const WIDE_SESSION: object[] = [
+  {
+    v: 1,
+    type: 'meta',
+    startedAt: WIDE,
+    label: WIDE,
+    kind: WIDE,
+    source: WIDE,
+    producer: { name: WIDE, version: WIDE },
+  },
+  call(1, 'read_file', '2026-05-12T23:00:01.000Z'),
+  reply(1, '2026-05-12T23:00:01.100Z'),
+  { type: 'end', t: '2026-05-12T23:00:02.000Z', reason: WIDE },
+];
+
 export const jsonl = (lines: object[]): string => `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;

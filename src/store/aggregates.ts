@@ -1,4 +1,5 @@
-import { Flag, Kind, Shape } from './codes.js';
+import { Kind, Shape } from '../trace/enums.js';
+import { Flag } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Latency and outcome counts of one group of calls (a method, or a tool of one origin). */

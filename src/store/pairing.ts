@@ -1,8 +1,9 @@
+import { Status } from '../trace/enums.js';
 import { type IdKey, idTextOf, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { ErrorEntry } from './aggregates.js';
-import { Flag, Status } from './codes.js';
+import { Flag } from './codes.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /*

@@ -1,6 +1,7 @@
+import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
 import { literal } from '../trace/text.js';
-import { DIR_NAMES, Dir, Flag, Kind, Shape, STATUS_NAMES, Status } from './codes.js';
+import { Flag } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -88,7 +89,7 @@ export function textMatches(
 }
 
 /** A call's state as the filter names it: `error` covers JSON-RPC errors and isError results. */
-const filterStatus = (code: number): string | undefined => (code === Status.isError ? 'error' : STATUS_NAMES[code]);
+const filterStatus = (code: number): string | null => STATUSES[code]?.filter ?? null;
 
 /** Names of the tools a row is about: a tools/call, or a turn's tool_use/tool_result pairs. */
 function toolsOf(store: TraceStore, row: number): string[] {
@@ -141,12 +142,12 @@ function test(
     case 'file':
       return anyMatch(term.patterns, [fileLabels[store.file.data[row]!]!]);
     case 'dir': {
-      const d = store.dir.data[row]!;
-      return d !== Dir.none && term.values.includes(DIR_NAMES[d]!);
+      const word = DIRS[store.dir.data[row]!]!.filter;
+      return word !== null && term.values.includes(word);
     }
     case 'status': {
       const s = filterStatus(store.status.data[row]!);
-      return kind === Kind.message && s !== undefined && (term.values as string[]).includes(s);
+      return kind === Kind.message && s !== null && term.values.includes(s);
     }
     case 'latency': {
       const l = other >= 0 ? store.latency(row, other) : null;

@@ -1,6 +1,6 @@
 import type { LineRef } from '../sources/types.js';
+import { Kind } from '../trace/enums.js';
 import { bytesFacts } from '../trace/facts.js';
-import { Kind } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** How much of a kept file is read back at once while its rows are appended again. */

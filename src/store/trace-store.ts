@@ -1,11 +1,12 @@
 import type { Line, LineRef } from '../sources/types.js';
+import { Dir, Kind, type KindCode, Shape, Status } from '../trace/enums.js';
 import { bytesFacts, type LineFacts, lineFacts } from '../trace/facts.js';
 import type { PriceTable } from '../trace/prices.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { JsonObject } from '../trace/values.js';
 import { Aggregates, addRow, type ErrorEntry } from './aggregates.js';
-import { Dir, Flag, Kind, type KindCode, Shape, Status } from './codes.js';
+import { Flag } from './codes.js';
 import { Column, CountColumn, Interner, SmallColumn, TimeColumn } from './columns.js';
 import { Notifier } from './notifier.js';
 import { cancel, closeRequest, openRequest, type PendingTable, pairTurn } from './pairing.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Flag, Status } from '../../src/store/codes.js';
+import { Flag } from '../../src/store/codes.js';
 import { statsOf } from '../../src/store/stats.js';
+import { Status } from '../../src/trace/enums.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const req = (ms: number, dir: string, id: unknown, method: string, params?: object) => ({

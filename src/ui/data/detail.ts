@@ -1,11 +1,11 @@
-import { Dir, KIND_NAMES, Kind, Shape } from '../../store/codes.js';
 import { linkedPair, pairOfRow } from '../../store/links.js';
 import { isDateMs } from '../../store/time-axis.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
-import { STATUS_LOOK } from '../format/rows.js';
+import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { traceStart } from './views.js';
 
@@ -21,25 +21,8 @@ export function detailRows(store: TraceStore, row: number): number[] {
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
   const f = store.files[store.file.data[row]!]!;
   const kind = store.kind.data[row]!;
-  const shape = store.shape.data[row]!;
-  const what =
-    kind === Kind.message
-      ? shape === Shape.request
-        ? 'request'
-        : shape === Shape.response
-          ? 'response'
-          : shape === Shape.notification
-            ? 'notification'
-            : 'message'
-      : kind === Kind.skip
-        ? 'skipped line'
-        : KIND_NAMES[kind]!;
-  const dir =
-    store.dir.data[row] === Dir.in
-      ? 'in (client → server)'
-      : store.dir.data[row] === Dir.out
-        ? 'out (server → client)'
-        : '';
+  const what = kind === Kind.message ? SHAPES[store.shape.data[row]!]!.title : KINDS[kind]!.title;
+  const dir = DIRS[store.dir.data[row]!]!.title;
   const t = store.tOf(row);
   const length = store.length.data[row]!;
   // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
@@ -86,14 +69,14 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
   const out: ScreenLine[] = [];
   if (store.kind.data[row] === Kind.message) {
     const req = rows[0]!;
-    const status = STATUS_LOOK[store.status.data[req]!]!;
+    const status = STATUSES[store.status.data[req]!]!;
     const latency = store.callLatency(req);
     const name = store.str(store.name.data[req]!);
     const error = store.errorText.get(req);
     out.push([
       seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'),
       seg(name ? ` ${inert(name)}` : '', 'bold'),
-      seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style),
+      seg(status.label ? ` · ${looks(status)}` : '', toneOf(status)),
       seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim'),
     ]);
     const link = pairOfRow(store, req)

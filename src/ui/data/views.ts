@@ -1,17 +1,20 @@
-import {
-  DIR_NAMES,
-  Dir,
-  Flag,
-  KIND_NAMES,
-  Kind,
-  Shape,
-  STATUS_NAMES,
-  Status,
-  type StatusCode,
-} from '../../store/codes.js';
+import { Flag } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import {
+  DIRS,
+  Dir,
+  KINDS,
+  Kind,
+  type KindName,
+  type RpcShape,
+  SHAPES,
+  Shape,
+  STATUSES,
+  Status,
+  type StatusCode,
+} from '../../trace/enums.js';
 import type { CallOrder } from '../state/ui-state.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
@@ -231,7 +234,7 @@ export interface CallRow {
   /** The record's own time (ms since the epoch), for clock times (`T`). */
   tMs: number | null;
   dir: 'in' | 'out';
-  kind: 'request' | 'notification' | 'response' | 'invalid';
+  kind: RpcShape;
   serverToClient: boolean;
   method: string;
   tool: string | null;
@@ -283,8 +286,6 @@ export function traceStart(store: TraceStore): number | null {
   return start;
 }
 
-const SHAPES = ['invalid', 'request', 'notification', 'response', 'invalid'] as const;
-
 export function callRow(store: TraceStore, row: number, start: number | null): CallRow {
   const shape = store.shape.data[row]!;
   return {
@@ -293,7 +294,8 @@ export function callRow(store: TraceStore, row: number, start: number | null): C
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
     dir: store.dir.data[row] === Dir.out ? 'out' : 'in',
-    kind: SHAPES[shape] ?? 'invalid',
+    // Every call row is a message: shape none does not occur.
+    kind: shape === Shape.none ? 'invalid' : (SHAPES[shape]!.name as RpcShape),
     serverToClient: (store.flags.data[row]! & Flag.serverToClient) !== 0,
     method: store.str(store.label.data[row]!) ?? '',
     tool: store.str(store.name.data[row]!),
@@ -309,20 +311,20 @@ export interface EventRow {
   lineNo: number;
   offsetMs: number | null;
   tMs: number | null;
-  kind: 'meta' | 'message' | 'event' | 'turn' | 'end' | 'other' | 'skip';
+  kind: KindName;
   dir: string;
   label: string;
   detail: string;
 }
 
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
-  const kind = KIND_NAMES[store.kind.data[row]!]!;
+  const kind = KINDS[store.kind.data[row]!]!.name;
   const name = store.str(store.name.data[row]!);
   let detail = name ?? '';
   if (kind === 'turn')
     detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
   if (kind === 'message' && store.status.data[row] !== Status.none)
-    detail = [name, statusWord(store.status.data[row]! as StatusCode)].filter(Boolean).join(' ');
+    detail = [name, STATUSES[store.status.data[row]!]!.name].filter(Boolean).join(' ');
   return {
     row,
     fileLabel: fileLabel(store, store.file.data[row]!),
@@ -330,12 +332,8 @@ export function eventRow(store: TraceStore, row: number, start: number | null): 
     offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
     tMs: kind === 'skip' ? null : store.tOf(row),
     kind,
-    dir: DIR_NAMES[store.dir.data[row]!] ?? '',
+    dir: DIRS[store.dir.data[row]!]!.label,
     label: store.str(store.label.data[row]!) ?? '',
     detail,
   };
-}
-
-export function statusWord(status: StatusCode): string {
-  return STATUS_NAMES[status] ?? '';
 }

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
-import type { LineFacts } from '../trace/facts.js';
 import { TapeReader } from '../trace/facts-tape.js';
+import type { LineFacts } from '../trace/line-facts.js';
 import { type BlockDone, type BlockJob, rangeTape } from './range-facts.js';
 import type { TraceStore } from './trace-store.js';
 

@@ -1,6 +1,7 @@
 import type { Line, LineRef } from '../sources/types.js';
 import { Dir, Kind, type KindCode, Shape, Status } from '../trace/enums.js';
-import { bytesFacts, type LineFacts, lineFacts } from '../trace/facts.js';
+import { bytesFacts, lineFacts } from '../trace/facts.js';
+import type { LineFacts } from '../trace/line-facts.js';
 import type { PriceTable } from '../trace/prices.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';

@@ -1,5 +1,5 @@
 import { DIRS, Dir, type RpcShape, SHAPES, Shape } from './enums.js';
-import type { LineFacts, LlmError } from './facts.js';
+import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import type { JsonObject } from './values.js';

@@ -1,5 +1,5 @@
-import type { LineFacts } from './facts.js';
 import type { TapeWriter } from './facts-tape.js';
+import type { LineFacts } from './line-facts.js';
 import {
   contentText,
   type IdKey,

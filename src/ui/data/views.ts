@@ -6,7 +6,6 @@ import {
   DIRS,
   Dir,
   KINDS,
-  Kind,
   type KindName,
   type RpcShape,
   SHAPES,
@@ -31,9 +30,7 @@ const fromColumn = (data: Int32Array, length: number): RowList => ({ length, at:
  */
 function merged(store: TraceStore, rows: Int32Array): RowList {
   if (store.files.length < 2) return fromColumn(rows, rows.length);
-  const sortT = store.sortTimes();
-  const file = store.file.data;
-  const copy = Int32Array.from(rows).sort((a, b) => sortT[a]! - sortT[b]! || file[a]! - file[b]! || a - b);
+  const copy = store.byTime(rows);
   return fromColumn(copy, copy.length);
 }
 
@@ -179,7 +176,7 @@ export function viewsOf(
   )
     return cache.views;
   const all = { length: store.count, at: (i: number) => i };
-  const calls = merged(store, kept(store.callRows.view(), filter));
+  const calls = merged(store, kept(store.rows('calls'), filter));
   const views: Views = {
     // One file without a filter: calls only ever arrive at the end, so the order extends.
     calls:
@@ -188,7 +185,7 @@ export function viewsOf(
         : filter === null && store.files.length < 2
           ? slowestFirst(store, calls)
           : byLatency(store, calls),
-    turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
+    turns: merged(store, kept(store.rows(showEchoed ? 'turns' : 'shownTurns'), filter)),
     events: filter
       ? merged(store, filter.rows)
       : store.files.length < 2
@@ -208,16 +205,15 @@ export function viewsOf(
  * several files, the first that has the line.
  */
 export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): number {
-  const lines = store.lineNo.data;
   let call = -1;
   let next = -1;
   let nextLine = Infinity;
   for (let i = 0; i < list.length; i++) {
     const row = list.at(i);
-    const line = lines[row]!;
+    const line = store.lineOf(row);
     if (line === lineNo) return i;
-    const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
-    if (call < 0 && other >= 0 && lines[other] === lineNo) call = i;
+    const other = store.pairedRow(row);
+    if (call < 0 && other >= 0 && store.lineOf(other) === lineNo) call = i;
     if (line > lineNo && line < nextLine) {
       next = i;
       nextLine = line;
@@ -287,19 +283,19 @@ export function traceStart(store: TraceStore): number | null {
 }
 
 export function callRow(store: TraceStore, row: number, start: number | null): CallRow {
-  const shape = store.shape.data[row]!;
+  const shape = store.shapeOf(row);
   return {
     row,
-    fileLabel: fileLabel(store, store.file.data[row]!),
+    fileLabel: fileLabel(store, store.fileOf(row)),
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
-    dir: store.dir.data[row] === Dir.out ? 'out' : 'in',
+    dir: store.dirOf(row) === Dir.out ? 'out' : 'in',
     // Every call row is a message: shape none does not occur.
     kind: shape === Shape.none ? 'invalid' : (SHAPES[shape]!.name as RpcShape),
-    serverToClient: (store.flags.data[row]! & Flag.serverToClient) !== 0,
-    method: store.str(store.label.data[row]!) ?? '',
-    tool: store.str(store.name.data[row]!),
-    status: shape === Shape.notification ? Status.none : (store.status.data[row]! as StatusCode),
+    serverToClient: store.has(row, Flag.serverToClient),
+    method: store.labelOf(row),
+    tool: store.nameOf(row),
+    status: shape === Shape.notification ? Status.none : store.statusOf(row),
     latencyMs: store.callLatency(row),
   };
 }
@@ -318,22 +314,21 @@ export interface EventRow {
 }
 
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
-  const kind = KINDS[store.kind.data[row]!]!.name;
-  const name = store.str(store.name.data[row]!);
+  const kind = KINDS[store.kindOf(row)]!.name;
+  const name = store.nameOf(row);
   let detail = name ?? '';
-  if (kind === 'turn')
-    detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
-  if (kind === 'message' && store.status.data[row] !== Status.none)
-    detail = [name, STATUSES[store.status.data[row]!]!.name].filter(Boolean).join(' ');
+  if (kind === 'turn') detail = [name, store.has(row, Flag.echoed) ? '(echoed)' : ''].filter(Boolean).join(' ');
+  if (kind === 'message' && store.statusOf(row) !== Status.none)
+    detail = [name, STATUSES[store.statusOf(row)]!.name].filter(Boolean).join(' ');
   return {
     row,
-    fileLabel: fileLabel(store, store.file.data[row]!),
-    lineNo: store.lineNo.data[row]!,
+    fileLabel: fileLabel(store, store.fileOf(row)),
+    lineNo: store.lineOf(row),
     offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
     tMs: kind === 'skip' ? null : store.tOf(row),
     kind,
-    dir: DIRS[store.dir.data[row]!]!.label,
-    label: store.str(store.label.data[row]!) ?? '',
+    dir: DIRS[store.dirOf(row)]!.label,
+    label: store.labelOf(row),
     detail,
   };
 }

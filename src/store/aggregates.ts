@@ -49,7 +49,7 @@ export class Aggregates {
   assistantTurns = 0;
   modelTimeMs = 0;
   modelTimeSeen = false;
-  /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`TraceStore.latency`). */
+  /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`Tables.latency`). */
   latenciesLeftOut = 0;
   /** Counted turns whose token counts (above 2^53) or cost (not finite) overflow: left out of every sum. */
   overflowTurns = 0;

@@ -97,7 +97,7 @@ function toolsOf(store: TraceStore, row: number): string[] {
     const links = store.toolLinks(row);
     return [...links.opened, ...links.closed].map((p) => store.pairs.nameOf(p));
   }
-  const name = store.str(store.cols.name.data[row]!);
+  const name = store.cols.str(store.cols.name.data[row]!);
   return name === null || store.cols.kind.data[row] !== Kind.message ? [] : [name];
 }
 
@@ -128,17 +128,17 @@ function test(
       const shape = store.cols.shape.data[row];
       return (
         (shape === Shape.request || shape === Shape.notification || other >= 0) &&
-        anyMatch(term.patterns, [store.str(store.cols.label.data[row]!)])
+        anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)])
       );
     }
     case 'tool':
       return anyMatch(term.patterns, toolsOf(store, row));
     case 'model':
-      return kind === Kind.turn && anyMatch(term.patterns, [store.str(store.cols.name.data[row]!)]);
+      return kind === Kind.turn && anyMatch(term.patterns, [store.cols.str(store.cols.name.data[row]!)]);
     case 'role':
-      return kind === Kind.turn && anyMatch(term.patterns, [store.str(store.cols.label.data[row]!)]);
+      return kind === Kind.turn && anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)]);
     case 'kind':
-      return kind === Kind.event && anyMatch(term.patterns, [store.str(store.cols.label.data[row]!)]);
+      return kind === Kind.event && anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)]);
     case 'file':
       return anyMatch(term.patterns, [fileLabels[store.cols.file.data[row]!]!]);
     case 'dir': {

@@ -77,7 +77,7 @@ export function search(
     if (id < 0) return -Infinity;
     let s = scores[id]!;
     if (Number.isNaN(s)) {
-      const r = fuzzysort.single(q, prepare(store.str(id)!));
+      const r = fuzzysort.single(q, prepare(store.cols.str(id)!));
       scores[id] = s = r ? r.score : -Infinity;
     }
     return s;

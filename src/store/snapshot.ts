@@ -230,7 +230,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isIndex = (v: unknown, below: number): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
 
-/** Column groups that grow together (trace-store.ts): a snapshot whose lengths disagree within one is refused. */
+/** Column groups that grow together (tables.ts): a snapshot whose lengths disagree within one is refused. */
 const ROW_COLUMNS = [
   'file',
   'kind',

@@ -265,10 +265,6 @@ export class TraceStore {
     return this.cols.errorText.get(row) ?? null;
   }
 
-  str(id: number): string | null {
-    return this.cols.strings.get(id);
-  }
-
   // Row lists and turns.
 
   /** A row list, in row order: a view of the store's own memory, valid until rows are appended. */
@@ -298,7 +294,27 @@ export class TraceStore {
   /** A counted turn's token count, time or cost (NaN: none). */
   usageOf(turn: number, field: UsageField): number {
     const u = this.cols.usage;
-    return field === 'cost' ? u.cost.data[turn]! : u[field].at(turn);
+    // A switch, not u[field]: a keyed load by a variable name is slow on a loop over every turn.
+    switch (field) {
+      case 'input':
+        return u.input.at(turn);
+      case 'output':
+        return u.output.at(turn);
+      case 'cacheRead':
+        return u.cacheRead.at(turn);
+      case 'cacheWrite':
+        return u.cacheWrite.at(turn);
+      case 'thinkingExact':
+        return u.thinkingExact.at(turn);
+      case 'thinkingEstimated':
+        return u.thinkingEstimated.at(turn);
+      case 'ttft':
+        return u.ttft.at(turn);
+      case 'duration':
+        return u.duration.at(turn);
+      case 'cost':
+        return u.cost.data[turn]!;
+    }
   }
 
   /** True when a counted turn's counts or cost cannot be summed (aggregates.ts `turnOverflows`). */

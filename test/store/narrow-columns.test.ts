@@ -14,8 +14,7 @@ const request = (i: number, method: string, tool?: string) => ({
 const response = (i: number) => ({ t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: {} } });
 
 /** Every row's label and name read back as the strings they were stored as. */
-const names = (s: TraceStore) =>
-  Array.from({ length: s.count }, (_, row) => [s.str(s.cols.label.data[row]!), s.str(s.cols.name.data[row]!)]);
+const names = (s: TraceStore) => Array.from({ length: s.count }, (_, row) => [s.labelOf(row), s.nameOf(row)]);
 
 describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
   it('start narrow: label and name in 16 bits, file and the offset high part in 8', () => {
@@ -94,7 +93,7 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
         length: 10,
       },
     ]);
-    expect(restored.str(restored.cols.label.data[restored.count - 1]!)).toBe('m/last');
+    expect(restored.labelOf(restored.count - 1)).toBe('m/last');
     expect(restored.offsetOf(restored.count - 1)).toBe(2 ** 33);
   });
 });

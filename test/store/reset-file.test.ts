@@ -12,7 +12,7 @@ import { bundledPrices } from '../../src/trace/prices.js';
 import { at } from '../helpers/store.js';
 
 /*
- * A followed file that is truncated or replaced loses its rows (store/reset-file.ts):
+ * A followed file that is truncated or replaced loses its rows (ingest/reset-file.ts):
  * the store must then be the very store a fresh one is that read only what is left,
  * column by column, with its pairs, links, errors, skips, strings and aggregates.
  */

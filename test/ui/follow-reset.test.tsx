@@ -9,7 +9,7 @@ import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
 
 /*
- * A followed file truncated or replaced is read again (store/reset-file.ts): the app
+ * A followed file truncated or replaced is read again (ingest/reset-file.ts): the app
  * must then show only the new rows, with no view, order or selection left from the old.
  */
 

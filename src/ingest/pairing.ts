@@ -1,6 +1,6 @@
 import { Flag } from '../store/codes.js';
 import type { ErrorEntry, TableWriter } from '../store/table-writer.js';
-import { Status } from '../trace/enums.js';
+import { type MessageDir, Status } from '../trace/enums.js';
 import { type IdKey, idTextOf, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
@@ -35,7 +35,7 @@ export const filePairing = (index: number): FilePairing => ({
   openToolUses: new Map(),
 });
 
-function pendingTable(f: FilePairing, dir: 'in' | 'out', source: string): PendingTable {
+function pendingTable(f: FilePairing, dir: MessageDir, source: string): PendingTable {
   const bySource = f.pending[dir];
   let table = bySource.get(source);
   if (!table) bySource.set(source, (table = new Map()));
@@ -70,7 +70,7 @@ export function openRequest(
   w: TableWriter,
   f: FilePairing,
   row: number,
-  dir: 'in' | 'out',
+  dir: MessageDir,
   source: string,
   info: RpcInfo,
 ): void {
@@ -91,7 +91,7 @@ export function closeRequest(
   w: TableWriter,
   f: FilePairing,
   row: number,
-  dir: 'in' | 'out',
+  dir: MessageDir,
   source: string,
   info: RpcInfo,
 ): void {
@@ -134,7 +134,7 @@ export function closeRequest(
   }
 }
 
-export function cancel(w: TableWriter, f: FilePairing, dir: 'in' | 'out', source: string, idKey: IdKey): void {
+export function cancel(w: TableWriter, f: FilePairing, dir: MessageDir, source: string, idKey: IdKey): void {
   const queue = f.pending[dir].get(source)?.get(idKey);
   const req = typeof queue === 'number' ? queue : queue?.[0];
   if (req !== undefined) w.setStatus(req, Status.cancelled);

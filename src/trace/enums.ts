@@ -77,6 +77,10 @@ export const DIRS = table([
 export const Dir = codes(DIRS);
 export type DirCode = (typeof Dir)[keyof typeof Dir];
 export type DirName = (typeof DIRS)[number]['name'];
+/** The dirs of a JSON-RPC message line (client → server, server → client). */
+export type MessageDir = Extract<DirName, 'in' | 'out'>;
+/** The dirs of a line that is an event, not a message. */
+export type EventDir = Extract<DirName, 'event' | 'command' | 'telemetry'>;
 
 /** A JSON-RPC message's shape (none: not a message row). */
 export const SHAPES = table([

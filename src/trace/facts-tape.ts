@@ -1,4 +1,4 @@
-import { DIRS, Dir, type RpcShape, SHAPES, Shape } from './enums.js';
+import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
@@ -17,7 +17,6 @@ export interface Tape {
 }
 
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
-type EventDir = Extract<LineFacts, { kind: 'event' }>['dir'];
 /** The tag of a numeric id (a string's index is ≥ 0; none is -1). */
 const ID_NUMBER = -2;
 
@@ -116,7 +115,7 @@ export class TapeWriter {
     offset: number,
     length: number,
     t: number | null,
-    dir: 'in' | 'out',
+    dir: MessageDir,
     source: string | null,
     batch: boolean,
     messages: readonly RpcInfo[],

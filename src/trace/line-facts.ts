@@ -1,3 +1,4 @@
+import type { EventDir, MessageDir } from './enums.js';
 import type { RpcInfo } from './rpc.js';
 import type { TurnFacts } from './turn.js';
 import type { JsonObject } from './values.js';
@@ -16,11 +17,11 @@ export type LineFacts =
   | { kind: 'other'; t: number | null; type: string }
   /** A message line whose `dir` is none of the known ones. */
   | { kind: 'otherDir'; t: number | null; dirText: string }
-  | { kind: 'rpc'; t: number | null; dir: 'in' | 'out'; source: string | null; batch: boolean; messages: RpcInfo[] }
+  | { kind: 'rpc'; t: number | null; dir: MessageDir; source: string | null; batch: boolean; messages: RpcInfo[] }
   | {
       kind: 'event';
       t: number | null;
-      dir: 'event' | 'command' | 'telemetry';
+      dir: EventDir;
       label: string;
       llmError: LlmError | null;
     }

@@ -7,6 +7,7 @@ import {
   Dir,
   KINDS,
   type KindName,
+  type MessageDir,
   type RpcShape,
   SHAPES,
   Shape,
@@ -229,7 +230,7 @@ export interface CallRow {
   offsetMs: number | null;
   /** The record's own time (ms since the epoch), for clock times (`T`). */
   tMs: number | null;
-  dir: 'in' | 'out';
+  dir: MessageDir;
   kind: RpcShape;
   serverToClient: boolean;
   method: string;

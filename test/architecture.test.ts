@@ -150,10 +150,10 @@ describe('the store is read through its accessors (a read API), outside src/stor
     expect(found).toEqual([]);
   });
 
-  it('only ingest/ writes rows (store.writer)', () => {
+  it('only ingest/ writes rows (store.writer, store.rowAdded)', () => {
     const found = outside
       .filter((f) => relative(SRC, f).split('/')[0] !== 'ingest')
-      .filter((f) => /[\w)\]]\s*\.writer\b/.test(readFileSync(f, 'utf8')));
+      .filter((f) => /[\w)\]]\s*\.(writer|rowAdded)\b/.test(readFileSync(f, 'utf8')));
     expect(found.map((f) => relative(SRC, f))).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 // Filters on the big trace: a field filter, a full-text word filter, and a bare
 // substring scan of the same file for comparison. Prints ms for each.
 import { open } from 'node:fs/promises';
+import { ingest } from '../dist/ingest/ingest.js';
 import { FileSource } from '../dist/sources/file-source.js';
-import { ingest } from '../dist/store/ingest.js';
 import { applyFilter } from '../dist/store/query.js';
 import { linesContaining, search } from '../dist/store/search.js';
 import { TraceStore } from '../dist/store/trace-store.js';
@@ -75,7 +75,8 @@ const bareFold = async () => {
   return { ms: performance.now() - t0, hits };
 };
 const foldScan = [await bareFold(), await bareFold(), await bareFold()].sort((a, b) => a.ms - b.ms)[1];
-const calls = { length: store.callRows.length, at: (i) => store.callRows.data[i] };
+const callRows = store.rows('calls');
+const calls = { length: callRows.length, at: (i) => callRows[i] };
 // A person typing: a query, a correction, another query (26 keystrokes).
 const keys = [];
 let q = '';

@@ -12,7 +12,7 @@ const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
 const { FollowSource } = await import('../dist/sources/follow-source.js');
-const { ingest } = await import('../dist/store/ingest.js');
+const { ingest } = await import('../dist/ingest/ingest.js');
 const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
 

@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWithCache } from '../dist/cli/load.js';
+import { ingest } from '../dist/ingest/ingest.js';
 import { FileSource } from '../dist/sources/file-source.js';
-import { ingest } from '../dist/store/ingest.js';
 import { TraceStore } from '../dist/store/trace-store.js';
 import { bundledPrices } from '../dist/trace/prices.js';
 

@@ -1,7 +1,7 @@
+import { ingest } from '../ingest/ingest.js';
 import { diffText } from '../report/diff-report.js';
 import { OpenError, openSource } from '../sources/open-source.js';
 import { diffStores } from '../store/diff.js';
-import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';

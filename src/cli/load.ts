@@ -1,6 +1,6 @@
+import { ingest } from '../ingest/ingest.js';
 import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
 import type { Source } from '../sources/types.js';
-import { ingest } from '../store/ingest.js';
 import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
 import type { TraceStore } from '../store/trace-store.js';
 

@@ -21,7 +21,7 @@ export function writeRows(store: TraceStore, rows: ArrayLike<number>, path: stri
 
 /** A new file in the temp directory for `w` in the app. */
 export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
-  const first = rows.length ? store.lineNo.data[rows[0]!] : 0;
+  const first = rows.length ? store.lineOf(rows[0]!) : 0;
   return join(
     tmpdir(),
     `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`,

@@ -1,10 +1,10 @@
+import { ingest } from '../ingest/ingest.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { OpenError, openSource } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
-import { ingest } from '../store/ingest.js';
 import { applyFilter } from '../store/query.js';
 import { fileLabelOf, statsOf } from '../store/stats.js';
 import { TraceStore } from '../store/trace-store.js';

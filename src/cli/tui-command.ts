@@ -1,9 +1,9 @@
 import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
+import { ingest } from '../ingest/ingest.js';
 import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
-import { ingest } from '../store/ingest.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';

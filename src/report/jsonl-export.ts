@@ -9,7 +9,7 @@ export function* exportLines(store: TraceStore, rows: ArrayLike<number>): Iterab
   let lastOffset = -1;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const file = store.file.data[row]!;
+    const file = store.fileOf(row);
     const offset = store.offsetOf(row);
     if (file === lastFile && offset === lastOffset) continue;
     lastFile = file;

@@ -23,7 +23,7 @@ export type RereadReason = 'truncated' | 'replaced';
  * the path names another file (rotated, or deleted and created again), it says so
  * with a `reset` event, drops the partial line it held, and reads the file again from
  * its start: offsets and line numbers start over, and the store drops the file's rows
- * (store/reset-file.ts), so the rows always stand for what the file holds now.
+ * (ingest/reset-file.ts), so the rows always stand for what the file holds now.
  */
 export class FollowSource implements Source {
   private closed = false;

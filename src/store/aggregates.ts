@@ -1,5 +1,9 @@
-import { Flag, Kind, Shape } from './codes.js';
-import type { TraceStore } from './trace-store.js';
+import { Kind, Shape } from '../trace/enums.js';
+import { Flag } from './codes.js';
+import type { ErrorEntry } from './table-writer.js';
+import type { Tables } from './tables.js';
+
+export type { ErrorEntry } from './table-writer.js';
 
 /** Latency and outcome counts of one group of calls (a method, or a tool of one origin). */
 export interface CallAgg {
@@ -32,15 +36,6 @@ export interface ModelAgg {
   overflowTurns: number;
 }
 
-export interface ErrorEntry {
-  t: number | null;
-  source: 'tool' | 'jsonrpc' | 'llm';
-  name: string;
-  message: string;
-  /** Tool errors: which kind of pair, so the two-plane rule can drop turn ones. */
-  origin?: 'mcp' | 'turn';
-}
-
 const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: [] });
 
 /** Per-model, per-method and per-tool rollups, and the errors list. */
@@ -54,7 +49,7 @@ export class Aggregates {
   assistantTurns = 0;
   modelTimeMs = 0;
   modelTimeSeen = false;
-  /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`TraceStore.latency`). */
+  /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`Tables.latency`). */
   latenciesLeftOut = 0;
   /** Counted turns whose token counts (above 2^53) or cost (not finite) overflow: left out of every sum. */
   overflowTurns = 0;
@@ -65,20 +60,20 @@ export class Aggregates {
   private readonly toolIds: ({ mcp: CallAgg; turn: CallAgg } | undefined)[] = [];
   private readonly modelIds: (ModelAgg | undefined)[] = [];
 
-  methodOf(store: TraceStore, id: number): CallAgg {
-    return (this.methodIds[id] ??= getOr(this.methods, store.str(id)!, newCall));
+  methodOf(cols: Tables, id: number): CallAgg {
+    return (this.methodIds[id] ??= getOr(this.methods, cols.str(id)!, newCall));
   }
 
-  toolOf(store: TraceStore, id: number, origin: 'mcp' | 'turn'): CallAgg {
-    return (this.toolIds[id] ??= getOr(this.tools, store.str(id) ?? '(unknown)', () => ({
+  toolOf(cols: Tables, id: number, origin: 'mcp' | 'turn'): CallAgg {
+    return (this.toolIds[id] ??= getOr(this.tools, cols.str(id) ?? '(unknown)', () => ({
       mcp: newCall(),
       turn: newCall(),
     })))[origin];
   }
 
   /** `id` -1: a turn without a model (kept in slot 0, every other id one slot up). */
-  modelOf(store: TraceStore, id: number): ModelAgg {
-    const name = id < 0 ? '(no model)' : store.str(id)!;
+  modelOf(cols: Tables, id: number): ModelAgg {
+    const name = id < 0 ? '(no model)' : cols.str(id)!;
     return (this.modelIds[id + 1] ??= getOr(this.models, name, () => newModel(name)));
   }
 }
@@ -133,8 +128,8 @@ export const overflows = (n: number): boolean => Math.abs(n) > COUNT_LIMIT;
  * True when a counted turn's usage cannot be summed: a token count above 2^53 (JSON
  * numbers like 1e308 parse to a finite double) or a cost that is not finite.
  */
-export function turnOverflows(store: TraceStore, i: number): boolean {
-  const u = store.usage;
+export function turnOverflows(cols: Tables, i: number): boolean {
+  const u = cols.usage;
   if (
     overflows(u.input.at(i)) ||
     overflows(u.output.at(i)) ||
@@ -148,15 +143,15 @@ export function turnOverflows(store: TraceStore, i: number): boolean {
 }
 
 /** One counted turn's usage, read from the store's turn columns. */
-function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): void {
-  const u = store.usage;
-  const m = agg.modelOf(store, store.name.data[row]!);
+function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
+  const u = cols.usage;
+  const m = agg.modelOf(cols, cols.name.data[row]!);
   agg.assistantTurns += 1;
   m.calls += 1;
   const flags = u.flags.data[i]!;
   m.priced = (flags & 2) !== 0;
   // Its tokens and cost go in no sum (the Turns pane shows them as overflow); its time still counts.
-  const overflow = turnOverflows(store, i);
+  const overflow = turnOverflows(cols, i);
   if (overflow) {
     m.overflowTurns += 1;
     agg.overflowTurns += 1;
@@ -200,47 +195,47 @@ function addUsage(agg: Aggregates, store: TraceStore, row: number, i: number): v
  * keeps: one code path for both. A response closes its request's call; a turn closes
  * the tool_uses its tool_results answer and opens its own.
  */
-export function addRow(agg: Aggregates, store: TraceStore, row: number): void {
-  const kind = store.kind.data[row];
+export function addRow(agg: Aggregates, cols: Tables, row: number): void {
+  const kind = cols.kind.data[row];
   if (kind === Kind.message) {
-    const shape = store.shape.data[row];
-    const label = store.label.data[row]!;
-    const p = shape === Shape.request ? store.mcpPairOf(row) : -1;
+    const shape = cols.shape.data[row];
+    const label = cols.label.data[row]!;
+    const p = shape === Shape.request ? cols.mcpPairOf(row) : -1;
     if (shape === Shape.request) {
-      opened(agg.methodOf(store, label));
-      if (p >= 0) opened(agg.toolOf(store, store.pairs.name.data[p]!, 'mcp'));
-    } else if (shape === Shape.response && store.pair.data[row]! >= 0) {
-      const req = store.pair.data[row]!;
-      const failed = (store.flags.data[row]! & Flag.errorText) !== 0;
-      const latency = store.latency(req, row);
-      if (latency === null && store.latencyLeftOut(req, row)) agg.latenciesLeftOut += 1;
-      closed(agg.methodOf(store, label), latency, failed);
-      const rp = store.mcpPairOf(req);
-      if (rp >= 0) closed(agg.toolOf(store, store.pairs.name.data[rp]!, 'mcp'), latency, failed);
+      opened(agg.methodOf(cols, label));
+      if (p >= 0) opened(agg.toolOf(cols, cols.pairs.cols.name.data[p]!, 'mcp'));
+    } else if (shape === Shape.response && cols.pair.data[row]! >= 0) {
+      const req = cols.pair.data[row]!;
+      const failed = (cols.flags.data[row]! & Flag.errorText) !== 0;
+      const latency = cols.latency(req, row);
+      if (latency === null && cols.latencyLeftOut(req, row)) agg.latenciesLeftOut += 1;
+      closed(agg.methodOf(cols, label), latency, failed);
+      const rp = cols.mcpPairOf(req);
+      if (rp >= 0) closed(agg.toolOf(cols, cols.pairs.cols.name.data[rp]!, 'mcp'), latency, failed);
     }
   } else if (kind === Kind.turn) {
-    const echoed = (store.flags.data[row]! & Flag.echoed) !== 0;
+    const echoed = (cols.flags.data[row]! & Flag.echoed) !== 0;
     agg.turns += 1;
     if (echoed) agg.echoedTurns += 1;
-    const ti = echoed ? -1 : store.usageIndexOf(row);
-    if (ti >= 0) addUsage(agg, store, row, ti);
+    const ti = echoed ? -1 : cols.usageIndexOf(row);
+    if (ti >= 0) addUsage(agg, cols, row, ti);
     // Closed pairs (stored as ~p) come before opened ones, as the turn paired them.
-    const links = store.linkRow;
-    for (let i = store.linkStart(row); i < links.length && links.data[i] === row; i++) {
-      const v = store.linkPair.data[i]!;
+    const links = cols.linkRow;
+    for (let i = cols.linkStart(row); i < links.length && links.data[i] === row; i++) {
+      const v = cols.linkPair.data[i]!;
       if (v < 0) {
-        const latency = store.pairs.latencyOf(~v);
-        if (latency === null && store.latencyLeftOut(store.pairs.reqRow.data[~v]!, row)) agg.latenciesLeftOut += 1;
-        closed(agg.toolOf(store, store.pairs.name.data[~v]!, 'turn'), latency, store.pairs.errors.has(~v));
-      } else opened(agg.toolOf(store, store.pairs.name.data[v]!, 'turn'));
+        const latency = cols.pairs.latencyOf(~v);
+        if (latency === null && cols.latencyLeftOut(cols.pairs.cols.reqRow.data[~v]!, row)) agg.latenciesLeftOut += 1;
+        closed(agg.toolOf(cols, cols.pairs.cols.name.data[~v]!, 'turn'), latency, cols.pairs.errors.has(~v));
+      } else opened(agg.toolOf(cols, cols.pairs.cols.name.data[v]!, 'turn'));
     }
   }
-  if (store.flags.data[row]! & Flag.rowErrors) agg.errors.push(...store.rowErrors.get(row)!);
+  if (cols.flags.data[row]! & Flag.rowErrors) agg.errors.push(...cols.rowErrors.get(row)!);
 }
 
 /** Aggregates over a subset of rows (a filter's), in row order. */
-export function aggregateRows(store: TraceStore, rows: ArrayLike<number>): Aggregates {
+export function aggregateRows(store: { readonly cols: Tables }, rows: ArrayLike<number>): Aggregates {
   const agg = new Aggregates();
-  for (let i = 0; i < rows.length; i++) addRow(agg, store, rows[i]!);
+  for (let i = 0; i < rows.length; i++) addRow(agg, store.cols, rows[i]!);
   return agg;
 }

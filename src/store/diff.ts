@@ -87,7 +87,7 @@ function view(store: TraceStore, pair: ToolPair): CallView {
     args = use?.input;
     result = res ? { content: res.content ?? null, is_error: res.is_error ?? false } : undefined;
   }
-  return { pair, args, result, line: store.lineNo.data[pair.reqRow]! };
+  return { pair, args, result, line: store.cols.lineNo.data[pair.reqRow]! };
 }
 
 /** A turn pair's tool_use block, read back: the pair's ordinal among its turn's tool_use blocks. */

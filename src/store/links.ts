@@ -37,7 +37,7 @@ function indexOf(store: TraceStore): LinkIndex {
       store,
       (ix = { epoch: store.epoch, indexed: 0, byName: new Map(), args: new Map(), version: -1, links: new Map() }),
     );
-  const { name, origin } = store.pairs;
+  const { name, origin } = store.pairs.cols;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
     const p = ix.indexed;
     const key = name.data[p]! * 2 + origin.data[p]!;
@@ -71,9 +71,9 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
   const ix = indexOf(store);
   if (ix.links.has(pairIndex)) return ix.links.get(pairIndex)!;
   const pairs = store.pairs;
-  const t = store.tOf(pairs.reqRow.data[pairIndex]!) ?? 0;
+  const t = store.tOf(pairs.cols.reqRow.data[pairIndex]!) ?? 0;
   // The other plane's pairs of the same tool name.
-  const list = ix.byName.get(pairs.name.data[pairIndex]! * 2 + (1 - pairs.origin.data[pairIndex]!)) ?? [];
+  const list = ix.byName.get(pairs.cols.name.data[pairIndex]! * 2 + (1 - pairs.cols.origin.data[pairIndex]!)) ?? [];
   const best = nearestSameArgs(store, ix, list, t, pairIndex);
   ix.links.set(pairIndex, best);
   return best;
@@ -87,7 +87,7 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
 export const MAX_LINK_GAP_MS = 10 * 60_000;
 
 /** A pair's request time; 0 when untimed. */
-const pairTime = (store: TraceStore, p: number): number => store.tOf(store.pairs.reqRow.data[p]!) ?? 0;
+const pairTime = (store: TraceStore, p: number): number => store.tOf(store.pairs.cols.reqRow.data[p]!) ?? 0;
 
 /** The first index of a time-ordered list whose pair is later than `t` (or, with `orEqual`, not earlier). */
 function firstAfter(store: TraceStore, list: number[], t: number, orEqual = false): number {
@@ -140,9 +140,9 @@ function nearestSameArgs(
 
 /** The tool pair a row stands for: a tools/call request or response, or a turn's first linked tool_use. */
 export function pairOfRow(store: TraceStore, row: number): number[] {
-  const p = store.mcpPairOf(row);
+  const p = store.cols.mcpPairOf(row);
   if (p >= 0) return [p];
-  const other = store.pair.data[row]!;
-  if (other >= 0 && store.mcpPairOf(other) >= 0) return [store.mcpPairOf(other)];
+  const other = store.cols.pair.data[row]!;
+  if (other >= 0 && store.cols.mcpPairOf(other) >= 0) return [store.cols.mcpPairOf(other)];
   return store.toolLinks(row).opened;
 }

@@ -1,6 +1,7 @@
+import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
 import { literal } from '../trace/text.js';
-import { DIR_NAMES, Dir, Flag, Kind, Shape, STATUS_NAMES, Status } from './codes.js';
+import { Flag } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -38,11 +39,11 @@ export function textMatches(
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
   const unicode = fold && !asciiCase(needle);
   const pattern = fold ? new RegExp(literal(unicode ? needle : bytes.toString('latin1')), unicode ? 'iu' : 'gi') : null;
-  const low = store.offsetLow.data;
-  const high = store.offsetHigh.data;
+  const low = store.cols.offsetLow.data;
+  const high = store.cols.offsetHigh.data;
   const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;
-  const length = store.length.data;
-  const file = store.file.data;
+  const length = store.cols.length.data;
+  const file = store.cols.file.data;
   // One buffer for every block: no fresh 4 MiB allocation (and page faults) per read.
   const scratch = Buffer.allocUnsafe(BLOCK);
   let r = from;
@@ -88,16 +89,16 @@ export function textMatches(
 }
 
 /** A call's state as the filter names it: `error` covers JSON-RPC errors and isError results. */
-const filterStatus = (code: number): string | undefined => (code === Status.isError ? 'error' : STATUS_NAMES[code]);
+const filterStatus = (code: number): string | null => STATUSES[code]?.filter ?? null;
 
 /** Names of the tools a row is about: a tools/call, or a turn's tool_use/tool_result pairs. */
 function toolsOf(store: TraceStore, row: number): string[] {
-  if (store.kind.data[row] === Kind.turn) {
+  if (store.cols.kind.data[row] === Kind.turn) {
     const links = store.toolLinks(row);
     return [...links.opened, ...links.closed].map((p) => store.pairs.nameOf(p));
   }
-  const name = store.str(store.name.data[row]!);
-  return name === null || store.kind.data[row] !== Kind.message ? [] : [name];
+  const name = store.cols.str(store.cols.name.data[row]!);
+  return name === null || store.cols.kind.data[row] !== Kind.message ? [] : [name];
 }
 
 const anyMatch = (patterns: RegExp[], values: (string | null)[]) =>
@@ -116,7 +117,7 @@ function test(
   start: number | null,
   fileLabels: string[],
 ): boolean {
-  const kind = store.kind.data[row];
+  const kind = store.cols.kind.data[row];
   switch (term.field) {
     case 'text': {
       const m = found!;
@@ -124,32 +125,32 @@ function test(
     }
     case 'method': {
       if (kind !== Kind.message) return false;
-      const shape = store.shape.data[row];
+      const shape = store.cols.shape.data[row];
       return (
         (shape === Shape.request || shape === Shape.notification || other >= 0) &&
-        anyMatch(term.patterns, [store.str(store.label.data[row]!)])
+        anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)])
       );
     }
     case 'tool':
       return anyMatch(term.patterns, toolsOf(store, row));
     case 'model':
-      return kind === Kind.turn && anyMatch(term.patterns, [store.str(store.name.data[row]!)]);
+      return kind === Kind.turn && anyMatch(term.patterns, [store.cols.str(store.cols.name.data[row]!)]);
     case 'role':
-      return kind === Kind.turn && anyMatch(term.patterns, [store.str(store.label.data[row]!)]);
+      return kind === Kind.turn && anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)]);
     case 'kind':
-      return kind === Kind.event && anyMatch(term.patterns, [store.str(store.label.data[row]!)]);
+      return kind === Kind.event && anyMatch(term.patterns, [store.cols.str(store.cols.label.data[row]!)]);
     case 'file':
-      return anyMatch(term.patterns, [fileLabels[store.file.data[row]!]!]);
+      return anyMatch(term.patterns, [fileLabels[store.cols.file.data[row]!]!]);
     case 'dir': {
-      const d = store.dir.data[row]!;
-      return d !== Dir.none && term.values.includes(DIR_NAMES[d]!);
+      const word = DIRS[store.cols.dir.data[row]!]!.filter;
+      return word !== null && term.values.includes(word);
     }
     case 'status': {
-      const s = filterStatus(store.status.data[row]!);
-      return kind === Kind.message && s !== undefined && (term.values as string[]).includes(s);
+      const s = filterStatus(store.cols.status.data[row]!);
+      return kind === Kind.message && s !== null && term.values.includes(s);
     }
     case 'latency': {
-      const l = other >= 0 ? store.latency(row, other) : null;
+      const l = other >= 0 ? store.cols.latency(row, other) : null;
       if (l === null) return false;
       return term.op === '<'
         ? l < term.ms
@@ -179,9 +180,9 @@ function test(
  */
 export function hasProblem(store: TraceStore, row: number): boolean {
   return (
-    filterStatus(store.status.data[row]!) === 'error' ||
-    (store.flags.data[row]! & Flag.rowErrors) !== 0 ||
-    store.kind.data[row] === Kind.skip
+    filterStatus(store.cols.status.data[row]!) === 'error' ||
+    (store.cols.flags.data[row]! & Flag.rowErrors) !== 0 ||
+    store.cols.kind.data[row] === Kind.skip
   );
 }
 
@@ -211,8 +212,8 @@ export function applyFilter(
   const terms = filter.terms;
   // Each text term's matches, by term index: no map lookup per row.
   const found = terms.map((term) => text.get(term));
-  const kinds = store.kind.data;
-  const pairs = store.pair.data;
+  const kinds = store.cols.kind.data;
+  const pairs = store.cols.pair.data;
   let count = 0;
   for (let row = 0; row < store.count; row++) {
     const other = kinds[row] === Kind.message ? pairs[row]! : -1;

@@ -23,12 +23,12 @@ const targetCache = new WeakMap<
 /** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
 function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
   const cached = targetCache.get(store);
-  if (cached && cached.epoch === store.epoch && cached.size === store.errorText.size) return cached.targets;
-  const targets = [...store.errorText].map(([row, text]) => ({
+  if (cached && cached.epoch === store.epoch && cached.size === store.cols.errorText.size) return cached.targets;
+  const targets = [...store.cols.errorText].map(([row, text]) => ({
     row,
     p: prepare(text.length > 100 ? text.slice(0, 100) : text),
   }));
-  targetCache.set(store, { epoch: store.epoch, size: store.errorText.size, targets });
+  targetCache.set(store, { epoch: store.epoch, size: store.cols.errorText.size, targets });
   return targets;
 }
 function prepare(text: string): Fuzzysort.Prepared {
@@ -72,31 +72,31 @@ export function search(
   const result: SearchResult = { query, positions: [], best: -1 };
   if (!q) return result;
   // One score per distinct string (methods, tools, models, roles, kinds), by string id.
-  const scores = new Float64Array(store.strings.values.length).fill(NaN);
+  const scores = new Float64Array(store.cols.strings.values.length).fill(NaN);
   const scoreOf = (id: number): number => {
     if (id < 0) return -Infinity;
     let s = scores[id]!;
     if (Number.isNaN(s)) {
-      const r = fuzzysort.single(q, prepare(store.str(id)!));
+      const r = fuzzysort.single(q, prepare(store.cols.str(id)!));
       scores[id] = s = r ? r.score : -Infinity;
     }
     return s;
   };
   const errors = new Map<number, number>();
   // Error texts join in from two characters on (one letter matches nearly every text).
-  if (store.errorText.size && q.length > 1) {
+  if (store.cols.errorText.size && q.length > 1) {
     // fuzzysort.go over one prepared array is ~3x faster than a single() per text.
     for (const r of fuzzysort.go(q, errorTargets(store), { key: 'p' })) errors.set(r.obj.row, r.score);
   }
-  const label = store.label.data;
-  const name = store.name.data;
+  const label = store.cols.label.data;
+  const name = store.cols.name.data;
   let bestScore = -Infinity;
   for (let i = 0; i < list.length; i++) {
     const row = list.at(i);
     let score = Math.max(scoreOf(label[row]!), scoreOf(name[row]!));
     if (errors.size) score = Math.max(score, errors.get(row) ?? -Infinity);
     // A call is one unit, as in filters: text in its response counts too.
-    if (score === -Infinity && lines && (lines[row] || lines[store.pair.data[row]!] === 1)) score = TEXT_SCORE;
+    if (score === -Infinity && lines && (lines[row] || lines[store.cols.pair.data[row]!] === 1)) score = TEXT_SCORE;
     if (score === -Infinity) continue;
     result.positions.push(i);
     if (score > bestScore) {

@@ -93,7 +93,7 @@ const CHUNK = 1 << 16;
 export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   const f = store.files[0]!;
   if (store.files.length !== 1) throw new Error('a snapshot holds one file');
-  const binary: [string, View | number[]][] = Object.entries(store.columns()).map(([name, c]) => [
+  const binary: [string, View | number[]][] = Object.entries(store.cols.all()).map(([name, c]) => [
     name,
     c.data.subarray(0, c.length),
   ]);
@@ -108,12 +108,12 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     }
     return out;
   };
-  binary.push(['errors.pair', flat(store.pairs.errors)], ['errors.text', flat(store.errorText)]);
+  binary.push(['errors.pair', flat(store.pairs.errors)], ['errors.text', flat(store.cols.errorText)]);
   let entries = 0;
-  for (const errors of store.rowErrors.values()) entries += errors.length;
+  for (const errors of store.cols.rowErrors.values()) entries += errors.length;
   const rowErrors = new Float64Array(entries * ERROR_FIELDS);
   let e = 0;
-  for (const [row, errors] of store.rowErrors) {
+  for (const [row, errors] of store.cols.rowErrors) {
     for (const entry of errors) {
       rowErrors.set(
         [
@@ -137,7 +137,7 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     version: SNAPSHOT_VERSION,
     prices: store.prices.source,
     parts: [],
-    strings: store.strings.values,
+    strings: store.cols.strings.values,
     skips: store.skips,
     oddTexts: [],
     aggregates: {
@@ -230,7 +230,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isIndex = (v: unknown, below: number): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
 
-/** Column groups that grow together (trace-store.ts): a snapshot whose lengths disagree within one is refused. */
+/** Column groups that grow together (tables.ts): a snapshot whose lengths disagree within one is refused. */
 const ROW_COLUMNS = [
   'file',
   'kind',
@@ -298,7 +298,7 @@ export function decodeSnapshot(store: TraceStore, bytes: Buffer): Decoded | null
 }
 
 function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Header): Decoded {
-  const columns = store.columns();
+  const columns = store.cols.all();
   need(Array.isArray(header.parts) && header.parts.length > 0, 'parts');
   const seen = new Set<string>();
   const views = new Map<string, View>();
@@ -453,7 +453,7 @@ function typeOk(
   type: string,
   i: number,
   count: number,
-  columns: ReturnType<TraceStore['columns']>,
+  columns: ReturnType<TraceStore['cols']['all']>,
 ): boolean {
   if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
   if (name === 'errors.pair' || name === 'errors.text') return type === 'Int32Array';
@@ -471,14 +471,14 @@ function typeOk(
 
 /** Fills a new store from a checked snapshot: assignments only, nothing left to fail on the bytes. */
 function apply(store: TraceStore, d: Decoded, name: string): void {
-  const columns = store.columns();
+  const columns = store.cols.all();
   const f = store.addFile(name);
   for (const [n, view] of d.columns) columns[n]!.restore(view as never);
-  store.restoredRows();
-  for (const s of d.strings) store.strings.id(s);
+  store.cols.restored();
+  for (const s of d.strings) store.cols.strings.id(s);
   for (const [k, v] of d.pairErrors) store.pairs.errors.set(k, v);
-  for (const [k, v] of d.errorText) store.errorText.set(k, v);
-  for (const [row, entries] of d.rowErrors) store.rowErrors.set(row, entries);
+  for (const [k, v] of d.errorText) store.cols.errorText.set(k, v);
+  for (const [row, entries] of d.rowErrors) store.cols.rowErrors.set(row, entries);
   const agg = store.aggregates;
   // The store's rollup (one file: TraceStore.addFile) lists the errors rows report, in row order.
   for (const entry of d.errors) agg.errors.push(entry);

@@ -1,7 +1,7 @@
 import quickselect from 'quickselect';
 import { isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
-import { isDateMs } from './time-axis.js';
+import { isDateMs } from './time-range.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /** `mcp-tape.stats/1`, field for field (../shared/spec/stats.md). */

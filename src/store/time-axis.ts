@@ -1,3 +1,4 @@
+import { AXIS_HALF_SPAN_MS, DATE_LIMIT_MS, isDateMs } from './time-range.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
@@ -7,15 +8,6 @@ import type { TraceStore } from './trace-store.js';
  * trace's median time, and inside the JS date range. Nothing is ever sized by a time
  * range (bucket counts are capped by construction).
  */
-
-/** The largest |ms| a JS Date holds (±275,760 years from 1970). */
-export const DATE_LIMIT_MS = 8.64e15;
-
-/** Half the axis: 100 years (of 365.25 days). Also the longest latency believed. */
-export const AXIS_HALF_SPAN_MS = 100 * 365.25 * 86_400_000;
-
-/** A time a JS Date can hold. */
-export const isDateMs = (t: number): boolean => Number.isFinite(t) && Math.abs(t) <= DATE_LIMIT_MS;
 
 /** The trace's median time and the range around it that counts as on the axis. */
 export interface TimeAxis {
@@ -48,7 +40,7 @@ function axisOf(store: TraceStore): TimeAxis | null {
   const step = Math.max(1, Math.ceil(rows / SAMPLE));
   const times: number[] = [];
   for (let row = 0; row < rows; row += step) {
-    const t = store.t.at(row);
+    const t = store.cols.t.at(row);
     if (isDateMs(t)) times.push(t);
   }
   if (times.length === 0) return null;

@@ -22,14 +22,17 @@ const ORIGINS = ['mcp', 'turn'] as const;
  * request row arrives, so `reqRow` never decreases. `get` builds an object for views.
  */
 export class ToolPairs {
-  readonly origin: Column<Uint8Array>;
-  readonly file: Column<Uint16Array>;
-  /** Tool name, interned in the store's strings. */
-  readonly name: Column<Int32Array>;
-  readonly reqRow: Column<Int32Array>;
-  /** -1 while unanswered. */
-  readonly resRow: Column<Int32Array>;
-  readonly ordinal: Column<Uint16Array>;
+  /** The columns, for src/store/ alone (others read pairs through the methods). */
+  readonly cols: {
+    readonly origin: Column<Uint8Array>;
+    readonly file: Column<Uint16Array>;
+    /** Tool name, interned in the store's strings. */
+    readonly name: Column<Int32Array>;
+    readonly reqRow: Column<Int32Array>;
+    /** -1 while unanswered. */
+    readonly resRow: Column<Int32Array>;
+    readonly ordinal: Column<Uint16Array>;
+  };
   /** The error text of a failed pair (few pairs fail). */
   readonly errors = new Map<number, string>();
 
@@ -39,51 +42,62 @@ export class ToolPairs {
     private readonly rows: { latency(req: number, res: number): number | null },
     growth: Growth,
   ) {
-    this.origin = new Column(Uint8Array, 1024, growth);
-    this.file = new Column(Uint16Array, 1024, growth);
-    this.name = new Column(Int32Array, 1024, growth);
-    this.reqRow = new Column(Int32Array, 1024, growth);
-    this.resRow = new Column(Int32Array, 1024, growth);
-    this.ordinal = new Column(Uint16Array, 1024, growth);
+    this.cols = {
+      origin: new Column(Uint8Array, 1024, growth),
+      file: new Column(Uint16Array, 1024, growth),
+      name: new Column(Int32Array, 1024, growth),
+      reqRow: new Column(Int32Array, 1024, growth),
+      resRow: new Column(Int32Array, 1024, growth),
+      ordinal: new Column(Uint16Array, 1024, growth),
+    };
   }
 
   get length(): number {
-    return this.reqRow.length;
+    return this.cols.reqRow.length;
   }
 
   /** No pairs, as when new. */
   clear(): void {
-    for (const c of [this.origin, this.file, this.name, this.reqRow, this.resRow, this.ordinal]) c.clear();
+    for (const c of Object.values(this.cols)) c.clear();
     this.errors.clear();
   }
 
   add(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
-    this.origin.push(origin === 'mcp' ? 0 : 1);
-    this.file.push(file);
-    this.name.push(this.names.id(name));
-    this.resRow.push(-1);
-    this.ordinal.push(Math.min(ordinal, 0xffff));
-    return this.reqRow.push(reqRow);
+    this.cols.origin.push(origin === 'mcp' ? 0 : 1);
+    this.cols.file.push(file);
+    this.cols.name.push(this.names.id(name));
+    this.cols.resRow.push(-1);
+    this.cols.ordinal.push(Math.min(ordinal, 0xffff));
+    return this.cols.reqRow.push(reqRow);
   }
 
   close(p: number, resRow: number, error: string | null): void {
-    this.resRow.data[p] = resRow;
+    this.cols.resRow.data[p] = resRow;
     // A pair closes once: only a failure has anything to record.
     if (error !== null) this.errors.set(p, error);
   }
 
   isMcp(p: number): boolean {
-    return this.origin.data[p] === 0;
+    return this.cols.origin.data[p] === 0;
   }
 
   nameOf(p: number): string {
-    return this.names.get(this.name.data[p]!) ?? '(unknown)';
+    return this.names.get(this.cols.name.data[p]!) ?? '(unknown)';
   }
 
   /** Response time − request time, never negative; null while unanswered or untimed. */
   latencyOf(p: number): number | null {
-    const res = this.resRow.data[p]!;
-    return res < 0 ? null : this.rows.latency(this.reqRow.data[p]!, res);
+    const res = this.cols.resRow.data[p]!;
+    return res < 0 ? null : this.rows.latency(this.cols.reqRow.data[p]!, res);
+  }
+
+  /** The row that opened pair `p`: its tools/call request, or the turn of its tool_use. */
+  reqRowOf(p: number): number {
+    return this.cols.reqRow.data[p]!;
+  }
+
+  fileOf(p: number): number {
+    return this.cols.file.data[p]!;
   }
 
   errorOf(p: number): string | null {
@@ -92,14 +106,14 @@ export class ToolPairs {
 
   get(p: number): ToolPair {
     return {
-      origin: ORIGINS[this.origin.data[p]!]!,
-      file: this.file.data[p]!,
+      origin: ORIGINS[this.cols.origin.data[p]!]!,
+      file: this.cols.file.data[p]!,
       name: this.nameOf(p),
-      reqRow: this.reqRow.data[p]!,
-      resRow: this.resRow.data[p]!,
+      reqRow: this.cols.reqRow.data[p]!,
+      resRow: this.cols.resRow.data[p]!,
       latency: this.latencyOf(p),
       error: this.errorOf(p),
-      ordinal: this.ordinal.data[p]!,
+      ordinal: this.cols.ordinal.data[p]!,
     };
   }
 

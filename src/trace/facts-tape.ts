@@ -1,4 +1,5 @@
-import type { LineFacts, LlmError } from './facts.js';
+import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
+import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
 import type { JsonObject } from './values.js';
@@ -16,8 +17,6 @@ export interface Tape {
 }
 
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
-const SHAPES = ['request', 'notification', 'response', 'invalid'] as const;
-const EVENT_DIRS = ['event', 'command', 'telemetry'] as const;
 /** The tag of a numeric id (a string's index is ≥ 0; none is -1). */
 const ID_NUMBER = -2;
 
@@ -116,7 +115,7 @@ export class TapeWriter {
     offset: number,
     length: number,
     t: number | null,
-    dir: 'in' | 'out',
+    dir: MessageDir,
     source: string | null,
     batch: boolean,
     messages: readonly RpcInfo[],
@@ -136,13 +135,13 @@ export class TapeWriter {
     offset: number,
     length: number,
     t: number | null,
-    dir: (typeof EVENT_DIRS)[number],
+    dir: EventDir,
     label: string,
     llmError: LlmError | null,
   ): void {
     this.head(index, offset, length, KIND.event);
     this.put(num(t));
-    this.put(EVENT_DIRS.indexOf(dir));
+    this.put(Dir[dir]);
     this.str(label);
     this.put(llmError ? 1 : 0);
     if (llmError) {
@@ -152,7 +151,7 @@ export class TapeWriter {
   }
 
   private message(m: RpcInfo): void {
-    this.put(SHAPES.indexOf(m.shape as (typeof SHAPES)[number]));
+    this.put(Shape[m.shape]);
     this.str(m.method);
     this.id(m.idKey);
     this.str(m.toolName);
@@ -333,7 +332,7 @@ export class TapeReader {
         if (f.messages.length !== n) f.messages.length = n;
         for (let k = 0; k < n; k++) {
           const m = (this.infos[k] ??= invalidRpcInfo());
-          m.shape = SHAPES[this.next()]!;
+          m.shape = SHAPES[this.next()]!.name as RpcShape;
           m.method = this.str();
           m.idKey = this.id();
           m.toolName = this.str();
@@ -347,7 +346,7 @@ export class TapeReader {
       case KIND.event: {
         const f = this.eventFacts;
         f.t = this.t();
-        f.dir = EVENT_DIRS[this.next()]!;
+        f.dir = DIRS[this.next()]!.name as EventDir;
         f.label = this.str()!;
         f.llmError = this.next() === 1 ? { name: this.str()!, message: this.str()! } : null;
         return f;

@@ -1,40 +1,11 @@
 import { keyNumberIdsByText } from './id-text.js';
+import type { LineFacts, LlmError } from './line-facts.js';
 import { type ParsedLine, parseLine } from './parse-line.js';
-import { type RpcInfo, rpcInfo, rpcMessages } from './rpc.js';
+import { rpcInfo, rpcMessages } from './rpc.js';
 import { scanLine } from './scan-line.js';
 import { keepText } from './text.js';
 import { type TurnFacts, turnFacts } from './turn.js';
-import { isObject, type JsonObject, num, str } from './values.js';
-
-/**
- * What the store keeps of one line: the record kind and the few facts that lists,
- * pairing and aggregates need, never the payload. Two producers agree on it exactly:
- * `lineFacts` (JSON.parse, then the readers in rpc.ts and turn.ts) and `scanLine`
- * (scan-line.ts: the same facts straight from the bytes, for the lines it knows).
- */
-export type LineFacts =
-  | { kind: 'blank' }
-  | { kind: 'skip'; reason: string }
-  | { kind: 'meta'; t: number | null; obj: JsonObject }
-  | { kind: 'end'; t: number | null; obj: JsonObject }
-  | { kind: 'other'; t: number | null; type: string }
-  /** A message line whose `dir` is none of the known ones. */
-  | { kind: 'otherDir'; t: number | null; dirText: string }
-  | { kind: 'rpc'; t: number | null; dir: 'in' | 'out'; source: string | null; batch: boolean; messages: RpcInfo[] }
-  | {
-      kind: 'event';
-      t: number | null;
-      dir: 'event' | 'command' | 'telemetry';
-      label: string;
-      llmError: LlmError | null;
-    }
-  | { kind: 'turn'; t: number | null; source: string | null; turn: TurnFacts };
-
-/** An `llm.error` event: the failing endpoint and why. */
-export interface LlmError {
-  name: string;
-  message: string;
-}
+import { isObject, num, str } from './values.js';
 
 /** A line's facts from its bytes: the scanner when it knows the line, else JSON.parse. */
 export function bytesFacts(buf: Buffer, start: number, stop: number): LineFacts {

@@ -8,19 +8,20 @@
  * Pure: parsing only. The store evaluates a parsed filter (store/query.ts).
  */
 
+import { DIRS, filterWords, STATUSES } from './enums.js';
 import { hasCapital } from './text.js';
 
 export const GLOB_FIELDS = ['method', 'tool', 'model', 'role', 'kind', 'file'] as const;
 export type GlobField = (typeof GLOB_FIELDS)[number];
-export const STATUSES = ['ok', 'error', 'pending', 'cancelled'] as const;
-export type StatusName = (typeof STATUSES)[number];
-export const DIRS = ['in', 'out', 'event', 'command', 'telemetry'] as const;
+/** The words `status:` and `dir:` take: the tables' filter words (enums.ts). */
+export const STATUS_WORDS = filterWords(STATUSES);
+export const DIR_WORDS = filterWords(DIRS);
 const FIELDS = [...GLOB_FIELDS, 'dir', 'status', 'latency', 'since', 'until'] as const;
 
 export type Term = { negate: boolean; source: string } & (
   | { field: GlobField; patterns: RegExp[] }
   | { field: 'dir'; values: string[] }
-  | { field: 'status'; values: StatusName[] }
+  | { field: 'status'; values: string[] }
   | { field: 'latency'; op: '<' | '<=' | '>' | '>=' | '='; ms: number }
   | { field: 'since' | 'until'; at: { offsetMs: number } | { epochMs: number } }
   | { field: 'text'; needle: string; caseSensitive: boolean }
@@ -126,15 +127,16 @@ function term(token: Token): Term {
   switch (field) {
     case 'dir': {
       const values = value.split('|');
-      const bad = values.find((v) => !(DIRS as readonly string[]).includes(v));
-      if (bad !== undefined) throw new FilterError(`dir: "${bad}" is not one of ${DIRS.join(', ')}`, valueAt);
+      const bad = values.find((v) => !DIR_WORDS.includes(v));
+      if (bad !== undefined) throw new FilterError(`dir: "${bad}" is not one of ${DIR_WORDS.join(', ')}`, valueAt);
       return { field, negate, source, values };
     }
     case 'status': {
       const values = value.split('|');
-      const bad = values.find((v) => !(STATUSES as readonly string[]).includes(v));
-      if (bad !== undefined) throw new FilterError(`status: "${bad}" is not one of ${STATUSES.join(', ')}`, valueAt);
-      return { field, negate, source, values: values as StatusName[] };
+      const bad = values.find((v) => !STATUS_WORDS.includes(v));
+      if (bad !== undefined)
+        throw new FilterError(`status: "${bad}" is not one of ${STATUS_WORDS.join(', ')}`, valueAt);
+      return { field, negate, source, values };
     }
     case 'latency': {
       const m = /^(<=|>=|<|>|=)?(.*)$/.exec(value)!;

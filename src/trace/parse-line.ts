@@ -1,7 +1,8 @@
+import { DIRS as DIR_TABLE, type DirName, filterWords } from './enums.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
 /** What a message line's `dir` says, normalised; mcp-rec's arrows map to in/out. */
-export type Dir = 'in' | 'out' | 'event' | 'command' | 'telemetry' | 'other';
+export type Dir = Exclude<DirName, 'none'>;
 
 export type ParsedLine =
   | { kind: 'blank' }
@@ -13,12 +14,9 @@ export type ParsedLine =
   | { kind: 'end'; t: number | null; obj: JsonObject }
   | { kind: 'other'; t: number | null; type: string; obj: JsonObject };
 
+/** The format's dirs (enums.ts: those a filter names), and mcp-rec's arrows. */
 const DIRS: Record<string, Dir> = {
-  in: 'in',
-  out: 'out',
-  event: 'event',
-  command: 'command',
-  telemetry: 'telemetry',
+  ...Object.fromEntries(filterWords(DIR_TABLE).map((d) => [d, d])),
   'client->server': 'in',
   'server->client': 'out',
 };

@@ -1,4 +1,5 @@
 import { PRICE_PACKAGE_VERSION, PRICE_ROWS } from './price-data.js';
+import type { Constraint, PriceRow, Rate, Rates } from './price-row.js';
 import type { TurnUsage } from './turn.js';
 
 export { PRICE_PACKAGE_VERSION };
@@ -17,16 +18,6 @@ export interface PriceTable {
   source: string;
   asOf: string | null;
 }
-
-/** A per-million-token rate: flat, or with long-context tiers (by the request's total input). */
-type Rate = number | { base: number; tiers: { start: number; price: number }[] };
-/** A price row's rates as @pydantic/genai-prices gives them (`input_mtok`, `cache_read_mtok`, …). */
-type Rates = Record<string, Rate | undefined>;
-type Constraint =
-  | { type: 'start_date'; start_date: string }
-  | { type: 'time_of_date'; start_time: string; end_time: string };
-/** One row of the extract (price-data.ts): id, the aliases it lists, one price or dated/timed ones. */
-export type PriceRow = [id: string, aliases: string[], prices: Rates | { constraint?: Constraint; prices: Rates }[]];
 
 /** A dated variant of a row id: `<id>-YYYYMMDD` or `<id>-YYYY-MM-DD`. */
 const DATED = /^(.*)-(\d{8}|\d{4}-\d{2}-\d{2})$/;

@@ -1,8 +1,9 @@
+import type { RpcShape } from './enums.js';
 import { isObject, type Json, num, str } from './values.js';
 
 /** A JSON-RPC message as the pairing and the lists need it. */
 export interface RpcInfo {
-  shape: 'request' | 'notification' | 'response' | 'invalid';
+  shape: RpcShape;
   method: string | null;
   /** The id as its JSON value: a number or a string (`2` and `"2"` differ as Map keys), null when absent. */
   idKey: IdKey | null;

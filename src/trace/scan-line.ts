@@ -1,5 +1,6 @@
-import type { LineFacts } from './facts.js';
+import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
+import type { LineFacts } from './line-facts.js';
 import {
   contentText,
   type IdKey,
@@ -854,7 +855,7 @@ const EVENT = 3;
 
 /** A scanned message or event line's facts beyond `scratch`'s fields. */
 const line: {
-  dir: 'in' | 'out' | 'event' | 'command' | 'telemetry';
+  dir: MessageDir | EventDir;
   batch: boolean;
   messages: RpcInfo[];
   label: string;
@@ -953,7 +954,7 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
       return {
         kind: 'rpc',
         t: r.t,
-        dir: line.dir as 'in' | 'out',
+        dir: line.dir as MessageDir,
         source: r.source,
         batch: line.batch,
         messages: line.messages,
@@ -962,7 +963,7 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
       return {
         kind: 'event',
         t: r.t,
-        dir: line.dir as 'event' | 'command' | 'telemetry',
+        dir: line.dir as EventDir,
         label: line.label,
         llmError: null,
       };
@@ -1008,10 +1009,10 @@ export function scanLineTo(
       );
       return true;
     case RPC:
-      tape.rpc(index, offset, length, r.t, line.dir as 'in' | 'out', r.source, line.batch, line.messages);
+      tape.rpc(index, offset, length, r.t, line.dir as MessageDir, r.source, line.batch, line.messages);
       return true;
     case EVENT:
-      tape.event(index, offset, length, r.t, line.dir as 'event' | 'command' | 'telemetry', line.label, null);
+      tape.event(index, offset, length, r.t, line.dir as EventDir, line.label, null);
       return true;
     default:
       return false;

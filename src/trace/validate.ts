@@ -1,3 +1,4 @@
+import { DIRS, filterWords } from './enums.js';
 import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
@@ -10,7 +11,8 @@ export interface Finding {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const HEX64 = /^[0-9a-f]{64}$/;
-const KNOWN_DIRS = new Set(['in', 'out', 'event', 'command', 'telemetry']);
+/** The dirs the format names: those a filter takes (enums.ts). */
+const KNOWN_DIRS = new Set(filterWords(DIRS));
 const KNOWN_BLOCKS = new Set(['thinking', 'text', 'tool_use', 'tool_result', 'history_elided']);
 /** End reasons that say no process was wrapped, so an exitCode makes no sense. */
 const NO_PROCESS = new Set(['imported', 'producer_shutdown']);

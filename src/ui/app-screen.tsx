@@ -79,7 +79,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
       lines={laid.lines}
       width={width}
       height={height}
-      hiddenEchoed={store.turnRows.length - store.shownTurnRows.length}
+      hiddenEchoed={store.rows('turns').length - store.rows('shownTurns').length}
       empty={s.filtered ? 'no turns match the filter' : undefined}
     />
   );

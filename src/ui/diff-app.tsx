@@ -146,6 +146,9 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
 
 /** The request row of the tools/call at a line. */
 function findRequestRow(store: TraceStore, line: number): number {
-  for (const p of store.pairs.reqRow.view()) if (store.lineNo.data[p] === line) return p;
+  for (let p = 0; p < store.pairs.length; p++) {
+    const row = store.pairs.reqRowOf(p);
+    if (store.lineOf(row) === line) return row;
+  }
   return -1;
 }

@@ -1,4 +1,5 @@
 import chalk from 'chalk';
+import { ENUM_ASCII } from '../trace/enums.js';
 import { inert } from '../trace/text.js';
 import type { Segment, Style } from './format/segments.js';
 
@@ -70,20 +71,15 @@ export function paint(line: readonly Segment[]): string {
  * trace) read `^`.
  */
 const ASCII: Record<string, string> = {
+  // The glyphs of statuses, directions and kinds, as their tables say (trace/enums.ts).
+  ...ENUM_ASCII,
   '›': '>',
-  '→': '>',
-  '←': '<',
   '↑': '^',
   '↓': 'v',
   '⇠': '<',
   '⇢': '>',
   '↔': '=',
-  '✓': '+',
-  '✗': 'x',
-  '⊘': '/',
-  '·': '.',
   '•': '*',
-  '…': '~',
   '⋯': '~',
   '—': '-',
   '–': '-',

@@ -83,14 +83,14 @@ describe('loading through the index cache', () => {
     const reference = await open(path, false);
     await open(path);
     const got = await open(path, true, (store) => {
-      vi.spyOn(store.usage.cost, 'restore').mockImplementation(() => {
+      vi.spyOn(store.cols.usage.cost, 'restore').mockImplementation(() => {
         throw new Error('restore failed');
       });
     });
     expect(got.cached).toBe(false);
     expect(got.dump).toEqual(reference.dump);
     expect(got.store.count).toBe(reference.store.count);
-    expect(got.store.callRows.length).toBe(reference.store.callRows.length);
+    expect(got.store.rows('calls').length).toBe(reference.store.rows('calls').length);
   });
 
   it('is not served stale after a same-length edit in the middle with the mtime put back (touch -r)', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pairingTables } from '../../src/ingest/row-writer.js';
 import { CACHE_HEADER_BYTES, CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
 import { statsOf } from '../../src/store/stats.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
@@ -31,7 +32,7 @@ export const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve,
  */
 export function storeDump(store: TraceStore, restored = false) {
   const columns = Object.fromEntries(
-    Object.entries(store.columns()).map(([name, c]) => [
+    Object.entries(store.cols.all()).map(([name, c]) => [
       name,
       { type: c.data.constructor.name, values: Array.from(c.view()) },
     ]),
@@ -40,10 +41,10 @@ export function storeDump(store: TraceStore, restored = false) {
   return {
     count: store.count,
     columns,
-    strings: [...store.strings.values],
-    files: store.files.map(({ pending, openToolUses, aggregates, appended, ...f }) => ({
+    strings: [...store.cols.strings.values],
+    files: store.files.map(({ aggregates, appended, ...f }) => ({
       ...f,
-      ...(restored ? {} : { pending, openToolUses, appended }),
+      ...(restored ? {} : { pairing: pairingTables(store)[f.index], appended }),
     })),
     aggregates: {
       models: [...a.models],
@@ -52,8 +53,8 @@ export function storeDump(store: TraceStore, restored = false) {
       errors: a.errors,
       counters: [a.turns, a.echoedTurns, a.assistantTurns, a.modelTimeMs, a.modelTimeSeen],
     },
-    errorText: [...store.errorText],
-    rowErrors: [...store.rowErrors],
+    errorText: [...store.cols.errorText],
+    rowErrors: [...store.cols.rowErrors],
     pairErrors: [...store.pairs.errors],
     pairs: store.pairs.all(),
     skips: [...store.skips],

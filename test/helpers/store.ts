@@ -1,3 +1,4 @@
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { saveSnapshot } from '../../src/store/snapshot.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
@@ -18,7 +19,8 @@ export function fillStore(store: TraceStore, lines: (object | string)[], name = 
   const bytes = Buffer.from(`${texts.join('\n')}\n`);
   store.setReader(file, (offset, length) => bytes.subarray(offset, offset + length));
   let offset = 0;
-  store.appendLines(
+  appendLines(
+    store,
     file,
     texts.map((text, i) => {
       const line = { text, lineNo: i + 1, offset, length: Buffer.byteLength(text) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { jsonPieces } from '../../src/report/json-pieces.js';
 import { FileSource } from '../../src/sources/file-source.js';
-import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { HttpSource, MAX_REDIRECTS } from '../../src/sources/http-source.js';
 import { OpenError, openSource } from '../../src/sources/open-source.js';
 import type { SourceEvent } from '../../src/sources/types.js';
-import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { HttpSource } from '../../src/sources/http-source.js';
 import { expandArg, LinkError, paneForView } from '../../src/sources/links.js';
 import { OpenError, openSource } from '../../src/sources/open-source.js';
 import type { Line, SourceEvent } from '../../src/sources/types.js';
-import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';

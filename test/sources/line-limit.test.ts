@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { BlockReader } from '../../src/sources/block-reader.js';
 import { LineSplitter, MAX_LINE_BYTES, tooLongReason } from '../../src/sources/line-splitter.js';
 import type { Line } from '../../src/sources/types.js';
@@ -127,7 +128,7 @@ describe('the line limit', () => {
     const store = new TraceStore(bundledPrices());
     const file = store.addFile('x').index;
     const lines = splitIn(Buffer.from(`{"type":"x"}\n${'z'.repeat(40)}\n{"type":"y"}\n`), [5, 20, 33]);
-    store.appendLines(file, lines);
+    appendLines(store, file, lines);
     expect(store.files[0]!.skipped).toBe(1);
     expect(store.skips).toEqual([{ file: 0, lineNo: 2, reason: tooLongReason(MAX, 40) }]);
     expect(store.count).toBe(3);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendFacts } from '../../src/ingest/row-writer.js';
 import { Column, CountColumn, Interner, TimeColumn } from '../../src/store/columns.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
@@ -60,7 +61,7 @@ describe('TraceStore growth', () => {
     f.bytes = 500;
     // Nothing stored yet: the bytes read are all there is to go by.
     expect(store.remaining()).toBe(2);
-    store.appendFacts(0, { lineNo: 1, offset: 0, length: 99 }, { kind: 'skip', reason: 'x' });
+    appendFacts(store, 0, { lineNo: 1, offset: 0, length: 99 }, { kind: 'skip', reason: 'x' });
     expect(store.remaining()).toBeCloseTo(1000 / 99);
     f.totalBytes = null;
     expect(store.remaining()).toBeNull();

@@ -10,7 +10,7 @@ describe('turns ↔ calls', () => {
     const s = await twoPlanes();
     const pairs = s.pairs.all();
     const byId = (id: string) => pairs.findIndex((p) => p.origin === 'turn' && toolUseBlock(s, p)?.id === id);
-    const callAt = (line: number) => pairs.findIndex((p) => p.origin === 'mcp' && s.lineNo.data[p.reqRow] === line);
+    const callAt = (line: number) => pairs.findIndex((p) => p.origin === 'mcp' && s.lineOf(p.reqRow) === line);
     expect(linkedPair(s, byId('toolu_a'))).toBe(callAt(4)); // "r2 limits" was sent second
     expect(linkedPair(s, byId('toolu_b'))).toBe(callAt(2));
     expect(linkedPair(s, callAt(2))).toBe(byId('toolu_b'));
@@ -39,7 +39,7 @@ describe('turns ↔ calls', () => {
       blocks: [{ type: 'tool_use', id, name: 'read', input: { path } }],
     });
     const pairAt = (s: ReturnType<typeof storeOf>, line: number) =>
-      s.pairs.all().findIndex((p) => s.lineNo.data[p.reqRow] === line);
+      s.pairs.all().findIndex((p) => s.lineOf(p.reqRow) === line);
 
     it('is the nearest in time with the same arguments, the earlier on a tie, searched outward from the time', () => {
       const s = storeOf([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statsOf } from '../../src/store/stats.js';
-import { AXIS_HALF_SPAN_MS, DATE_LIMIT_MS, timeAxis } from '../../src/store/time-axis.js';
+import { timeAxis } from '../../src/store/time-axis.js';
+import { AXIS_HALF_SPAN_MS, DATE_LIMIT_MS } from '../../src/store/time-range.js';
 import { MAX_BUCKETS, usageData } from '../../src/ui/data/usage.js';
 import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS } from '../helpers/hostile-traces.js';
 import { at, storeOf, T0 } from '../helpers/store.js';

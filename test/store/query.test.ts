@@ -16,7 +16,7 @@ const run = (store: ReturnType<typeof storeOf>, expr: string) =>
     store.files.map(() => 'demo-filesystem'),
   );
 const lines = (store: ReturnType<typeof storeOf>, expr: string) => [
-  ...new Set([...run(store, expr).rows].map((r) => store.lineNo.data[r])),
+  ...new Set([...run(store, expr).rows].map((r) => store.lineOf(r))),
 ];
 
 describe('applyFilter', () => {
@@ -120,14 +120,14 @@ describe('search', () => {
     const s = demoStore();
     const list = { length: s.count, at: (i: number) => i };
     const r = search(s, list, 'write_file');
-    expect(r.positions.map((i) => s.lineNo.data[i])).toEqual([24, 25]);
-    expect(s.lineNo.data[r.best]).toBe(24);
+    expect(r.positions.map((i) => s.lineOf(i))).toEqual([24, 25]);
+    expect(s.lineOf(r.best)).toBe(24);
     expect(search(s, list, 'EACCES permission').positions.length).toBeGreaterThan(0);
     expect(search(s, list, 'zzzzqqq').positions).toEqual([]);
     // Text of the raw lines (smart case) joins below every fuzzy match.
     const words = search(s, list, 'retries', linesContaining(s, 'retries'));
     // Calls are units: a request whose response says it (16, 17) and a response of a request that does (25).
-    expect(words.positions.map((i) => s.lineNo.data[i])).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
+    expect(words.positions.map((i) => s.lineOf(i))).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
     expect(linesContaining(s, 'RETRIES').some((x) => x === 1)).toBe(false);
     expect(search(s, list, '  ').best).toBe(-1);
   });

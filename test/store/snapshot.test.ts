@@ -20,13 +20,13 @@ describe('saved index', () => {
     expect(loadSnapshot(restored, snapshotBytes(s), 'examples/demo.jsonl')).toBe(true);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
     expect(restored.count).toBe(s.count);
-    expect([...restored.callRows.view()]).toEqual([...s.callRows.view()]);
+    expect([...restored.rows('calls')]).toEqual([...s.rows('calls')]);
     expect(restored.pairs.all()).toEqual(s.pairs.all());
     expect(restored.pairs.all().some((p) => p.error !== null)).toBe(true);
     for (let row = 0; row < s.count; row++) expect(restored.toolLinks(row)).toEqual(s.toolLinks(row));
-    expect([...restored.errorText]).toEqual([...s.errorText]);
-    expect([...restored.rowErrors]).toEqual([...s.rowErrors]);
-    expect(restored.rowErrors.size).toBeGreaterThan(0);
+    expect([...restored.cols.errorText]).toEqual([...s.cols.errorText]);
+    expect([...restored.cols.rowErrors]).toEqual([...s.cols.rowErrors]);
+    expect(restored.cols.rowErrors.size).toBeGreaterThan(0);
     // The rollups whole: latency lists, per-model sums and the errors list in order.
     for (const key of [
       'methods',
@@ -68,8 +68,8 @@ describe('saved index', () => {
     const s = storeOf(lines);
     const restored = new TraceStore(bundledPrices());
     expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
-    expect([...restored.errorText]).toEqual([...s.errorText]);
-    expect([...restored.errorText.values()]).toContain(message);
+    expect([...restored.cols.errorText]).toEqual([...s.cols.errorText]);
+    expect([...restored.cols.errorText.values()]).toContain(message);
     expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
     expect(restored.aggregates.errors.map((e) => e.name)).toEqual(['tool-é-0', 'tool-\ud800-lone', 'tool-é-4']);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
@@ -102,7 +102,7 @@ describe('saved index', () => {
     const restored = new TraceStore(bundledPrices());
     expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
     expect(restored.aggregates.methods).toEqual(s.aggregates.methods);
-    expect([...restored.errorText]).toEqual([...s.errorText]);
+    expect([...restored.cols.errorText]).toEqual([...s.cols.errorText]);
     expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
     expect(restored.aggregates.errors.some((e) => e.name.length > 70_000)).toBe(true);
     expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
@@ -128,7 +128,7 @@ describe('saved index', () => {
       const store = new TraceStore(bundledPrices());
       const source = new FileSource(path);
       const { cached } = await loadWithCache(store, source, { cache: true });
-      return { cached, stats: statsOf(store, 0), raw: store.rawLine(store.callRows.data[5]!) };
+      return { cached, stats: statsOf(store, 0), raw: store.rawLine(store.rows('calls')[5]!) };
     };
     const first = await open();
     const second = await open();
@@ -186,7 +186,7 @@ describe('saved index', () => {
     const bytes = snapshotBytes(demoStore());
     const store = new TraceStore(bundledPrices());
     // A late column: the ones before it are restored when it throws.
-    vi.spyOn(store.usage.cost, 'restore').mockImplementation(() => {
+    vi.spyOn(store.cols.usage.cost, 'restore').mockImplementation(() => {
       throw new Error('restore failed');
     });
     expect(() => loadSnapshot(store, bytes, 'x')).toThrow('restore failed');
@@ -211,15 +211,15 @@ describe('saved index', () => {
     for (let i = 0; i < 33_000; i++)
       wide.push({ t: at(i), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: `m/${i}` } });
     const store = fillStore(new TraceStore(prices), [...demo, ...wide]);
-    expect(store.label.data).toBeInstanceOf(Int32Array);
-    expect(store.t.data).toBeInstanceOf(Float64Array);
-    expect(store.usage.input.data).toBeInstanceOf(Float64Array);
+    expect(store.cols.label.data).toBeInstanceOf(Int32Array);
+    expect(store.cols.t.data).toBeInstanceOf(Float64Array);
+    expect(store.cols.usage.input.data).toBeInstanceOf(Float64Array);
     const version = store.version;
     store.clear();
     const fresh = new TraceStore(prices);
     expect(storeDump(store)).toEqual(storeDump(fresh));
-    const columns = store.columns();
-    for (const [name, c] of Object.entries(fresh.columns())) {
+    const columns = store.cols.all();
+    for (const [name, c] of Object.entries(fresh.cols.all())) {
       expect(columns[name]!.data.constructor, name).toBe(c.data.constructor);
       expect(columns[name]!.data.length, name).toBe(c.data.length);
       // Private state too: a narrow column's bound, a count or time column's width, its first type.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type LineFacts, lineFacts } from '../../src/trace/facts.js';
+import { lineFacts } from '../../src/trace/facts.js';
 import { TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
+import type { LineFacts } from '../../src/trace/line-facts.js';
 import { realTraceFiles } from '../helpers/shared.js';
 
 /** Every line's facts, written to a tape and read back, are the facts written. */

@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { callsView } from '../../src/ui/views/calls.js';
@@ -96,7 +97,8 @@ describe('Calls pane', () => {
     // A slower call arrives: it goes first, and tool_2 moves down one place with the selection.
     const texts = call(4, 3000, 500).map((o) => JSON.stringify(o));
     let offset = 10_000;
-    store.appendLines(
+    appendLines(
+      store,
       0,
       texts.map((text, i) => ({ text, lineNo: 7 + i, offset: (offset += 200), length: text.length })),
     );

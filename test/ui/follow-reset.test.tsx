@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetFile } from '../../src/store/reset-file.js';
+import { resetFile } from '../../src/ingest/reset-file.js';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { headerLine } from '../../src/ui/format/chrome.js';
 import { initialState, reduce } from '../../src/ui/state/ui-state.js';
@@ -8,7 +9,7 @@ import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
 
 /*
- * A followed file truncated or replaced is read again (store/reset-file.ts): the app
+ * A followed file truncated or replaced is read again (ingest/reset-file.ts): the app
  * must then show only the new rows, with no view, order or selection left from the old.
  */
 
@@ -37,7 +38,8 @@ function rewrite(store: TraceStore, texts: string[]): void {
   const bytes = Buffer.from(`${texts.join('\n')}\n`);
   store.setReader(0, (offset, length) => bytes.subarray(offset, offset + length));
   let offset = 0;
-  store.appendLines(
+  appendLines(
+    store,
     0,
     texts.map((text, i) => {
       const line = { text, lineNo: i + 1, offset, length: Buffer.byteLength(text) };

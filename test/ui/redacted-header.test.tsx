@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { openSource } from '../../src/sources/open-source.js';
-import { ingest } from '../../src/store/ingest.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { startTraceServer } from '../helpers/http-server.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { byLatency, slowestFirst, viewsOf } from '../../src/ui/data/views.js';
 import { seededRandom } from '../helpers/random.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -25,7 +26,7 @@ describe('byLatency', () => {
     const calls = viewsOf(store, false).calls;
     const sorted = byLatency(store, calls);
     const lineOf = (list: { length: number; at(i: number): number }) =>
-      Array.from({ length: list.length }, (_, i) => store.lineNo.data[list.at(i)]);
+      Array.from({ length: list.length }, (_, i) => store.lineOf(list.at(i)));
     expect(lineOf(calls)).toEqual([1, 2, 3, 5, 6]);
     expect(lineOf(sorted)).toEqual([3, 1, 6, 2, 5]);
     // The same rows either way, and the time order is kept for the pane's other uses.
@@ -61,7 +62,8 @@ describe('slowestFirst', () => {
         }
       }
       const texts = lines.map((o) => JSON.stringify(o));
-      store.appendLines(
+      appendLines(
+        store,
         0,
         texts.map((text, i) => ({ text, lineNo: store.count + i + 1, offset: (offset += 100), length: text.length })),
       );

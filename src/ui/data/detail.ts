@@ -1,11 +1,11 @@
-import { Dir, KIND_NAMES, Kind, Shape } from '../../store/codes.js';
 import { linkedPair, pairOfRow } from '../../store/links.js';
-import { isDateMs } from '../../store/time-axis.js';
+import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
-import { STATUS_LOOK } from '../format/rows.js';
+import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { traceStart } from './views.js';
 
@@ -14,34 +14,17 @@ export const DETAIL_CAP = 256 * 1024;
 
 /** The rows a detail view shows: a call's request and response, or one record. */
 export function detailRows(store: TraceStore, row: number): number[] {
-  const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
+  const other = store.pairedRow(row);
   return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
-  const f = store.files[store.file.data[row]!]!;
-  const kind = store.kind.data[row]!;
-  const shape = store.shape.data[row]!;
-  const what =
-    kind === Kind.message
-      ? shape === Shape.request
-        ? 'request'
-        : shape === Shape.response
-          ? 'response'
-          : shape === Shape.notification
-            ? 'notification'
-            : 'message'
-      : kind === Kind.skip
-        ? 'skipped line'
-        : KIND_NAMES[kind]!;
-  const dir =
-    store.dir.data[row] === Dir.in
-      ? 'in (client → server)'
-      : store.dir.data[row] === Dir.out
-        ? 'out (server → client)'
-        : '';
+  const f = store.files[store.fileOf(row)]!;
+  const kind = store.kindOf(row);
+  const what = kind === Kind.message ? SHAPES[store.shapeOf(row)]!.title : KINDS[kind]!.title;
+  const dir = DIRS[store.dirOf(row)]!.title;
   const t = store.tOf(row);
-  const length = store.length.data[row]!;
+  const length = store.bytesOf(row);
   // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
   const when =
@@ -50,16 +33,12 @@ function section(store: TraceStore, row: number, width: number, start: number | 
       : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
-    [seg(`   line ${store.lineNo.data[row]} of ${inert(f.name)}`, 'dim')],
+    [seg(`   line ${store.lineOf(row)} of ${inert(f.name)}`, 'dim')],
   ];
   const raw = store.rawLine(row, DETAIL_CAP);
   if (raw === null) return [...head, [seg('(this source cannot be read back)', 'error')]];
   if (kind === Kind.skip)
-    return [
-      ...head,
-      [seg(`skipped: ${inert(store.str(store.label.data[row]!) ?? '')}`, 'error')],
-      ...plainLines(raw, width),
-    ];
+    return [...head, [seg(`skipped: ${inert(store.labelOf(row))}`, 'error')], ...plainLines(raw, width)];
   if (length > DETAIL_CAP)
     return [
       ...head,
@@ -84,16 +63,16 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
   const rows = detailRows(store, row);
   const start = traceStart(store);
   const out: ScreenLine[] = [];
-  if (store.kind.data[row] === Kind.message) {
+  if (store.kindOf(row) === Kind.message) {
     const req = rows[0]!;
-    const status = STATUS_LOOK[store.status.data[req]!]!;
+    const status = STATUSES[store.statusOf(req)]!;
     const latency = store.callLatency(req);
-    const name = store.str(store.name.data[req]!);
-    const error = store.errorText.get(req);
+    const name = store.nameOf(req);
+    const error = store.errorTextOf(req);
     out.push([
-      seg(inert(store.str(store.label.data[req]!) ?? ''), 'bold'),
+      seg(inert(store.labelOf(req)), 'bold'),
       seg(name ? ` ${inert(name)}` : '', 'bold'),
-      seg(status.word ? ` · ${status.glyph} ${status.word}` : '', status.style),
+      seg(status.label ? ` · ${looks(status)}` : '', toneOf(status)),
       seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim'),
     ]);
     const link = pairOfRow(store, req)
@@ -102,7 +81,7 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     if (link !== undefined && link !== null)
       out.push([
         seg(
-          `↔ tool_use in the turn at line ${store.lineNo.data[store.pairs.reqRow.data[link]!]} of ${inert(store.files[store.pairs.file.data[link]!]!.name)} (l jumps there)`,
+          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inert(store.files[store.pairs.fileOf(link)]!.name)} (l jumps there)`,
           'accent',
         ),
       ]);
@@ -112,7 +91,7 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
           l.map((x) => ({ ...x, style: 'error' as const })),
         ),
       );
-  } else if (store.kind.data[row] === Kind.turn) {
+  } else if (store.kindOf(row) === Kind.turn) {
     // A turn's tool_uses and the calls they became on the mcp plane.
     for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
@@ -120,7 +99,7 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
       const call = store.pairs.get(other);
       out.push([
         seg(
-          `↔ ${inert(call.name)}: tools/call at line ${store.lineNo.data[call.reqRow]} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`,
+          `↔ ${inert(call.name)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`,
           'accent',
         ),
       ]);

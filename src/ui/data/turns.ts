@@ -35,20 +35,20 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     return {
       state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok',
       latencyMs: pair.latency,
-      linkedLine: linked === null ? null : store.lineNo.data[store.pairs.reqRow.data[linked]!]!,
+      linkedLine: linked === null ? null : store.lineOf(store.pairs.reqRowOf(linked)),
     };
   });
   // A counted turn's cost (echoed resends are not counted, unpriced models have none).
   const counted = store.usageIndexOf(row);
-  const cost = counted < 0 ? NaN : store.usage.cost.data[counted]!;
+  const cost = counted < 0 ? NaN : store.usageOf(counted, 'cost');
   return {
     row,
-    fileLabel: fileLabel(store, store.file.data[row]!),
+    fileLabel: fileLabel(store, store.fileOf(row)),
     costUsd: Number.isNaN(cost) ? null : cost,
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
     turn: parsedTurn(store, row),
-    echoed: (store.flags.data[row]! & Flag.echoed) !== 0,
+    echoed: store.has(row, Flag.echoed),
     toolUses,
   };
 }

@@ -1,4 +1,4 @@
-import { aggregateRows, turnOverflows } from '../../store/aggregates.js';
+import { aggregateRows } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
@@ -49,13 +49,12 @@ const OTHER_MODELS = '(other models)';
  */
 function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | null {
   const axis = timeAxis(store);
-  const u = store.usage;
-  const turnRows = store.usageRows;
+  const turnRows = store.rows('countedTurns');
   const kept = (row: number): boolean => filter?.keep[row] !== 0;
   let turns = false;
-  for (let ti = 0; ti < turnRows.length && !turns; ti++) turns = kept(turnRows.data[ti]!);
+  for (let ti = 0; ti < turnRows.length && !turns; ti++) turns = kept(turnRows[ti]!);
   // The rows the strip places, and the span of their times on the axis.
-  const series = turns ? turnRows : store.callRows;
+  const series = turns ? turnRows : store.rows('calls');
   const start0 = traceStart(store);
   // Bucket 0 starts at the trace start (earlier rows go in it), or, when the start is
   // off the axis, at the earliest time placed.
@@ -64,9 +63,9 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
   let hi = -Infinity;
   let outside = 0;
   for (let i = 0; i < series.length; i++) {
-    const row = series.data[i]!;
+    const row = series[i]!;
     if (!kept(row)) continue;
-    const t = store.t.at(row);
+    const t = store.tOf(row) ?? NaN;
     if (Number.isNaN(t)) continue;
     if (!axis || !onAxis(t, axis)) outside += 1;
     else if (turns || store.callLatency(row) !== null) {
@@ -90,25 +89,25 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     counts[b]! += 1;
   };
   for (let i = 0; i < series.length; i++) {
-    const row = series.data[i]!;
+    const row = series[i]!;
     if (!kept(row)) continue;
-    const t = store.t.at(row);
+    const t = store.tOf(row) ?? NaN;
     if (!Number.isNaN(t) && (!axis || !onAxis(t, axis))) continue;
     const b = bucket(t);
     if (turns) {
       placed += 1;
       // An overflowing turn's tokens are summed nowhere (the model table notes them).
-      const n = turnOverflows(store, i)
-        ? 0
-        : (Number.isNaN(u.input.at(i)) ? 0 : u.input.at(i)) + (Number.isNaN(u.output.at(i)) ? 0 : u.output.at(i));
+      const input = store.usageOf(i, 'input');
+      const output = store.usageOf(i, 'output');
+      const n = store.usageOverflows(i) ? 0 : (Number.isNaN(input) ? 0 : input) + (Number.isNaN(output) ? 0 : output);
       tokens[b]! += n;
-      const name = store.str(store.name.data[row]!) ?? '(no model)';
+      const name = store.nameOf(row) ?? '(no model)';
       // A line per model, up to a screenful: the rest share one (memory is lines × buckets).
       const model = models.has(name) || models.size < MAX_MODEL_LINES ? name : OTHER_MODELS;
       let line = models.get(model);
       if (!line) models.set(model, (line = new Array<number>(length).fill(0)));
       line[b]! += n;
-      const d = u.duration.at(i);
+      const d = store.usageOf(i, 'duration');
       if (!Number.isNaN(d)) addLatency(b, d);
     } else {
       // No model turns: the strip shows call latency instead.

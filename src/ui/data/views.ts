@@ -1,17 +1,20 @@
-import {
-  DIR_NAMES,
-  Dir,
-  Flag,
-  KIND_NAMES,
-  Kind,
-  Shape,
-  STATUS_NAMES,
-  Status,
-  type StatusCode,
-} from '../../store/codes.js';
+import { Flag } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import {
+  DIRS,
+  Dir,
+  KINDS,
+  type KindName,
+  type MessageDir,
+  type RpcShape,
+  SHAPES,
+  Shape,
+  STATUSES,
+  Status,
+  type StatusCode,
+} from '../../trace/enums.js';
 import type { CallOrder } from '../state/ui-state.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
@@ -28,9 +31,7 @@ const fromColumn = (data: Int32Array, length: number): RowList => ({ length, at:
  */
 function merged(store: TraceStore, rows: Int32Array): RowList {
   if (store.files.length < 2) return fromColumn(rows, rows.length);
-  const sortT = store.sortTimes();
-  const file = store.file.data;
-  const copy = Int32Array.from(rows).sort((a, b) => sortT[a]! - sortT[b]! || file[a]! - file[b]! || a - b);
+  const copy = store.byTime(rows);
   return fromColumn(copy, copy.length);
 }
 
@@ -176,7 +177,7 @@ export function viewsOf(
   )
     return cache.views;
   const all = { length: store.count, at: (i: number) => i };
-  const calls = merged(store, kept(store.callRows.view(), filter));
+  const calls = merged(store, kept(store.rows('calls'), filter));
   const views: Views = {
     // One file without a filter: calls only ever arrive at the end, so the order extends.
     calls:
@@ -185,7 +186,7 @@ export function viewsOf(
         : filter === null && store.files.length < 2
           ? slowestFirst(store, calls)
           : byLatency(store, calls),
-    turns: merged(store, kept((showEchoed ? store.turnRows : store.shownTurnRows).view(), filter)),
+    turns: merged(store, kept(store.rows(showEchoed ? 'turns' : 'shownTurns'), filter)),
     events: filter
       ? merged(store, filter.rows)
       : store.files.length < 2
@@ -205,16 +206,15 @@ export function viewsOf(
  * several files, the first that has the line.
  */
 export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): number {
-  const lines = store.lineNo.data;
   let call = -1;
   let next = -1;
   let nextLine = Infinity;
   for (let i = 0; i < list.length; i++) {
     const row = list.at(i);
-    const line = lines[row]!;
+    const line = store.lineOf(row);
     if (line === lineNo) return i;
-    const other = store.kind.data[row] === Kind.message ? store.pair.data[row]! : -1;
-    if (call < 0 && other >= 0 && lines[other] === lineNo) call = i;
+    const other = store.pairedRow(row);
+    if (call < 0 && other >= 0 && store.lineOf(other) === lineNo) call = i;
     if (line > lineNo && line < nextLine) {
       next = i;
       nextLine = line;
@@ -230,8 +230,8 @@ export interface CallRow {
   offsetMs: number | null;
   /** The record's own time (ms since the epoch), for clock times (`T`). */
   tMs: number | null;
-  dir: 'in' | 'out';
-  kind: 'request' | 'notification' | 'response' | 'invalid';
+  dir: MessageDir;
+  kind: RpcShape;
   serverToClient: boolean;
   method: string;
   tool: string | null;
@@ -283,21 +283,20 @@ export function traceStart(store: TraceStore): number | null {
   return start;
 }
 
-const SHAPES = ['invalid', 'request', 'notification', 'response', 'invalid'] as const;
-
 export function callRow(store: TraceStore, row: number, start: number | null): CallRow {
-  const shape = store.shape.data[row]!;
+  const shape = store.shapeOf(row);
   return {
     row,
-    fileLabel: fileLabel(store, store.file.data[row]!),
+    fileLabel: fileLabel(store, store.fileOf(row)),
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
-    dir: store.dir.data[row] === Dir.out ? 'out' : 'in',
-    kind: SHAPES[shape] ?? 'invalid',
-    serverToClient: (store.flags.data[row]! & Flag.serverToClient) !== 0,
-    method: store.str(store.label.data[row]!) ?? '',
-    tool: store.str(store.name.data[row]!),
-    status: shape === Shape.notification ? Status.none : (store.status.data[row]! as StatusCode),
+    dir: store.dirOf(row) === Dir.out ? 'out' : 'in',
+    // Every call row is a message: shape none does not occur.
+    kind: shape === Shape.none ? 'invalid' : (SHAPES[shape]!.name as RpcShape),
+    serverToClient: store.has(row, Flag.serverToClient),
+    method: store.labelOf(row),
+    tool: store.nameOf(row),
+    status: shape === Shape.notification ? Status.none : store.statusOf(row),
     latencyMs: store.callLatency(row),
   };
 }
@@ -309,33 +308,28 @@ export interface EventRow {
   lineNo: number;
   offsetMs: number | null;
   tMs: number | null;
-  kind: 'meta' | 'message' | 'event' | 'turn' | 'end' | 'other' | 'skip';
+  kind: KindName;
   dir: string;
   label: string;
   detail: string;
 }
 
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {
-  const kind = KIND_NAMES[store.kind.data[row]!]!;
-  const name = store.str(store.name.data[row]!);
+  const kind = KINDS[store.kindOf(row)]!.name;
+  const name = store.nameOf(row);
   let detail = name ?? '';
-  if (kind === 'turn')
-    detail = [name, store.flags.data[row]! & Flag.echoed ? '(echoed)' : ''].filter(Boolean).join(' ');
-  if (kind === 'message' && store.status.data[row] !== Status.none)
-    detail = [name, statusWord(store.status.data[row]! as StatusCode)].filter(Boolean).join(' ');
+  if (kind === 'turn') detail = [name, store.has(row, Flag.echoed) ? '(echoed)' : ''].filter(Boolean).join(' ');
+  if (kind === 'message' && store.statusOf(row) !== Status.none)
+    detail = [name, STATUSES[store.statusOf(row)]!.name].filter(Boolean).join(' ');
   return {
     row,
-    fileLabel: fileLabel(store, store.file.data[row]!),
-    lineNo: store.lineNo.data[row]!,
+    fileLabel: fileLabel(store, store.fileOf(row)),
+    lineNo: store.lineOf(row),
     offsetMs: kind === 'skip' ? null : offsetOf(store, row, start),
     tMs: kind === 'skip' ? null : store.tOf(row),
     kind,
-    dir: DIR_NAMES[store.dir.data[row]!] ?? '',
-    label: store.str(store.label.data[row]!) ?? '',
+    dir: DIRS[store.dirOf(row)]!.label,
+    label: store.labelOf(row),
     detail,
   };
-}
-
-export function statusWord(status: StatusCode): string {
-  return STATUS_NAMES[status] ?? '';
 }

@@ -1,7 +1,16 @@
+import { STATUSES } from '../../trace/enums.js';
 import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
+
+/** Each status glyph once, with the status's name (`✗` is error and isError alike). */
+function statusGlyphs(): string {
+  const seen = new Set<string>();
+  return STATUSES.filter((s) => s.glyph.trim() !== '' && !seen.has(s.glyph) && seen.add(s.glyph))
+    .map((s) => `${s.glyph} ${s.name}`)
+    .join(', ');
+}
 
 const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
 
@@ -37,7 +46,7 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
   out.push([]);
   for (const note of [
     'Other views have keys of their own: press ? there.',
-    'Colour is never the only signal: › marks the selection, glyphs mark status (✓ ok, ✗ error, … pending, ⊘ cancelled, ? orphan).',
+    `Colour is never the only signal: › marks the selection, glyphs mark status (${statusGlyphs()}).`,
   ])
     for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);
   // A terminal narrower than a key column and a word still gets lines that fit.

@@ -1,20 +1,15 @@
-import { Status } from '../../store/codes.js';
+import { DIRS, Dir, type EnumEntry, KINDS, Kind, SHAPES, Shape, STATUSES } from '../../trace/enums.js';
 import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { fit, widthUpTo } from './text.js';
 
-/** Status as glyph + word + style: readable without colour. */
-export const STATUS_LOOK: Record<number, { glyph: string; word: string; style: Style }> = {
-  [Status.ok]: { glyph: '✓', word: 'ok', style: 'ok' },
-  [Status.error]: { glyph: '✗', word: 'error', style: 'error' },
-  [Status.isError]: { glyph: '✗', word: 'isError', style: 'error' },
-  [Status.pending]: { glyph: '…', word: 'pending', style: 'pending' },
-  [Status.cancelled]: { glyph: '⊘', word: 'cancel', style: 'warn' },
-  [Status.orphan]: { glyph: '?', word: 'orphan', style: 'warn' },
-  [Status.none]: { glyph: ' ', word: '', style: 'dim' },
-};
+/** An enum value as glyph + label, readable without colour (trace/enums.ts). */
+export const looks = (e: EnumEntry): string => (e.glyph ? `${e.glyph} ${e.label}` : e.label);
+
+/** An enum value's style. */
+export const toneOf = (e: EnumEntry): Style | undefined => e.tone ?? undefined;
 
 /** A row's time: its offset from the trace's start, or (`clock`) its time of day in UTC. */
 export const timeText = (offsetMs: number | null, tMs: number | null, clock: boolean): string =>
@@ -72,32 +67,23 @@ export function formatCallRow(
   const flex = Math.max(2, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
   const methodW = r.tool === null ? flex : Math.max(1, Math.min(columns.method, flex - 8));
   const toolW = r.tool === null ? 0 : flex - methodW - 1;
-  const look = STATUS_LOOK[r.status]!;
+  const status = STATUSES[r.status]!;
+  const shape = SHAPES[Shape[r.kind]]!;
   const quiet = r.kind === 'notification';
   // → client→server, ← server→client; a server→client request says so with ⇠.
-  const arrow = r.serverToClient ? '⇠S' : r.dir === 'in' ? '→ ' : '← ';
+  const arrow = r.serverToClient ? '⇠S' : `${DIRS[Dir[r.dir]]!.glyph} `;
   const parts: Segment[] = [marker(selected, matched)];
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
-  parts.push(
-    seg(fit(inert(r.method), methodW), matched ? 'match' : quiet ? 'dim' : r.kind === 'response' ? 'warn' : undefined),
-  );
+  parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : toneOf(shape)));
   if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
-  parts.push(seg(` ${fit(quiet ? '· notif' : `${look.glyph} ${look.word}`, STATUS - 1)}`, quiet ? 'dim' : look.style));
+  // A notification has no outcome: its shape shows where a call's status would.
+  const outcome = quiet ? shape : status;
+  parts.push(seg(` ${fit(looks(outcome), STATUS - 1)}`, toneOf(outcome)));
   parts.push(seg(fit(r.latencyMs === null ? '' : fmtMs(r.latencyMs), LAT, 'right'), 'dim'));
   return withSelection(parts, width, selected);
 }
-
-const KIND_STYLE: Record<EventRow['kind'], Style | undefined> = {
-  meta: 'accent',
-  message: undefined,
-  event: 'warn',
-  turn: 'model',
-  end: 'accent',
-  other: 'dim',
-  skip: 'error',
-};
 
 /** Events row: line number, time, kind, dir, label, detail. */
 export function formatEventRow(
@@ -119,7 +105,8 @@ export function formatEventRow(
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(`L${r.lineNo}`, LINE, 'right')} `, 'dim'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
-  parts.push(seg(fit(r.kind === 'skip' ? '✗ skip' : r.kind, KIND), KIND_STYLE[r.kind]));
+  const kind = KINDS[Kind[r.kind]]!;
+  parts.push(seg(fit(looks(kind), KIND), toneOf(kind)));
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
   parts.push(
     seg(

@@ -1,14 +1,15 @@
+import { STATUSES, Status } from '../../trace/enums.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
 import { fmtInt, fmtMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
-import { timeText } from './rows.js';
-import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
+import { looks, timeText, toneOf } from './rows.js';
+import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf, wrap } from './text.js';
 
 /** How a tool_use ended: from its paired tool_result. */
 export interface ToolUseOutcome {
-  state: 'ok' | 'error' | 'pending';
+  state: Extract<keyof typeof Status, 'ok' | 'error' | 'pending'>;
   latencyMs: number | null;
   /** Line of the linked tools/call on the mcp plane (`l` jumps there), if any. */
   linkedLine?: number | null;
@@ -97,17 +98,10 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       if (wrapped.more) line(seg(INDENT), seg('… more (Enter: whole record)', 'dim'));
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
-      const look =
-        outcome === undefined
-          ? null
-          : outcome.state === 'ok'
-            ? { t: '✓ ok', s: 'ok' as Style }
-            : outcome.state === 'error'
-              ? { t: '✗ error', s: 'error' as Style }
-              : { t: '… pending', s: 'pending' as Style };
+      const look = outcome === undefined ? null : STATUSES[Status[outcome.state]];
       const after: Segment[] = look
         ? [
-            seg(` ${look.t}`, look.s),
+            seg(` ${looks(look)}`, toneOf(look)),
             seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'),
             seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent'),
           ]

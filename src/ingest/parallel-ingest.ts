@@ -2,10 +2,11 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
-import type { LineFacts } from '../trace/facts.js';
+import type { TraceStore } from '../store/trace-store.js';
 import { TapeReader } from '../trace/facts-tape.js';
+import type { LineFacts } from '../trace/line-facts.js';
 import { type BlockDone, type BlockJob, rangeTape } from './range-facts.js';
-import type { TraceStore } from './trace-store.js';
+import { factsAppender } from './row-writer.js';
 
 /*
  * Indexing a whole local file on every core: worker threads (index-worker.ts) read
@@ -82,12 +83,13 @@ export async function ingestParallel(
   const blocks = size <= first ? 1 : 1 + Math.ceil((size - first) / B);
   const ref: LineRef = { lineNo: 0, offset: 0, length: 0 };
   let lineBase = 0;
+  const appendTo = factsAppender(store);
   const jobOf = (k: number): BlockJob => ({ path, size, block: k, start: rangeStart(k), end: rangeStart(k + 1) });
   const append = (index: number, offset: number, length: number, facts: LineFacts): void => {
     ref.lineNo = lineBase + index + 1;
     ref.offset = offset;
     ref.length = length;
-    store.appendFacts(file, ref, facts);
+    appendTo(file, ref, facts);
   };
   // This thread's reader: the first range, and every range a failed worker leaves.
   const local = new BlockReader(path, size);

@@ -1,7 +1,8 @@
 import type { LineRef } from '../sources/types.js';
+import type { TraceStore } from '../store/trace-store.js';
+import { Kind } from '../trace/enums.js';
 import { bytesFacts } from '../trace/facts.js';
-import { Kind } from './codes.js';
-import type { TraceStore } from './trace-store.js';
+import { factsAppender } from './row-writer.js';
 
 /** How much of a kept file is read back at once while its rows are appended again. */
 const BLOCK_BYTES = 4 << 20;
@@ -26,13 +27,14 @@ interface KeptLine extends LineRef {
  */
 export function resetFile(store: TraceStore, file: number): void {
   const kept = store.files.length > 1 ? keptLines(store, file) : [];
+  const appendFacts = factsAppender(store);
   store.clearRows();
   const f = store.files[file];
   if (f) f.bytes = 0;
   const blocks = new Map<number, { start: number; bytes: Buffer }>();
   for (const line of kept) {
     if (line.skip !== null) {
-      store.appendFacts(line.file, line, { kind: 'skip', reason: line.skip });
+      appendFacts(line.file, line, { kind: 'skip', reason: line.skip });
       continue;
     }
     // Lines of a file come in offset order: one read covers the lines of a block.
@@ -45,7 +47,7 @@ export function resetFile(store: TraceStore, file: number): void {
     const at = line.offset - block.start;
     // A line the file no longer holds whole reads as what is left of it (that file's own
     // truncation, when it is seen, reads it again).
-    store.appendFacts(line.file, line, bytesFacts(block.bytes, at, Math.min(block.bytes.length, at + line.length)));
+    appendFacts(line.file, line, bytesFacts(block.bytes, at, Math.min(block.bytes.length, at + line.length)));
   }
 }
 
@@ -55,15 +57,15 @@ function keptLines(store: TraceStore, dropped: number): KeptLine[] {
   let lastFile = -1;
   let lastOffset = -1;
   for (let row = 0; row < store.count; row++) {
-    const file = store.file.data[row]!;
+    const file = store.fileOf(row);
     if (file === dropped) continue;
     const offset = store.offsetOf(row);
     // The elements of a batch line are consecutive rows of one line.
     if (file === lastFile && offset === lastOffset) continue;
     lastFile = file;
     lastOffset = offset;
-    const skip = store.kind.data[row] === Kind.skip ? store.str(store.label.data[row]!) : null;
-    out.push({ file, lineNo: store.lineNo.data[row]!, offset, length: store.length.data[row]!, skip });
+    const skip = store.kindOf(row) === Kind.skip ? store.labelOf(row) : null;
+    out.push({ file, lineNo: store.lineOf(row), offset, length: store.bytesOf(row), skip });
   }
   return out;
 }

@@ -2,16 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { resetFile } from '../../src/ingest/reset-file.js';
+import { appendLines, pairingTables } from '../../src/ingest/row-writer.js';
 import { LineSplitter } from '../../src/sources/line-splitter.js';
 import type { Line } from '../../src/sources/types.js';
-import { resetFile } from '../../src/store/reset-file.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { at } from '../helpers/store.js';
 
 /*
- * A followed file that is truncated or replaced loses its rows (store/reset-file.ts):
+ * A followed file that is truncated or replaced loses its rows (ingest/reset-file.ts):
  * the store must then be the very store a fresh one is that read only what is left,
  * column by column, with its pairs, links, errors, skips, strings and aggregates.
  */
@@ -32,7 +33,7 @@ function linesOf(text: string): { bytes: Buffer; lines: Line[] } {
 
 /** Appends `lines[from, to)` of a file in batches of `batch`. */
 function feed(store: TraceStore, file: number, lines: Line[], from = 0, to = lines.length, batch = 7): void {
-  for (let i = from; i < to; i += batch) store.appendLines(file, lines, i, Math.min(to, i + batch));
+  for (let i = from; i < to; i += batch) appendLines(store, file, lines, i, Math.min(to, i + batch));
 }
 
 /** A store with these files (name, bytes), each read back from its bytes. */
@@ -51,34 +52,26 @@ function setBytes(store: TraceStore, file: number, bytes: Buffer): void {
 
 function expectSame(got: TraceStore, want: TraceStore): void {
   expect(got.count).toBe(want.count);
-  const a = want.columns();
-  const b = got.columns();
+  const a = want.cols.all();
+  const b = got.cols.all();
   for (const name of Object.keys(a)) {
     expect([...b[name]!.view()], name).toEqual([...a[name]!.view()]);
     // Back to the narrow types a fresh store starts with, too.
     expect(b[name]!.data.constructor, name).toBe(a[name]!.data.constructor);
   }
-  expect(got.strings.values).toEqual(want.strings.values);
+  expect(got.cols.strings.values).toEqual(want.cols.strings.values);
   expect(got.skips).toEqual(want.skips);
-  expect([...got.errorText]).toEqual([...want.errorText]);
-  expect([...got.rowErrors]).toEqual([...want.rowErrors]);
+  expect([...got.cols.errorText]).toEqual([...want.cols.errorText]);
+  expect([...got.cols.rowErrors]).toEqual([...want.cols.rowErrors]);
   expect(got.pairs.all()).toEqual(want.pairs.all());
   expect(got.aggregates).toEqual(want.aggregates);
   expect(got.files.length).toBe(want.files.length);
   for (const f of want.files) {
     const g = got.files[f.index]!;
-    for (const key of [
-      'counts',
-      'skipped',
-      'meta',
-      'end',
-      'maxT',
-      'firstT',
-      'appended',
-      'pending',
-      'openToolUses',
-    ] as const)
+    for (const key of ['counts', 'skipped', 'meta', 'end', 'maxT', 'firstT', 'appended'] as const)
       expect(g[key], `file ${f.index} ${key}`).toEqual(f[key]);
+    // Pending requests and open tool_uses: what the next lines would pair with.
+    expect(pairingTables(got)[f.index], `file ${f.index} pairing`).toEqual(pairingTables(want)[f.index]);
     expect(g.aggregates === got.aggregates).toBe(f.aggregates === want.aggregates);
     expect(statsOf(got, f.index)).toEqual(statsOf(want, f.index));
   }

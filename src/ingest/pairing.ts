@@ -1,15 +1,17 @@
+import { Flag } from '../store/codes.js';
+import type { ErrorEntry, TableWriter } from '../store/table-writer.js';
+import { type MessageDir, Status } from '../trace/enums.js';
 import { type IdKey, idTextOf, type RpcInfo } from '../trace/rpc.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
-import type { ErrorEntry } from './aggregates.js';
-import { Flag, Status } from './codes.js';
-import type { FileState, TraceStore } from './trace-store.js';
 
 /*
  * Pairing, as rows arrive: JSON-RPC requests with their responses (per file, per
  * direction, per `source`, the id with its JSON type, oldest first on reused ids), and
- * tool_use blocks with the tool_results of later turns. It writes the pair columns,
- * the tool pairs and the error entries the aggregates read.
+ * tool_use blocks with the tool_results of later turns. A step of ingest: it keeps its
+ * own tables (`FilePairing`) and writes its own columns (pair, status, the call list,
+ * the tool pairs and turn links, the error entries the aggregates read) straight into
+ * the store's tables, never calling the store back.
  */
 
 /**
@@ -18,7 +20,22 @@ import type { FileState, TraceStore } from './trace-store.js';
  */
 export type PendingTable = Map<IdKey, number | number[]>;
 
-function pendingTable(f: FileState, dir: 'in' | 'out', source: string): PendingTable {
+/** One file's pairing state (ids never pair across files), kept between its rows. */
+export interface FilePairing {
+  readonly index: number;
+  /** Pending requests by the direction they were sent, then `source`. */
+  readonly pending: { in: Map<string, PendingTable>; out: Map<string, PendingTable> };
+  /** Open tool_use pairs by `source`, then tool_use id. */
+  readonly openToolUses: Map<string, Map<string, number>>;
+}
+
+export const filePairing = (index: number): FilePairing => ({
+  index,
+  pending: { in: new Map(), out: new Map() },
+  openToolUses: new Map(),
+});
+
+function pendingTable(f: FilePairing, dir: MessageDir, source: string): PendingTable {
   const bySource = f.pending[dir];
   let table = bySource.get(source);
   if (!table) bySource.set(source, (table = new Map()));
@@ -39,60 +56,58 @@ function takePending(table: PendingTable | undefined, id: IdKey): number | undef
 }
 
 /** The method of the latest pending `in` request with this id, in any `source` (names an orphan error response). */
-function pendingMethod(store: TraceStore, f: FileState, id: IdKey): string | undefined {
+function pendingMethod(w: TableWriter, f: FilePairing, id: IdKey): string | undefined {
   let latest = -1;
   for (const table of f.pending.in.values()) {
     const queue = table.get(id);
     const row = typeof queue === 'number' ? queue : queue?.[queue.length - 1];
     if (row !== undefined && row > latest) latest = row;
   }
-  return latest < 0 ? undefined : (store.strings.get(store.label.data[latest]!) ?? undefined);
+  return latest < 0 ? undefined : (w.labelOf(latest) ?? undefined);
 }
 
 export function openRequest(
-  store: TraceStore,
-  f: FileState,
+  w: TableWriter,
+  f: FilePairing,
   row: number,
-  dir: 'in' | 'out',
+  dir: MessageDir,
   source: string,
   info: RpcInfo,
 ): void {
-  store.status.data[row] = Status.pending;
-  if (dir === 'out') store.flags.setBits(row, Flag.serverToClient);
+  w.setStatus(row, Status.pending);
+  if (dir === 'out') w.addFlags(row, Flag.serverToClient);
   const table = pendingTable(f, dir, source);
   const id = info.idKey!;
   const queue = table.get(id);
   if (queue === undefined) table.set(id, row);
   else if (typeof queue === 'number') table.set(id, [queue, row]);
   else queue.push(row);
-  store.callRows.push(row);
-  if (info.toolName !== null && dir === 'in') {
-    store.pairs.add('mcp', f.index, info.toolName, row);
-  }
+  w.pushCall(row);
+  if (info.toolName !== null && dir === 'in') w.addPair('mcp', f.index, info.toolName, row);
 }
 
 /** A response closes the oldest pending request with its id sent the other way. */
 export function closeRequest(
-  store: TraceStore,
-  f: FileState,
+  w: TableWriter,
+  f: FilePairing,
   row: number,
-  dir: 'in' | 'out',
+  dir: MessageDir,
   source: string,
   info: RpcInfo,
 ): void {
   const raw = info.protocolError ?? info.executionError;
   const failure = raw === null ? null : keepText(raw);
-  if (failure !== null) store.setErrorText(row, failure);
+  if (failure !== null) w.setErrorText(row, failure);
   const req =
     info.idKey === null ? undefined : takePending(f.pending[dir === 'in' ? 'out' : 'in'].get(source), info.idKey);
   if (req === undefined) {
-    store.status.data[row] = Status.orphan;
-    store.callRows.push(row);
+    w.setStatus(row, Status.orphan);
+    w.pushCall(row);
     if (dir === 'out' && info.protocolError !== null) {
-      const method = info.idKey === null ? undefined : pendingMethod(store, f, info.idKey);
-      store.setRowErrors(row, [
+      const method = info.idKey === null ? undefined : pendingMethod(w, f, info.idKey);
+      w.setRowErrors(row, [
         {
-          t: store.tOf(row),
+          t: w.tOf(row),
           source: 'jsonrpc',
           name: method ?? (info.idKey === null ? '(notification)' : `id ${keepText(idTextOf(info.idKey), 200)}`),
           message: failure!,
@@ -101,40 +116,36 @@ export function closeRequest(
     }
     return;
   }
-  store.pair.data[req] = row;
-  store.pair.data[row] = req;
   // Only orphan responses need a method by id; an answered id no longer does.
-  store.status.data[req] =
-    info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok;
-  if (failure !== null) store.setErrorText(req, failure);
-  store.label.data[row] = store.label.data[req]!;
-  const p = store.mcpPairOf(req);
+  w.answer(req, row);
+  w.setStatus(
+    req,
+    info.protocolError !== null ? Status.error : info.executionError !== null ? Status.isError : Status.ok,
+  );
+  if (failure !== null) w.setErrorText(req, failure);
+  const p = w.mcpPairOf(req);
   if (p >= 0) {
-    store.pairs.close(p, row, failure);
-    store.name.data[row] = store.name.data[req]!;
+    w.closePair(p, row, failure);
+    w.copyName(req, row);
     if (failure !== null)
-      store.setRowErrors(row, [
-        { t: store.tOf(req), source: 'tool', name: store.pairs.nameOf(p), message: failure, origin: 'mcp' },
-      ]);
+      w.setRowErrors(row, [{ t: w.tOf(req), source: 'tool', name: w.pairName(p), message: failure, origin: 'mcp' }]);
   } else if (dir === 'out' && info.protocolError !== null) {
-    store.setRowErrors(row, [
-      { t: store.tOf(row), source: 'jsonrpc', name: store.strings.get(store.label.data[req]!)!, message: failure! },
-    ]);
+    w.setRowErrors(row, [{ t: w.tOf(row), source: 'jsonrpc', name: w.labelOf(req)!, message: failure! }]);
   }
 }
 
-export function cancel(store: TraceStore, f: FileState, dir: 'in' | 'out', source: string, idKey: IdKey): void {
+export function cancel(w: TableWriter, f: FilePairing, dir: MessageDir, source: string, idKey: IdKey): void {
   const queue = f.pending[dir].get(source)?.get(idKey);
   const req = typeof queue === 'number' ? queue : queue?.[0];
-  if (req !== undefined) store.status.data[req] = Status.cancelled;
+  if (req !== undefined) w.setStatus(req, Status.cancelled);
 }
 
 /**
  * A turn's tool_results close earlier tool_uses by id; then its own tool_uses open.
- * The links go straight onto the store's link columns, closed ones first (a 1 GiB
+ * The links go straight onto the store's link columns (`linkTurnPair`), closed ones first (a 1 GiB
  * trace has a million such turns: no arrays per turn).
  */
-export function pairTurn(store: TraceStore, f: FileState, row: number, source: string, facts: TurnFacts): void {
+export function pairTurn(w: TableWriter, f: FilePairing, row: number, source: string, facts: TurnFacts): void {
   const { toolUses, toolResults } = facts;
   if (toolUses.length === 0 && toolResults.length === 0) return;
   let errors: ErrorEntry[] | null = null;
@@ -145,27 +156,27 @@ export function pairTurn(store: TraceStore, f: FileState, row: number, source: s
     const p = open?.get(result.toolUseId);
     if (p === undefined) continue; // an orphan result is tolerated and ignored
     open!.delete(result.toolUseId);
-    const reqRow = store.pairs.reqRow.data[p]!;
+    const reqRow = w.pairReqRow(p);
     const error = result.isError ? keepText(result.text || 'tool reported an error') : null;
-    store.pairs.close(p, row, error);
-    store.linkTurnPair(row, ~p);
+    w.closePair(p, row, error);
+    w.linkTurnPair(row, ~p);
     if (error !== null)
       (errors ??= []).push({
-        t: store.tOf(reqRow),
+        t: w.tOf(reqRow),
         source: 'tool',
-        name: store.pairs.nameOf(p),
+        name: w.pairName(p),
         message: error,
         origin: 'turn',
       });
   }
   for (let ordinal = 0; ordinal < toolUses.length; ordinal++) {
     const use = toolUses[ordinal]!;
-    const p = store.pairs.add('turn', f.index, use.name, row, ordinal);
+    const p = w.addPair('turn', f.index, use.name, row, ordinal);
     if (use.id !== null) {
       if (!open) f.openToolUses.set(source, (open = new Map()));
       open.set(use.id, p);
     }
-    store.linkTurnPair(row, p);
+    w.linkTurnPair(row, p);
   }
-  if (errors) store.setRowErrors(row, errors);
+  if (errors) w.setRowErrors(row, errors);
 }

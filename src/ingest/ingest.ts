@@ -1,7 +1,8 @@
 import type { Source } from '../sources/types.js';
+import type { FileState, TraceStore } from '../store/trace-store.js';
 import { ingestParallel, parallelPlan } from './parallel-ingest.js';
 import { resetFile } from './reset-file.js';
-import type { FileState, TraceStore } from './trace-store.js';
+import { appendLines } from './row-writer.js';
 
 /** How a source is indexed. */
 export interface IngestOptions {
@@ -81,7 +82,7 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
     store.notifier.changed();
   })) {
     if (!interactive) {
-      store.appendLines(f.index, batch);
+      appendLines(store, f.index, batch);
       continue;
     }
     // The batch's lines stay valid until the next batch is asked for: after this loop.
@@ -89,7 +90,7 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
       const deadline = performance.now() + slice;
       do {
         const end = Math.min(batch.length, i + 32);
-        store.appendLines(f.index, batch, i, end);
+        appendLines(store, f.index, batch, i, end);
         i = end;
       } while (i < batch.length && performance.now() < deadline);
       if (i < batch.length) {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
+import { ingestParallel } from '../../src/ingest/parallel-ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
-import { Status } from '../../src/store/codes.js';
-import { ingest } from '../../src/store/ingest.js';
-import { ingestParallel } from '../../src/store/parallel-ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
+import { Status } from '../../src/trace/enums.js';
 import { bytesFacts, lineFacts } from '../../src/trace/facts.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { idKeyOf, idTextOf, numberIdKey, stringIdKey } from '../../src/trace/rpc.js';
@@ -33,7 +33,7 @@ const answerViaParse = (s: number, id: string) =>
   `{"t":"${t(s)}","dir":"out","r\\u0061w":{"jsonrpc":"2.0","id":${id},"result":{"content":[]}}}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-ids-'));
-const WORKER = new URL('../../dist/store/index-worker.js', import.meta.url);
+const WORKER = new URL('../../dist/ingest/index-worker.js', import.meta.url);
 
 function fileOf(name: string, lines: string[]): string {
   const path = join(dir, name);
@@ -49,9 +49,7 @@ async function indexed(path: string): Promise<TraceStore> {
 
 /** What the calls came to: each request's status and its pair (-1: unanswered). */
 const calls = (s: TraceStore) =>
-  [...s.callRows.view()]
-    .filter((r) => s.status.data[r] !== Status.orphan)
-    .map((r) => [s.status.data[r], s.pair.data[r]]);
+  [...s.rows('calls')].filter((r) => s.statusOf(r) !== Status.orphan).map((r) => [s.statusOf(r), s.pairedRow(r)]);
 
 describe('id keys', () => {
   it('keep every JSON text apart, numbers from strings, and give the text back', () => {
@@ -117,7 +115,7 @@ describe('pairing by exact id text', () => {
       [Status.pending, -1],
       [Status.ok, 3],
     ]);
-    expect(s.status.data[1]).toBe(Status.orphan);
+    expect(s.statusOf(1)).toBe(Status.orphan);
     expect(statsOf(s, 0).tools.map((x) => [x.name, x.calls, x.pending])).toEqual([
       ['other', 1, 0],
       ['probe', 1, 1],

@@ -4,11 +4,11 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
+import { ingestParallel, PARALLEL_MIN_BYTES, parallelPlan } from '../../src/ingest/parallel-ingest.js';
 import { BlockReader } from '../../src/sources/block-reader.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { LineSplitter } from '../../src/sources/line-splitter.js';
-import { ingest } from '../../src/store/ingest.js';
-import { ingestParallel, PARALLEL_MIN_BYTES, parallelPlan } from '../../src/store/parallel-ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
@@ -18,11 +18,11 @@ import { bundledPrices } from '../../src/trace/prices.js';
  * columns, pairs, skips and stats. Workers run the built script (npm test builds first).
  */
 
-const WORKER = new URL('../../dist/store/index-worker.js', import.meta.url);
+const WORKER = new URL('../../dist/ingest/index-worker.js', import.meta.url);
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 const hasWorker = existsSync(fileURLToPath(WORKER));
 if (!hasWorker)
-  console.warn('skipping parallel index tests: dist/store/index-worker.js is missing (run npm run build)');
+  console.warn('skipping parallel index tests: dist/ingest/index-worker.js is missing (run npm run build)');
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-parallel-'));
 
@@ -71,11 +71,11 @@ async function parallel(
 
 function expectSame(a: TraceStore, b: TraceStore): void {
   expect(b.count).toBe(a.count);
-  const ca = a.columns();
-  const cb = b.columns();
+  const ca = a.cols.all();
+  const cb = b.cols.all();
   for (const name of Object.keys(ca)) expect([...cb[name]!.view()], name).toEqual([...ca[name]!.view()]);
   expect(b.skips).toEqual(a.skips);
-  expect([...b.errorText]).toEqual([...a.errorText]);
+  expect([...b.cols.errorText]).toEqual([...a.cols.errorText]);
   expect(b.pairs.all()).toEqual(a.pairs.all());
   expect(b.files[0]!.counts).toEqual(a.files[0]!.counts);
   expect(b.files[0]!.meta).toEqual(a.files[0]!.meta);

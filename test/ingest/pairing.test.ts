@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Flag, Status } from '../../src/store/codes.js';
+import { Flag } from '../../src/store/codes.js';
 import { statsOf } from '../../src/store/stats.js';
+import { Status } from '../../src/trace/enums.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const req = (ms: number, dir: string, id: unknown, method: string, params?: object) => ({
@@ -17,10 +18,10 @@ const res = (ms: number, dir: string, id: unknown, body: object = { result: {} }
 describe('RPC pairing', () => {
   it('pairs a client request with the next out response, with latency', () => {
     const s = storeOf([req(0, 'in', 1, 'tools/list'), res(120, 'out', 1)]);
-    expect(s.pair.data[0]).toBe(1);
-    expect(s.status.data[0]).toBe(Status.ok);
+    expect(s.pairedRow(0)).toBe(1);
+    expect(s.statusOf(0)).toBe(Status.ok);
     expect(s.callLatency(0)).toBe(120);
-    expect([...s.callRows.view()]).toEqual([0]);
+    expect([...s.rows('calls')]).toEqual([0]);
   });
 
   it('never lets ids collide across directions: a server→client request pairs with an in response', () => {
@@ -30,17 +31,17 @@ describe('RPC pairing', () => {
       res(20, 'in', 1),
       res(50, 'out', 1),
     ]);
-    expect(s.pair.data[1]).toBe(2);
-    expect(s.flags.data[1]! & Flag.serverToClient).toBeTruthy();
-    expect(s.pair.data[0]).toBe(3);
+    expect(s.pairedRow(1)).toBe(2);
+    expect(s.has(1, Flag.serverToClient)).toBeTruthy();
+    expect(s.pairedRow(0)).toBe(3);
     expect(s.callLatency(0)).toBe(50);
     expect(s.callLatency(1)).toBe(10);
   });
 
   it('keeps 2 and "2" apart (JSON-RPC ids keep their type)', () => {
     const s = storeOf([req(0, 'in', 2, 'a'), req(1, 'in', '2', 'b'), res(5, 'out', '2'), res(9, 'out', 2)]);
-    expect(s.pair.data[1]).toBe(2);
-    expect(s.pair.data[0]).toBe(3);
+    expect(s.pairedRow(1)).toBe(2);
+    expect(s.pairedRow(0)).toBe(3);
   });
 
   it('splits a batch line into its elements and pairs each', () => {
@@ -64,11 +65,11 @@ describe('RPC pairing', () => {
       },
     ]);
     expect(s.count).toBe(5);
-    expect([s.lineNo.data[0], s.lineNo.data[2], s.lineNo.data[3]]).toEqual([1, 1, 2]);
-    expect(s.pair.data[0]).toBe(4);
-    expect(s.pair.data[1]).toBe(3);
-    expect(s.flags.data[0]! & Flag.batch).toBeTruthy();
-    expect([...s.callRows.view()]).toEqual([0, 1, 2]);
+    expect([s.lineOf(0), s.lineOf(2), s.lineOf(3)]).toEqual([1, 1, 2]);
+    expect(s.pairedRow(0)).toBe(4);
+    expect(s.pairedRow(1)).toBe(3);
+    expect(s.has(0, Flag.batch)).toBeTruthy();
+    expect([...s.rows('calls')]).toEqual([0, 1, 2]);
   });
 
   it('never pairs event, command or telemetry lines, even with raw.id', () => {
@@ -77,8 +78,8 @@ describe('RPC pairing', () => {
       { t: at(5), dir: 'event', kind: 'llm.request', raw: { id: 7, result: {} } },
       { t: at(6), dir: 'telemetry', raw: { id: 7, result: {} } },
     ]);
-    expect(s.status.data[0]).toBe(Status.pending);
-    expect(s.pair.data[0]).toBe(-1);
+    expect(s.statusOf(0)).toBe(Status.pending);
+    expect(s.pairedRow(0)).toBe(-1);
     expect(statsOf(s, 0).session.records).toMatchObject({ message: 1, event: 2 });
   });
 
@@ -97,8 +98,8 @@ describe('RPC pairing', () => {
         raw: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'user' } },
       },
     ]);
-    expect(s.status.data[0]).toBe(Status.cancelled);
-    expect(s.status.data[1]).toBe(Status.pending);
+    expect(s.statusOf(0)).toBe(Status.cancelled);
+    expect(s.statusOf(1)).toBe(Status.pending);
     const tools = statsOf(s, 0).tools;
     expect(tools.map((t) => [t.name, t.calls, t.pending, t.p50Ms])).toEqual([
       ['never', 1, 1, null],
@@ -108,12 +109,12 @@ describe('RPC pairing', () => {
 
   it('answers the oldest pending request first when an id is reused', () => {
     const s = storeOf([req(0, 'in', 1, 'a'), req(10, 'in', 1, 'b'), res(20, 'out', 1), res(40, 'out', 1)]);
-    expect([s.pair.data[0], s.pair.data[1]]).toEqual([2, 3]);
+    expect([s.pairedRow(0), s.pairedRow(1)]).toEqual([2, 3]);
   });
 
   it('shows a response with no request as an orphan row', () => {
     const s = storeOf([res(0, 'out', 99, { error: { code: -1, message: 'nope' } })]);
-    expect(s.status.data[0]).toBe(Status.orphan);
+    expect(s.statusOf(0)).toBe(Status.orphan);
     expect(statsOf(s, 0).errors).toEqual([{ t: at(0), source: 'jsonrpc', name: 'id 99', message: 'nope (code -1)' }]);
   });
 
@@ -126,8 +127,8 @@ describe('RPC pairing', () => {
       req(30, 'in', 3, 'resources/read'),
       res(31, 'out', 3, { error: { code: -32002, message: 'not found' } }),
     ]);
-    expect(s.status.data[0]).toBe(Status.error);
-    expect(s.status.data[2]).toBe(Status.isError);
+    expect(s.statusOf(0)).toBe(Status.error);
+    expect(s.statusOf(2)).toBe(Status.isError);
     const doc = statsOf(s, 0);
     expect(doc.tools).toEqual([
       { name: 'x', calls: 2, errors: 2, p50Ms: 5, p95Ms: 10, origin: 'mcp', pending: 0, maxMs: 10 },
@@ -145,7 +146,7 @@ describe('RPC pairing', () => {
       { ...res(5, 'out', 1), source: 'b' },
       { ...res(9, 'out', 1), source: 'a' },
     ]);
-    expect(s.pair.data[0]).toBe(2);
+    expect(s.pairedRow(0)).toBe(2);
   });
 });
 

@@ -2,10 +2,10 @@ import { appendFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { FollowSource } from '../../src/sources/follow-source.js';
 import type { Line, Source } from '../../src/sources/types.js';
-import { ingest } from '../../src/store/ingest.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';

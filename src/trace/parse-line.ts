@@ -14,12 +14,15 @@ export type ParsedLine =
   | { kind: 'end'; t: number | null; obj: JsonObject }
   | { kind: 'other'; t: number | null; type: string; obj: JsonObject };
 
-/** The format's dirs (enums.ts: those a filter names), and mcp-rec's arrows. */
-const DIRS: Record<string, Dir> = {
-  ...Object.fromEntries(filterWords(DIR_TABLE).map((d) => [d, d])),
-  'client->server': 'in',
-  'server->client': 'out',
-};
+/**
+ * The format's dirs (enums.ts: those a filter names), and mcp-rec's arrows. A Map: a
+ * `dir` is trace text, and an object would answer "toString" with its prototype's.
+ */
+const DIRS = new Map<string, Dir>([
+  ...filterWords(DIR_TABLE).map((d) => [d, d] as [string, Dir]),
+  ['client->server', 'in'],
+  ['server->client', 'out'],
+]);
 
 /** True for the blank lines the format says to ignore (not count as skipped). */
 function isBlank(text: string): boolean {
@@ -58,7 +61,7 @@ export function classify(o: JsonObject): ParsedLine {
       return {
         kind: 'message',
         t: ts === null ? null : Math.round(ts * 1000),
-        dir: DIRS[o.dir] ?? 'other',
+        dir: DIRS.get(o.dir) ?? 'other',
         dirText: o.dir,
         raw: o.msg ?? null,
         rawKey: 'msg',
@@ -68,7 +71,7 @@ export function classify(o: JsonObject): ParsedLine {
     return {
       kind: 'message',
       t: isoMs(o.t),
-      dir: DIRS[o.dir] ?? 'other',
+      dir: DIRS.get(o.dir) ?? 'other',
       dirText: o.dir,
       raw: o.raw ?? null,
       rawKey: 'raw',

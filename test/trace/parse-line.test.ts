@@ -45,6 +45,17 @@ describe('parseLine', () => {
     expect(new Date((q as { t: number }).t).toISOString()).toBe('2025-06-15T15:06:41.450Z');
   });
 
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf->x'])(
+    'a dir named like an object property (%s) is an unknown dir, not a function',
+    (dir) => {
+      const raw = '"raw":{"jsonrpc":"2.0","id":1,"method":"ping"}';
+      const p = parseLine(`{"t":"2026-01-01T00:00:00Z","dir":${JSON.stringify(dir)},${raw}}`);
+      expect(p).toMatchObject({ kind: 'message', dir: 'other', dirText: dir });
+      const q = parseLine(`{"ts":1,"dir":${JSON.stringify(`${dir}->`)},"msg":{"jsonrpc":"2.0","method":"ping"}}`);
+      expect(q).toMatchObject({ kind: 'message', dir: 'other' });
+    },
+  );
+
   it('takes t from ISO text; a missing or bad t is null, never an error', () => {
     expect(parseLine('{"t":"2026-05-12T23:00:00.123Z","dir":"in","raw":{}}')).toMatchObject({
       t: Date.parse('2026-05-12T23:00:00.123Z'),

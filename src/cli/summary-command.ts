@@ -1,6 +1,7 @@
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
-import { OpenError, openSource } from '../sources/open-source.js';
+import { NotTraceError } from '../sources/document-source.js';
+import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
@@ -11,6 +12,7 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
+import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces } from './output.js';
 import { writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
@@ -23,7 +25,7 @@ async function openAll(args: string[], timeoutS?: number): Promise<Source[] | nu
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file, { timeoutS }));
+      sources.push(await openTrace(file, { timeoutS }));
     } catch (error) {
       complain(
         error instanceof OpenError
@@ -94,7 +96,12 @@ export async function summaryCommand(
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      complain(`cannot read ${source.name}: ${redactText((error as Error).message)}`);
+      // A JSON file that is no recording: said as it is, not as a failed read.
+      complain(
+        error instanceof NotTraceError
+          ? error.message
+          : `cannot read ${source.name}: ${redactText((error as Error).message)}`,
+      );
       return 1;
     } finally {
       stopSaying();

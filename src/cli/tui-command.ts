@@ -1,6 +1,6 @@
 import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
-import { OpenError, openSource } from '../sources/open-source.js';
+import { OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
 import { ingest } from '../store/ingest.js';
@@ -13,6 +13,7 @@ import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
+import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
@@ -91,7 +92,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   for (const file of expanded.targets) {
     try {
       sources.push(
-        await openSource(file, {
+        await openTrace(file, {
           follow: options.follow,
           allowRemoteWs: options.allowRemoteWs,
           timeoutS: options.timeout,

@@ -25,6 +25,7 @@ export function summaryText(
   const out: string[] = [];
   const title = [
     inert(f.name),
+    inert(f.format.name),
     s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`,
     s.producer && inert(s.producer),
   ]
@@ -32,7 +33,8 @@ export function summaryText(
     .join(' · ');
   out.push(title);
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
-  out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)} · ${inert(ended)}`);
+  const approximate = f.format.approximateTimes ? ' (times approximate: derived from latencies)' : '';
+  out.push(`${s.startedAt ?? 'no start time'} · duration ${fmtMs(s.durationMs)}${approximate} · ${inert(ended)}`);
   const r = s.records;
   out.push(
     `records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`,

@@ -1,5 +1,6 @@
-import type { Line, LineRef } from '../sources/types.js';
+import type { Line, LineRef, SourceFormat } from '../sources/types.js';
 import { bytesFacts, type LineFacts, lineFacts } from '../trace/facts.js';
+import { V1 } from '../trace/formats/format.js';
 import type { PriceTable } from '../trace/prices.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
@@ -26,6 +27,8 @@ export interface FileState {
   maxT: number | null;
   /** The first record's `t`, ms (the start when there is no meta line). */
   firstT: number | null;
+  /** The recording's format (mcp-replay v1 until the source says otherwise): the header and `summary` name it. */
+  format: SourceFormat;
   /** Source state shown in the header. */
   state: 'loading' | 'done' | 'live' | 'error';
   stateText: string | null;
@@ -244,6 +247,7 @@ export class TraceStore {
       skipped: 0,
       maxT: null,
       firstT: null,
+      format: V1,
       state: 'loading',
       stateText: null,
       bytes: 0,

@@ -87,9 +87,11 @@ function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
   for (let i = 0; i < interactions.length; i++) {
     const path = `interactions/${i}`;
     const lineOf = (sub: string) => (spans.get(`${path}/${sub}`) ?? spans.get(path) ?? ({ line: 1 } as Span)).line;
-    const reason = fatal.get(path) ?? fatal.get(`${path}/request`);
-    if (reason !== undefined) {
-      lines.push({ skip: reason, lineNo: lineOf('') });
+    const whole = fatal.get(path);
+    const request = fatal.get(`${path}/request`);
+    if (whole !== undefined || request !== undefined) {
+      // On the line `validate` names for the same fault.
+      lines.push({ skip: (whole ?? request)!, lineNo: lineOf(whole === undefined ? 'request' : '') });
       continue;
     }
     const it = interactions[i] as JsonObject;

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S } from '../sources/timeout.js';
 import { commanderOutput } from './output.js';
+import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
 export interface AppOptions {
   follow: boolean;
@@ -8,6 +9,7 @@ export interface AppOptions {
   filter?: string;
   allowRemoteWs: boolean;
   export?: string;
+  exportFormat: ExportFormat;
   cache: boolean;
   ascii: boolean;
   timeout: number;
@@ -70,7 +72,15 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--allow-remote-ws', 'let a ws:// live URL point at another host (loopback only by default)', false)
     .option(
       '--export <file>',
-      'write the records (with --filter: the matching ones) byte for byte as JSONL to FILE instead of starting the app',
+      'write the records (with --filter: the matching ones) to FILE as a v1 trace that validates (the meta line first, the end line last, the records byte for byte between) instead of starting the app',
+    )
+    .addOption(
+      new Option(
+        '--export-format <format>',
+        'what --export and w write: v1, or mcp-rec (the chosen calls, each with its answer, and initialize, for `mcp-rec replay` as a mock server)',
+      )
+        .choices(EXPORT_FORMATS)
+        .default('v1'),
     )
     .option(
       '--ascii',

@@ -14,7 +14,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces } from './output.js';
-import { writeRows } from './records-io.js';
+import { type ExportFormat, writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -46,6 +46,7 @@ export async function exportCommand(
   filterText: string | undefined,
   prices: PriceTable,
   timeoutS?: number,
+  format: ExportFormat = 'v1',
 ): Promise<number> {
   const sources = await openAll(args, timeoutS);
   if (!sources) return 1;
@@ -61,7 +62,7 @@ export async function exportCommand(
           store.files.map((f) => fileLabelOf(store, f.index)),
         ).rows
       : Int32Array.from({ length: store.count }, (_, i) => i);
-    const n = writeRows(store, rows, path);
+    const n = writeRows(store, rows, path, format);
     complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
   } catch (error) {

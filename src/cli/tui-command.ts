@@ -123,7 +123,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const records = {
     write(rows: ArrayLike<number>) {
       const path = exportPath(store, rows);
-      const n = writeRows(store, rows, path);
+      const n = writeRows(store, rows, path, options.exportFormat);
       return `wrote ${n.toLocaleString('en-US')} record(s) to ${path}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),

@@ -60,7 +60,7 @@ const filterOption = () =>
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
   const program = new Command('mcp-replay-tui')
     .description(
-      'Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.',
+      'Explore mcp-replay v1 traces (.jsonl), mcp-rec recordings and mcp-recorder cassettes in the terminal: paired MCP calls, LLM turns, token and cost usage.',
     )
     .version('0.1.0')
     .argument('[files...]', 'trace files to open (- for stdin)')
@@ -131,12 +131,12 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('validate')
     .description(
-      'check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
+      'check recordings against their format (mcp-replay v1, mcp-rec, mcp-recorder cassette, known by content): each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
     )
     .argument('<files...>', 'trace files (- for stdin)')
     .option(
       '--json',
-      'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',
+      'emit {file, format, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',
       false,
     )
     .option(

@@ -25,9 +25,9 @@ export function summaryText(
   const out: string[] = [];
   const title = [
     inert(f.name),
-    inert(f.format.name),
     s.label && `${inert(s.label)} (${inert(s.kind ?? 'mcp')})`,
     s.producer && inert(s.producer),
+    `format: ${inert(f.format.name)}`,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -3,7 +3,7 @@ import { RecordingValidator } from '../../../src/trace/formats/validate-recordin
 
 const validate = (lines: string[]) => {
   const v = new RecordingValidator();
-  lines.forEach((text, i) => v.push(text, i + 1));
+  for (const [i, text] of lines.entries()) v.push(text, i + 1);
   const findings = v.finish();
   return { format: v.format.name, findings, rules: findings.map((f) => f.rule) };
 };

@@ -1,10 +1,11 @@
 import { ingest } from '../ingest/ingest.js';
 import { diffText } from '../report/diff-report.js';
-import { OpenError, openSource } from '../sources/open-source.js';
+import { OpenError } from '../sources/open-source.js';
 import { diffStores } from '../store/diff.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
+import { openTrace } from './open-trace.js';
 import { complain, print, printJson, stdoutIsTerminal } from './output.js';
 import { expandTargets } from './targets.js';
 
@@ -24,7 +25,7 @@ export async function diffCommand(
   const sources = [];
   try {
     for (const target of expanded.targets) {
-      const source = await openSource(target, { timeoutS: options.timeout });
+      const source = await openTrace(target, { timeoutS: options.timeout });
       sources.push(source);
       const store = new TraceStore(prices);
       await ingest(store, source);

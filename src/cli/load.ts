@@ -1,4 +1,5 @@
 import { ingest } from '../ingest/ingest.js';
+import { DocumentSource } from '../sources/document-source.js';
 import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
 import type { Source } from '../sources/types.js';
 import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
@@ -25,6 +26,8 @@ export async function loadWithCache(
 ): Promise<Loaded> {
   const local =
     options.cache &&
+    // A document's lines are made in memory as it is read: an index of them would point nowhere.
+    !(source instanceof DocumentSource && source.isDocument()) &&
     !options.follow &&
     store.files.length === 0 &&
     source.name !== '-' &&
@@ -43,6 +46,7 @@ export async function loadWithCache(
     }
     if (restored) {
       store.setReader(0, (offset, length, into) => source.readBytes(offset, length, into));
+      store.files[0]!.format = source.format?.() ?? store.files[0]!.format;
       store.notifier.flush();
       return { cached: true, notice: null };
     }

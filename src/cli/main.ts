@@ -29,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
             options.filter,
             prices,
             options.timeout,
+            options.exportFormat,
           );
         if (!stdoutIsTerminal() && files.length)
           return (await import('./summary-command.js')).summaryCommand(

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S } from '../sources/timeout.js';
 import { commanderOutput } from './output.js';
+import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
 export interface AppOptions {
   follow: boolean;
@@ -8,6 +9,7 @@ export interface AppOptions {
   filter?: string;
   allowRemoteWs: boolean;
   export?: string;
+  exportFormat: ExportFormat;
   cache: boolean;
   ascii: boolean;
   timeout: number;
@@ -58,7 +60,7 @@ const filterOption = () =>
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
   const program = new Command('mcp-replay-tui')
     .description(
-      'Explore mcp-replay v1 traces (.jsonl) in the terminal: paired MCP calls, LLM turns, token and cost usage.',
+      'Explore mcp-replay v1 traces (.jsonl), mcp-rec recordings and mcp-recorder cassettes in the terminal: paired MCP calls, LLM turns, token and cost usage.',
     )
     .version('0.1.0')
     .argument('[files...]', 'trace files to open (- for stdin)')
@@ -70,7 +72,15 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--allow-remote-ws', 'let a ws:// live URL point at another host (loopback only by default)', false)
     .option(
       '--export <file>',
-      'write the records (with --filter: the matching ones) byte for byte as JSONL to FILE instead of starting the app',
+      'write the records (with --filter: the matching ones) to FILE as a v1 trace that validates (the meta line first, the end line last, the records byte for byte between) instead of starting the app',
+    )
+    .addOption(
+      new Option(
+        '--export-format <format>',
+        'what --export and w write: v1, or mcp-rec (the chosen calls, each with its answer, and initialize, for `mcp-rec replay` as a mock server)',
+      )
+        .choices(EXPORT_FORMATS)
+        .default('v1'),
     )
     .option(
       '--ascii',
@@ -121,12 +131,12 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('validate')
     .description(
-      'check traces against the mcp-replay v1 spec: each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
+      'check recordings against their format (mcp-replay v1, mcp-rec, mcp-recorder cassette, known by content): each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
     )
     .argument('<files...>', 'trace files (- for stdin)')
     .option(
       '--json',
-      'emit {file, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',
+      'emit {file, format, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',
       false,
     )
     .option(

@@ -2,14 +2,25 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportLines, osc52 } from '../report/jsonl-export.js';
+import { mcpRecExport } from '../report/mcp-rec-export.js';
+import { v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
 
-/** Writes rows' raw lines as JSONL; returns how many lines. */
-export function writeRows(store: TraceStore, rows: ArrayLike<number>, path: string): number {
+/** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
+export type ExportFormat = 'v1' | 'mcp-rec';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['v1', 'mcp-rec'];
+
+/** Writes rows as a v1 trace that validates (or as mcp-rec); returns how many lines. */
+export function writeRows(
+  store: TraceStore,
+  rows: ArrayLike<number>,
+  path: string,
+  format: ExportFormat = 'v1',
+): number {
   const fd = openSync(path, 'w', 0o600);
   let n = 0;
   try {
-    for (const line of exportLines(store, rows)) {
+    for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
       writeSync(fd, `${line}\n`);
       n++;
     }

@@ -1,7 +1,8 @@
 import { ingest } from '../ingest/ingest.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
-import { OpenError, openSource } from '../sources/open-source.js';
+import { NotTraceError } from '../sources/document-source.js';
+import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
@@ -11,8 +12,9 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
+import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces } from './output.js';
-import { writeRows } from './records-io.js';
+import { type ExportFormat, writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -23,7 +25,7 @@ async function openAll(args: string[], timeoutS?: number): Promise<Source[] | nu
   const sources: Source[] = [];
   for (const file of expanded.targets) {
     try {
-      sources.push(await openSource(file, { timeoutS }));
+      sources.push(await openTrace(file, { timeoutS }));
     } catch (error) {
       complain(
         error instanceof OpenError
@@ -44,6 +46,7 @@ export async function exportCommand(
   filterText: string | undefined,
   prices: PriceTable,
   timeoutS?: number,
+  format: ExportFormat = 'v1',
 ): Promise<number> {
   const sources = await openAll(args, timeoutS);
   if (!sources) return 1;
@@ -59,7 +62,7 @@ export async function exportCommand(
           store.files.map((f) => fileLabelOf(store, f.index)),
         ).rows
       : Int32Array.from({ length: store.count }, (_, i) => i);
-    const n = writeRows(store, rows, path);
+    const n = writeRows(store, rows, path, format);
     complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
   } catch (error) {
@@ -94,7 +97,12 @@ export async function summaryCommand(
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      complain(`cannot read ${source.name}: ${redactText((error as Error).message)}`);
+      // A JSON file that is no recording: said as it is, not as a failed read.
+      complain(
+        error instanceof NotTraceError
+          ? error.message
+          : `cannot read ${source.name}: ${redactText((error as Error).message)}`,
+      );
       return 1;
     } finally {
       stopSaying();

@@ -1,7 +1,7 @@
 import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
-import { OpenError, openSource } from '../sources/open-source.js';
+import { OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -13,6 +13,7 @@ import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
+import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
@@ -91,7 +92,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   for (const file of expanded.targets) {
     try {
       sources.push(
-        await openSource(file, {
+        await openTrace(file, {
           follow: options.follow,
           allowRemoteWs: options.allowRemoteWs,
           timeoutS: options.timeout,
@@ -122,7 +123,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const records = {
     write(rows: ArrayLike<number>) {
       const path = exportPath(store, rows);
-      const n = writeRows(store, rows, path);
+      const n = writeRows(store, rows, path, options.exportFormat);
       return `wrote ${n.toLocaleString('en-US')} record(s) to ${path}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),

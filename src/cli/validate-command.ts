@@ -1,14 +1,17 @@
 import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
+import { RecordingValidator } from '../trace/formats/validate-recording.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert } from '../trace/text.js';
-import { type Finding, type Omitted, Validator } from '../trace/validate.js';
+import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
 interface Report {
   file: string;
+  /** The format whose rules applied (by content: mcp-replay v1, mcp-rec, mcp-recorder cassette). */
+  format: string;
   findings: Finding[];
   /** Totals: every finding, listed or not. */
   errors: number;
@@ -33,7 +36,7 @@ export async function validateCommand(
       complain(error instanceof OpenError ? error.message : (error as Error).message);
       return 2;
     }
-    const v = new Validator(options.all ? Infinity : undefined);
+    const v = new RecordingValidator(options.all ? Infinity : undefined);
     const stopSaying = sayWhileWaiting(source);
     // A download cut mid-body reports it as an event, not a throw: its findings would be of a part.
     let cut: string | null = null;
@@ -55,7 +58,14 @@ export async function validateCommand(
     }
     const findings = v.finish();
     // The name as it may be shown: a URL's credentials and tokens are `***`.
-    reports.push({ file: source.name, findings, errors: v.errors, warnings: v.warnings, omitted: v.omitted() });
+    reports.push({
+      file: source.name,
+      format: v.format.name,
+      findings,
+      errors: v.errors,
+      warnings: v.warnings,
+      omitted: v.omitted(),
+    });
   }
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
@@ -63,7 +73,7 @@ export async function validateCommand(
       for (const f of r.findings) print(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
       for (const o of r.omitted) print(`${inert(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
       print(
-        `${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ' · valid mcp-replay v1'}\n`,
+        `${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ` · valid ${r.format}`}\n`,
       );
     }
   }

@@ -28,11 +28,13 @@ export async function ingest(
   try {
     if (whole && plan) {
       f.totalBytes = whole.size;
+      f.format = source.format?.() ?? f.format;
       await ingestParallel(store, file, whole, plan, (bytes) => {
         f.bytes = bytes;
       });
     } else await ingestLines(store, source, f, options.interactive ?? false);
     if (f.state === 'loading') f.state = 'done';
+    f.format = source.format?.() ?? f.format;
   } catch (error) {
     f.state = 'error';
     f.stateText = (error as Error).message;
@@ -81,6 +83,8 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
     store.version += 1;
     store.notifier.changed();
   })) {
+    // Known from the first lines (a document's: once it is read whole).
+    f.format = source.format?.() ?? f.format;
     if (!interactive) {
       appendLines(store, f.index, batch);
       continue;

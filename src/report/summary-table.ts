@@ -34,11 +34,12 @@ export function summaryText(
   ]
     .filter(Boolean)
     .join(' · ');
-  out.push(truncate(title, 2 * MAX_COLUMN));
+  // The format last, after the trace's own text is cut: it is never what gets cut.
+  out.push(`${truncate(title, 2 * MAX_COLUMN)} · format: ${inert(f.format.name)}`);
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
-  out.push(
-    `${s.startedAt === null ? 'no start time' : field(s.startedAt)} · duration ${fmtMs(s.durationMs)} · ${field(ended)}`,
-  );
+  const approximate = f.format.approximateTimes ? ' (times approximate: derived from latencies)' : '';
+  const start = s.startedAt === null ? 'no start time' : field(s.startedAt);
+  out.push(`${start} · duration ${fmtMs(s.durationMs)}${approximate} · ${field(ended)}`);
   const r = s.records;
   out.push(
     `records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`,

@@ -26,6 +26,13 @@ export interface Line {
   readonly emptyRun?: number;
 }
 
+/** A recording format as the header and `summary` name it (trace/formats: the formats themselves). */
+export interface SourceFormat {
+  name: string;
+  /** Times were derived (a cassette keeps latencies, not times): shown as approximate. */
+  approximateTimes: boolean;
+}
+
 /** A local file read whole, by ranges (sources/block-reader.ts). */
 export interface WholeFile {
   path: string;
@@ -62,6 +69,8 @@ export interface Source {
   wholeFile?(): WholeFile;
   /** The bytes at `offset`; read into `into` (a reused buffer) when it is big enough. */
   readBytes(offset: number, length: number, into?: Buffer): Buffer;
+  /** The recording format its lines are in, once known (sources/document-source.ts). */
+  format?(): SourceFormat | null;
   /** What the source is waiting for before anything can arrive (a FIFO without a writer), or null. */
   waiting?(): string | null;
   close(): void;

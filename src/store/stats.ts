@@ -1,4 +1,5 @@
 import quickselect from 'quickselect';
+import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import { isDateMs } from './time-range.js';
@@ -134,7 +135,8 @@ function producerOf(meta: JsonObject | null): string | null {
 export function sessionOf(f: FileState): StatsDoc['session'] {
   const meta = f.meta;
   const end = f.end;
-  const startedAt = meta ? str(meta.startedAt) : null;
+  // mcp-rec has no meta or end line: its first and last `ts` are the session's start and end.
+  const startedAt = meta ? str(meta.startedAt) : f.format.name === FORMAT_NAMES.mcpRec ? iso(f.firstT) : null;
   const endMs = end && typeof end.t === 'string' && !Number.isNaN(Date.parse(end.t)) ? Date.parse(end.t) : f.maxT;
   const startMs = startedAt === null ? NaN : Date.parse(startedAt);
   const endDuration = end ? num(end.durationMs) : null;

@@ -1,4 +1,5 @@
 import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js';
+import { type TraceFormat, V1 } from '../trace/formats/format.js';
 import type { PriceTable } from '../trace/prices.js';
 import type { JsonObject } from '../trace/values.js';
 import { Aggregates, addRow, turnOverflows } from './aggregates.js';
@@ -23,6 +24,8 @@ export interface FileState {
   maxT: number | null;
   /** The first record's `t`, ms (the start when there is no meta line). */
   firstT: number | null;
+  /** The recording's format (mcp-replay v1 until the source says otherwise): the header and `summary` name it. */
+  format: TraceFormat;
   /** Source state shown in the header. */
   state: 'loading' | 'done' | 'live' | 'error';
   stateText: string | null;
@@ -134,6 +137,7 @@ export class TraceStore {
       skipped: 0,
       maxT: null,
       firstT: null,
+      format: V1,
       state: 'loading',
       stateText: null,
       bytes: 0,

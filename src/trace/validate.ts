@@ -50,7 +50,7 @@ export class Validator {
    */
   constructor(private readonly keepPerRule = FINDINGS_PER_RULE) {}
 
-  private add(line: number, severity: Finding['severity'], rule: string, message: string): void {
+  protected add(line: number, severity: Finding['severity'], rule: string, message: string): void {
     if (severity === 'error') this.errors++;
     else this.warnings++;
     const seen = (this.perRule.get(rule) ?? 0) + 1;
@@ -72,6 +72,12 @@ export class Validator {
   }
 
   push(text: string, line: number): void {
+    const value = this.object(text, line);
+    if (value !== null) this.record(value, line);
+  }
+
+  /** A line's JSON object, or null after saying why it is none (blank, not JSON, not an object). */
+  protected object(text: string, line: number): JsonObject | null {
     if (text.trim() === '') {
       this.add(
         line,
@@ -79,14 +85,14 @@ export class Validator {
         'blank-line',
         'blank line (consumers skip it; the format has one JSON object per line)',
       );
-      return;
+      return null;
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
       this.add(line, 'error', 'not-json', `not JSON: ${(error as Error).message}`);
-      return;
+      return null;
     }
     if (!isObject(value)) {
       this.add(
@@ -95,8 +101,12 @@ export class Validator {
         'not-object',
         `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}, not an object: the format has one JSON object per line`,
       );
-      return;
+      return null;
     }
+    return value;
+  }
+
+  private record(value: JsonObject, line: number): void {
     if (this.endLine !== null) {
       this.add(this.endLine, 'error', 'end-not-last', `the end line is followed by more records (line ${line})`);
       this.endLine = null;

@@ -91,14 +91,15 @@ describe('mcp-replay-tui summary', () => {
     ]);
   });
 
-  it('opens mcp-rec recordings: no meta, ISO times, pairs in/out, skips the invalid README line', () => {
+  it('opens mcp-rec recordings: no meta, the first and last ts the session, pairs in/out, skips the invalid README line', () => {
     const r = run(['summary', '--json', 'test/fixtures/mcp-rec.jsonl']);
     const doc = JSON.parse(r.stdout);
     expect(doc.session).toMatchObject({
       label: null,
       kind: null,
-      startedAt: null,
+      startedAt: '2025-06-15T15:06:41.230Z',
       endedAt: '2025-06-15T15:06:43.000Z',
+      durationMs: 1770,
       skippedLines: 1,
     });
     expect(doc.tools).toEqual([
@@ -144,14 +145,15 @@ describe('mcp-replay-tui summary', () => {
     expect(run(['--filter', 'bogus:1', 'examples/demo.jsonl']).code).toBe(2);
   });
 
-  it('--export writes the filtered records as JSONL, byte for byte', () => {
+  it('--export writes the filtered records byte for byte between the meta and end lines: a trace that validates', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-export-'));
     const out = join(dir, 'errors.jsonl');
     const r = run(['--export', out, '--filter', 'status:error', 'examples/demo.jsonl']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`mcp-replay-tui: wrote 4 record(s) to ${out}\n`);
+    expect(r.stderr).toBe(`mcp-replay-tui: wrote 6 record(s) to ${out}\n`);
     const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
-    expect(readFileSync(out, 'utf8')).toBe(`${[24, 25, 27, 28].map((n) => demo[n - 1]).join('\n')}\n`);
+    expect(readFileSync(out, 'utf8')).toBe(`${[1, 24, 25, 27, 28, 36].map((n) => demo[n - 1]).join('\n')}\n`);
+    expect(run(['validate', out]).stdout).toMatch(/0 error\(s\), 0 warning\(s\) · valid mcp-replay v1\n$/);
   });
 
   it.skipIf(!existsSync(GENERATOR))('validate: a trace written by gen-trace.mjs has no error', () => {
@@ -167,7 +169,8 @@ describe('mcp-replay-tui summary', () => {
     const bad = run(['validate', '--json', 'examples/demo.jsonl']);
     expect(bad.code).toBe(1);
     const doc = JSON.parse(bad.stdout);
-    expect(Object.keys(doc)).toEqual(['file', 'findings', 'errors', 'warnings', 'omitted']);
+    expect(Object.keys(doc)).toEqual(['file', 'format', 'findings', 'errors', 'warnings', 'omitted']);
+    expect(doc.format).toBe('mcp-replay v1');
     expect(doc.findings).toContainEqual({
       line: 33,
       severity: 'error',

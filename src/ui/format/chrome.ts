@@ -1,4 +1,5 @@
 import type { FileState } from '../../store/trace-store.js';
+import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
@@ -77,7 +78,13 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     : '';
   const right = `${filter} ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
-  const full = ` ${label}${kinds ? ` (${inert(kinds)})` : ''}`;
+  // The format by name when it is not the tool's own (and when several files are open, each one's).
+  const formats = [...new Set(h.files.map((f) => f.format.name))];
+  const named =
+    formats.length > 1 || (formats[0] !== undefined && formats[0] !== FORMAT_NAMES.v1) ? formats.join('+') : '';
+  const approximate = h.files.some((f) => f.format.approximateTimes) ? 'times approximate' : '';
+  const about = [kinds, named, approximate].filter(Boolean).join(' · ');
+  const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
   // The label keeps at least 16 cells; the state and filter give way first.
   const room = Math.max(Math.min(16, widthOf(full)), width - used - widthOf(right) - 1);
   const middle = truncate(full, Math.max(0, Math.min(room, width - used)));

@@ -1,0 +1,63 @@
+import { sessionOf } from '../store/stats.js';
+import type { TraceStore } from '../store/trace-store.js';
+import { Dir, Kind } from '../trace/enums.js';
+import { FORMAT_NAMES } from '../trace/formats/format.js';
+import { labelOf, madeEnd, madeMeta, messageText, type SessionFrame, v1Message } from '../trace/formats/records.js';
+import { exportLines } from './jsonl-export.js';
+
+/** The first row of `kind` in `file`, searching from the start (or from the end). */
+function rowOf(store: TraceStore, file: number, kind: number, fromEnd = false): number {
+  const n = store.count;
+  for (let i = 0; i < n; i++) {
+    const row = fromEnd ? n - 1 - i : i;
+    if (store.fileOf(row) === file && store.kindOf(row) === kind) return row;
+  }
+  return -1;
+}
+
+/** The session a made meta or end line describes: the stats' start and end, else the records' times. */
+export function frameOf(store: TraceStore, file: number): SessionFrame {
+  const f = store.files[file]!;
+  const s = sessionOf(f);
+  const start = s.startedAt === null ? f.firstT : Date.parse(s.startedAt);
+  const end = s.endedAt === null ? f.maxT : Date.parse(s.endedAt);
+  return { startMs: start, endMs: end, label: s.label ?? labelOf(f.name) };
+}
+
+/**
+ * `--export` and `w`: a trace `validate` accepts. The source's meta line first (or one
+ * made from the session), then the chosen records byte for byte (mcp-rec's lines
+ * become v1 message lines, their messages as written), then the source's end line (or
+ * a made one). The frame is the first chosen row's file's.
+ */
+export function* v1Export(store: TraceStore, rows: ArrayLike<number>): Iterable<string> {
+  const file = rows.length ? store.fileOf(rows[0]!) : 0;
+  const f = store.files[file];
+  if (!f) return;
+  const frame = frameOf(store, file);
+  const meta = rowOf(store, file, Kind.meta);
+  const end = rowOf(store, file, Kind.end, true);
+  yield meta >= 0 ? (store.rawLine(meta) ?? madeMeta(frame)) : madeMeta(frame);
+  // Not meta or end lines (a second session's would break the frame), nor skipped lines (no records).
+  const body = Int32Array.from(rows).filter((row) => {
+    const kind = store.kindOf(row);
+    return kind !== Kind.meta && kind !== Kind.end && kind !== Kind.skip;
+  });
+  if (f.format.name === FORMAT_NAMES.mcpRec) yield* mcpRecAsV1(store, body);
+  else yield* exportLines(store, body);
+  yield end >= 0 ? (store.rawLine(end) ?? madeEnd(frame)) : madeEnd(frame);
+}
+
+/** mcp-rec lines as v1 message lines (other lines of such a file are kept as they are). */
+function* mcpRecAsV1(store: TraceStore, rows: Int32Array): Iterable<string> {
+  let last = -1;
+  for (const row of rows) {
+    const offset = store.offsetOf(row);
+    if (offset === last) continue;
+    last = offset;
+    const line = store.rawLine(row) ?? '';
+    const dir = store.dirOf(row);
+    const message = store.kindOf(row) === Kind.message ? messageText(line, null) : null;
+    yield message === null ? line : v1Message(store.tOf(row), dir === Dir.in ? 'in' : 'out', message);
+  }
+}

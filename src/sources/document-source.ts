@@ -1,0 +1,215 @@
+import type { Line, Source, SourceEvent, SourceFormat, WholeFile } from './types.js';
+
+/** JSONL of a known format, or one JSON document to read whole (trace/formats decides). */
+export type FirstLine = { lines: SourceFormat } | 'document';
+
+/** A document's reading: lines to index in its place (`lineNo` the document's), or why it is no trace. */
+export type DocumentReading =
+  | { format: SourceFormat; lines: ({ text: string; lineNo: number } | { skip: string; lineNo: number })[] }
+  | { notTrace: string };
+
+/**
+ * What a source needs of the record formats (given by cli/, from trace/formats, so
+ * that sources/ stays free of them): which format a first line starts, when a
+ * gathered document turns out to be JSONL, and a whole document's records.
+ */
+export interface FormatReader {
+  first(text: string): FirstLine;
+  showsLines(text: string): boolean;
+  /** Null when the text is not one JSON value: it is read as lines then. */
+  read(text: string, name: string): DocumentReading | null;
+  /** Past this many bytes a document is refused, not gathered. */
+  maxBytes: number;
+  /** The format of JSONL that a gathered document turned out to be. */
+  plain: SourceFormat;
+}
+
+/** A file that is JSON but no recording: `summary` exits 1 with this, and the app shows it as the file's error. */
+export class NotTraceError extends Error {
+  constructor(reason: string) {
+    super(`not a trace: ${reason}`);
+  }
+}
+
+/** The head read to know a local file's format before indexing it (the index cache, parallel ranges). */
+const PEEK_BYTES = 64 << 10;
+
+type Copy = Pick<Line, 'text' | 'lineNo' | 'offset' | 'length' | 'skip' | 'emptyRun'>;
+const copyOf = (l: Line): Copy => ({
+  text: l.text,
+  lineNo: l.lineNo,
+  offset: l.offset,
+  length: l.length,
+  skip: l.skip,
+  emptyRun: l.emptyRun,
+});
+const isBlank = (l: Line) => l.skip === undefined && (l.emptyRun !== undefined || l.text.trim() === '');
+
+/**
+ * A source whose bytes are JSONL (passed through untouched, its format named) or one
+ * JSON document: a cassette, gathered whole (up to `maxBytes`) and read as the v1
+ * lines it converts to, which then live here in memory and are read back from here.
+ */
+export class DocumentSource implements Source {
+  private known: SourceFormat | null = null;
+  /** The converted lines of a document, joined by `\n`: what `readBytes` reads. */
+  private converted: Buffer | null = null;
+  readonly wholeFile?: () => WholeFile;
+
+  constructor(
+    private readonly inner: Source,
+    private readonly reader: FormatReader,
+  ) {
+    const whole = inner.wholeFile?.bind(inner);
+    // A file read by ranges is never a document (those are read line by line, and a
+    // range reader needs a whole file of lines): its format comes from its head.
+    if (whole)
+      this.wholeFile = () => {
+        this.peek();
+        return whole();
+      };
+  }
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  format(): SourceFormat | null {
+    if (this.known === null && this.inner.wholeFile) this.peek();
+    return this.known;
+  }
+
+  /** True when the source is (or, from its head, looks like) a document: its index is not worth caching. */
+  isDocument(): boolean {
+    return this.converted !== null || (this.format() === null && this.inner.wholeFile !== undefined);
+  }
+
+  waiting(): string | null {
+    return this.inner.waiting?.() ?? null;
+  }
+
+  /** A local file's format from its first lines, without reading further (null: a document, or not known yet). */
+  private peek(): void {
+    if (this.known !== null) return;
+    const bytes = this.inner.readBytes(0, PEEK_BYTES);
+    const lines = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\n');
+    // The last piece may be cut short: only whole lines decide.
+    if (bytes.length === PEEK_BYTES) lines.pop();
+    let document = false;
+    for (const text of lines) {
+      if (text.trim() === '') continue;
+      if (!document) {
+        const first = this.reader.first(text.replace(/\r$/, ''));
+        if (first !== 'document') return void (this.known = first.lines);
+        document = true;
+      } else if (this.reader.showsLines(text)) return void (this.known = this.reader.plain);
+    }
+  }
+
+  async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
+    let mode: 'undecided' | 'lines' | 'document' = 'undecided';
+    const gathered: Copy[] = [];
+    let bytes = 0;
+    for await (const batch of this.inner.lines(onEvent)) {
+      if (mode === 'lines') {
+        yield batch;
+        continue;
+      }
+      let i = 0;
+      for (; i < batch.length; i++) {
+        const line = batch[i]!;
+        if (isBlank(line) || line.skip !== undefined) {
+          gathered.push(copyOf(line));
+          continue;
+        }
+        if (mode === 'undecided') {
+          const first = this.reader.first(line.text);
+          if (first === 'document') mode = 'document';
+          else {
+            this.known = first.lines;
+            mode = 'lines';
+            break;
+          }
+        } else if (this.reader.showsLines(line.text)) {
+          this.known = this.reader.plain;
+          mode = 'lines';
+          break;
+        }
+        gathered.push(copyOf(line));
+        bytes += line.length + 1;
+        if (bytes > this.reader.maxBytes)
+          throw new NotTraceError(
+            `${this.name} is a JSON document over ${this.reader.maxBytes >> 20} MiB: a cassette is read whole, so one this big is not read`,
+          );
+      }
+      if (mode === 'lines') {
+        if (gathered.length) yield gathered.splice(0) as Line[];
+        // The batch's own lines are still valid while this yield is consumed.
+        yield i === 0 ? batch : batch.slice(i);
+      }
+    }
+    if (mode !== 'document') {
+      if (gathered.length) yield gathered as Line[];
+      return;
+    }
+    const reading = this.reader.read(textOf(gathered), this.name);
+    if (reading === null) {
+      // Not one JSON value after all: its lines as they are (each skipped, as in any file).
+      yield gathered as Line[];
+      return;
+    }
+    if ('notTrace' in reading) throw new NotTraceError(reading.notTrace);
+    this.known = reading.format;
+    yield this.hold(reading.lines);
+  }
+
+  /** The document's lines, kept here: their offsets are into `converted`. */
+  private hold(lines: Extract<DocumentReading, { format: SourceFormat }>['lines']): Line[] {
+    const out: Line[] = [];
+    const parts: Buffer[] = [];
+    let offset = 0;
+    for (const l of lines) {
+      if ('skip' in l) {
+        out.push({ text: '', lineNo: l.lineNo, offset, length: 0, skip: l.skip });
+        continue;
+      }
+      const bytes = Buffer.from(`${l.text}\n`, 'utf8');
+      out.push({ text: l.text, lineNo: l.lineNo, offset, length: bytes.length - 1 });
+      parts.push(bytes);
+      offset += bytes.length;
+    }
+    this.converted = Buffer.concat(parts);
+    return out;
+  }
+
+  readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    if (this.converted === null) return this.inner.readBytes(offset, length, into);
+    const bytes = this.converted.subarray(offset, offset + length);
+    if (!into || into.length < length) return bytes;
+    bytes.copy(into);
+    return into.subarray(0, bytes.length);
+  }
+
+  close(): void {
+    this.inner.close();
+  }
+}
+
+/** The gathered lines as the document's text, one text line per file line (positions name file lines). */
+function textOf(lines: Copy[]): string {
+  const parts: string[] = [];
+  let next = lines[0]?.lineNo ?? 1;
+  // Lines before the first kept one (none: line numbers start at 1) and empty runs are empty lines.
+  for (let n = 1; n < next; n++) parts.push('');
+  for (const l of lines) {
+    for (; next < l.lineNo; next++) parts.push('');
+    const run = l.emptyRun ?? 1;
+    parts.push(l.skip !== undefined ? '' : l.text);
+    for (let k = 1; k < run; k++) parts.push('');
+    next = l.lineNo + run;
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,119 @@
+import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../validate.js';
+import { CassetteValidator } from './cassette-validator.js';
+import { CASSETTE, DOCUMENT_MAX_BYTES, type TraceFormat, V1 } from './format.js';
+import { McpRecValidator } from './mcp-rec-validator.js';
+import { showsLines, sniffFirstLine } from './sniff.js';
+
+type Held = { text: string; line: number } | { unread: string; line: number };
+
+/**
+ * `validate` for every format: the first line that is not blank says which rules
+ * apply (mcp-replay v1, mcp-rec), or starts a JSON document, gathered (up to 64 MiB)
+ * and checked whole by a cassette's rules. Fed line by line as `Validator` is.
+ */
+export class RecordingValidator {
+  private rules: Validator | null = null;
+  private held: Held[] = [];
+  private heldBytes = 0;
+  private document = false;
+  private tooBig = false;
+  /** The format whose rules applied; known after `finish()` at the latest. */
+  format: TraceFormat = V1;
+
+  constructor(private readonly keepPerRule = FINDINGS_PER_RULE) {}
+
+  get errors(): number {
+    return this.rules?.errors ?? 0;
+  }
+
+  get warnings(): number {
+    return this.rules?.warnings ?? 0;
+  }
+
+  omitted(): Omitted[] {
+    return this.rules?.omitted() ?? [];
+  }
+
+  unread(line: number, reason: string): void {
+    if (this.rules) this.rules.unread(line, reason);
+    else this.hold({ unread: reason, line }, 0);
+  }
+
+  push(text: string, line: number): void {
+    if (this.rules) return this.rules.push(text, line);
+    if (text.trim() !== '') {
+      if (!this.document) {
+        const first = sniffFirstLine(text);
+        if (first !== 'document') {
+          this.apply(first.lines, { text, line });
+          return;
+        }
+        this.document = true;
+      } else if (showsLines(text)) {
+        this.apply(V1, { text, line });
+        return;
+      }
+    }
+    this.hold({ text, line }, text.length + 1);
+  }
+
+  finish(): Finding[] {
+    if (this.rules === null) {
+      const doc = this.document && !this.tooBig ? parsed(this.textOf()) : undefined;
+      if (this.tooBig) {
+        const v = this.apply(CASSETTE);
+        v.unread(
+          1,
+          `a JSON document over ${DOCUMENT_MAX_BYTES >> 20} MiB: a cassette is read whole, so one this big is not read`,
+        );
+      } else if (doc !== undefined) {
+        const v = new CassetteValidator(this.keepPerRule);
+        this.rules = v;
+        this.format = CASSETTE;
+        v.document(this.textOf(), doc);
+        this.held = [];
+      } else this.apply(V1);
+    }
+    return this.rules!.finish();
+  }
+
+  private hold(item: Held, bytes: number): void {
+    if (this.tooBig) return;
+    this.heldBytes += bytes;
+    if (this.heldBytes > DOCUMENT_MAX_BYTES) {
+      this.tooBig = true;
+      this.held = [];
+    } else this.held.push(item);
+  }
+
+  /** The rules of `format` from here on, given the lines held so far and then `next`. */
+  private apply(format: TraceFormat, next?: { text: string; line: number }): Validator {
+    const v =
+      format === V1 || format === CASSETTE ? new Validator(this.keepPerRule) : new McpRecValidator(this.keepPerRule);
+    if (format !== CASSETTE)
+      for (const h of this.held) 'unread' in h ? v.unread(h.line, h.unread) : v.push(h.text, h.line);
+    this.held = [];
+    if (next) v.push(next.text, next.line);
+    this.rules = v;
+    this.format = format;
+    return v;
+  }
+
+  /** The held lines as the document's text, line for line (findings name file lines). */
+  private textOf(): string {
+    const parts: string[] = [];
+    for (const h of this.held) {
+      while (parts.length < h.line - 1) parts.push('');
+      parts.push('unread' in h ? '' : h.text);
+    }
+    return parts.join('\n');
+  }
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

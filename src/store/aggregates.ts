@@ -38,6 +38,15 @@ export interface ModelAgg {
 
 const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: [] });
 
+interface UsageSums {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  thinking: number;
+  cost: number;
+}
+
 /** Per-model, per-method and per-tool rollups, and the errors list. */
 export class Aggregates {
   readonly models = new Map<string, ModelAgg>();
@@ -53,6 +62,26 @@ export class Aggregates {
   latenciesLeftOut = 0;
   /** Counted turns whose token counts (above 2^53) or cost (not finite) overflow: left out of every sum. */
   overflowTurns = 0;
+  /**
+   * The token and cost sums over every model, so that no sum (a model's, or the total
+   * over models) passes 2^53 or Infinity: the turn that would take one there overflows
+   * instead. Null until needed: a restored rollup sums its models again.
+   */
+  private sums: UsageSums | null = null;
+
+  usageSums(): UsageSums {
+    if (this.sums) return this.sums;
+    const s: UsageSums = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, thinking: 0, cost: 0 };
+    for (const m of this.models.values()) {
+      s.input += m.input;
+      s.output += m.output;
+      s.cacheRead += m.cacheRead;
+      s.cacheWrite += m.cacheWrite;
+      s.thinking += m.thinkingExact + m.thinkingEstimated;
+      s.cost += m.cost;
+    }
+    return (this.sums = s);
+  }
 
   // Each rollup once more by the store's interned string id: the per-row path looks
   // up an array slot, not a map by name.
@@ -142,6 +171,23 @@ export function turnOverflows(cols: Tables, i: number): boolean {
   return !Number.isNaN(cost) && !Number.isFinite(cost);
 }
 
+/** Whether adding turn `i` would take a sum past what a double holds exactly (see `Aggregates.usageSums`). */
+function sumsOverflow(s: UsageSums, cols: Tables, i: number, withUsage: boolean): boolean {
+  const u = cols.usage;
+  const past = (sum: number, v: number) => Math.abs(sum + v) > COUNT_LIMIT;
+  if (withUsage) {
+    if (past(s.input, u.input.at(i)) || past(s.output, u.output.at(i))) return true;
+    const cost = val(u.cost.data[i]!);
+    if (cost !== null && !Number.isFinite(s.cost + cost)) return true;
+  }
+  const thinking = val(u.thinkingExact.at(i)) ?? val(u.thinkingEstimated.at(i)) ?? 0;
+  return (
+    past(s.cacheRead, val(u.cacheRead.at(i)) ?? 0) ||
+    past(s.cacheWrite, val(u.cacheWrite.at(i)) ?? 0) ||
+    past(s.thinking, thinking)
+  );
+}
+
 /** One counted turn's usage, read from the store's turn columns. */
 function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
   const u = cols.usage;
@@ -151,7 +197,19 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
   const flags = u.flags.data[i]!;
   m.priced = (flags & 2) !== 0;
   // Its tokens and cost go in no sum (the Turns pane shows them as overflow); its time still counts.
-  const overflow = turnOverflows(cols, i);
+  const sums = agg.usageSums();
+  // Checked against the model's sums too: counts may be negative, so a total can stay small while one model's grows.
+  const mine: UsageSums = {
+    input: m.input,
+    output: m.output,
+    cacheRead: m.cacheRead,
+    cacheWrite: m.cacheWrite,
+    thinking: m.thinkingExact + m.thinkingEstimated,
+    cost: m.cost,
+  };
+  const withUsage = (flags & 1) !== 0;
+  const overflow =
+    turnOverflows(cols, i) || sumsOverflow(sums, cols, i, withUsage) || sumsOverflow(mine, cols, i, withUsage);
   if (overflow) {
     m.overflowTurns += 1;
     agg.overflowTurns += 1;
@@ -160,9 +218,14 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
     m.withUsage += 1;
     m.input += u.input.at(i);
     m.output += u.output.at(i);
+    sums.input += u.input.at(i);
+    sums.output += u.output.at(i);
     const cost = val(u.cost.data[i]!);
     if (cost === null) m.unpricedTurns += 1;
-    else m.cost += cost;
+    else {
+      m.cost += cost;
+      sums.cost += cost;
+    }
   }
   const ttft = val(u.ttft.at(i));
   if (ttft !== null) m.ttft.push(ttft);
@@ -176,17 +239,20 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
   const read = val(u.cacheRead.at(i));
   if (read !== null) {
     m.cacheRead += read;
+    sums.cacheRead += read;
     m.cacheReadSeen = true;
   }
   const write = val(u.cacheWrite.at(i));
   if (write !== null) {
     m.cacheWrite += write;
+    sums.cacheWrite += write;
     m.cacheWriteSeen = true;
   }
   const exact = val(u.thinkingExact.at(i));
   const estimated = val(u.thinkingEstimated.at(i));
   if (exact !== null) m.thinkingExact += exact;
   else if (estimated !== null) m.thinkingEstimated += estimated;
+  sums.thinking += exact ?? estimated ?? 0;
 }
 
 /**

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
+import { aggregateRows } from '../../src/store/aggregates.js';
+import { applyFilter } from '../../src/store/query.js';
+import { loadSnapshot } from '../../src/store/snapshot.js';
 import { statsOf } from '../../src/store/stats.js';
 import { timeAxis } from '../../src/store/time-axis.js';
 import { AXIS_HALF_SPAN_MS, DATE_LIMIT_MS } from '../../src/store/time-range.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { parseFilter } from '../../src/trace/filter.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { MAX_BUCKETS, usageData } from '../../src/ui/data/usage.js';
 import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS } from '../helpers/hostile-traces.js';
-import { at, storeOf, T0 } from '../helpers/store.js';
+import { at, snapshotBytes, storeOf, T0 } from '../helpers/store.js';
 
 const YEAR = 365.25 * 86_400_000;
 
@@ -104,6 +111,60 @@ describe('token counts above 2^53', () => {
     const doc = statsOf(storeOf(HUGE_COUNTS.filter((_, i) => i !== 2 && i !== 3)), 0);
     expect(doc.models!.summary).not.toHaveProperty('overflowTurns');
     expect(doc.models!.perModel[0]).not.toHaveProperty('overflowTurns');
+  });
+});
+
+/** Appends lines to file 0, as a followed file grows (stats read facts only: no reader needed). */
+function fillMore(store: TraceStore, lines: object[]): void {
+  const from = store.count;
+  appendLines(
+    store,
+    0,
+    lines.map((l, i) => ({ text: JSON.stringify(l), lineNo: from + i + 1, offset: 1_000_000 + i * 1000, length: 900 })),
+  );
+}
+
+describe('sums of counts that each fit', () => {
+  const BIG = 2 ** 52 + 1; // exact; two of them are not (2^53 + 2 rounds)
+  const turn = (ms: number, input: number, model = 'claude-sonnet-4-5') => ({
+    t: at(ms),
+    type: 'turn',
+    role: 'assistant',
+    model,
+    blocks: [{ type: 'text', text: 'hi' }],
+    usage: { input_tokens: input, output_tokens: 1 },
+  });
+  const META = { v: 1, type: 'meta', startedAt: at(0), label: 'sums', kind: 'llm' };
+
+  it('never pass 2^53: the turn that would take a sum there overflows instead, so every figure is exact', () => {
+    const m = statsOf(storeOf([META, turn(1, BIG), turn(2, BIG), turn(3, 5)]), 0).models!;
+    expect(m.summary).toMatchObject({ inputTokens: BIG + 5, outputTokens: 2, overflowTurns: 1 });
+    expect(Number.isSafeInteger(m.summary.inputTokens)).toBe(true);
+  });
+
+  it('the total over models is bounded too, and so is one model whose negative counts hide in the total', () => {
+    const across = statsOf(storeOf([META, turn(1, BIG), turn(2, BIG, 'gpt-4o')]), 0).models!;
+    expect(across.summary).toMatchObject({ inputTokens: BIG, overflowTurns: 1 });
+    const hidden = statsOf(storeOf([META, turn(1, -BIG, 'gpt-4o'), turn(2, BIG), turn(3, BIG)]), 0).models!;
+    expect(hidden.perModel.find((p) => p.model === 'claude-sonnet-4-5')).toMatchObject({ inputTokens: BIG });
+    expect(hidden.summary.overflowTurns).toBe(1);
+  });
+
+  it('a filter and a restored index count the same (the bound is rebuilt from the models)', () => {
+    const lines = [META, turn(1, BIG), turn(2, 7)];
+    const store = storeOf(lines);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, snapshotBytes(store), 'test.jsonl')).toBe(true);
+    // More turns after the restore (a followed file): the first would pass 2^53.
+    fillMore(restored, [turn(3, BIG), turn(4, 1)]);
+    fillMore(store, [turn(3, BIG), turn(4, 1)]);
+    expect(statsOf(restored, 0).models).toEqual(statsOf(store, 0).models);
+    expect(statsOf(store, 0).models!.summary).toMatchObject({ inputTokens: BIG + 8, overflowTurns: 1 });
+    const kept = applyFilter(store, parseFilter('model:claude*')!, null, ['test.jsonl']);
+    expect(aggregateRows(store, kept.rows).models.get('claude-sonnet-4-5')).toMatchObject({
+      input: BIG + 8,
+      overflowTurns: 1,
+    });
   });
 });
 

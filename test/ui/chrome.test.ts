@@ -1,7 +1,9 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { STATUSES } from '../../src/trace/enums.js';
 import { footerLine, inputLine } from '../../src/ui/format/chrome.js';
 import { helpLines } from '../../src/ui/format/help-lines.js';
+import { looks } from '../../src/ui/format/rows.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { paint } from '../../src/ui/theme.js';
 import { helpView } from '../../src/ui/views/help.js';
@@ -30,5 +32,11 @@ describe('the chrome fits the terminal whatever was typed', () => {
     const lines = helpLines(width, helpSubject('calls'), helpView);
     for (const l of lines) expect(stringWidth(lineText(l)), lineText(l)).toBeLessThanOrEqual(width);
     expect(lines.map(lineText).join(' ')).toMatch(/Colour is never the only signal.*orphan\)\./);
+  });
+
+  it("names each status glyph in help with the word the rows show beside it (one spelling: 'cancel')", () => {
+    const text = helpLines(200, helpSubject('calls'), helpView).map(lineText).join(' ');
+    for (const s of STATUSES.filter((e) => e.glyph.trim() !== '' && e.glyph !== '✗')) expect(text).toContain(looks(s));
+    expect(text).not.toContain('cancelled');
   });
 });

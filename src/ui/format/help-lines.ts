@@ -4,11 +4,11 @@ import type { ViewInfo } from '../views/view.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
-/** Each status glyph once, with the status's name (`✗` is error and isError alike). */
+/** Each status glyph once, with the word Calls shows beside it (`✗` is error and isError alike). */
 function statusGlyphs(): string {
   const seen = new Set<string>();
   return STATUSES.filter((s) => s.glyph.trim() !== '' && !seen.has(s.glyph) && seen.add(s.glyph))
-    .map((s) => `${s.glyph} ${s.name}`)
+    .map((s) => `${s.glyph} ${s.label}`)
     .join(', ');
 }
 

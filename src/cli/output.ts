@@ -61,6 +61,9 @@ export const commanderOutput = {
 
 /** Whether stdout is a terminal (the app, and `diff`'s interactive view, need one). */
 export const stdoutIsTerminal = (): boolean => process.stdout.isTTY === true;
+/** The terminal's width when stdout is one (summary fits its tables to it); Infinity for a pipe or file. */
+export const stdoutColumns = (): number =>
+  process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : Infinity;
 
 /** The control sequences the app itself sends. */
 export const CONTROL = {

@@ -13,7 +13,7 @@ import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
-import { complain, note, print, printJsonPieces } from './output.js';
+import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
 import { type ExportFormat, writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
@@ -121,7 +121,12 @@ export async function summaryCommand(
     if (!text) docs.push(statsOf(store, 0, agg));
     else
       texts.push(
-        text.summaryText(store, 0, kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined),
+        text.summaryText(
+          store,
+          0,
+          kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined,
+          stdoutColumns(),
+        ),
       );
   }
   if (text) print(texts.join('\n'));

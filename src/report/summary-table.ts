@@ -1,11 +1,11 @@
 import type { Aggregates } from '../store/aggregates.js';
 import { latencyStats, statsOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { truncate } from '../trace/cells.js';
+import { truncate, width, wrap } from '../trace/cells.js';
 import { inert } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
-import { MAX_COLUMN, table } from './table.js';
+import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
 /** Trace text in a heading line: inert, and no wider than a table column (a label of 2,000 CJK characters once ran on for 4,000 cells). */
 const field = (text: string) => truncate(inert(text), MAX_COLUMN);
@@ -17,12 +17,27 @@ const pushAll = (out: string[], lines: string[]) => {
   for (const l of lines) out.push(l);
 };
 
+/** A line wrapped to `columns`, its indent kept and its continuation lines indented two more. */
+function wrapIndented(line: string, columns: number): string[] {
+  const lead = /^ */.exec(line)![0];
+  const room = Math.max(10, columns - lead.length - 2);
+  return wrap(line.slice(lead.length), room).map((l, i) => (i === 0 ? lead : `${lead}  `) + l);
+}
+
 /** The human summary of one file: a few aligned tables read at a glance. */
 export function summaryText(
   store: TraceStore,
   file: number,
   filtered?: { agg: Aggregates; text: string; kept: number },
+  columns = Infinity,
 ): string {
+  // A terminal narrower than a table: its least needed columns go, and the note says which.
+  const dropped = new Set<string>();
+  const table = (cols: Col[], rows: string[][]) => {
+    const fitted = fitTable(cols, rows, columns);
+    for (const d of fitted.dropped) dropped.add(d);
+    return fitted.lines;
+  };
   const doc = statsOf(store, file, filtered?.agg);
   const s = doc.session;
   const f = store.files[file]!;
@@ -87,12 +102,12 @@ export function summaryText(
           { header: 'CALLS', ...right },
           { header: 'INPUT', ...right },
           { header: 'OUTPUT', ...right },
-          { header: 'CACHE READ', ...right },
-          { header: 'CACHE WRITE', ...right },
-          { header: 'HIT %', ...right },
+          { header: 'CACHE READ', ...right, drop: 5 },
+          { header: 'CACHE WRITE', ...right, drop: 1 },
+          { header: 'HIT %', ...right, drop: 2 },
           { header: 'COST', ...right },
-          { header: 'P50', ...right },
-          { header: 'P95', ...right },
+          { header: 'P50', ...right, drop: 4 },
+          { header: 'P95', ...right, drop: 3 },
         ],
         rows,
       ),
@@ -113,16 +128,16 @@ export function summaryText(
     { header: first },
     { header: 'CALLS', ...right },
     { header: 'ERRORS', ...right },
-    { header: 'PENDING', ...right },
+    { header: 'PENDING', ...right, drop: 3 },
     { header: 'P50', ...right },
-    { header: 'P95', ...right },
-    { header: 'MAX', ...right },
+    { header: 'P95', ...right, drop: 2 },
+    { header: 'MAX', ...right, drop: 1 },
   ];
   if (doc.tools.length) {
     pushAll(
       out,
       table(
-        [...callCols('TOOL'), { header: 'ORIGIN' }],
+        [...callCols('TOOL'), { header: 'ORIGIN', drop: 0 }],
         doc.tools.map((t) => [
           inert(t.name),
           fmtInt(t.calls),
@@ -176,5 +191,13 @@ export function summaryText(
     out.push('', `SKIPPED LINES (${f.skipped}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
     for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${inert(k.reason)}`);
   }
-  return `${out.join('\n')}\n`;
+  if (dropped.size)
+    out.push(
+      '',
+      `(${[...dropped].join(', ')} left out to fit ${columns} columns: a wider terminal or --json shows all)`,
+    );
+  if (columns === Infinity) return `${out.join('\n')}\n`;
+  const lines: string[] = [];
+  for (const l of out) pushAll(lines, width(l) > columns ? wrapIndented(l, columns) : [l]);
+  return `${lines.join('\n')}\n`;
 }

@@ -20,8 +20,10 @@ export async function quitLive(behaviour: WsBehaviour) {
       (s) => s.includes('live-e2e') && s.includes('tool_1'),
       `the first frame (${behaviour})`,
     );
-    const settled =
-      behaviour === 'broken' ? await tmux.waitFor((s) => s.includes('error:'), 'the error status') : before;
+    // The snapshot shows first; a status comes with the frames after it.
+    const status =
+      behaviour === 'broken' ? 'error:' : behaviour === 'garbage' || behaviour === 'binary' ? 'ignored' : null;
+    const settled = status ? await tmux.waitFor((s) => s.includes(status), `the status (${behaviour})`) : before;
     tmux.send('q');
     // From when tmux has the key (a loaded machine can take a while to start the tmux client).
     const pressed = Date.now();

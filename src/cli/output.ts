@@ -71,6 +71,8 @@ export const CONTROL = {
   enterAltScreen: '\x1b[?1049h\x1b[H',
   /** Back to the main screen, colours reset, cursor shown. */
   leaveAltScreen: '\x1b[?1049l\x1b[0m\x1b[?25h',
+  /** The cursor hidden (Ink hides it once, at its first frame; a resumed app hides it again). */
+  hideCursor: '\x1b[?25l',
 } as const;
 
 /** One of the app's own control sequences (CONTROL), or an OSC 52 clipboard write built from base64. */
@@ -83,6 +85,15 @@ export function control(sequence: (typeof CONTROL)[keyof typeof CONTROL] | `\x1b
 
 /** The stdout Ink draws frames on (only changed lines are written: cli/line-diff-stdout.ts). */
 export const appStdout = (): NodeJS.WriteStream => lineDiffStdout(process.stdout);
+
+/**
+ * Makes the app draw its next frame whole: the screen was someone else's meanwhile (a
+ * suspended app, continued). A `resize` makes Ink render again, and the line-diff
+ * stdout forget what it thinks is on screen.
+ */
+export function redrawWhole(): void {
+  process.stdout.emit('resize');
+}
 
 /** Calls `handler` when stdout's reader goes away (EPIPE) or stdout fails. */
 export function onStdoutError(handler: (error: NodeJS.ErrnoException) => void): void {

@@ -11,7 +11,7 @@
  * inert line by line, `ui/theme.ts`), and the few control sequences named here.
  */
 import { redactText } from '../sources/redact.js';
-import { inertJson, inertText } from '../trace/text.js';
+import { inertJson, inertText, oneLine } from '../trace/text.js';
 import { lineDiffStdout } from './line-diff-stdout.js';
 
 const PREFIX = 'mcp-replay-tui: ';
@@ -24,10 +24,16 @@ export function print(text: string): boolean {
 /**
  * A one-line message on stderr, after the program's name: `mcp-replay-tui: cannot open …`.
  * Any URL it quotes is redacted too (userinfo, token-like parameters as `***`): error
- * texts of Node and of servers may quote an address given on the command line.
+ * texts of Node and of servers may quote an address given on the command line. It is
+ * one line whatever it quotes: a line break in a file name or an argument shows as `␊`.
  */
 export function complain(message: string): void {
-  process.stderr.write(`${PREFIX}${inertText(redactText(message))}\n`);
+  complainLines([message]);
+}
+
+/** A message of several lines (a caret under a filter): each line made one line, as in `complain`. */
+export function complainLines(lines: readonly string[]): void {
+  process.stderr.write(`${PREFIX}${lines.map((line) => oneLine(redactText(line))).join('\n')}\n`);
 }
 
 /** A line on stderr as it is (made inert): a note under a report, a usage text. */
@@ -56,7 +62,15 @@ export async function printJsonPieces(pieces: Iterable<string>): Promise<void> {
 export const commanderOutput = {
   writeOut: (text: string) => void print(text),
   writeErr: (text: string) => note(text),
-  outputError: (text: string, write: (text: string) => void) => write(text),
+  // An error quotes what was typed (`unknown option '…'`): one line, but for the suggestion commander adds under it.
+  outputError: (text: string, write: (text: string) => void) =>
+    write(
+      `${text
+        .replace(/\n$/, '')
+        .split(/\n(?=\(Did you mean )/)
+        .map(oneLine)
+        .join('\n')}\n`,
+    ),
 };
 
 /** Whether stdout is a terminal (the app, and `diff`'s interactive view, need one). */

@@ -1,3 +1,4 @@
+import { releaseBlockedOpens } from '../sources/open-source.js';
 import { isOn } from './env-switch.js';
 import { complain, note } from './output.js';
 
@@ -15,9 +16,11 @@ export function beforeFatal(restore: () => void): () => void {
 
 /**
  * Ends the process with one line saying why, after putting the terminal back: never
- * a stack trace, unless MCP_REPLAY_TUI_DEBUG=1 asks for it.
+ * a stack trace, unless MCP_REPLAY_TUI_DEBUG=1 asks for it. Given a `signal`, the
+ * process ends by that signal, as an unhandled one would (a shell sees 128 + its
+ * number).
  */
-export function fatal(reason: string, code: number, error?: unknown): never {
+export function fatal(reason: string, code: number, error?: unknown, signal?: NodeJS.Signals): never {
   for (const restore of restorers.splice(0).reverse()) {
     try {
       restore();
@@ -30,6 +33,13 @@ export function fatal(reason: string, code: number, error?: unknown): never {
     if (isOn(process.env.MCP_REPLAY_TUI_DEBUG) && error instanceof Error && error.stack) note(error.stack);
   } catch {
     // Nowhere to write.
+  }
+  // process.exit joins the threads of Node's pool: a FIFO open waiting for a writer holds one for ever.
+  releaseBlockedOpens();
+  if (signal !== undefined) {
+    // Whatever else may hold a pool thread (a DNS lookup, a stuck disk), the signal's own default action ends the process.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
   }
   process.exit(code);
 }
@@ -53,5 +63,6 @@ export function installFatalHandlers(): void {
   process.on('unhandledRejection', (error) =>
     fatal(`internal error: ${describe(error)} (MCP_REPLAY_TUI_DEBUG=1 shows where)`, 1, error),
   );
-  for (const [signal, code] of Object.entries(SIGNALS)) process.on(signal, () => fatal(`stopped by ${signal}`, code));
+  for (const [signal, code] of Object.entries(SIGNALS))
+    process.on(signal, () => fatal(`stopped by ${signal}`, code, undefined, signal as NodeJS.Signals));
 }

@@ -17,9 +17,18 @@ export interface Keyboard {
   interrupted(): boolean;
   /** Raw mode off, at once (safe to call more than once, and when it was never on). */
   rawOff(): void;
+  /** Raw mode on again, at once (after a suspension: the shell had the terminal cooked). */
+  rawOn(): void;
+  /**
+   * What Ctrl-Z does (null: nothing). In raw mode the terminal sends it as a key
+   * instead of stopping the process; it is taken out of the keys Ink reads.
+   */
+  onSuspendKey(handler: (() => void) | null): void;
   close(): void;
 }
 
+/** The byte Ctrl-Z sends in raw mode (SUB). */
+const CTRL_Z = 0x1a;
 /** How long the main thread waits for the keys thread to switch raw mode off. */
 const RAW_OFF_WAIT_MS = 200;
 /** How long the first frame waits for the keys thread to start (it takes tens of ms). */
@@ -43,6 +52,9 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
       ready: () => undefined,
       interrupted: () => false,
       rawOff: () => stdin.isRaw && stdin.setRawMode(false),
+      rawOn: () => void stdin.setRawMode(true),
+      // Ink reads this stdin itself: Ctrl-Z stays a key, and SIGTSTP still suspends.
+      onSuspendKey: () => undefined,
       close: () => undefined,
     };
   }
@@ -60,10 +72,14 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
   worker.unref();
   const send = (command: KeysCommand) => worker.postMessage(command);
   const stdin = relayStream((on) => send({ raw: on }));
+  let suspendKey: (() => void) | null = null;
   worker.on('message', (chunk: Uint8Array) => {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
-    stdin.write(bytes);
+    const suspend = suspendKey !== null && bytes.includes(CTRL_Z);
+    if (suspend) bytes = Buffer.from(bytes.filter((b) => b !== CTRL_Z));
+    if (bytes.length) stdin.write(bytes);
+    if (suspend) suspendKey?.();
   });
   // A keys thread that fails leaves the app without keys: end it, saying why.
   worker.on('error', (error) => fatal(`cannot read the keyboard: ${error.message}`, 1, error));
@@ -74,11 +90,20 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     // The keys thread answers at once: its event loop does nothing else.
     Atomics.wait(slots, RAW_MODE, 1, RAW_OFF_WAIT_MS);
   };
+  const rawOn = () => {
+    if (closed) return;
+    send({ raw: true });
+    Atomics.wait(slots, RAW_MODE, 0, RAW_OFF_WAIT_MS);
+  };
   return {
     stdin,
     ready: () => void Atomics.wait(slots, RAW_MODE, 0, READY_WAIT_MS),
     interrupted: () => Atomics.load(slots, CTRL_C_TAKEN) > 0,
     rawOff,
+    rawOn,
+    onSuspendKey: (handler) => {
+      suspendKey = handler;
+    },
     close: () => {
       rawOff();
       closed = true;

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
-import { explainFilterError, FilterError, parseFilter } from '../trace/filter.js';
+import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
 import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
-import { complain, stdoutIsTerminal } from './output.js';
+import { complain, complainLines, stdoutIsTerminal } from './output.js';
 import { type AppOptions, buildProgram } from './program.js';
 
 /**
@@ -84,7 +84,8 @@ function checkFilter(expr: string | undefined): boolean {
     return true;
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
-    complain(`invalid --filter: ${explainFilterError(expr, error)}`);
+    const [first, ...rest] = filterErrorLines(expr, error);
+    complainLines([`invalid --filter: ${first}`, ...rest]);
     return false;
   }
 }

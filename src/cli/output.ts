@@ -11,7 +11,7 @@
  * inert line by line, `ui/theme.ts`), and the few control sequences named here.
  */
 import { redactText } from '../sources/redact.js';
-import { inertJson, inertText } from '../trace/text.js';
+import { inertJson, inertText, oneLine } from '../trace/text.js';
 import { lineDiffStdout } from './line-diff-stdout.js';
 
 const PREFIX = 'mcp-replay-tui: ';
@@ -24,10 +24,16 @@ export function print(text: string): boolean {
 /**
  * A one-line message on stderr, after the program's name: `mcp-replay-tui: cannot open …`.
  * Any URL it quotes is redacted too (userinfo, token-like parameters as `***`): error
- * texts of Node and of servers may quote an address given on the command line.
+ * texts of Node and of servers may quote an address given on the command line. It is
+ * one line whatever it quotes: a line break in a file name or an argument shows as `␊`.
  */
 export function complain(message: string): void {
-  process.stderr.write(`${PREFIX}${inertText(redactText(message))}\n`);
+  complainLines([message]);
+}
+
+/** A message of several lines (a caret under a filter): each line made one line, as in `complain`. */
+export function complainLines(lines: readonly string[]): void {
+  process.stderr.write(`${PREFIX}${lines.map((line) => oneLine(redactText(line))).join('\n')}\n`);
 }
 
 /** A line on stderr as it is (made inert): a note under a report, a usage text. */
@@ -56,7 +62,15 @@ export async function printJsonPieces(pieces: Iterable<string>): Promise<void> {
 export const commanderOutput = {
   writeOut: (text: string) => void print(text),
   writeErr: (text: string) => note(text),
-  outputError: (text: string, write: (text: string) => void) => write(text),
+  // An error quotes what was typed (`unknown option '…'`): one line, but for the suggestion commander adds under it.
+  outputError: (text: string, write: (text: string) => void) =>
+    write(
+      `${text
+        .replace(/\n$/, '')
+        .split(/\n(?=\(Did you mean )/)
+        .map(oneLine)
+        .join('\n')}\n`,
+    ),
 };
 
 /** Whether stdout is a terminal (the app, and `diff`'s interactive view, need one). */
@@ -71,6 +85,8 @@ export const CONTROL = {
   enterAltScreen: '\x1b[?1049h\x1b[H',
   /** Back to the main screen, colours reset, cursor shown. */
   leaveAltScreen: '\x1b[?1049l\x1b[0m\x1b[?25h',
+  /** The cursor hidden (Ink hides it once, at its first frame; a resumed app hides it again). */
+  hideCursor: '\x1b[?25l',
 } as const;
 
 /** One of the app's own control sequences (CONTROL), or an OSC 52 clipboard write built from base64. */
@@ -83,6 +99,15 @@ export function control(sequence: (typeof CONTROL)[keyof typeof CONTROL] | `\x1b
 
 /** The stdout Ink draws frames on (only changed lines are written: cli/line-diff-stdout.ts). */
 export const appStdout = (): NodeJS.WriteStream => lineDiffStdout(process.stdout);
+
+/**
+ * Makes the app draw its next frame whole: the screen was someone else's meanwhile (a
+ * suspended app, continued). A `resize` makes Ink render again, and the line-diff
+ * stdout forget what it thinks is on screen.
+ */
+export function redrawWhole(): void {
+  process.stdout.emit('resize');
+}
 
 /** Calls `handler` when stdout's reader goes away (EPIPE) or stdout fails. */
 export function onStdoutError(handler: (error: NodeJS.ErrnoException) => void): void {

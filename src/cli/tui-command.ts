@@ -17,6 +17,7 @@ import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, writeRows } from './records-io.js';
+import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
 /**
@@ -75,9 +76,11 @@ async function runOnScreen(
   mounted?.(app);
   letSigintEndTheProcess();
   const unregister = beforeFatal(() => app.unmount());
+  const uninstallSuspend = keyboard ? installSuspend(keyboard) : () => undefined;
   try {
     await app.waitUntilExit();
   } finally {
+    uninstallSuspend();
     unregister();
     app.cleanup();
     leave();

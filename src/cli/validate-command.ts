@@ -2,7 +2,7 @@ import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import { RecordingValidator } from '../trace/formats/validate-recording.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
-import { inert } from '../trace/text.js';
+import { inert, oneLine } from '../trace/text.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
@@ -70,10 +70,10 @@ export async function validateCommand(
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
     for (const r of reports) {
-      for (const f of r.findings) print(`${inert(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
-      for (const o of r.omitted) print(`${inert(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
+      for (const f of r.findings) print(`${oneLine(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
+      for (const o of r.omitted) print(`${oneLine(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
       print(
-        `${inert(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ` · valid ${r.format}`}\n`,
+        `${oneLine(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ` · valid ${r.format}`}\n`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { TraceStore } from '../store/trace-store.js';
-import { inert } from '../trace/text.js';
+import { oneLine } from '../trace/text.js';
 
 /** How many skipped lines the note lists by number. */
 export const SHOWN_SKIPS = 10;
@@ -12,5 +12,5 @@ export function skippedNote(store: TraceStore, file: number): string | null {
     .filter((k) => k.file === file)
     .slice(0, SHOWN_SKIPS)
     .map((k) => k.lineNo);
-  return `${inert(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
+  return `${oneLine(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }

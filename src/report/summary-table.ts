@@ -2,7 +2,7 @@ import type { Aggregates } from '../store/aggregates.js';
 import { latencyStats, statsOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { truncate, width, wrap } from '../trace/cells.js';
-import { inert } from '../trace/text.js';
+import { inert, oneLine } from '../trace/text.js';
 import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
@@ -43,7 +43,7 @@ export function summaryText(
   const f = store.files[file]!;
   const out: string[] = [];
   const title = [
-    inert(f.name),
+    oneLine(f.name),
     s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
     s.producer && field(s.producer),
   ]

@@ -39,6 +39,52 @@ export function describeStatus(status: number, statusText: string): string {
   return head;
 }
 
+/** Bytes re-read on each poll to see the URL still holds what was read (a follow of a file compares 256 too). */
+const TAIL_BYTES = 256;
+
+/** A response to read on from, whose first `skip` bytes were read already. */
+interface Resumed {
+  res: Response;
+  skip: number;
+}
+
+/** The URL no longer holds what was read: `reason` as the status line says it. */
+class Changed extends Error {
+  constructor(readonly reason: 'truncated' | 'replaced') {
+    super(reason);
+  }
+}
+
+/** `tail` then `chunk`, cut to their last TAIL_BYTES. */
+function lastBytes(tail: Buffer, chunk: Buffer): Buffer {
+  if (chunk.length >= TAIL_BYTES) return Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES));
+  const both = Buffer.concat([tail, chunk]);
+  return both.length > TAIL_BYTES ? both.subarray(both.length - TAIL_BYTES) : both;
+}
+
+/**
+ * `body` after its first `skip` bytes, which end with `expected` (the bytes read
+ * last): Changed when they differ (replaced) or the body ends before them (truncated).
+ */
+async function* after(body: AsyncIterable<Buffer>, skip: number, expected: Buffer): AsyncIterable<Buffer> {
+  const checkFrom = skip - Math.min(skip, expected.length);
+  const want = expected.subarray(expected.length - (skip - checkFrom));
+  let at = 0;
+  for await (const chunk of body) {
+    let start = 0;
+    if (at < skip) {
+      const lo = Math.max(at, checkFrom);
+      const hi = Math.min(at + chunk.length, skip);
+      if (hi > lo && !chunk.subarray(lo - at, hi - at).equals(want.subarray(lo - checkFrom, hi - checkFrom)))
+        throw new Changed('replaced');
+      start = Math.min(chunk.length, skip - at);
+    }
+    at += chunk.length;
+    if (start < chunk.length) yield start === 0 ? chunk : chunk.subarray(start);
+  }
+  if (at < skip) throw new Changed('truncated');
+}
+
 /** Thrown before any byte is read: the URL could not be opened. */
 export class HttpOpenError extends Error {
   override name = 'HttpOpenError';
@@ -50,6 +96,8 @@ export interface HttpOptions {
   pollMs?: number;
   /** Seconds of silence (no answer, no bytes, or no progress in the body) before giving up. */
   timeoutS?: number;
+  /** The longest line kept, in bytes (tests pass a small one); a longer one arrives as a skip. */
+  maxLine?: number;
 }
 
 /**
@@ -60,13 +108,16 @@ export interface HttpOptions {
  */
 export class HttpSource implements Source {
   readonly name: string;
-  private readonly spool = new Spool();
+  private spool = new Spool();
   private closed = false;
+  /** The last bytes read (up to TAIL_BYTES): a poll asks for them again, to see that they are still there. */
+  private tail: Buffer = Buffer.alloc(0);
   private readonly controller = new AbortController();
   private first: Response | null = null;
   private readonly follow: boolean;
   private readonly pollMs: number;
   private readonly timeoutS: number;
+  private readonly maxLine: number | undefined;
 
   constructor(
     private readonly url: string,
@@ -76,6 +127,7 @@ export class HttpSource implements Source {
     this.follow = options.follow ?? false;
     this.pollMs = options.pollMs ?? POLL_MS;
     this.timeoutS = options.timeoutS ?? DEFAULT_TIMEOUT_S;
+    this.maxLine = options.maxLine;
   }
 
   /** Sends the request and checks the status: failures surface before any screen. */
@@ -144,33 +196,50 @@ export class HttpSource implements Source {
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     if (!this.first) await this.open();
-    const splitter = new LineSplitter();
+    let splitter = new LineSplitter(0, this.maxLine);
     let bytes = 0;
     const started = Date.now();
-    let res: Response | null = this.first;
+    let next: Resumed | Changed | null = { res: this.first!, skip: 0 };
     this.first = null;
-    while (res && !this.closed) {
+    while (next && !this.closed) {
+      if (next instanceof Changed) {
+        // The URL no longer holds what was read: its rows go, and it is read again from byte 0.
+        onEvent?.({ type: 'reset', message: `${next.reason}: re-read from the start` });
+        ({ splitter, bytes } = this.restart());
+        next = await this.poll(0, onEvent, false);
+        continue;
+      }
+      const { res, skip } = next;
       const encoded = res.headers.get('content-encoding');
       // content-length counts encoded bytes; with gzip the decoded total is unknown.
       const total = encoded ? null : Number(res.headers.get('content-length')) || null;
-      const from = bytes;
+      /** Where the body's first byte stands in the trace: it repeats `skip` bytes already read. */
+      const bodyStart = bytes - skip;
       try {
-        for await (const chunk of this.body(res)) {
+        for await (const chunk of after(this.body(res), skip, this.tail)) {
           if (this.closed) return;
-          this.spool.append(chunk);
+          const dropping = splitter.droppingLine;
+          const batch = splitter.push(chunk);
+          // A chunk wholly inside a line over the limit (an endless line) is not kept on disk either: a hole.
+          if (dropping && splitter.droppingLine && batch.length === 0) this.spool.skip(chunk.length);
+          else this.spool.append(chunk);
+          this.tail = lastBytes(this.tail, chunk);
           bytes += chunk.length;
           const rate = bytes / Math.max(0.001, (Date.now() - started) / 1000);
-          onEvent?.({ type: 'progress', bytes, totalBytes: total === null ? null : from + total, rate });
-          const batch = splitter.push(chunk);
+          onEvent?.({ type: 'progress', bytes, totalBytes: total === null ? null : bodyStart + total, rate });
           if (batch.length) yield batch;
         }
-        if (total !== null && bytes - from < total)
+        if (total !== null && bytes - bodyStart < total)
           throw Object.assign(new Error('early end'), { cause: { code: 'UND_ERR_SOCKET' } });
       } catch (error) {
         if (this.closed) return;
+        if (error instanceof Changed) {
+          next = error;
+          continue;
+        }
         const last = splitter.end();
         if (last.length) yield last;
-        const got = bytes - from;
+        const got = bytes - bodyStart;
         const why =
           total !== null && got < total && (error as { name?: string }).name !== 'StallError'
             ? `the connection was closed or reset after ${got.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} bytes announced (Content-Length)`
@@ -183,22 +252,48 @@ export class HttpSource implements Source {
       }
       if (!this.follow) break;
       onEvent?.({ type: 'live' });
-      res = await this.poll(bytes, onEvent);
+      next = await this.poll(bytes, onEvent);
     }
     const last = splitter.end();
     if (last.length) yield last;
   }
 
-  /** Waits, then asks for the bytes after `from`; null when closed. */
-  private async poll(from: number, onEvent?: (event: SourceEvent) => void): Promise<Response | null> {
+  /** Forgets what was read (a new spool, a new splitter): the URL is read again from its start. */
+  private restart(): { splitter: LineSplitter; bytes: number } {
+    this.spool.close();
+    this.spool = new Spool();
+    this.tail = Buffer.alloc(0);
+    return { splitter: new LineSplitter(0, this.maxLine), bytes: 0 };
+  }
+
+  /**
+   * Waits (unless `wait` is false), then asks for what follows byte `from`, from a few
+   * bytes before it: those must be the bytes read last, or the URL was rewritten. A
+   * 416 then means it holds fewer bytes than were read (truncated); a server that
+   * ignores Range sends the whole body (200), whose first `from` bytes are skipped
+   * after the same check. Null when closed.
+   */
+  private async poll(
+    from: number,
+    onEvent?: (event: SourceEvent) => void,
+    wait = true,
+  ): Promise<Resumed | Changed | null> {
+    let first = true;
     while (!this.closed) {
-      await new Promise((r) => setTimeout(r, this.pollMs).unref());
+      if (wait || !first) await new Promise((r) => setTimeout(r, this.pollMs).unref());
+      first = false;
       if (this.closed) return null;
+      const overlap = Math.min(from, this.tail.length);
       try {
-        const res = await this.request({ range: `bytes=${from}-`, 'accept-encoding': 'identity' });
-        if (res.status === 206) return res;
+        const res = await this.request({ range: `bytes=${from - overlap}-`, 'accept-encoding': 'identity' });
+        if (res.status === 206) return { res, skip: overlap };
+        if (res.status === 200) return { res, skip: from };
         await res.body?.cancel().catch(() => undefined);
-        if (res.status === 416 || res.status === 200) continue; // nothing new (or no Range support)
+        // Not even the last bytes read are there any more: the URL was truncated (an empty one is still empty).
+        if (res.status === 416) {
+          if (overlap > 0) return new Changed('truncated');
+          continue;
+        }
         onEvent?.({ type: 'notice', message: `${this.name}: ${describeStatus(res.status, res.statusText)}` });
       } catch (error) {
         if (this.closed) return null;

@@ -1,4 +1,5 @@
-import { redactUrl } from './redact.js';
+import { redactEntry, redactUrl } from './redact.js';
+import { rawQueryParam, traceListEntries } from './trace-list.js';
 
 /** What a command-line argument names: local paths, URLs, or an mcpreplay.dev link that names several. */
 export interface Expanded {
@@ -22,22 +23,20 @@ export function expandArg(arg: string): Expanded {
   const url = new URL(arg);
   // Messages quote the link and what it names as they may be shown: tokens as `***`.
   const shown = redactUrl(arg);
-  const list = url.searchParams.get('trace') ?? url.searchParams.get('diff');
+  const list = rawQueryParam(url.search, 'trace') ?? rawQueryParam(url.search, 'diff');
   if (list === null) throw new LinkError(`${shown}: a viewer link needs ?trace=URL (or ?diff=A;B)`);
   const view = new URLSearchParams(url.hash.replace(/^#/, '')).get('view');
-  const targets = list
-    .split(';')
+  const targets = traceListEntries(list)
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => {
-      const decoded = /%[0-9a-f]{2}/i.test(part) ? decodeURIComponent(part) : part;
+    .map((decoded) => {
       if (/^https?:\/\//i.test(decoded)) return decoded;
       if (UUID.test(decoded))
         throw new LinkError(
-          `${redactUrl(decoded)} (from ${shown}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`,
+          `${redactEntry(decoded)} (from ${shown}): an mcp-tape share id, whose download address is not public; pass the trace's own https:// URL, or download it and open the file`,
         );
       throw new LinkError(
-        `${redactUrl(decoded)} (from ${shown}): a path relative to the viewer; pass ${url.origin}/${decoded.replace(/^\/+/, '')} to fetch it from there`,
+        `${redactEntry(decoded)} (from ${shown}): a path relative to the viewer; pass ${url.origin}/${redactEntry(decoded.replace(/^\/+/, ''))} to fetch it from there`,
       );
     });
   if (targets.length === 0) throw new LinkError(`${shown}: ?trace= names no trace`);

@@ -41,6 +41,30 @@ function openAsWriter(fifo: string): void {
   }
 }
 
+/** The releases of FIFO opens still waiting for a writer (each blocks a thread of Node's pool). */
+const blockedOpens = new Set<() => void>();
+
+/**
+ * Ends every FIFO open still waiting for a writer. The process cannot exit while one
+ * waits: `process.exit` joins the pool's threads, and that thread waits for ever.
+ */
+export function releaseBlockedOpens(): void {
+  for (const release of [...blockedOpens]) release();
+  blockedOpens.clear();
+}
+
+/** A FIFO read as a stream, its pending open released on close or by releaseBlockedOpens. */
+function fifoSource(target: string): StreamSource {
+  const stream = createReadStream(target);
+  const release = () => {
+    blockedOpens.delete(release);
+    openAsWriter(target);
+  };
+  blockedOpens.add(release);
+  stream.once('open', () => blockedOpens.delete(release));
+  return new StreamSource(target, stream, FIFO_WAITING, release);
+}
+
 /** What a FIFO's source says until a writer opens it. */
 export const FIFO_WAITING = 'waiting for a writer (a FIFO: nothing is read until one opens it)';
 
@@ -90,7 +114,7 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     // as a stream (like stdin) that opens off the event loop.
     if ((await stat(target)).isFIFO()) {
       await access(target, constants.R_OK);
-      return new StreamSource(target, createReadStream(target), FIFO_WAITING, () => openAsWriter(target));
+      return fifoSource(target);
     }
     await assertReadable(target);
   } catch (error) {

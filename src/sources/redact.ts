@@ -8,6 +8,8 @@
  * address, and what is shown should be what the user typed, minus the secrets.
  */
 
+import { decodeQueryValue, traceListEntries } from './trace-list.js';
+
 const HIDDEN = '***';
 
 /** A query (or fragment) parameter whose value is a secret: token, key, secret, sig, password, auth, anywhere in its name. */
@@ -16,15 +18,11 @@ const SECRET_NAME = /token|key|secret|sig|passw(or)?d|auth/i;
 /** A URL inside a longer text: a scheme, `://`, and what follows up to a space or a quote. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`]+/gi;
 
-const decode = (text: string): string => {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-};
-
-/** `a=1&token=x` → `a=1&token=***`; a value that decodes to URLs (a viewer link's `trace=a;b`) is redacted inside, shown decoded. */
+/**
+ * `a=1&token=x` → `a=1&token=***`; a value that decodes to URLs or paths with
+ * parameters (a viewer link's `trace=a;b`) is redacted inside, shown decoded: each entry whole, the list split on
+ * its own separators first (a `%3B` in a token's value is the token's).
+ */
 function redactParams(params: string): string {
   return params
     .split('&')
@@ -33,14 +31,12 @@ function redactParams(params: string): string {
       if (eq < 0) return pair;
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      if (SECRET_NAME.test(decode(name))) return value === '' ? pair : `${name}=${HIDDEN}`;
-      const decoded = decode(value);
-      if (!decoded.includes('://')) return pair;
-      const redacted = decoded
-        .split(';')
-        .map((part) => redactUrl(part))
-        .join(';');
-      return redacted === decoded ? pair : `${name}=${redacted}`;
+      if (SECRET_NAME.test(decodeQueryValue(name))) return value === '' ? pair : `${name}=${HIDDEN}`;
+      // Only a value that names addresses or paths with parameters of their own can hide one.
+      if (!/:\/\/|[?#]/.test(decodeQueryValue(value))) return pair;
+      const entries = traceListEntries(value);
+      const redacted = entries.map((entry) => redactEntry(entry));
+      return redacted.every((r, i) => r === entries[i]) ? pair : `${name}=${redacted.join(';')}`;
     })
     .join('&');
 }
@@ -56,13 +52,23 @@ export function redactUrl(url: string): string {
   const [, scheme, authority, rest] = m as unknown as [string, string, string, string];
   const at = authority.lastIndexOf('@');
   const host = at < 0 ? authority : `${HIDDEN}@${authority.slice(at + 1)}`;
+  return `${scheme}${host}${redactPathAndQuery(rest)}`;
+}
+
+/** A viewer list's entry as it may be shown: a URL as `redactUrl` shows it, a relative path with its parameters redacted alike. */
+export function redactEntry(entry: string): string {
+  return /^\s*[a-z][a-z0-9+.-]*:\/\//i.test(entry) ? redactUrl(entry) : redactPathAndQuery(entry);
+}
+
+/** `path?query#fragment` with the secret parameters of its query and fragment as `***`. */
+function redactPathAndQuery(rest: string): string {
   const hash = rest.indexOf('#');
   const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
   const fragment = hash < 0 ? null : rest.slice(hash + 1);
   const q = beforeHash.indexOf('?');
   const path = q < 0 ? beforeHash : beforeHash.slice(0, q);
   const query = q < 0 ? null : beforeHash.slice(q + 1);
-  return `${scheme}${host}${path}${query === null ? '' : `?${redactParams(query)}`}${fragment === null ? '' : `#${redactParams(fragment)}`}`;
+  return `${path}${query === null ? '' : `?${redactParams(query)}`}${fragment === null ? '' : `#${redactParams(fragment)}`}`;
 }
 
 /** Every URL quoted in a message (Node's and ws's errors quote the address they were given), redacted. */

@@ -1,5 +1,7 @@
 import type WebSocket from 'ws';
 import { withBasicAuth } from './basic-auth.js';
+import { elementTexts, memberText, withoutMember } from './frame-text.js';
+import { MAX_LINE_BYTES, tooLongReason } from './line-splitter.js';
 import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
 import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
@@ -52,6 +54,8 @@ export interface WsOptions {
   reconnectMs?: number;
   /** Seconds for the opening handshake, and for a dropped connection to come back. */
   timeoutS?: number;
+  /** The longest line kept, in bytes (tests pass a small one); a longer one arrives as a skip. */
+  maxLine?: number;
 }
 
 /**
@@ -74,8 +78,11 @@ export class WsSource implements Source {
   private bytes = 0;
   private lineNo = 0;
   private queue: Line[] = [];
-  /** Lines not yet in the spool: written in one call per batch, not one per frame (a flood sends thousands a second). */
-  private unwritten: Buffer[] = [];
+  /**
+   * Lines not yet in the spool: written in one call per batch, not one per frame (a
+   * flood sends thousands a second). A number is a skipped line's bytes: a hole.
+   */
+  private unwritten: (Buffer | number)[] = [];
   /** Frames since the reader last ran (HIGH_WATER). */
   private received = 0;
   private wake: (() => void) | null = null;
@@ -90,6 +97,7 @@ export class WsSource implements Source {
   private droppedAt: number | null = null;
   private readonly reconnectMs: number;
   private readonly timeoutS: number;
+  private readonly maxLine: number;
 
   constructor(
     private readonly url: string,
@@ -98,6 +106,7 @@ export class WsSource implements Source {
     this.name = redactUrl(url);
     this.reconnectMs = options.reconnectMs ?? RECONNECT_MS;
     this.timeoutS = options.timeoutS ?? DEFAULT_TIMEOUT_S;
+    this.maxLine = options.maxLine ?? MAX_LINE_BYTES;
   }
 
   /** Connects once, so a refused connection is reported before any screen. */
@@ -180,8 +189,11 @@ export class WsSource implements Source {
         }
       }
       if (typeof frame !== 'object' || frame === null) return this.ignore();
-      if (frame.type === 'snapshot' && Array.isArray(frame.lines)) for (const l of frame.lines) this.add(l);
-      else if (frame.type === 'append') this.add(frame.line);
+      // Each line's text is cut out of the frame's own text: re-serialised, ids and numbers would change.
+      if (frame.type === 'snapshot' && Array.isArray(frame.lines)) {
+        const texts = elementTexts(memberText(text, 'lines') ?? '[]');
+        for (const [i, l] of frame.lines.entries()) this.add(l, texts[i]);
+      } else if (frame.type === 'append') this.add(frame.line, memberText(text, 'line'));
       this.poke();
     });
     // A protocol violation (a garbage frame): ws reports it here, then closes.
@@ -235,21 +247,38 @@ export class WsSource implements Source {
     });
   }
 
-  /** One trace line: strip `_seq`, skip repeats, spool its text so it reads back. */
-  private add(line: unknown): void {
-    if (typeof line !== 'object' || line === null) return;
-    const { _seq: seq, ...rest } = line as { _seq?: unknown };
+  /**
+   * One trace line (`line` parsed, `raw` its text in the frame): strip `_seq` from the
+   * text, skip repeats, spool the text so it reads back.
+   */
+  private add(line: unknown, raw: string | null | undefined): void {
+    if (typeof line !== 'object' || line === null || raw == null) return;
+    const seq = (line as { _seq?: unknown })._seq;
     if (typeof seq === 'number') {
       if (seq <= this.lastSeq) return;
       this.lastSeq = seq;
     }
-    const text = JSON.stringify(rest);
-    const buf = Buffer.from(`${text}\n`);
-    this.unwritten.push(buf);
+    let text = withoutMember(raw, '_seq');
+    // A pretty-printed frame: raw line breaks can only be space between tokens, and a line holds none.
+    if (text.includes('\n') || text.includes('\r')) text = text.replace(/[\r\n]/g, '');
+    const length = Buffer.byteLength(text);
     this.lineNo += 1;
-    this.queue.push({ text, lineNo: this.lineNo, offset: this.bytes, length: buf.length - 1 });
-    this.bytes += buf.length;
-    if ((rest as { type?: unknown }).type === 'end') this.ended = true;
+    if (length > this.maxLine) {
+      // Kept out of the spool too (a hole), as stdin does: nothing reads a skipped line back.
+      this.unwritten.push(length + 1);
+      this.queue.push({
+        text: '',
+        lineNo: this.lineNo,
+        offset: this.bytes,
+        length,
+        skip: tooLongReason(this.maxLine, length),
+      });
+    } else {
+      this.unwritten.push(Buffer.from(`${text}\n`));
+      this.queue.push({ text, lineNo: this.lineNo, offset: this.bytes, length });
+    }
+    this.bytes += length + 1;
+    if ((line as { type?: unknown }).type === 'end') this.ended = true;
   }
 
   private poke(): void {
@@ -259,8 +288,18 @@ export class WsSource implements Source {
   }
 
   private flush(): void {
-    if (this.unwritten.length === 0) return;
-    this.spool.append(this.unwritten.length === 1 ? this.unwritten[0]! : Buffer.concat(this.unwritten));
+    let run: Buffer[] = [];
+    const write = () => {
+      if (run.length) this.spool.append(run.length === 1 ? run[0]! : Buffer.concat(run));
+      run = [];
+    };
+    for (const part of this.unwritten) {
+      if (typeof part === 'number') {
+        write();
+        this.spool.skip(part);
+      } else run.push(part);
+    }
+    write();
     this.unwritten = [];
   }
 

@@ -169,5 +169,10 @@ export function parseFilter(expr: string): Filter | null {
 
 /** `expr` with a caret under the problem, for the command line and the filter bar. */
 export function explainFilterError(expr: string, error: FilterError): string {
-  return `${error.message}\n  ${expr}\n  ${' '.repeat(error.position)}^`;
+  return filterErrorLines(expr, error).join('\n');
+}
+
+/** The same as lines (the expression is one of them, whatever line breaks it holds). */
+export function filterErrorLines(expr: string, error: FilterError): string[] {
+  return [error.message, `  ${expr}`, `  ${' '.repeat(error.position)}^`];
 }

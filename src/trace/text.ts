@@ -24,6 +24,15 @@ export function inert(text: string): string {
 }
 
 /**
+ * One line of safe text for a name, path, URL or argument quoted in a message: every
+ * control as its picture, line breaks too (`␊`, `␍`), so a file name cannot forge a
+ * line of output (`ok.jsonl␊ok.jsonl: 0 error(s)` stays one line).
+ */
+export function oneLine(text: string): string {
+  return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, picture) : text;
+}
+
+/**
  * Safe text of several lines, for a command's output (a table, a report): each line
  * inert, the line breaks kept (a `\r`, which would let a later line overwrite an
  * earlier one, is a space).

@@ -84,6 +84,25 @@ describe.skipIf(!hasTmux)('the terminal is always put back (tmux)', () => {
       expect(screen).toContain('MODE=icanon');
     },
   );
+
+  it.skipIf(!hasMkfifo).each([
+    ['the app', ''],
+    ['summary', 'summary '],
+  ])('on SIGTERM while a FIFO waits for a writer (%s): exit 143 at once (once: alive for ever)', async (_, command) => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'mrt-fifo-')), 'nobody.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    term.start(run(`${command}${fifo}`));
+    await term.waitFor((s) => s.includes('waiting for a writer'), 'the waiting notice');
+    const pid = term.childPid(/mcp-replay-tui/);
+    expect(pid).not.toBeNull();
+    const sent = Date.now();
+    process.kill(pid!, 'SIGTERM');
+    const screen = await term.waitFor((s) => s.includes('MODE='), 'the shell again', 3000);
+    expect(Date.now() - sent).toBeLessThan(3000);
+    expect(screen).toContain('mcp-replay-tui: stopped by SIGTERM');
+    expect(screen).toContain('EXIT=143');
+    expect(screen).toContain('MODE=icanon');
+  });
 });
 
 describe('an error nobody caught (cli/fatal.ts)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandArg } from '../../src/sources/links.js';
+import { expandArg, LinkError } from '../../src/sources/links.js';
 import { OpenError } from '../../src/sources/open-source.js';
 import { hasSecrets, redactText, redactUrl } from '../../src/sources/redact.js';
 
@@ -91,6 +91,22 @@ describe('messages never quote a secret', () => {
     expect(() => expandArg(`https://mcpreplay.dev/?trace=${id}&sig=T0KEN`)).toThrow(
       `(from https://mcpreplay.dev/?trace=${id}&sig=***)`,
     );
+  });
+
+  it('a `;` inside a trace URL (encoded, %3B) belongs to it: never a list separator, never shown', () => {
+    const secret = 'https://127.0.0.1:8931/x.jsonl?token=PART1;SECRETTAIL';
+    const other = 'https://h.example/b.jsonl?sig=S1;S2&v=1';
+    const link = `https://mcpreplay.dev/?trace=${encodeURIComponent(secret)};${encodeURIComponent(other)}#view=calls`;
+    expect(expandArg(link).targets).toEqual([secret, other]);
+    const shown = redactUrl(link);
+    for (const leak of ['PART1', 'SECRETTAIL', 'S1', 'S2']) expect(shown).not.toContain(leak);
+    expect(shown).toBe(
+      'https://mcpreplay.dev/?trace=https://127.0.0.1:8931/x.jsonl?token=***;https://h.example/b.jsonl?sig=***&v=1#view=calls',
+    );
+    // Every message about a link with such a URL: the tail is not a trace of its own to complain about.
+    const relative = `https://mcpreplay.dev/?trace=${encodeURIComponent('x.jsonl?token=PART1;SECRETTAIL')}`;
+    expect(() => expandArg(relative)).toThrow(LinkError);
+    expect(() => expandArg(relative)).not.toThrow(/SECRETTAIL|PART1/);
   });
 
   it('a viewer link naming a URL with a token expands to the real URL (the source redacts it for display)', () => {

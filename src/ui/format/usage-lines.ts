@@ -1,5 +1,14 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
-import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../../trace/units.js';
+import {
+  costOverflowNote,
+  fmtInt,
+  fmtMs,
+  fmtPct,
+  fmtUsd,
+  latencyNote,
+  overflowNote,
+  timesNote,
+} from '../../trace/units.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
@@ -140,6 +149,8 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
     const thinking = (s.thinkingExactTokens ?? 0) + (s.thinkingEstimatedTokens ?? 0);
     if (s.overflowTurns) notes.push(overflowNote(s.overflowTurns));
+    if (s.costOverflowTurns) notes.push(costOverflowNote(s.costOverflowTurns));
+    if (s.timesLeftOut) notes.push(timesNote(s.timesLeftOut));
     if (thinking)
       notes.push(
         `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,

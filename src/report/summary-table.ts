@@ -5,6 +5,7 @@ import { truncate, width, wrap } from '../trace/cells.js';
 import { inert } from '../trace/text.js';
 import {
   costOverflowNote,
+  fmtCost,
   fmtInt,
   fmtMs,
   fmtPct,
@@ -84,12 +85,14 @@ export function summaryText(
       fmtInt(p.cacheReadTokens),
       fmtInt(p.cacheCreationTokens),
       fmtPct(p.cacheHitRate),
-      p.priced ? fmtUsd(p.estCostUsd) : 'unpriced',
+      fmtCost(p.estCostUsd, p.priced, p.costOverflowTurns),
       fmtMs(p.latencyP50Ms),
       fmtMs(p.latencyP95Ms),
     ]);
     const total =
-      m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
+      m.cost.totalUsd === null
+        ? fmtCost(null, false, m.summary.costOverflowTurns)
+        : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
     rows.push([
       'TOTAL',
       fmtInt(m.summary.assistantTurns),

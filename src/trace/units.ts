@@ -38,6 +38,12 @@ export function fmtUsd(usd: number | null): string {
   return `$${usd.toFixed(2)}`;
 }
 
+/** A model's (or the total's) estimated cost: `overflow` when only overflowing costs were priced, `unpriced` without a price. */
+export function fmtCost(usd: number | null, priced: boolean, costOverflowTurns = 0): string {
+  if (usd === null && costOverflowTurns > 0) return 'overflow';
+  return priced ? fmtUsd(usd) : 'unpriced';
+}
+
 export function fmtPct(ratio: number | null): string {
   return ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`;
 }

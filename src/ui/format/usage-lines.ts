@@ -1,10 +1,10 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import {
   costOverflowNote,
+  fmtCost,
   fmtInt,
   fmtMs,
   fmtPct,
-  fmtUsd,
   latencyNote,
   overflowNote,
   timesNote,
@@ -55,7 +55,7 @@ export interface UsageData {
 
 type ModelLine = PerModel & { total?: boolean };
 
-const usd = (m: ModelLine) => (m.priced || m.total ? fmtUsd(m.estCostUsd) : 'unpriced');
+const usd = (m: ModelLine) => fmtCost(m.estCostUsd, m.priced || m.total === true, m.costOverflowTurns);
 
 const modelCols: TableCol<ModelLine>[] = [
   { header: 'MODEL', cell: (m) => m.model, style: (m) => (m.total ? 'bold' : 'model') },
@@ -138,6 +138,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       ttftP50Ms: null,
       ttftP95Ms: null,
       estCostUsd: m.cost.totalUsd,
+      ...(s.costOverflowTurns ? { costOverflowTurns: s.costOverflowTurns } : {}),
       priced: m.cost.totalUsd !== null,
       latencyP50Ms: null,
       latencyP95Ms: null,

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_TIMEOUT_S } from '../sources/timeout.js';
+import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
@@ -41,6 +41,8 @@ function parseSeconds(value: string): number {
   const n = Number(value);
   if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(n) || n <= 0)
     throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30 or 2.5');
+  if (n > MAX_TIMEOUT_S)
+    throw new InvalidArgumentError(`at most ${MAX_TIMEOUT_S} seconds (2^31 - 1 ms, the longest timer Node has)`);
   return n;
 }
 const timeoutOption = () =>

@@ -124,3 +124,18 @@ const ESCAPED_KEY = /\\u[0-9a-fA-F]{4}(?:[^"\\]|\\u[0-9a-fA-F]{4}){0,8}"\s*:/;
 
 /** True when a key of the line may have a `\u` escape (it might spell a key looked for by its text). */
 export const hasEscapedKey = (text: string): boolean => text.includes('\\u') && ESCAPED_KEY.test(text);
+
+/** The text as written of the value at `path` (member keys from the top object; the last of a repeated key), or null. */
+export function valueText(text: string, path: readonly string[]): string | null {
+  let at = ws(text, 0);
+  for (const key of path) {
+    if (text.charCodeAt(at) !== LBRACE) return null;
+    let found = -1;
+    members(text, at, (k, v) => {
+      if (k === key) found = v;
+    });
+    if (found < 0) return null;
+    at = found;
+  }
+  return numberText(text, at);
+}

@@ -10,6 +10,7 @@ import { Validator } from '../../src/trace/validate.js';
 import { turnView } from '../../src/ui/data/turns.js';
 import { usageData } from '../../src/ui/data/usage.js';
 import { viewsOf } from '../../src/ui/data/views.js';
+import { fileStateText } from '../../src/ui/format/chrome.js';
 import { turnLines } from '../../src/ui/format/turn-lines.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
 import { snapshotBytes, storeOf } from '../helpers/store.js';
@@ -52,17 +53,17 @@ const COUNT_FAULTS: { name: string; usage: string; shown: string }[] = [
   {
     name: 'cache read -1',
     usage: '{"input_tokens":3,"output_tokens":1,"cache_read_input_tokens":-1}',
-    shown: 'in 3 · out 1 · 5ms',
+    shown: 'in 3 · out 1 · cache read invalid · 5ms',
   },
   {
     name: 'cache write 1e308',
     usage: '{"input_tokens":3,"output_tokens":1,"cache_creation_input_tokens":1e308}',
-    shown: 'in 3 · out 1 · 5ms',
+    shown: 'in 3 · out 1 · cache write overflow · 5ms',
   },
   {
     name: 'thinking -3',
     usage: '{"input_tokens":3,"output_tokens":1,"thinking_tokens":-3}',
-    shown: 'in 3 · out 1 · 5ms',
+    shown: 'in 3 · out 1 · thinking invalid · 5ms',
   },
 ];
 
@@ -215,5 +216,14 @@ describe('validate on the end line', () => {
         message: expect.stringContaining(`exitCode is ${code}`),
       }),
     ]);
+  });
+});
+
+describe('an exitCode of 1e400 (Infinity once parsed)', () => {
+  it('is no exit code in the JSON, the summary and the header alike', () => {
+    const store = storeOf([META, '{"t":"2026-05-12T23:00:03.000Z","type":"end","durationMs":3,"exitCode":1e400}']);
+    expect(statsOf(store, 0).session.exitCode).toBeNull();
+    expect(summaryText(store, 0)).not.toContain('Infinity');
+    expect(fileStateText(store.files[0]!)).toBe('ended (no exit code)');
   });
 });

@@ -1,3 +1,4 @@
+import { notACount } from '../../trace/counts.js';
 import { STATUSES, Status } from '../../trace/enums.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
@@ -65,6 +66,13 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
   const usage = v.facts?.usage;
   if (usage) head.push(seg(` · in ${fmtCount(usage.input)} · out ${fmtCount(usage.output)}`, 'dim'));
+  // The other counts are not shown, but one that is no count keeps the turn out of the totals: say which.
+  for (const [name, n] of [
+    ['cache read', usage?.cacheRead],
+    ['cache write', usage?.cacheWrite],
+    ['thinking', v.facts?.thinkingExact],
+  ] as const)
+    if (n != null && notACount(n)) head.push(seg(` · ${name} ${fmtCount(n)}`, 'warn'));
   if (v.costUsd != null) head.push(seg(` · ${fmtUsd(v.costUsd)}`, 'dim'));
   const duration = v.facts?.durationMs ?? null;
   if (duration !== null) head.push(seg(` · ${fmtTurnMs(duration)}`, 'dim'));

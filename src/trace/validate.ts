@@ -1,6 +1,6 @@
 import { COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
 import { DIRS, filterWords } from './enums.js';
-import { valueText } from './json-walk.js';
+import { hasEscapedKey, inexactAfter, valueText } from './json-walk.js';
 import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
@@ -249,7 +249,11 @@ export class Validator {
     for (const field of COUNT_FIELDS) {
       const v = usage[field];
       if (typeof v !== 'number') continue;
-      const written = valueText(text, ['usage', field]) ?? String(v);
+      // The walk to the text only when it may tell (found with indexOf: a turn line may be long).
+      const written =
+        countOf(v) !== v || inexactAfter(text, `"${field}"`) || hasEscapedKey(text)
+          ? (valueText(text, ['usage', field]) ?? String(v))
+          : String(v);
       const count = countOf(v, written);
       if (count === INVALID_COUNT)
         this.add(

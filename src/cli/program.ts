@@ -33,7 +33,7 @@ export interface Handlers {
 const pricesOption = () =>
   new Option(
     '--prices <file>',
-    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token; docs/stats.md)',
+    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token, 0 or more; at most 16 MiB; docs/stats.md)',
   );
 const noCacheOption = () => new Option('--no-cache', 'neither use nor save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
@@ -48,7 +48,7 @@ function parseSeconds(value: string): number {
 const timeoutOption = () =>
   new Option(
     '--timeout <seconds>',
-    'give up on an http(s) or ws:// source after this many seconds of silence (no answer, or a body that stops or only trickles): exit 1 naming it',
+    'give up on an http(s) or ws:// source after this many seconds of silence (no answer, or a body that stops or only trickles): exit 1 naming it; at most 2147483.647 (the longest timer)',
   )
     .default(DEFAULT_TIMEOUT_S)
     .argParser(parseSeconds);

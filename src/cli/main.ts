@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { CommanderError } from 'commander';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
@@ -6,6 +5,7 @@ import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
+import { readPricesFile } from './prices-file.js';
 import { type AppOptions, buildProgram } from './program.js';
 
 /**
@@ -95,7 +95,7 @@ async function loadPrices(file: string | undefined): Promise<PriceTable | null> 
   const base = bundledPrices();
   if (!file) return base;
   try {
-    const rows = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    const rows = JSON.parse(await readPricesFile(file)) as unknown;
     if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
       throw new Error('expected a JSON object of model → prices');
     return withOverrides(base, file, rows as Record<string, unknown>);

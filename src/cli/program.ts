@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_TIMEOUT_S } from '../sources/timeout.js';
+import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
@@ -33,7 +33,7 @@ export interface Handlers {
 const pricesOption = () =>
   new Option(
     '--prices <file>',
-    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token; docs/stats.md)',
+    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token, 0 or more; at most 16 MiB; docs/stats.md)',
   );
 const noCacheOption = () => new Option('--no-cache', 'neither use nor save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
@@ -41,12 +41,14 @@ function parseSeconds(value: string): number {
   const n = Number(value);
   if (!/^\s*\d*\.?\d+\s*$/.test(value) || !Number.isFinite(n) || n <= 0)
     throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30 or 2.5');
+  if (n > MAX_TIMEOUT_S)
+    throw new InvalidArgumentError(`at most ${MAX_TIMEOUT_S} seconds (2^31 - 1 ms, the longest timer Node has)`);
   return n;
 }
 const timeoutOption = () =>
   new Option(
     '--timeout <seconds>',
-    'give up on an http(s) or ws:// source after this many seconds of silence (no answer, or a body that stops or only trickles): exit 1 naming it',
+    'give up on an http(s) or ws:// source after this many seconds of silence (no answer, or a body that stops or only trickles): exit 1 naming it; at most 2147483.647 (the longest timer)',
   )
     .default(DEFAULT_TIMEOUT_S)
     .argParser(parseSeconds);

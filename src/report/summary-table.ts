@@ -3,7 +3,17 @@ import { latencyStats, statsOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { truncate, width, wrap } from '../trace/cells.js';
 import { inert, oneLine } from '../trace/text.js';
-import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../trace/units.js';
+import {
+  costOverflowNote,
+  fmtCost,
+  fmtInt,
+  fmtMs,
+  fmtPct,
+  fmtUsd,
+  latencyNote,
+  overflowNote,
+  timesNote,
+} from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
@@ -75,12 +85,14 @@ export function summaryText(
       fmtInt(p.cacheReadTokens),
       fmtInt(p.cacheCreationTokens),
       fmtPct(p.cacheHitRate),
-      p.priced ? fmtUsd(p.estCostUsd) : 'unpriced',
+      fmtCost(p.estCostUsd, p.priced, p.costOverflowTurns),
       fmtMs(p.latencyP50Ms),
       fmtMs(p.latencyP95Ms),
     ]);
     const total =
-      m.cost.totalUsd === null ? 'unpriced' : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
+      m.cost.totalUsd === null
+        ? fmtCost(null, false, m.summary.costOverflowTurns)
+        : `${fmtUsd(m.cost.totalUsd)}${m.cost.partial ? ' (partial)' : ''}`;
     rows.push([
       'TOTAL',
       fmtInt(m.summary.assistantTurns),
@@ -119,6 +131,8 @@ export function summaryText(
       );
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
     if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
+    if (m.summary.costOverflowTurns) notes.push(costOverflowNote(m.summary.costOverflowTurns));
+    if (m.summary.timesLeftOut) notes.push(timesNote(m.summary.timesLeftOut));
     out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
   } else out.push('no model calls (no non-echoed assistant turns)');
 

@@ -1,3 +1,4 @@
+import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import { Flag } from './codes.js';
 import type { ErrorEntry } from './table-writer.js';
@@ -32,8 +33,10 @@ export interface ModelAgg {
   /** Turns with usage whose model had no price row. */
   unpricedTurns: number;
   priced: boolean;
-  /** Counted turns left out of the token and cost sums: a count above 2^53 or a cost that is not finite. */
+  /** Counted turns left out of the token and cost sums: a count above 2^53, or one that is no count (counts.ts). */
   overflowTurns: number;
+  /** Counted turns whose tokens went in the sums but whose cost overflowed (COST_LIMIT): left out of the cost. */
+  costOverflowTurns: number;
 }
 
 const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: [] });
@@ -60,8 +63,12 @@ export class Aggregates {
   modelTimeSeen = false;
   /** Answered calls whose latency was left out: a time out of the date range, or over 100 years (`Tables.latency`). */
   latenciesLeftOut = 0;
-  /** Counted turns whose token counts (above 2^53) or cost (not finite) overflow: left out of every sum. */
+  /** Counted turns whose token counts overflow (above 2^53) or are no counts: left out of every sum. */
   overflowTurns = 0;
+  /** Counted turns whose cost overflows (COST_LIMIT): their tokens summed, their cost not. */
+  costOverflowTurns = 0;
+  /** Turn times (`duration_ms`, `ttft_ms`) that are no time (negative, not finite, above 2^53), or would take the model time past 2^53: left out. */
+  timesLeftOut = 0;
   /**
    * The token and cost sums over every model, so that no sum (a model's, or the total
    * over models) passes 2^53 or Infinity: the turn that would take one there overflows
@@ -132,6 +139,7 @@ const newModel = (model: string): ModelAgg => ({
   unpricedTurns: 0,
   priced: true,
   overflowTurns: 0,
+  costOverflowTurns: 0,
 });
 
 function opened(agg: CallAgg): void {
@@ -147,45 +155,47 @@ function closed(agg: CallAgg, latency: number | null, failed: boolean): void {
 
 const val = (v: number) => (Number.isNaN(v) ? null : v);
 
-/** Above this a count is no longer exact in a double: it cannot be summed or shown as a number. */
-export const COUNT_LIMIT = 2 ** 53;
-
-/** A count that is shown as `overflow` and summed nowhere. */
-export const overflows = (n: number): boolean => Math.abs(n) > COUNT_LIMIT;
+/** A count that is shown as `overflow` (or `invalid`, counts.ts) and summed nowhere. */
+const overflows = (n: number): boolean => Math.abs(n) > COUNT_LIMIT;
 
 /**
- * True when a counted turn's usage cannot be summed: a token count above 2^53 (JSON
- * numbers like 1e308 parse to a finite double) or a cost that is not finite.
+ * True when a counted turn's tokens cannot be summed: a count above 2^53, or a number
+ * that is no count (negative, fractional: kept as a sentinel, counts.ts).
  */
 export function turnOverflows(cols: Tables, i: number): boolean {
   const u = cols.usage;
-  if (
+  return (
     overflows(u.input.at(i)) ||
     overflows(u.output.at(i)) ||
     overflows(u.cacheRead.at(i)) ||
-    overflows(u.cacheWrite.at(i))
-  )
-    return true;
-  if (overflows(u.thinkingExact.at(i)) || overflows(u.thinkingEstimated.at(i))) return true;
-  const cost = u.cost.data[i]!;
-  return !Number.isNaN(cost) && !Number.isFinite(cost);
+    overflows(u.cacheWrite.at(i)) ||
+    overflows(u.thinkingExact.at(i)) ||
+    overflows(u.thinkingEstimated.at(i))
+  );
 }
 
-/** Whether adding turn `i` would take a sum past what a double holds exactly (see `Aggregates.usageSums`). */
+/** A cost that is no estimate: not finite, or a trillion USD or more (either way `overflow`). */
+const costOverflows = (usd: number): boolean => !(Math.abs(usd) < COST_LIMIT);
+
+/** Whether adding turn `i`'s tokens would take a sum past what a double holds exactly (see `Aggregates.usageSums`). */
 function sumsOverflow(s: UsageSums, cols: Tables, i: number, withUsage: boolean): boolean {
   const u = cols.usage;
   const past = (sum: number, v: number) => Math.abs(sum + v) > COUNT_LIMIT;
-  if (withUsage) {
-    if (past(s.input, u.input.at(i)) || past(s.output, u.output.at(i))) return true;
-    const cost = val(u.cost.data[i]!);
-    if (cost !== null && !Number.isFinite(s.cost + cost)) return true;
-  }
+  if (withUsage && (past(s.input, u.input.at(i)) || past(s.output, u.output.at(i)))) return true;
   const thinking = val(u.thinkingExact.at(i)) ?? val(u.thinkingEstimated.at(i)) ?? 0;
   return (
     past(s.cacheRead, val(u.cacheRead.at(i)) ?? 0) ||
     past(s.cacheWrite, val(u.cacheWrite.at(i)) ?? 0) ||
     past(s.thinking, thinking)
   );
+}
+
+/** A turn time, or null when there is none; one that is no time (or would take the model time past 2^53) is counted. */
+function timeOf(agg: Aggregates, ms: number, sum = 0): number | null {
+  if (Number.isNaN(ms)) return null;
+  if (Number.isFinite(ms) && sum + ms <= COUNT_LIMIT) return ms;
+  agg.timesLeftOut += 1;
+  return null;
 }
 
 /** One counted turn's usage, read from the store's turn columns. */
@@ -197,24 +207,15 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
   const flags = u.flags.data[i]!;
   m.priced = (flags & 2) !== 0;
   // Its tokens and cost go in no sum (the Turns pane shows them as overflow); its time still counts.
+  // Counts are never negative (counts.ts): a model's sum never exceeds the total's.
   const sums = agg.usageSums();
-  // Checked against the model's sums too: counts may be negative, so a total can stay small while one model's grows.
-  const mine: UsageSums = {
-    input: m.input,
-    output: m.output,
-    cacheRead: m.cacheRead,
-    cacheWrite: m.cacheWrite,
-    thinking: m.thinkingExact + m.thinkingEstimated,
-    cost: m.cost,
-  };
   const withUsage = (flags & 1) !== 0;
-  const overflow =
-    turnOverflows(cols, i) || sumsOverflow(sums, cols, i, withUsage) || sumsOverflow(mine, cols, i, withUsage);
+  const overflow = turnOverflows(cols, i) || sumsOverflow(sums, cols, i, withUsage);
   if (overflow) {
     m.overflowTurns += 1;
     agg.overflowTurns += 1;
   }
-  if (flags & 1 && !overflow) {
+  if (withUsage && !overflow) {
     m.withUsage += 1;
     m.input += u.input.at(i);
     m.output += u.output.at(i);
@@ -222,14 +223,18 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
     sums.output += u.output.at(i);
     const cost = val(u.cost.data[i]!);
     if (cost === null) m.unpricedTurns += 1;
-    else {
+    else if (costOverflows(cost) || costOverflows(sums.cost + cost)) {
+      // A hostile price (1e308 a token) loses the cost, never the tokens.
+      m.costOverflowTurns += 1;
+      agg.costOverflowTurns += 1;
+    } else {
       m.cost += cost;
       sums.cost += cost;
     }
   }
-  const ttft = val(u.ttft.at(i));
+  const ttft = timeOf(agg, u.ttft.at(i));
   if (ttft !== null) m.ttft.push(ttft);
-  const duration = val(u.duration.at(i));
+  const duration = timeOf(agg, u.duration.at(i), agg.modelTimeMs);
   if (duration !== null) {
     m.durations.push(duration);
     agg.modelTimeMs += duration;

@@ -4,7 +4,7 @@ import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 9;
+export const SNAPSHOT_VERSION = 10;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -46,6 +46,8 @@ interface Header {
       | 'modelTimeSeen'
       | 'latenciesLeftOut'
       | 'overflowTurns'
+      | 'costOverflowTurns'
+      | 'timesLeftOut'
     >;
   };
   file: {
@@ -156,6 +158,8 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
         modelTimeSeen: agg.modelTimeSeen,
         latenciesLeftOut: agg.latenciesLeftOut,
         overflowTurns: agg.overflowTurns,
+        costOverflowTurns: agg.costOverflowTurns,
+        timesLeftOut: agg.timesLeftOut,
       },
     },
     file: {

@@ -39,6 +39,9 @@ export interface StatsDoc {
       totalModelTimeMs: number | null;
       /** Ours, present only when not 0: as in `perModel`. */
       overflowTurns?: number;
+      costOverflowTurns?: number;
+      /** Ours, present only when not 0: turn times (duration_ms, ttft_ms) that are no time (negative, not finite, above 2^53 ms), left out. */
+      timesLeftOut?: number;
     };
     cost: {
       estimated: true;
@@ -72,8 +75,10 @@ export interface PerModel {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   latencyMaxMs: number | null;
-  /** Ours, present only when not 0: turns left out of the token and cost sums (a count above 2^53, a cost not finite). */
+  /** Ours, present only when not 0: turns left out of the token and cost sums (a count above 2^53, or no count: negative, fractional). */
   overflowTurns?: number;
+  /** Ours, present only when not 0: turns whose tokens are summed but whose cost overflowed (a trillion USD or more), left out of the cost. */
+  costOverflowTurns?: number;
 }
 
 export interface ToolRow {
@@ -160,6 +165,9 @@ export function sessionOf(f: FileState): StatsDoc['session'] {
 
 const nullIfNone = (value: number, seen: boolean) => (seen ? value : null);
 
+/** Turns whose cost went in the model's sum (priced, not overflowing). */
+const costedTurns = (m: ModelAgg): number => m.withUsage - m.unpricedTurns - m.costOverflowTurns;
+
 function perModel(m: ModelAgg): PerModel {
   const hasUsage = m.withUsage > 0;
   const input = hasUsage ? m.input : 0;
@@ -179,12 +187,13 @@ function perModel(m: ModelAgg): PerModel {
     cacheHitRate: (m.cacheReadSeen || m.cacheWriteSeen) && denom > 0 ? m.cacheRead / denom : null,
     ttftP50Ms: ttft.p50,
     ttftP95Ms: ttft.p95,
-    estCostUsd: m.priced && hasUsage ? m.cost : null,
+    estCostUsd: m.priced && costedTurns(m) > 0 ? m.cost : null,
     priced: m.priced,
     latencyP50Ms: lat.p50,
     latencyP95Ms: lat.p95,
     latencyMaxMs: lat.max,
     ...(m.overflowTurns ? { overflowTurns: m.overflowTurns } : {}),
+    ...(m.costOverflowTurns ? { costOverflowTurns: m.costOverflowTurns } : {}),
   };
 }
 
@@ -215,6 +224,7 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
   const cacheWrite = sumOrNull(rows, 'cacheCreationTokens');
   const denom = (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0);
   const priced = models.filter((m) => m.priced && m.withUsage > 0);
+  const costed = priced.filter((m) => costedTurns(m) > 0);
   const unpriced = models
     .filter((m) => !m.priced && m.withUsage > 0)
     .map((m) => m.model)
@@ -235,11 +245,13 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
       cacheHitRate: (cacheRead !== null || cacheWrite !== null) && denom > 0 ? (cacheRead ?? 0) / denom : null,
       totalModelTimeMs: agg.modelTimeSeen ? agg.modelTimeMs : null,
       ...(agg.overflowTurns ? { overflowTurns: agg.overflowTurns } : {}),
+      ...(agg.costOverflowTurns ? { costOverflowTurns: agg.costOverflowTurns } : {}),
+      ...(agg.timesLeftOut ? { timesLeftOut: agg.timesLeftOut } : {}),
     },
     cost: {
       estimated: true,
       currency: 'USD',
-      totalUsd: priced.length ? priced.reduce((s, m) => s + m.cost, 0) : null,
+      totalUsd: costed.length ? costed.reduce((s, m) => s + m.cost, 0) : null,
       partial: priced.length > 0 && unpriced.length > 0,
       unpricedModels: unpriced,
       asOf: prices.asOf,

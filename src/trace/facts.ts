@@ -1,3 +1,4 @@
+import { countUsageByText } from './count-text.js';
 import { keyNumberIdsByText } from './id-text.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type ParsedLine, parseLine } from './parse-line.js';
@@ -18,6 +19,8 @@ export function lineFacts(text: string): LineFacts {
   const facts = factsOf(parsed);
   // JSON.parse rounded the number ids: key them by their text, as the scanner does.
   if (facts.kind === 'rpc' && parsed.kind === 'message') keyNumberIdsByText(text, parsed.rawKey, facts.messages);
+  // And rounded the counts: a count is exact only when its text is.
+  else if (facts.kind === 'turn') countUsageByText(text, facts.turn);
   return facts;
 }
 

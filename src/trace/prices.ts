@@ -137,16 +137,33 @@ export interface LiteLlmRow {
   cache_creation_input_token_cost?: number;
 }
 
+const PRICE_FIELDS = [
+  'input_cost_per_token',
+  'output_cost_per_token',
+  'cache_read_input_token_cost',
+  'cache_creation_input_token_cost',
+] as const;
+
 /**
  * `--prices FILE`: rows in LiteLLM's shape take precedence; models they do not
- * name fall back to the bundled table.
+ * name fall back to the bundled table. A price that is a number must be a finite
+ * one of 0 or more (a negative rate would make costs negative, 1e400 Infinity):
+ * anything else throws, naming the model and the field. Other types are ignored, as
+ * LiteLLM's own file has fields of its own.
  */
 export function withOverrides(base: PriceTable, file: string, rows: Record<string, unknown>): PriceTable {
   const entries: [string, Price][] = [];
   for (const [model, value] of Object.entries(rows)) {
     if (typeof value !== 'object' || value === null) continue;
     const row = value as LiteLlmRow;
-    const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+    for (const field of PRICE_FIELDS) {
+      const v: unknown = row[field];
+      if (typeof v === 'number' && !(v >= 0 && Number.isFinite(v)))
+        throw new Error(
+          `model ${JSON.stringify(model)}: ${field} is ${v}; a price is a finite number of USD per token, 0 or more`,
+        );
+    }
+    const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
     const input = n(row.input_cost_per_token);
     const output = n(row.output_cost_per_token);
     if (input === undefined && output === undefined) continue;

@@ -1,3 +1,4 @@
+import { countOf, INVALID_COUNT, timeOf } from './counts.js';
 import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
 import type { LineFacts } from './line-facts.js';
@@ -431,14 +432,38 @@ function optString(cache = true): string | null {
   return null;
 }
 
-/** `num(v)`: a finite number, or null for any other type. */
-function optNumber(): number | null {
+/** A token count by its text (`countOf`, counts.ts), or null for any other type. */
+function optCount(): number | null {
   if (!isNumberStart()) {
     skipValue();
     return null;
   }
-  const n = numberValue();
-  return Number.isFinite(n) ? n : null;
+  const start = skipNumber();
+  const b = buf;
+  const negative = b[start] === 0x2d;
+  const from = negative ? start + 1 : start;
+  // Up to 15 plain digits: the count itself (JSON forbids leading zeros).
+  if (pos - from <= 15) {
+    let v = 0;
+    let k = from;
+    for (; k < pos; k++) {
+      const x = b[k]! - 48;
+      if (x < 0 || x > 9) break;
+      v = v * 10 + x;
+    }
+    if (k === pos) return negative && v !== 0 ? INVALID_COUNT : v;
+  }
+  const text = b.toString('latin1', start, pos);
+  return countOf(Number(text), text);
+}
+
+/** A turn time (`timeOf`, counts.ts), or null for any other type. */
+function optTime(): number | null {
+  if (!isNumberStart()) {
+    skipValue();
+    return null;
+  }
+  return timeOf(numberValue());
 }
 
 /** `v === true`. */
@@ -722,11 +747,11 @@ function usageValue(r: RecordScan): void {
     do {
       const k = key();
       seen = mark(seen, k);
-      if (k === K.input_tokens) u.input = optNumber() ?? 0;
-      else if (k === K.output_tokens) u.output = optNumber() ?? 0;
-      else if (k === K.cache_read_input_tokens) u.cacheRead = optNumber();
-      else if (k === K.cache_creation_input_tokens) u.cacheWrite = optNumber();
-      else if (k === K.thinking_tokens) r.thinkingExact = optNumber();
+      if (k === K.input_tokens) u.input = optCount() ?? 0;
+      else if (k === K.output_tokens) u.output = optCount() ?? 0;
+      else if (k === K.cache_read_input_tokens) u.cacheRead = optCount();
+      else if (k === K.cache_creation_input_tokens) u.cacheWrite = optCount();
+      else if (k === K.thinking_tokens) r.thinkingExact = optCount();
       else skipValue();
     } while (next(RBRACE));
   }
@@ -739,8 +764,8 @@ function timingValue(r: RecordScan): void {
     do {
       const k = key();
       seen = mark(seen, k);
-      if (k === K.ttft_ms) r.ttftMs = optNumber();
-      else if (k === K.duration_ms) r.durationMs = optNumber();
+      if (k === K.ttft_ms) r.ttftMs = optTime();
+      else if (k === K.duration_ms) r.durationMs = optTime();
       else skipValue();
     } while (next(RBRACE));
   }

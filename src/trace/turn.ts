@@ -1,5 +1,6 @@
+import { countOf, timeOf } from './counts.js';
 import { contentText } from './rpc.js';
-import { isObject, type JsonObject, num, str } from './values.js';
+import { isObject, type JsonObject, str } from './values.js';
 
 /** What a turn contributes to aggregates, pairing and lists. */
 export interface TurnFacts {
@@ -45,7 +46,7 @@ export function turnFacts(o: JsonObject): TurnFacts {
     }
   }
   const timing = isObject(o.timing) ? o.timing : null;
-  const thinkingExact = isObject(o.usage) ? num(o.usage.thinking_tokens) : null;
+  const thinkingExact = isObject(o.usage) ? count(o.usage.thinking_tokens) : null;
   return {
     role: str(o.role) ?? '(no role)',
     model: str(o.model),
@@ -54,12 +55,20 @@ export function turnFacts(o: JsonObject): TurnFacts {
     usage: usageOf(o.usage),
     thinkingExact,
     thinkingEstimated: thinkingExact === null && thinkingChars > 0 ? Math.max(1, Math.round(thinkingChars / 4)) : null,
-    ttftMs: num(timing?.ttft_ms),
-    durationMs: num(timing?.duration_ms),
+    ttftMs: time(timing?.ttft_ms),
+    durationMs: time(timing?.duration_ms),
     toolUses,
     toolResults,
   };
 }
+
+/**
+ * A number as a count (`countOf`: overflow or invalid kept as a sentinel), null for
+ * another type. JSON.parse has rounded it: facts.ts puts back the counts whose text
+ * matters (count-text.ts).
+ */
+const count = (v: unknown): number | null => (typeof v === 'number' ? countOf(v) : null);
+const time = (v: unknown): number | null => (typeof v === 'number' ? timeOf(v) : null);
 
 /**
  * The usage invariant: input excludes cache tokens; thinking is a subset of output,
@@ -68,9 +77,9 @@ export function turnFacts(o: JsonObject): TurnFacts {
 function usageOf(u: unknown): TurnUsage | null {
   if (!isObject(u)) return null;
   return {
-    input: num(u.input_tokens) ?? 0,
-    output: num(u.output_tokens) ?? 0,
-    cacheRead: num(u.cache_read_input_tokens),
-    cacheWrite: num(u.cache_creation_input_tokens),
+    input: count(u.input_tokens) ?? 0,
+    output: count(u.output_tokens) ?? 0,
+    cacheRead: count(u.cache_read_input_tokens),
+    cacheWrite: count(u.cache_creation_input_tokens),
   };
 }

@@ -1,5 +1,7 @@
 /** Number formatting shared by the summary table and the app (pure). */
 
+import { COST_LIMIT, INVALID_COUNT } from './counts.js';
+
 /** Above this a count or a time in ms is not exact in a double: it is shown as `overflow`, never as 309 digits. */
 const EXACT_LIMIT = 2 ** 53;
 
@@ -10,6 +12,12 @@ export function fmtInt(n: number | null): string {
   if (n === null) return '—';
   return overflowing(n) ? 'overflow' : Math.round(n).toLocaleString('en-US');
 }
+
+/** A token count as stored (counts.ts): `invalid` for a number that is no count, `overflow` above 2^53. */
+export const fmtCount = (n: number | null): string => (n === INVALID_COUNT ? 'invalid' : fmtInt(n));
+
+/** A turn time as stored (counts.ts): `invalid` for a number that is no time. */
+export const fmtTurnMs = (ms: number | null): string => (ms === INVALID_COUNT ? 'invalid' : fmtMs(ms));
 
 /** 950ms, 1.2s, 2m03s, 1h02m. */
 export function fmtMs(ms: number | null): string {
@@ -24,10 +32,16 @@ export function fmtMs(ms: number | null): string {
 
 export function fmtUsd(usd: number | null): string {
   if (usd === null) return '—';
-  if (!Number.isFinite(usd) || Math.abs(usd) >= 1e12) return 'overflow';
+  if (!(Math.abs(usd) < COST_LIMIT)) return 'overflow';
   if (usd === 0) return '$0';
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(2)}`;
+}
+
+/** A model's (or the total's) estimated cost: `overflow` when only overflowing costs were priced, `unpriced` without a price. */
+export function fmtCost(usd: number | null, priced: boolean, costOverflowTurns = 0): string {
+  if (usd === null && costOverflowTurns > 0) return 'overflow';
+  return priced ? fmtUsd(usd) : 'unpriced';
 }
 
 export function fmtPct(ratio: number | null): string {
@@ -59,9 +73,19 @@ export function fmtBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
-/** The note for turns whose counts overflow (the summary and the Usage pane). */
+const turns = (n: number): string => `${fmtInt(n)} turn${n === 1 ? '' : 's'}`;
+
+/** The note for turns whose counts overflow or are no counts (the summary and the Usage pane). */
 export const overflowNote = (n: number): string =>
-  `${fmtInt(n)} turn${n === 1 ? '' : 's'} with overflowing counts left out of the totals`;
+  `${turns(n)} with overflowing or invalid counts left out of the totals`;
+
+/** The note for turns whose tokens were summed but whose cost overflowed. */
+export const costOverflowNote = (n: number): string =>
+  `${turns(n)} with a cost that overflows (a trillion USD or more): cost left out`;
+
+/** The note for turn times (duration_ms, ttft_ms) that are no time. */
+export const timesNote = (n: number): string =>
+  `${fmtInt(n)} turn time${n === 1 ? '' : 's'} (duration_ms, ttft_ms) negative, not finite or above 2^53 ms: left out`;
 
 /** The note for answered calls whose latency was left out (a date out of range, or over 100 years). */
 export const latencyNote = (n: number): string =>

@@ -1,4 +1,6 @@
+import { COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
 import { DIRS, filterWords } from './enums.js';
+import { hasEscapedKey, inexactAfter, valueText } from './json-walk.js';
 import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
@@ -14,6 +16,14 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /** The dirs the format names: those a filter takes (enums.ts). */
 const KNOWN_DIRS = new Set(filterWords(DIRS));
 const KNOWN_BLOCKS = new Set(['thinking', 'text', 'tool_use', 'tool_result', 'history_elided']);
+/** The usage fields that hold token counts. */
+const COUNT_FIELDS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+  'thinking_tokens',
+] as const;
 /** End reasons that say no process was wrapped, so an exitCode makes no sense. */
 const NO_PROCESS = new Set(['imported', 'producer_shutdown']);
 
@@ -73,7 +83,7 @@ export class Validator {
 
   push(text: string, line: number): void {
     const value = this.object(text, line);
-    if (value !== null) this.record(value, line);
+    if (value !== null) this.record(value, line, text);
   }
 
   /** A line's JSON object, or null after saying why it is none (blank, not JSON, not an object). */
@@ -106,7 +116,7 @@ export class Validator {
     return value;
   }
 
-  private record(value: JsonObject, line: number): void {
+  private record(value: JsonObject, line: number, text: string): void {
     if (this.endLine !== null) {
       this.add(this.endLine, 'error', 'end-not-last', `the end line is followed by more records (line ${line})`);
       this.endLine = null;
@@ -117,8 +127,10 @@ export class Validator {
     if (type === 'meta') this.meta(value, line, first);
     else {
       if (first) this.add(line, 'error', 'meta-first', 'the first line is not the meta line');
-      if (type === 'turn') this.turn(value, line);
-      else if (type === 'end') this.endRecord(value, line);
+      if (type === 'turn') {
+        this.turn(value, line);
+        this.turnNumbers(value, line, text);
+      } else if (type === 'end') this.endRecord(value, line, text);
       else if (type === undefined) this.message(value, line);
       else
         this.add(
@@ -231,8 +243,55 @@ export class Validator {
       this.add(line, 'error', 'history-elided', `malformed history_elided block ${index}: ${problems.join('; ')}`);
   }
 
-  private endRecord(o: JsonObject, line: number): void {
+  /** Token counts and times the viewer leaves out of its totals (counts.ts), each named with its text as written. */
+  private turnNumbers(o: JsonObject, line: number, text: string): void {
+    const usage = isObject(o.usage) ? o.usage : {};
+    for (const field of COUNT_FIELDS) {
+      const v = usage[field];
+      if (typeof v !== 'number') continue;
+      // The walk to the text only when it may tell (found with indexOf: a turn line may be long).
+      const written =
+        countOf(v) !== v || inexactAfter(text, `"${field}"`) || hasEscapedKey(text)
+          ? (valueText(text, ['usage', field]) ?? String(v))
+          : String(v);
+      const count = countOf(v, written);
+      if (count === INVALID_COUNT)
+        this.add(
+          line,
+          'warning',
+          'token-count',
+          `usage.${field} is ${written}: not a count (a whole number, 0 or more); left out of the totals`,
+        );
+      else if (count > COUNT_LIMIT)
+        this.add(
+          line,
+          'warning',
+          'token-count',
+          `usage.${field} is ${written}: above 2^53, not exact in a double; left out of the totals`,
+        );
+    }
+    const timing = isObject(o.timing) ? o.timing : {};
+    for (const field of ['ttft_ms', 'duration_ms'] as const) {
+      const v = timing[field];
+      if (typeof v === 'number' && timeOf(v) === INVALID_COUNT)
+        this.add(
+          line,
+          'warning',
+          'turn-time',
+          `timing.${field} is ${valueText(text, ['timing', field]) ?? String(v)}: no time (negative, not finite or above 2^53 ms); left out`,
+        );
+    }
+  }
+
+  private endRecord(o: JsonObject, line: number, text: string): void {
     this.endLine = line;
+    if (typeof o.exitCode === 'number' && !Number.isSafeInteger(o.exitCode))
+      this.add(
+        line,
+        'warning',
+        'exitcode-integer',
+        `exitCode is ${valueText(text, ['exitCode']) ?? String(o.exitCode)}: not an integer (an exit code is one)`,
+      );
     this.time(o, line);
     if (num(o.durationMs) === null) this.add(line, 'error', 'end-fields', 'the end line has no durationMs');
     const reason = str(o.reason);

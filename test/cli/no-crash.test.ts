@@ -39,7 +39,7 @@ describe('summary on traces that once crashed or bent it', () => {
 
   it('says what it left out: overflowing turns and latencies', () => {
     const huge = run(['summary', '--no-cache', fileOf('huge', HUGE_COUNTS)]).stdout;
-    expect(huge).toContain('2 turns with overflowing counts left out of the totals');
+    expect(huge).toContain('2 turns with overflowing or invalid counts left out of the totals');
     expect(huge).toMatch(/TOTAL\s+3\s+1,000\s+200/);
     const far = run(['summary', '--no-cache', fileOf('far', FAR_TIMES)]).stdout;
     expect(far).toContain(

@@ -142,12 +142,13 @@ describe('sums of counts that each fit', () => {
     expect(Number.isSafeInteger(m.summary.inputTokens)).toBe(true);
   });
 
-  it('the total over models is bounded too, and so is one model whose negative counts hide in the total', () => {
+  it('the total over models is bounded too, and a negative count hides nothing (it is no count)', () => {
     const across = statsOf(storeOf([META, turn(1, BIG), turn(2, BIG, 'gpt-4o')]), 0).models!;
     expect(across.summary).toMatchObject({ inputTokens: BIG, overflowTurns: 1 });
     const hidden = statsOf(storeOf([META, turn(1, -BIG, 'gpt-4o'), turn(2, BIG), turn(3, BIG)]), 0).models!;
     expect(hidden.perModel.find((p) => p.model === 'claude-sonnet-4-5')).toMatchObject({ inputTokens: BIG });
-    expect(hidden.summary.overflowTurns).toBe(1);
+    expect(hidden.perModel.find((p) => p.model === 'gpt-4o')).toMatchObject({ inputTokens: null, overflowTurns: 1 });
+    expect(hidden.summary.overflowTurns).toBe(2);
   });
 
   it('a filter and a restored index count the same (the bound is rebuilt from the models)', () => {

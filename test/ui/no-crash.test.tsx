@@ -52,7 +52,7 @@ describe('the app with a trace that once crashed it', () => {
     const turns = frames[3]!;
     expect(turns).toContain('in overflow · out overflow');
     const usage = frames[5]!;
-    expect(usage).toContain('2 turns with overflowing counts left out of the totals');
+    expect(usage).toContain('2 turns with overflowing or invalid counts left out of the totals');
     expect(usage).toMatch(/TOTAL\s+3\s+1,000\s+200/);
     expect(usage).not.toMatch(/Infinity|e\+\d/);
   });

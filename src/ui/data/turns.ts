@@ -1,27 +1,39 @@
 import { Flag } from '../../store/codes.js';
 import { linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { countUsageByText } from '../../trace/count-text.js';
+import { type TurnFacts, turnFacts } from '../../trace/turn.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
 import type { ToolUseOutcome, TurnView } from '../format/turn-lines.js';
 import { fileLabel, offsetOf, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
-const caches = new WeakMap<TraceStore, { epoch: number; parsed: Map<number, JsonObject | null> }>();
+/** A turn's record and its facts as the index read them (counts by their text: `invalid`, `overflow`). */
+interface ParsedTurn {
+  turn: JsonObject | null;
+  facts: TurnFacts | null;
+}
+
+const caches = new WeakMap<TraceStore, { epoch: number; parsed: Map<number, ParsedTurn> }>();
 
 /** Parses a turn's line on demand (only visible turns), keeping a small LRU per store (and epoch: rows are numbered anew after one). */
-function parsedTurn(store: TraceStore, row: number): JsonObject | null {
+function parsedTurn(store: TraceStore, row: number): ParsedTurn {
   let cached = caches.get(store);
   if (!cached || cached.epoch !== store.epoch) caches.set(store, (cached = { epoch: store.epoch, parsed: new Map() }));
   const parsed = cached.parsed;
   const key = row;
   if (parsed.has(key)) return parsed.get(key)!;
-  let value: JsonObject | null = null;
+  let value: ParsedTurn = { turn: null, facts: null };
   try {
     const raw = store.rawLine(row);
     const v = raw === null ? null : (JSON.parse(raw) as unknown);
-    value = isObject(v) ? v : null;
+    if (raw !== null && isObject(v)) {
+      const facts = turnFacts(v);
+      countUsageByText(raw, facts);
+      value = { turn: v, facts };
+    }
   } catch {
-    value = null;
+    value = { turn: null, facts: null };
   }
   if (parsed.size >= CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
   parsed.set(key, value);
@@ -40,14 +52,15 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
   });
   // A counted turn's cost (echoed resends are not counted, unpriced models have none).
   const counted = store.usageIndexOf(row);
-  const cost = counted < 0 ? NaN : store.usageOf(counted, 'cost');
+  // A turn whose counts are no counts has no cost either (its tokens are shown `invalid` or `overflow`).
+  const cost = counted < 0 || store.usageOverflows(counted) ? NaN : store.usageOf(counted, 'cost');
   return {
     row,
     fileLabel: fileLabel(store, store.fileOf(row)),
     costUsd: Number.isNaN(cost) ? null : cost,
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
-    turn: parsedTurn(store, row),
+    ...parsedTurn(store, row),
     echoed: store.has(row, Flag.echoed),
     toolUses,
   };

@@ -108,7 +108,8 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
       if (!line) models.set(model, (line = new Array<number>(length).fill(0)));
       line[b]! += n;
       const d = store.usageOf(i, 'duration');
-      if (!Number.isNaN(d)) addLatency(b, d);
+      // A time that is no time (counts.ts) is left out here as in the model table.
+      if (Number.isFinite(d)) addLatency(b, d);
     } else {
       // No model turns: the strip shows call latency instead.
       const l = store.callLatency(row);

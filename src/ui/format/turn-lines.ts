@@ -1,7 +1,9 @@
+import { notACount } from '../../trace/counts.js';
 import { STATUSES, Status } from '../../trace/enums.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
-import { fmtInt, fmtMs, fmtUsd } from '../../trace/units.js';
+import type { TurnFacts } from '../../trace/turn.js';
+import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { looks, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
@@ -25,6 +27,8 @@ export interface TurnView {
   costUsd?: number | null;
   /** The turn record as parsed from its line (null if it could not be read back). */
   turn: JsonObject | null;
+  /** Its usage and times as the index reads them (trace/turn.ts, counts by their text); null with `turn`. */
+  facts: TurnFacts | null;
   echoed: boolean;
   /** Outcomes of this turn's tool_use blocks, in block order. */
   toolUses: ToolUseOutcome[];
@@ -60,15 +64,18 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
   head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
-  const usage = isObject(t.usage) ? t.usage : null;
-  if (usage)
-    head.push(
-      seg(` · in ${fmtInt(num(usage.input_tokens) ?? 0)} · out ${fmtInt(num(usage.output_tokens) ?? 0)}`, 'dim'),
-    );
+  const usage = v.facts?.usage;
+  if (usage) head.push(seg(` · in ${fmtCount(usage.input)} · out ${fmtCount(usage.output)}`, 'dim'));
+  // The other counts are not shown, but one that is no count keeps the turn out of the totals: say which.
+  for (const [name, n] of [
+    ['cache read', usage?.cacheRead],
+    ['cache write', usage?.cacheWrite],
+    ['thinking', v.facts?.thinkingExact],
+  ] as const)
+    if (n != null && notACount(n)) head.push(seg(` · ${name} ${fmtCount(n)}`, 'warn'));
   if (v.costUsd != null) head.push(seg(` · ${fmtUsd(v.costUsd)}`, 'dim'));
-  const timing = isObject(t.timing) ? t.timing : null;
-  const duration = num(timing?.duration_ms);
-  if (duration !== null) head.push(seg(` · ${fmtMs(duration)}`, 'dim'));
+  const duration = v.facts?.durationMs ?? null;
+  if (duration !== null) head.push(seg(` · ${fmtTurnMs(duration)}`, 'dim'));
   if (v.echoed) head.push(seg(' · echoed resend', 'warn'));
   if (t.truncated === true || t.stop_reason === 'truncated') head.push(seg(' · ✂ truncated', 'warn'));
   if (v.turn === null) head.push(seg(' · (record could not be read back)', 'error'));

@@ -1,5 +1,14 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
-import { fmtInt, fmtMs, fmtPct, fmtUsd, latencyNote, overflowNote } from '../../trace/units.js';
+import {
+  costOverflowNote,
+  fmtCost,
+  fmtInt,
+  fmtMs,
+  fmtPct,
+  latencyNote,
+  overflowNote,
+  timesNote,
+} from '../../trace/units.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
@@ -46,7 +55,7 @@ export interface UsageData {
 
 type ModelLine = PerModel & { total?: boolean };
 
-const usd = (m: ModelLine) => (m.priced || m.total ? fmtUsd(m.estCostUsd) : 'unpriced');
+const usd = (m: ModelLine) => fmtCost(m.estCostUsd, m.priced || m.total === true, m.costOverflowTurns);
 
 const modelCols: TableCol<ModelLine>[] = [
   { header: 'MODEL', cell: (m) => m.model, style: (m) => (m.total ? 'bold' : 'model') },
@@ -129,6 +138,7 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       ttftP50Ms: null,
       ttftP95Ms: null,
       estCostUsd: m.cost.totalUsd,
+      ...(s.costOverflowTurns ? { costOverflowTurns: s.costOverflowTurns } : {}),
       priced: m.cost.totalUsd !== null,
       latencyP50Ms: null,
       latencyP95Ms: null,
@@ -140,6 +150,8 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
     const thinking = (s.thinkingExactTokens ?? 0) + (s.thinkingEstimatedTokens ?? 0);
     if (s.overflowTurns) notes.push(overflowNote(s.overflowTurns));
+    if (s.costOverflowTurns) notes.push(costOverflowNote(s.costOverflowTurns));
+    if (s.timesLeftOut) notes.push(timesNote(s.timesLeftOut));
     if (thinking)
       notes.push(
         `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,

@@ -1,0 +1,57 @@
+/*
+ * What a token count and a turn time are. A count is a JSON number whose exact value
+ * (as written: `9007199254740993` is not the double it parses to) is a whole number
+ * from 0 to 2^53; a time (`ttft_ms`, `duration_ms`) is a number from 0 to 2^53 ms.
+ * Anything else is kept as a sentinel, so that the store sums it nowhere and counts it,
+ * and every output shows the same word for it (`overflow`, `invalid`). A cost is
+ * an estimate below COST_LIMIT.
+ */
+
+/** Above this a count or a time in ms is not exact in a double. */
+export const COUNT_LIMIT = 2 ** 53;
+
+/** A cost in USD at or above this (a trillion) is no estimate: shown `overflow`, summed nowhere. */
+export const COST_LIMIT = 1e12;
+
+/** A count written above 2^53 (or past what a double holds, 1e400): shown `overflow`. */
+export const OVERFLOW_COUNT = Number.POSITIVE_INFINITY;
+
+/** A number that is no count (negative, fractional): shown `invalid`. Also a time that is no time. */
+export const INVALID_COUNT = Number.NEGATIVE_INFINITY;
+
+/** True for a count, or a time, that is one of the sentinels: it goes in no sum. */
+export const notACount = (n: number): boolean => n === OVERFLOW_COUNT || n === INVALID_COUNT;
+
+/**
+ * A JSON number as a token count. `text`: the number as written, when known (the
+ * byte scanner always knows it; the JSON.parse path finds it when it may matter).
+ */
+export function countOf(n: number, text?: string): number {
+  if (Number.isNaN(n) || n < 0 || (Number.isFinite(n) && !Number.isInteger(n))) return INVALID_COUNT;
+  if (n > COUNT_LIMIT) return OVERFLOW_COUNT;
+  if (text === undefined || String(n) === text) return n;
+  return byText(text);
+}
+
+/** A JSON number as a turn time in ms: itself, or INVALID_COUNT (negative, not finite, above 2^53). */
+export const timeOf = (n: number): number => (n >= 0 && n <= COUNT_LIMIT ? n : INVALID_COUNT);
+
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** A count from its text alone, by its exact decimal value (`1.0` and `1e3` are counts, `5.00000000000000001` is not). */
+function byText(text: string): number {
+  const m = NUMBER.exec(text);
+  if (!m) return INVALID_COUNT;
+  let digits = (m[2]! + (m[3] ?? '')).replace(/^0+/, '');
+  if (digits === '') return 0;
+  if (m[1] === '-') return INVALID_COUNT;
+  // Exponents past what a count can need are out of range either way (and BigInt is never sized by one).
+  let exp = Number(m[4] ?? 0) - (m[3]?.length ?? 0);
+  const zeros = digits.length - digits.replace(/0+$/, '').length;
+  digits = digits.slice(0, digits.length - zeros);
+  exp += zeros;
+  if (exp < 0) return INVALID_COUNT;
+  if (digits.length + exp > 17) return OVERFLOW_COUNT;
+  const value = BigInt(digits) * 10n ** BigInt(exp);
+  return value > BigInt(COUNT_LIMIT) ? OVERFLOW_COUNT : Number(value);
+}

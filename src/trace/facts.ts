@@ -1,4 +1,5 @@
 import { keyNumberIdsByText } from './id-text.js';
+import { jsonPreview } from './json-walk.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type ParsedLine, parseLine } from './parse-line.js';
 import { rpcInfo, rpcMessages } from './rpc.js';
@@ -71,7 +72,7 @@ function llmError(raw: unknown): LlmError {
   const message =
     str(r.error) ??
     (isObject(r.error)
-      ? (str(r.error.message) ?? JSON.stringify(r.error))
+      ? (str(r.error.message) ?? jsonPreview(r.error, 2000))
       : status !== null
         ? `HTTP ${status}`
         : 'error');

@@ -182,3 +182,18 @@ function elements(text: string, at: number, each: (valueAt: number) => void): vo
     i = ws(text, i + 1);
   }
 }
+
+/**
+ * The value of `text`'s top-level member `key` as written (the last one, which is the
+ * one JSON.parse keeps), or null: `1e400` and `-0` stay themselves, where the parsed
+ * value would print as `null` and `0`. `text` is an object JSON.parse accepted.
+ */
+export function memberText(text: string, key: string): string | null {
+  const top = ws(text, 0);
+  if (text.charCodeAt(top) !== LBRACE) return null;
+  let at = -1;
+  members(text, top, (k, v) => {
+    if (k === key) at = v;
+  });
+  return at < 0 ? null : text.slice(at, skipValue(text, at));
+}

@@ -82,14 +82,3 @@ export function percentile(sorted: ArrayLike<number>, p: number): number | null 
   if (sorted.length === 0) return null;
   return sorted[nearestRank(p, sorted.length) - 1]!;
 }
-
-/** JSON with keys sorted at every level, so key order never counts as a difference. */
-export function canonical(v: Json | undefined): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
-}

@@ -2,6 +2,7 @@ import type { FileState } from '../../store/trace-store.js';
 import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
+import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
@@ -18,12 +19,8 @@ export function fileStateText(f: FileState): string {
       ? `loading ${Math.floor((100 * f.bytes) / Math.max(1, f.totalBytes))}%`
       : `loading ${fmtBytes(f.bytes)}${f.rate ? ` · ${fmtBytes(f.rate)}/s` : ''}`;
   if (f.end) {
-    const code =
-      typeof f.end.exitCode === 'number'
-        ? `exit ${f.end.exitCode}`
-        : typeof f.end.reason === 'string'
-          ? f.end.reason
-          : 'no exit code';
+    const exit = exitCodeOf(f.end.exitCode);
+    const code = exit !== null ? `exit ${exit}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';
     return `ended (${code})`;
   }
   if (f.state === 'live') return f.stateText ? `live · ${f.stateText}` : 'live';

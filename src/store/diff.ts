@@ -1,4 +1,5 @@
-import { canonical, isObject, type Json } from '../trace/values.js';
+import { jsonPreview, sameJson } from '../trace/json-write.js';
+import { isObject, type Json } from '../trace/values.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
 export type DiffStatus = 'same' | 'changed args' | 'changed result' | 'added in B' | 'removed from B';
@@ -21,27 +22,33 @@ export interface DiffDoc {
   calls: DiffCall[];
 }
 
-/** The first path where two values differ, with both sides (short). */
-function firstDifference(a: Json | undefined, b: Json | undefined, path: string): string {
-  if (canonical(a) === canonical(b)) return '';
+/**
+ * How many levels a difference is followed down: a path deeper than this would be
+ * longer than any line shows (and each level compares its subtree again).
+ */
+const DIFF_DEPTH = 32;
+
+/** The first path where two values differ, with both sides (short); past DIFF_DEPTH levels the path ends in `…`. */
+function firstDifference(a: Json | undefined, b: Json | undefined, path: string, depth = 0): string {
+  if (sameJson(a, b)) return '';
+  const nested = (isObject(a) && isObject(b)) || (Array.isArray(a) && Array.isArray(b));
+  if (nested && depth >= DIFF_DEPTH) return `${path}…: ${short(a)} → ${short(b)}`;
   if (isObject(a) && isObject(b)) {
     for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      const d = firstDifference(a[k], b[k], path ? `${path}.${k}` : k);
+      const d = firstDifference(a[k], b[k], path ? `${path}.${k}` : k, depth + 1);
       if (d) return d;
     }
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
     for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i], b[i], `${path}[${i}]`);
+      const d = firstDifference(a[i], b[i], `${path}[${i}]`, depth + 1);
       if (d) return d;
     }
   }
-  const short = (v: Json | undefined) => {
-    const s = v === undefined ? '(absent)' : JSON.stringify(v);
-    return s.length > 60 ? `${s.slice(0, 59)}…` : s;
-  };
   return `${path || '(value)'}: ${short(a)} → ${short(b)}`;
 }
+
+const short = (v: Json | undefined) => (v === undefined ? '(absent)' : jsonPreview(v, 60));
 
 /** The JSON-RPC message of a message row (`raw`, or mcp-rec's `msg`), read back. */
 export function messageOf(store: TraceStore, row: number): Json {
@@ -133,9 +140,9 @@ export function diffStores(a: TraceStore, b: TraceStore): DiffDoc {
     else if (!va) calls.push({ ...base, status: 'added in B', detail: '' });
     else if (va.pair.name !== vb.pair.name)
       calls.push({ ...base, status: 'changed args', detail: `tool: ${va.pair.name} → ${vb.pair.name}` });
-    else if (canonical(va.args) !== canonical(vb.args))
+    else if (!sameJson(va.args, vb.args))
       calls.push({ ...base, status: 'changed args', detail: firstDifference(va.args, vb.args, 'arguments') });
-    else if (canonical(va.result) !== canonical(vb.result))
+    else if (!sameJson(va.result, vb.result))
       calls.push({ ...base, status: 'changed result', detail: firstDifference(va.result, vb.result, 'result') });
     else calls.push({ ...base, status: 'same', detail: '' });
   }

@@ -1,4 +1,5 @@
-import { canonical, isObject, type Json } from '../trace/values.js';
+import { canonical } from '../trace/json-write.js';
+import { isObject, type Json } from '../trace/values.js';
 import { messageOf, toolUseBlock } from './diff.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 

@@ -1,6 +1,6 @@
 import quickselect from 'quickselect';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
-import { isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
+import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import { isDateMs } from './time-range.js';
 import type { FileState, TraceStore } from './trace-store.js';
@@ -159,7 +159,7 @@ export function sessionOf(f: FileState): StatsDoc['session'] {
     records: { total: c.meta + c.message + c.event + c.turn + c.end + c.other, ...c },
     skippedLines: f.skipped,
     endReason: end ? str(end.reason) : null,
-    exitCode: end ? num(end.exitCode) : null,
+    exitCode: end ? exitCodeOf(end.exitCode) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
+import { jsonText } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import type { TurnFacts, TurnUsage } from './turn.js';
@@ -92,7 +93,7 @@ export class TapeWriter {
       case 'meta':
       case 'end':
         this.put(num(f.t));
-        return this.once(JSON.stringify(f.obj));
+        return this.once(jsonText(f.obj));
       case 'other':
         this.put(num(f.t));
         return this.str(f.type);

@@ -1,5 +1,6 @@
 import { countUsageByText } from './count-text.js';
 import { keyNumberIdsByText } from './id-text.js';
+import { jsonPreview } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type ParsedLine, parseLine } from './parse-line.js';
 import { rpcInfo, rpcMessages } from './rpc.js';
@@ -74,7 +75,7 @@ function llmError(raw: unknown): LlmError {
   const message =
     str(r.error) ??
     (isObject(r.error)
-      ? (str(r.error.message) ?? JSON.stringify(r.error))
+      ? (str(r.error.message) ?? jsonPreview(r.error, 2000))
       : status !== null
         ? `HTTP ${status}`
         : 'error');

@@ -1,4 +1,5 @@
 import { DIRS as DIR_TABLE, type DirName, filterWords } from './enums.js';
+import { jsonPreview } from './json-write.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
 /** What a message line's `dir` says, normalised; mcp-rec's arrows map to in/out. */
@@ -81,7 +82,7 @@ export function classify(o: JsonObject): ParsedLine {
   return {
     kind: 'other',
     t: isoMs(o.t),
-    type: str(type) ?? (type === undefined ? '(no type)' : JSON.stringify(type)),
+    type: str(type) ?? (type === undefined ? '(no type)' : jsonPreview(type, 200)),
     obj: o,
   };
 }

@@ -1,4 +1,5 @@
 import type { RpcShape } from './enums.js';
+import { jsonPreview } from './json-write.js';
 import { isObject, type Json, num, str } from './values.js';
 
 /** A JSON-RPC message as the pairing and the lists need it. */
@@ -98,7 +99,7 @@ export function rpcInfo(raw: Json): RpcInfo {
 
 /** `raw.error` as shown: `<message> (code <code>)`. */
 export function protocolErrorText(error: Json): string {
-  if (!isObject(error)) return typeof error === 'string' ? error : JSON.stringify(error);
+  if (!isObject(error)) return typeof error === 'string' ? error : jsonPreview(error, 2000);
   const message = str(error.message) ?? 'error';
   const code = num(error.code);
   return code === null ? message : `${message} (code ${code})`;

@@ -26,6 +26,8 @@ const COUNT_FIELDS = [
 ] as const;
 /** End reasons that say no process was wrapped, so an exitCode makes no sense. */
 const NO_PROCESS = new Set(['imported', 'producer_shutdown']);
+/** The most of a value a message quotes. */
+const SHOWN = 80;
 
 /**
  * Checks a trace against the v1 spec, line by line (streaming: the caller feeds
@@ -50,6 +52,8 @@ export class Validator {
   private metaSeen = false;
   /** An end line that is not (yet known to be) the last record. */
   private endLine: number | null = null;
+  /** The line being checked, as written: values in messages are quoted from it. */
+  private text = '';
   /** Per rule (in order of its first finding): findings seen. */
   private readonly perRule = new Map<string, number>();
 
@@ -88,6 +92,7 @@ export class Validator {
 
   /** A line's JSON object, or null after saying why it is none (blank, not JSON, not an object). */
   protected object(text: string, line: number): JsonObject | null {
+    this.text = text;
     if (text.trim() === '') {
       this.add(
         line,
@@ -137,9 +142,19 @@ export class Validator {
           line,
           'warning',
           'unknown-type',
-          `unknown type ${JSON.stringify(type)} (legal: consumers skip or show it generically)`,
+          `unknown type ${this.shown('type')} (legal: consumers skip or show it generically)`,
         );
     }
+  }
+
+  /**
+   * A top-level member of the line being checked, as a message shows it: as written
+   * (a number's own text), at most SHOWN characters, or `absent`.
+   */
+  protected shown(key: string): string {
+    const text = valueText(this.text, [key]);
+    if (text === null) return 'absent';
+    return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
   }
 
   /** After the last line: file-level findings, and all findings in line order. */
@@ -152,7 +167,7 @@ export class Validator {
     const t = o[field];
     if (t === undefined) return;
     if (typeof t !== 'string' || !ISO.test(t) || Number.isNaN(Date.parse(t)))
-      this.add(line, 'error', 't-iso', `${field} is not an ISO-8601 time: ${JSON.stringify(t)}`);
+      this.add(line, 'error', 't-iso', `${field} is not an ISO-8601 time: ${this.shown(field)}`);
   }
 
   private meta(o: JsonObject, line: number, first: boolean): void {
@@ -168,8 +183,7 @@ export class Validator {
     this.metaSeen = true;
     for (const field of ['v', 'startedAt', 'label', 'command'] as const)
       if (o[field] === undefined) this.add(line, 'error', 'meta-fields', `meta has no ${field}`);
-    if (o.v !== undefined && o.v !== 1)
-      this.add(line, 'error', 'meta-fields', `meta.v is ${JSON.stringify(o.v)}, not 1`);
+    if (o.v !== undefined && o.v !== 1) this.add(line, 'error', 'meta-fields', `meta.v is ${this.shown('v')}, not 1`);
     if (o.command !== undefined && !Array.isArray(o.command))
       this.add(line, 'error', 'meta-fields', 'meta.command is not an array');
     this.time(o, line, 'startedAt');
@@ -201,12 +215,7 @@ export class Validator {
       );
     this.time(o, line);
     if (o.echoed === true && o.role !== 'assistant')
-      this.add(
-        line,
-        'error',
-        'echoed-role',
-        `echoed on a ${JSON.stringify(o.role)} turn: only assistant turns are echoed`,
-      );
+      this.add(line, 'error', 'echoed-role', `echoed on a ${this.shown('role')} turn: only assistant turns are echoed`);
     const usage = isObject(o.usage) ? o.usage : null;
     const thinking = num(usage?.thinking_tokens);
     const output = num(usage?.output_tokens);

@@ -15,6 +15,16 @@ export function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
+/**
+ * An end line's exit code: an integer, or null. `1e400` (Infinity once parsed) or `1.5`
+ * is no code a process returns, and JSON cannot carry Infinity: every surface (the
+ * header, `summary`, its JSON) leaves such a value out, as it does a string.
+ */
+export function exitCodeOf(v: unknown): number | null {
+  // `-0 || 0` is 0: `-0` is exit 0.
+  return Number.isSafeInteger(v) ? (v as number) || 0 : null;
+}
+
 export function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
@@ -81,15 +91,4 @@ export const nearestRank = (p: number, n: number): number => Math.min(n, Math.ma
 export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   return sorted[nearestRank(p, sorted.length) - 1]!;
-}
-
-/** JSON with keys sorted at every level, so key order never counts as a difference. */
-export function canonical(v: Json | undefined): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v))
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v ?? null);
 }

@@ -21,6 +21,10 @@ describe('commands, without Ink', () => {
     expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
     expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: 'not a line number: x1' });
     expect(press(bar('999'), 'enter').state.notice).toBe('nothing at or after line 999 in this pane');
+    // Past 2^53 the number as typed, not as a double prints it (1e+23).
+    expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toBe(
+      'nothing at or after line 99999999999999999999999 in this pane',
+    );
   });
 
   it('] goes to the next problem, and says when there is none below', () => {

@@ -1,3 +1,4 @@
+import { jsonPreview } from '../json-write.js';
 import { isObject, type JsonObject, num } from '../values.js';
 import type { Span } from './json-spans.js';
 
@@ -15,7 +16,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})
 export const isIsoTime = (v: unknown): v is string =>
   typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v));
 
-const shown = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 80));
+const shown = (v: unknown) => (v === undefined ? 'absent' : jsonPreview(v, 80));
 
 /** What mcp-recorder 0.5.0 writes in `metadata`, and the types each may have. */
 const METADATA_STRINGS = ['server_url', 'transport_type', 'protocol_version'] as const;

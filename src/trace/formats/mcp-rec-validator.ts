@@ -2,7 +2,6 @@ import { Validator } from '../validate.js';
 import { isObject, num } from '../values.js';
 
 const DIRECTIONS = new Set(['client->server', 'server->client']);
-const shown = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 80));
 
 /**
  * mcp-rec's own rules, line by line: `{ts, dir, msg}` with `ts` epoch seconds, `dir`
@@ -14,11 +13,11 @@ export class McpRecValidator extends Validator {
     const o = this.object(text, line);
     if (o === null) return;
     if (num(o.ts) === null)
-      this.add(line, 'error', 'mcp-rec-ts', `ts is ${shown(o.ts)}, not a number (seconds since the epoch)`);
+      this.add(line, 'error', 'mcp-rec-ts', `ts is ${this.shown('ts')}, not a number (seconds since the epoch)`);
     if (typeof o.dir !== 'string' || !DIRECTIONS.has(o.dir))
-      this.add(line, 'error', 'mcp-rec-dir', `dir is ${shown(o.dir)}, not "client->server" or "server->client"`);
+      this.add(line, 'error', 'mcp-rec-dir', `dir is ${this.shown('dir')}, not "client->server" or "server->client"`);
     const msg = o.msg;
-    if (!isObject(msg)) this.add(line, 'error', 'mcp-rec-msg', `msg is ${shown(msg)}, not a JSON-RPC object`);
+    if (!isObject(msg)) this.add(line, 'error', 'mcp-rec-msg', `msg is ${this.shown('msg')}, not a JSON-RPC object`);
     // What mcp-rec writes for a line on the pipe that was not JSON.
     else if ('_unparsed' in msg)
       this.add(line, 'warning', 'mcp-rec-unparsed', 'msg holds a line the recorder could not parse as JSON');

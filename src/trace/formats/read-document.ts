@@ -1,3 +1,4 @@
+import { jsonText } from '../json-write.js';
 import { isObject, type JsonObject, num, str } from '../values.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
 import { CASSETTE, type TraceFormat } from './format.js';
@@ -75,7 +76,7 @@ function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
   const metaJson = JSON.stringify(metaRecord);
   const kept = spanText('metadata');
   lines.push({
-    text: `${metaJson.slice(0, -1)},"cassette":{"version":${JSON.stringify(doc.version ?? null)},"metadata":${kept ?? 'null'}}}`,
+    text: `${metaJson.slice(0, -1)},"cassette":{"version":${jsonText(doc.version ?? null)},"metadata":${kept ?? 'null'}}}`,
     lineNo: 1,
   });
   const fatal = new Map<string, string>();

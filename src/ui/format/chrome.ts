@@ -2,7 +2,7 @@ import type { FileState } from '../../store/trace-store.js';
 import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
-import { num } from '../../trace/values.js';
+import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
@@ -20,7 +20,7 @@ export function fileStateText(f: FileState): string {
       : `loading ${fmtBytes(f.bytes)}${f.rate ? ` · ${fmtBytes(f.rate)}/s` : ''}`;
   if (f.end) {
     // As `summary` reads it (stats.ts): 1e400 parses to Infinity, which is no exit code.
-    const exit = num(f.end.exitCode);
+    const exit = exitCodeOf(f.end.exitCode);
     const code = exit !== null ? `exit ${exit}` : typeof f.end.reason === 'string' ? f.end.reason : 'no exit code';
     return `ended (${code})`;
   }

@@ -3,8 +3,12 @@
  * lays it out, but with every number as written: JSON.parse rounds an id of 30 digits
  * (and `1.0` becomes `1`), and the detail view shows the record as it is. Strings are
  * written as JSON.stringify writes them (escapes decoded, controls escaped), keys in
- * the order written (a repeated key shows twice, as in the file).
+ * the order written (a repeated key shows twice, as in the file). Past FLAT_DEPTH levels
+ * a value goes on one line: indenting a value nested 100,000 deep would take 10^10 spaces.
  */
+
+/** Levels indented (real traces reach 23); anything deeper goes on its parent's line: `[{"a": [1, 2]}]`. */
+export const FLAT_DEPTH = 64;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
@@ -26,6 +30,7 @@ export function prettyJsonText(text: string): string {
   const out: string[] = [];
   let depth = 0;
   const newline = (): string => `\n${'  '.repeat(depth)}`;
+  const flat = (): boolean => depth > FLAT_DEPTH;
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
@@ -43,15 +48,16 @@ export function prettyJsonText(text: string): string {
         i = k + 1;
       } else {
         depth++;
-        out.push(text[i]!, newline());
+        out.push(text[i]!, flat() ? '' : newline());
         i++;
       }
     } else if (c === 0x7d || c === 0x5d) {
+      const inner = flat();
       depth--;
-      out.push(newline(), text[i]!);
+      out.push(inner ? '' : newline(), text[i]!);
       i++;
     } else if (c === 0x2c) {
-      out.push(',', newline());
+      out.push(',', flat() ? ' ' : newline());
       i++;
     } else if (c === 0x3a) {
       out.push(': ');

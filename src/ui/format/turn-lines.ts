@@ -1,5 +1,6 @@
 import { notACount } from '../../trace/counts.js';
 import { STATUSES, Status } from '../../trace/enums.js';
+import { jsonPreview } from '../../trace/json-write.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert, inertLines } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
@@ -114,7 +115,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
           ]
         : [];
       const name = inert(str(b.name) ?? '(unknown)');
-      const args = inert((JSON.stringify(b.input ?? {}) ?? '').slice(0, w * 4));
+      const args = inert(jsonPreview(b.input ?? {}, w * 4));
       const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
       line(
         seg(INDENT),

@@ -32,12 +32,15 @@ const go: CommandSpec<AppContext> = {
   run: (ctx) => {
     const text = ctx.state.input?.text ?? '';
     const closed = { ...ctx, state: { ...ctx.state, input: null } };
-    const lineNo = Number(text.trim());
+    const typed = text.trim();
+    const lineNo = Number(typed);
     const list = activeList(ctx);
     if (!list || !Number.isInteger(lineNo) || lineNo < 1)
       return outcome({ ...closed.state, notice: `not a line number: ${text}` });
     const index = indexAtLine(ctx.store, list, lineNo);
-    if (index < 0) return outcome({ ...closed.state, notice: `nothing at or after line ${lineNo} in this pane` });
+    if (index < 0)
+      // As typed: past 2^53 the number itself prints as 1e+23.
+      return outcome({ ...closed.state, notice: `nothing at or after line ${typed} in this pane` });
     return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
   },
 };

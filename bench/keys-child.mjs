@@ -15,8 +15,10 @@ const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
 (await import('../dist/cli/heap.js')).tightenHeap();
 
-const [file, roundsArg] = process.argv.slice(2);
+// `node bench/keys-child.mjs FILE [ROUNDS] [calls,turns,…]`: the panes to measure, all by default.
+const [file, roundsArg, panesArg] = process.argv.slice(2);
 const ROUNDS = Number(roundsArg ?? 5);
+const ONLY = panesArg ? new Set(panesArg.split(',')) : null;
 const stdout = Object.assign(new (await import('node:events')).EventEmitter(), {
   columns: 80,
   rows: 24,
@@ -114,6 +116,7 @@ const note = (pane, key, ms) => {
 };
 await wait(300);
 for (const [pane, { key, pairs }] of Object.entries(PANES)) {
+  if (ONLY && !ONLY.has(pane)) continue;
   note(pane, key, await press(key));
   for (let round = 0; round < ROUNDS; round++)
     for (const pair of pairs) for (const k of pair) note(pane, k, await press(KEYS[k]));

@@ -120,8 +120,17 @@ for (const [pane, { key, pairs }] of Object.entries(PANES)) {
   note(pane, key, await press(key));
   for (let round = 0; round < ROUNDS; round++)
     for (const pair of pairs) for (const k of pair) note(pane, k, await press(KEYS[k]));
-  // A field filter typed and applied, then cleared.
   if (pane !== 'usage') {
+    // A search typed (each letter moves to the best match), then left.
+    note(pane, '/', await press('/'));
+    for (const c of 'read') note(pane, '/ letter', await press(c));
+    note(pane, '/ Esc', await press(ESC));
+    // A line of the file to go to, mid-trace.
+    await press(':');
+    for (const c of String(Math.floor(store.count / 2))) await press(c);
+    note(pane, ':…Enter', await press('\r'));
+    note(pane, 'g', await press('g'));
+    // A field filter typed and applied, then cleared.
     await press('f');
     for (const c of 'tool:read_*') await press(c);
     note(pane, 'f…Enter', await press('\r'));

@@ -15,6 +15,8 @@ export interface FilterResult {
 
 /** How much of a file one text-scan read covers. */
 const BLOCK = 4 << 20;
+/** One buffer for every block of every scan (scans are synchronous: none overlaps another). */
+let blockScratch: Buffer | null = null;
 
 /** Whether every letter of `text` with a case is ASCII (so ASCII folding is all smart case needs). */
 const asciiCase = (text: string): boolean =>
@@ -26,6 +28,7 @@ const asciiCase = (text: string): boolean =>
  * needle matches any case: as Latin-1 text (a char per byte) when its letters are
  * ASCII, else (`é` for `É`: UTF-8 bytes folded as Latin-1 would match the wrong
  * characters) each row is decoded and tested with a Unicode-aware pattern.
+ * Rows `from` to `to` (exclusive) are scanned, so a caller can scan in steps.
  */
 export function textMatches(
   store: TraceStore,
@@ -33,6 +36,7 @@ export function textMatches(
   caseSensitive: boolean,
   from = 0,
   into = new Uint8Array(store.count),
+  to = store.count,
 ): Uint8Array {
   const bytes = Buffer.from(needle, 'utf8');
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
@@ -45,14 +49,15 @@ export function textMatches(
   const length = store.cols.length.data;
   const file = store.cols.file.data;
   // One buffer for every block: no fresh 4 MiB allocation (and page faults) per read.
-  const scratch = Buffer.allocUnsafe(BLOCK);
+  const scratch = (blockScratch ??= Buffer.allocUnsafe(BLOCK));
+  const stop = Math.min(to, store.count);
   let r = from;
-  while (r < store.count) {
+  while (r < stop) {
     const f = file[r]!;
     const start = offset(r);
     let end = r;
     while (
-      end + 1 < store.count &&
+      end + 1 < stop &&
       file[end + 1] === f &&
       offset(end + 1) >= start &&
       offset(end + 1) + length[end + 1]! - start <= BLOCK

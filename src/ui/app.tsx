@@ -4,12 +4,10 @@ import type { TraceStore } from '../store/trace-store.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
-import { usageData } from './data/usage.js';
 import { traceStart, viewsOf } from './data/views.js';
 import { footerLine, inputLine } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
-import { usageLines } from './format/usage-lines.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useFilter } from './hooks/use-filter.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
@@ -19,6 +17,7 @@ import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
+import { useUsageLines } from './hooks/use-usage.js';
 import { type Bounds, initialState, type PaneId } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
@@ -89,11 +88,7 @@ export function App({
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 
-  // Only while the Usage pane is shown: its tables cost O(tools + methods) per update.
-  const usage = useMemo(
-    () => (state.pane === 'usage' && !state.overlay ? usageLines(usageData(store, filtered), width - 1) : []),
-    [store, version, width, filtered, state.pane, state.overlay === null],
-  );
+  const usage = useUsageLines(store, filtered, version, width - 1, state.pane === 'usage' && !state.overlay);
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
     if (!overlay) return [];

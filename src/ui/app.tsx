@@ -142,7 +142,7 @@ export function App({
     height,
     turnsStart,
   });
-  const hints = footerHints(view, { ...context, state }, state.input ? ' · ' : '  ');
+  const hints = (room: number) => footerHints(view, { ...context, state }, state.input ? ' · ' : '  ', room);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
       <Lines lines={[screenHeader({ store, state, filtered, views }, width)]} width={width} height={1} />

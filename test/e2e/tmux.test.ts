@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,5 +172,38 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     const screen = await waitFor((s) => s.includes('EXIT='), 'the exit');
     expect(screen).toContain('mcp-replay-tui: cannot open nope.jsonl: no such file');
     expect(screen).toContain('EXIT=1');
+  });
+});
+
+describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
+  const footer = (s: string) => s.split('\n').filter(Boolean).at(-1) ?? '';
+  const header = (s: string) => s.split('\n')[0] ?? '';
+
+  it('every pane, the detail view and help keep ? help and q quit; a filter keeps the state; w names its file', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'mrt-e2e-home-'));
+    // Written under the home directory, deep enough that the path cannot fit whole.
+    const deep = join(home, 'recordings', 'of', 'this', 'week', 'traces');
+    mkdirSync(deep, { recursive: true });
+    term.start(`TMPDIR=${deep} HOME=${home} node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    const both = (s: string) => footer(s).startsWith('? help') && footer(s).includes('q quit');
+    for (const [k, pane] of [
+      ['2', '[2 Turns]'],
+      ['3', '[3 Usage]'],
+      ['4', '[4 Events]'],
+      ['1', '[1 Calls]'],
+    ] as const)
+      await key(k, (s) => s.includes(pane) && both(s), `${pane} with ? help and q quit`);
+    await key('Enter', (s) => s.includes('── request') && both(s), 'the detail view with ? help and q quit');
+    await key('?', (s) => s.includes('Keys in the detail view') && both(s), 'help with ? help and q quit');
+    await key('Escape', (s) => s.includes('1 of 13'), 'Calls again');
+    term.send('f', 'status:error -method:notifications/*');
+    await waitFor((s) => footer(s).startsWith('filter: status:error'), 'the filter typed');
+    const filtered = await key('Enter', (s) => header(s).includes('filter: status'), 'the filter applied');
+    expect(header(filtered)).toMatch(/ended \(exit 0\)\s*$/);
+    const wrote = await key('w', (s) => footer(s).includes('wrote'), 'the written file');
+    // The path's end (its file name) is never cut; its middle is, when it must be.
+    expect(footer(wrote)).toMatch(/^wrote 4 .* ~\/…\/(traces\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl +1 of 2$/);
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
 });

@@ -10,7 +10,7 @@ const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
-const { ingest } = await import('../dist/store/ingest.js');
+const { ingest } = await import('../dist/ingest/ingest.js');
 const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
 (await import('../dist/cli/heap.js')).tightenHeap();
@@ -155,5 +155,5 @@ for (const [id, xs] of samples) {
     max: drawn.length ? drawn[drawn.length - 1] : null,
   });
 }
-process.stdout.write(`${JSON.stringify({ turns: store.turnRows.length, keys: out })}\n`);
+process.stdout.write(`${JSON.stringify({ turns: store.rows('turns').length, keys: out })}\n`);
 process.exit(0);

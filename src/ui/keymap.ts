@@ -64,7 +64,7 @@ export const KEYMAP = {
   },
   'calls.sort': {
     keys: ['s'],
-    description: 'Sort calls by latency, slowest first; again: back to time order',
+    description: 'Sort calls slowest first (selects the slowest); again: time order, same call',
     hint: 'sort',
     category: 'View',
   },

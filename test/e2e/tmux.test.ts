@@ -206,4 +206,19 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
     expect(footer(wrote)).toMatch(/^wrote 4 .* ~\/…\/(traces\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl +1 of 2$/);
     await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
+
+  it('s selects the slowest call and shows it; s again goes back to time order on the same call', async () => {
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    await key('G', (s) => footer(s).endsWith('13 of 13'), 'the last call');
+    const sorted = await key('s', (s) => footer(s).endsWith('slowest first · 1 of 13'), 'slowest first');
+    const selected = sorted.split('\n').filter((l) => l.startsWith('›'));
+    expect(selected).toHaveLength(1);
+    expect(selected[0]).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    // The slowest is the first row, right under the header.
+    expect(sorted.split('\n')[1]).toBe(selected[0]);
+    const back = await key('s', (s) => footer(s).endsWith(' 6 of 13'), 'time order, the same call');
+    expect(back.split('\n').find((l) => l.startsWith('›'))).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
 });

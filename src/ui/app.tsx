@@ -17,7 +17,7 @@ import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
-import { useUsageLines } from './hooks/use-usage.js';
+import { useUsageTable } from './hooks/use-usage.js';
 import { type Bounds, initialState, type PaneId } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
@@ -62,6 +62,7 @@ export function App({
   const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null }));
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
+  const usageTop = useRef(0);
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
   const start = traceStart(store);
@@ -88,7 +89,14 @@ export function App({
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 
-  const usage = useUsageLines(store, filtered, version, width - 1, state.pane === 'usage' && !state.overlay);
+  const usage = useUsageTable(
+    store,
+    filtered,
+    version,
+    width - 1,
+    state.usageSort,
+    state.pane === 'usage' && !state.overlay,
+  );
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
     if (!overlay) return [];
@@ -97,9 +105,9 @@ export function App({
   }, [overlay?.type, overlay?.type === 'detail' ? overlay.row : overlay?.over, width, version, store]);
 
   const list = state.pane === 'usage' ? null : views[state.pane];
-  const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.length : (list?.length ?? 0);
+  const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
   const bounds: Bounds = { count, height };
-  const searched = useSearch(store, state, list, overlayLines, bounds, version, ui);
+  const searched = useSearch(store, state, list, usage.targets, overlayLines, bounds, version, ui);
   const shown = overlay ? searched.overlayFound : searched.found;
 
   const view = appView(state);
@@ -110,6 +118,7 @@ export function App({
     bounds,
     height,
     matches: shown?.positions ?? null,
+    usage: usage.targets,
   };
   const perform = useOutcome(ui, {
     quit: exit,
@@ -141,6 +150,7 @@ export function App({
     width,
     height,
     turnsStart,
+    usageTop,
   });
   const hints = (room: number) => footerHints(view, { ...context, state }, state.input ? ' · ' : '  ', room);
   return (

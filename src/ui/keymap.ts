@@ -68,6 +68,18 @@ export const KEYMAP = {
     hint: 'sort',
     category: 'View',
   },
+  'usage.apply': {
+    keys: ['enter'],
+    description: 'Filter by the selected model (then Turns), tool or method (then Calls)',
+    hint: 'show',
+    category: 'View',
+  },
+  'usage.sort': {
+    keys: ['o'],
+    description: 'Sort the usage tables by the next column: calls, cost, errors, p95',
+    hint: 'sort',
+    category: 'View',
+  },
   'view.clock': {
     keys: ['T'],
     description: 'Show times as UTC clock times (14:00:05.920) instead of offsets from the start, and back',

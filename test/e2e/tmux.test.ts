@@ -221,4 +221,26 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
     expect(back.split('\n').find((l) => l.startsWith('›'))).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
     await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
+
+  it("Usage: a cursor over its rows, Enter shows a tool's calls through a filter, F clears it", async () => {
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    let screen = await key('3', (s) => s.includes('[3 Usage]') && /\d+ of \d+\s*$/.test(footer(s)), 'Usage');
+    expect(screen.split('\n').filter((l) => l.startsWith('›'))).toHaveLength(1);
+    // / finds a row by name and puts the cursor on it.
+    term.send('/', 'write_file', 'Enter');
+    screen = await waitFor(
+      (s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes('write_file'),
+      'write_file',
+    );
+    screen = await key(
+      'Enter',
+      (s) => s.includes('[1 Calls]') && header(s).includes('filter: tool:writ'),
+      'its calls',
+    );
+    expect(screen).toMatch(/tools\/call write_file/);
+    expect(screen).not.toMatch(/tools\/call read_file/);
+    await key('F', (s) => !header(s).includes('filter:') && s.includes('of 13'), 'the filter cleared');
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
 });

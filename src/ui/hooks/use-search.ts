@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { linesContainingSoon, prepareSearchSoon, type SearchResult, search } from '../../store/search.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { searchNames } from '../data/usage.js';
 import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
 import type { ScreenLine } from '../format/segments.js';
@@ -27,6 +28,8 @@ export function useSearch(
   store: TraceStore,
   state: UiState,
   list: RowList | null,
+  /** The Usage pane's rows (`/` there finds them by name). */
+  usageRows: readonly { name: string }[],
   overlayLines: ScreenLine[],
   bounds: Bounds,
   version: number,
@@ -58,11 +61,13 @@ export function useSearch(
       cancelled = true;
     };
   }, [searching, query, textQuery, store, version]);
+  const inUsage = state.search !== null && !overlay && state.pane === 'usage';
   const found = useMemo(() => {
+    if (inUsage) return searchNames(usageRows, query);
     if (!searching || !list) return null;
     const lines = text && text.query === query && textQuery === query ? text.rows : undefined;
     return search(store, list, query, lines);
-  }, [searching, list, query, textQuery, text, store, version]);
+  }, [searching, inUsage, usageRows, list, query, textQuery, text, store, version]);
   useEffect(() => {
     if (found && found.best >= 0 && state.input?.kind === 'search')
       ui.dispatch({ type: 'search.goto', index: found.best, bounds });

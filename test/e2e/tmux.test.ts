@@ -233,11 +233,7 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
       (s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes('write_file'),
       'write_file',
     );
-    screen = await key(
-      'Enter',
-      (s) => s.includes('[1 Calls]') && header(s).includes('filter: tool:writ'),
-      'its calls',
-    );
+    screen = await key('Enter', (s) => s.includes('[1 Calls]') && header(s).includes('filter: tool:writ'), 'its calls');
     expect(screen).toMatch(/tools\/call write_file/);
     expect(screen).not.toMatch(/tools\/call read_file/);
     await key('F', (s) => !header(s).includes('filter:') && s.includes('of 13'), 'the filter cleared');

@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { STATUSES } from '../../src/trace/enums.js';
+import { FILTER_GRAMMAR } from '../../src/trace/filter.js';
 import { footerLine, headerLine, inputLine } from '../../src/ui/format/chrome.js';
 import { helpLines } from '../../src/ui/format/help-lines.js';
 import { looks } from '../../src/ui/format/rows.js';
@@ -70,5 +71,14 @@ describe('the header at 80 columns and narrower', () => {
     expect(header(80, 'tool:x')).toMatch(/ filter: tool:x · 3 of 35 · ended \(exit 0\)$/);
     expect(header(120, 'tool:x')).toMatch(/ filter: tool:x · 3 of 35 · 35 rec · 1 skipped · ended \(exit 0\)$/);
     expect(header(200, long)).toContain(`filter: ${long} · 3 of 35 · 35 rec · 1 skipped · ended (exit 0)`);
+  });
+});
+
+describe('the filter language in help', () => {
+  it.each([40, 80, 120])('? over a pane shows every term with its example at %i columns', (width) => {
+    const text = helpLines(width, helpSubject('calls'), helpView).map(lineText);
+    expect(text.filter((l) => l.startsWith('Filters'))).toHaveLength(1);
+    for (const { term } of FILTER_GRAMMAR) expect(text.join('\n')).toContain(`  ${term}`.slice(0, width));
+    for (const l of text) expect(stringWidth(l)).toBeLessThanOrEqual(width);
   });
 });

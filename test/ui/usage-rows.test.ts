@@ -38,7 +38,7 @@ describe('Usage rows you can act on', () => {
       expect(out.effects).toEqual([{ type: 'chose-pane' }]);
       // The pane it shows lists the records of that row (F clears the filter as usual).
       const shown = appContext(store, out.state, 10);
-      expect(shown.views[out.state.pane].length, t.name).toBeGreaterThan(0);
+      expect(shown.views[out.state.pane as 'turns' | 'calls'].length, t.name).toBeGreaterThan(0);
       expect(press(out.state, 'F').state.filter).toBeNull();
     },
   );

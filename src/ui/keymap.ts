@@ -172,6 +172,12 @@ export const KEYMAP = {
     hint: 'cancel',
     category: 'Find',
   },
+  'input.complete': {
+    keys: ['tab'],
+    description: 'In the filter bar: complete a field name, or a tool, model, method, status or dir of this trace',
+    hint: 'complete',
+    category: 'Find',
+  },
   'input.delete': { keys: ['backspace'], description: 'Delete the last character', category: 'Find' },
   'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', category: 'App' },
   'app.quit': {

@@ -78,6 +78,7 @@ describe('keymap', () => {
       'filter.clear': 'F',
       'input.submit': 'enter',
       'input.cancel': 'escape',
+      'input.complete': 'tab',
       'input.delete': 'backspace',
       'app.help': '?',
       'app.quit': 'q ctrl-c',

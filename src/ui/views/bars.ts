@@ -1,4 +1,5 @@
 /** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
+import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
@@ -18,11 +19,20 @@ export const searchBar: ViewSpec<AppContext> = {
   commands: [submit, cancel, erase],
 };
 
+const completion = (ctx: AppContext) => completeFilter(ctx.state.input?.text ?? '', valuesIn(ctx.store));
+
+/** Tab: the last word completed, as far as what it can be agrees. */
+const complete: CommandSpec<AppContext> = {
+  command: 'input.complete',
+  disabled: (ctx) => (completion(ctx).text === (ctx.state.input?.text ?? '') ? 'nothing to complete' : null),
+  run: (ctx) => act(ctx, { type: 'input.open', kind: 'filter', text: completion(ctx).text }),
+};
+
 export const filterBar: ViewSpec<AppContext> = {
   id: 'filter-bar',
   title: 'the filter bar',
   takesText: true,
-  commands: [{ ...submit, hint: 'apply' }, cancel, erase],
+  commands: [{ ...submit, hint: 'apply' }, cancel, erase, complete],
 };
 
 /** Enter in the line bar: the record at that line of the file in this pane, or the next one listed. */

@@ -121,6 +121,7 @@ const FOOTER_RANK: readonly Command[] = [
   'detail.close',
   'input.submit',
   'input.cancel',
+  'input.complete',
   'list.open',
   'usage.apply',
   'filter.open',

@@ -11,6 +11,7 @@ import { DiffApp } from '../ui/diff-app.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
+import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
@@ -132,8 +133,15 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
+  let history = loadHistory();
+  const filterHistory = {
+    entries: history,
+    remember: (text: string) => (history = rememberFilter(history, text)),
+  };
+
   const props = {
     store,
+    filterHistory,
     follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
     records,
     initialPane: expanded.pane,

@@ -1,5 +1,5 @@
 import { Box, useApp } from 'ink';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TraceStore } from '../store/trace-store.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
@@ -40,6 +40,8 @@ export interface AppProps {
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+  /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
+  filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
 }
 
 /**
@@ -55,7 +57,9 @@ export function App({
   startAt,
   filter,
   notice,
+  filterHistory,
 }: AppProps) {
+  const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
@@ -119,12 +123,16 @@ export function App({
     height,
     matches: shown?.positions ?? null,
     usage: usage.targets,
+    history,
   };
   const perform = useOutcome(ui, {
     quit: exit,
     records,
     chosePane: () => {
       chosenPane.current = true;
+    },
+    rememberFilter: (text) => {
+      if (filterHistory) setHistory(filterHistory.remember(text));
     },
   });
   useCommands(

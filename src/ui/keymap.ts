@@ -178,6 +178,12 @@ export const KEYMAP = {
     hint: 'complete',
     category: 'Find',
   },
+  'input.older': {
+    keys: ['up'],
+    description: 'In the filter bar: the filter applied before this one (the last 100 are kept)',
+    category: 'Find',
+  },
+  'input.newer': { keys: ['down'], description: 'In the filter bar: the filter applied after it', category: 'Find' },
   'input.delete': { keys: ['backspace'], description: 'Delete the last character', category: 'Find' },
   'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', category: 'App' },
   'app.quit': {

@@ -239,4 +239,25 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
     await key('F', (s) => !header(s).includes('filter:') && s.includes('of 13'), 'the filter cleared');
     await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
+
+  it('the filter bar: Tab completes, ↑ brings back a filter applied in an earlier run', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'mrt-e2e-state-'));
+    const app = `MCP_REPLAY_TUI_STATE_DIR=${state} node ${BIN} examples/demo.jsonl`;
+    term.start(`${app}; ${app}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    term.send('f', 'tool:wri');
+    await waitFor((s) => footer(s).startsWith('filter: tool:wri'), 'the filter typed');
+    await key('Tab', (s) => footer(s).startsWith('filter: tool:write_file'), 'the tool name completed');
+    await key('Enter', (s) => header(s).includes('filter: tool:writ'), 'the filter applied');
+    term.send('q');
+    // The second run: the bar is empty, and ↑ brings the filter back.
+    await waitFor(
+      (s) => s.includes('[1 Calls]') && !header(s).includes('filter:') && s.includes('of 13'),
+      'the second run',
+    );
+    await key('f', (s) => footer(s).startsWith('filter: '), 'the filter bar');
+    await key('Up', (s) => footer(s).startsWith('filter: tool:write_file'), 'the last filter back');
+    await key('Escape', (s) => !footer(s).startsWith('filter:'), 'the bar closed');
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
 });

@@ -18,7 +18,13 @@ import { helpSubject } from '../../src/ui/views/index.js';
  * The context the app gives its commands for `state`, worked out as the app does
  * (lists, filter, the overlay's lines, the search matches shown), without Ink.
  */
-export function appContext(store: TraceStore, state: UiState, height: number, width = 100): AppContext {
+export function appContext(
+  store: TraceStore,
+  state: UiState,
+  height: number,
+  width = 100,
+  history: readonly string[] = [],
+): AppContext {
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   const parsed = state.filter === null ? null : parseFilter(state.filter);
   const filtered = parsed ? applyFilter(store, parsed, traceStart(store), labels) : null;
@@ -42,5 +48,5 @@ export function appContext(store: TraceStore, state: UiState, height: number, wi
       : state.search && state.pane === 'usage'
         ? searchNames(usage, query).positions
         : null;
-  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage };
+  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage, history };
 }

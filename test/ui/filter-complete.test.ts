@@ -51,3 +51,33 @@ describe('Tab in the filter bar', () => {
     expect(pressKey(appView(done), 'tab', appContext(store, done, 10)).state.notice).toBe('Tab: nothing to complete');
   });
 });
+
+describe('↑/↓ in the filter bar', () => {
+  const history = ['tool:read_file', 'status:error', 'model:claude*'];
+  const bar: UiState = { ...initialState(), input: { kind: 'filter', text: '' } };
+  const press = (state: UiState, key: string) =>
+    pressKey(appView(state), key, appContext(store, state, 10, 100, history));
+  it('walks the filters applied before, newest first, and back to an empty bar', () => {
+    const seen: string[] = [];
+    let state = bar;
+    for (let i = 0; i < 3; i++) {
+      state = press(state, 'up').state;
+      seen.push(state.input!.text);
+    }
+    expect(seen).toEqual(['model:claude*', 'status:error', 'tool:read_file']);
+    expect(press(state, 'up').state.notice).toBe('↑: no older filter');
+    state = press(press(state, 'down').state, 'down').state;
+    expect(state.input!.text).toBe('model:claude*');
+    state = press(state, 'down').state;
+    expect(state.input).toEqual({ kind: 'filter', text: '', recalled: undefined });
+    expect(press(bar, 'down').state.notice).toBe('↓: no newer filter');
+  });
+  it('Enter applies the filter and asks for it to be remembered; an invalid one is not', () => {
+    const typed = { ...bar, input: { kind: 'filter' as const, text: 'status:error' } };
+    const out = press(typed, 'enter');
+    expect(out.state.filter).toBe('status:error');
+    expect(out.effects).toEqual([{ type: 'remember-filter', text: 'status:error' }]);
+    const bad = press({ ...bar, input: { kind: 'filter', text: 'status:nope' } }, 'enter');
+    expect(bad.effects).toEqual([]);
+  });
+});

@@ -79,6 +79,8 @@ describe('keymap', () => {
       'input.submit': 'enter',
       'input.cancel': 'escape',
       'input.complete': 'tab',
+      'input.older': 'up',
+      'input.newer': 'down',
       'input.delete': 'backspace',
       'app.help': '?',
       'app.quit': 'q ctrl-c',

@@ -45,8 +45,8 @@ export interface UiState {
   pausedAt: number | null;
   /** A one-line notice in the footer (a written file's path, a filter error). */
   notice: string | null;
-  /** The text being typed into the search or filter bar. */
-  input: { kind: InputKind; text: string } | null;
+  /** The text being typed into the search or filter bar; `recalled`: the history entry shown (↑/↓ in the filter bar). */
+  input: { kind: InputKind; text: string; recalled?: number } | null;
   /**
    * The search in effect (typed or confirmed). In a list, the current match is the
    * selection's place among the matches; in an overlay, its `found` line. A search
@@ -93,6 +93,8 @@ export type Action =
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
+  /** ↑/↓ in the filter bar: history entry `at` (or, past the newest, an empty bar). */
+  | { type: 'input.recall'; text: string; at: number | undefined }
   | { type: 'input.cancel' }
   /** Enter in the bar: a search keeps its match and counter; a filter is applied if valid. */
   | { type: 'input.submit' }
@@ -295,6 +297,10 @@ export function reduce(state: UiState, action: Action): UiState {
             : state.search,
       };
     }
+    case 'input.recall':
+      return state.input
+        ? { ...state, notice: null, input: { kind: state.input.kind, text: action.text, recalled: action.at } }
+        : state;
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
       return { ...state, input: null, search: state.input?.kind === 'search' ? null : state.search };

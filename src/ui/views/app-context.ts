@@ -16,6 +16,8 @@ export interface AppContext extends BaseContext {
   matches: readonly number[] | null;
   /** The Usage pane's model, tool and method rows, as shown (empty while it is not). */
   usage: readonly UsageTarget[];
+  /** Filters applied before, oldest first (↑/↓ in the filter bar). */
+  history: readonly string[];
 }
 
 /** The list of the pane shown (Usage has none). */

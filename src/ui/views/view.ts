@@ -31,7 +31,9 @@ export type Effect =
   /** The new state's notice goes after a moment (a key's "why not"). */
   | { type: 'fade' }
   /** The user picked a pane: the app no longer moves to Turns by itself. */
-  | { type: 'chose-pane' };
+  | { type: 'chose-pane' }
+  /** A filter was applied from the bar: it joins the history (↑ in the bar). */
+  | { type: 'remember-filter'; text: string };
 
 export interface Outcome {
   state: UiState;

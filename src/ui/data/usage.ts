@@ -141,6 +141,9 @@ export function searchNames(names: readonly { name: string }[], query: string): 
   const q = query.trim();
   const exact = q !== q.toLowerCase();
   const positions: number[] = [];
-  if (q) names.forEach((n, i) => (exact ? n.name : n.name.toLowerCase()).includes(q) && positions.push(i));
+  if (q)
+    names.forEach((n, i) => {
+      if ((exact ? n.name : n.name.toLowerCase()).includes(q)) positions.push(i);
+    });
   return { query, positions, best: positions[0] ?? -1 };
 }

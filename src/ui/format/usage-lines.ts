@@ -150,7 +150,9 @@ const callKey = (sort: UsageSort): ((r: MethodRow) => number | null) | null =>
 
 /** Notes each row of a table just pushed (`names`, below its header line) as a target. */
 function mark(targets: UsageTarget[], kind: UsageTarget['kind'], names: string[], headerLine: number): void {
-  names.forEach((name, i) => targets.push({ kind, name, line: headerLine + 1 + i }));
+  names.forEach((name, i) => {
+    targets.push({ kind, name, line: headerLine + 1 + i });
+  });
 }
 
 function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageTarget[]): ScreenLine[] {

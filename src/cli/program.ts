@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
+import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
@@ -55,8 +56,16 @@ const timeoutOption = () =>
 const filterOption = () =>
   new Option(
     '--filter <expr>',
-    'keep only matching records, e.g. "status:error tool:read_*" (see Filters in the README); an invalid one: exit 2',
+    'keep only matching records, e.g. "status:error tool:read_*" (see Filters below); an invalid one: exit 2',
   );
+
+/** The filter language after the options of `--help` (the same list `?` shows in the app). */
+const filterHelp = (): string =>
+  [
+    '',
+    'Filters (--filter, f in the app): terms separated by spaces, all must hold',
+    ...FILTER_GRAMMAR.map(({ term, means }) => `  ${term.padEnd(36)} ${means}`),
+  ].join('\n');
 
 /** The commander definitions: one small block per command, no logic. */
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
@@ -93,6 +102,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(filterOption())
     .addOption(noCacheOption())
     .addOption(timeoutOption())
+    .addHelpText('after', filterHelp())
     .showHelpAfterError('(run with --help for usage)')
     // Help and usage errors quote what was typed: through the one sanitizer too.
     .configureOutput(commanderOutput)
@@ -113,6 +123,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(filterOption())
     .addOption(noCacheOption())
     .addOption(timeoutOption())
+    .addHelpText('after', filterHelp())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
     });

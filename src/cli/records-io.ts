@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
 import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { v1Export } from '../report/v1-export.js';
@@ -37,6 +37,11 @@ export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
     tmpdir(),
     `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`,
   );
+}
+
+/** A path as a person reads it: under the home directory, from `~`. */
+export function tildePath(path: string, home = homedir()): string {
+  return home && home !== sep && path.startsWith(home + sep) ? `~${path.slice(home.length)}` : path;
 }
 
 /** Larger payloads are refused by many terminals' OSC 52 handling. */

@@ -11,12 +11,13 @@ import { DiffApp } from '../ui/diff-app.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
+import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, exportPath, writeRows } from './records-io.js';
+import { copyRows, exportPath, tildePath, writeRows } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -127,13 +128,20 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     write(rows: ArrayLike<number>) {
       const path = exportPath(store, rows);
       const n = writeRows(store, rows, path, options.exportFormat);
-      return `wrote ${n.toLocaleString('en-US')} record(s) to ${path}`;
+      return `wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
 
+  let history = loadHistory();
+  const filterHistory = {
+    entries: history,
+    remember: (text: string) => (history = rememberFilter(history, text)),
+  };
+
   const props = {
     store,
+    filterHistory,
     follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
     records,
     initialPane: expanded.pane,

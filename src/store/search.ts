@@ -42,6 +42,9 @@ const TEXT_SCORE = -1e9;
 
 const lineCache = new WeakMap<TraceStore, { version: number; query: string; rows: Uint8Array }>();
 
+/** Rows scanned per step of `linesContainingSoon`: a few milliseconds of reading. */
+const STEP_ROWS = 8192;
+
 /**
  * Rows whose raw line contains `query` (smart case): the text part of search, so a
  * word said in a turn or returned by a tool is found too. A scan of the source by
@@ -54,6 +57,58 @@ export function linesContaining(store: TraceStore, query: string): Uint8Array {
   const rows = textMatches(store, q, hasCapital(q));
   lineCache.set(store, { version: store.version, query: q, rows });
   return rows;
+}
+
+/**
+ * `linesContaining`, a step of rows per turn of the event loop, so keys are read
+ * between steps (scanning 200 MiB at once held every key for ~190 ms). Resolves to
+ * null once `cancelled()` says the result is no longer wanted.
+ */
+export async function linesContainingSoon(
+  store: TraceStore,
+  query: string,
+  cancelled: () => boolean,
+): Promise<Uint8Array | null> {
+  const q = query.trim();
+  const c = lineCache.get(store);
+  if (c && c.version === store.version && c.query === q) return c.rows;
+  const { epoch } = store;
+  const count = store.count;
+  const rows = new Uint8Array(count);
+  for (let from = 0; from < count; from += STEP_ROWS) {
+    // Rows read again (a followed file rewritten): these row numbers name other records.
+    if (cancelled() || store.epoch !== epoch) return null;
+    textMatches(store, q, hasCapital(q), from, rows, Math.min(count, from + STEP_ROWS));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (cancelled() || store.epoch !== epoch) return null;
+  // Rows added meanwhile are scanned at once (few): the result covers the store as it is.
+  const whole = count === store.count ? rows : textMatches(store, q, hasCapital(q), count, grown(rows, store.count));
+  lineCache.set(store, { version: store.version, query: q, rows: whole });
+  return whole;
+}
+
+const grown = (rows: Uint8Array, size: number): Uint8Array<ArrayBuffer> => {
+  const next = new Uint8Array(size);
+  next.set(rows);
+  return next;
+};
+
+/** Error texts prepared per step of `prepareSearchSoon`. */
+const STEP_TEXTS = 256;
+
+/**
+ * Prepares the error texts search scores, ahead of a first query and a step per turn
+ * of the event loop: the first two-letter query on 9,000 of them took 200-400 ms.
+ */
+export async function prepareSearchSoon(store: TraceStore, cancelled: () => boolean): Promise<void> {
+  let n = 0;
+  for (const text of store.cols.errorText.values()) {
+    if (cancelled()) return;
+    prepare(text.length > 100 ? text.slice(0, 100) : text);
+    if (++n % STEP_TEXTS === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (!cancelled()) errorTargets(store);
 }
 
 /**

@@ -18,6 +18,28 @@ export const STATUS_WORDS = filterWords(STATUSES);
 export const DIR_WORDS = filterWords(DIRS);
 const FIELDS = [...GLOB_FIELDS, 'dir', 'status', 'latency', 'since', 'until'] as const;
 
+/**
+ * The filter language as help shows it (`?` in the app, `--help`): each term with an
+ * example. One list, so the app and the command line never describe it differently.
+ */
+export const FILTER_GRAMMAR: readonly { term: string; means: string }[] = [
+  { term: 'method:tools/call', means: 'a JSON-RPC method (globs: * and ?; a|b for either)' },
+  { term: 'tool:read_*', means: "a tool: a tools/call, or a turn's tool_use or tool_result" },
+  { term: 'model:claude*', means: 'the model of a turn' },
+  { term: 'role:assistant', means: 'the role of a turn' },
+  { term: 'kind:llm.*', means: 'the kind of an event' },
+  { term: 'file:LABEL', means: 'the file a record came from (its label), with several open' },
+  { term: `status:${STATUS_WORDS.join('|')}`, means: 'how a call ended' },
+  { term: `dir:${DIR_WORDS.join('|')}`, means: 'the direction of a record' },
+  { term: 'latency:>500ms', means: "a call's latency: <, <=, >, >=, = with ms, s, m or h" },
+  { term: 'since:90s  until:2026-05-12T23:05Z', means: 'time: an offset from the start or an ISO time' },
+  { term: 'timeout  "permission denied"', means: 'words in the raw line (a capital makes it exact)' },
+  { term: '-status:ok', means: 'a - in front: records the term does not match' },
+];
+
+/** Fields a term can name, for completion: the glob fields, then the others. */
+export const FILTER_FIELDS: readonly string[] = FIELDS;
+
 export type Term = { negate: boolean; source: string } & (
   | { field: GlobField; patterns: RegExp[] }
   | { field: 'dir'; values: string[] }

@@ -10,6 +10,7 @@ import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
 import type { ScreenLine } from './format/segments.js';
 import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
+import type { UsageLines } from './format/usage-lines.js';
 import type { Searched } from './hooks/use-search.js';
 import { CallsPane } from './panes/calls/calls-pane.js';
 import { DetailPane } from './panes/detail/detail-pane.js';
@@ -26,13 +27,15 @@ export interface ScreenInput {
   views: Views;
   filtered: FilterResult | null;
   start: number | null;
-  usage: ScreenLine[];
+  usage: UsageLines;
   overlayLines: ScreenLine[];
   searched: Searched;
   width: number;
   height: number;
   /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
   turnsStart: { current: number };
+  /** The Usage pane's first line on screen, kept from frame to frame. */
+  usageTop: { current: number };
 }
 
 function windowOf(list: RowList, start: number, height: number): number[] {
@@ -85,16 +88,37 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
   );
 }
 
+/** Lines kept above a selected row brought into view: its table's title and header. */
+const USAGE_CONTEXT = 2;
+
+/** The Usage tables with the cursor on a row, scrolled just enough to show it. */
+function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
+  const { usage, height, state } = s;
+  const { targets, lines } = usage;
+  const at = Math.min(s.lists.usage.selected, targets.length - 1);
+  const line = at >= 0 ? targets[at]!.line : -1;
+  let top = Math.min(s.usageTop.current, Math.max(0, lines.length - height));
+  if (at === 0) top = 0;
+  else if (line >= 0 && line < top + USAGE_CONTEXT) top = Math.max(0, line - USAGE_CONTEXT);
+  else if (line >= top + height) top = line - height + 1;
+  s.usageTop.current = top;
+  const found = s.searched.found;
+  let position = targets.length ? `${at + 1} of ${targets.length}` : '';
+  if (state.usageSort !== 'calls') position = `by ${state.usageSort} · ${position}`;
+  if (found) position = `${searchCounter(found, at)} · ${position}`;
+  const marked = found ? new Set(found.positions.map((i) => targets[i]!.line)) : undefined;
+  return {
+    body: <UsagePane lines={lines} scroll={top} selected={line} matched={marked} width={s.width} height={height} />,
+    position,
+  };
+}
+
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
 export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
   const { state, width, height, store, views } = s;
   if (state.overlay) return overlayBody(s);
   const list = s.lists[state.pane];
-  if (state.pane === 'usage')
-    return {
-      body: <UsagePane lines={s.usage} scroll={list.windowStart} width={width} height={height} />,
-      position: '',
-    };
+  if (state.pane === 'usage') return usageBody(s);
   const found = s.searched.found;
   const common = {
     selectedIndex: list.selected - list.windowStart,

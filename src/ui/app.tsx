@@ -1,15 +1,13 @@
 import { Box, useApp } from 'ink';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TraceStore } from '../store/trace-store.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
-import { usageData } from './data/usage.js';
 import { traceStart, viewsOf } from './data/views.js';
 import { footerLine, inputLine } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
-import { usageLines } from './format/usage-lines.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useFilter } from './hooks/use-filter.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
@@ -19,6 +17,7 @@ import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
+import { useUsageTable } from './hooks/use-usage.js';
 import { type Bounds, initialState, type PaneId } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
@@ -41,6 +40,8 @@ export interface AppProps {
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+  /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
+  filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
 }
 
 /**
@@ -56,13 +57,16 @@ export function App({
   startAt,
   filter,
   notice,
+  filterHistory,
 }: AppProps) {
+  const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
   const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null }));
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
+  const usageTop = useRef(0);
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
   const start = traceStart(store);
@@ -89,10 +93,13 @@ export function App({
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 
-  // Only while the Usage pane is shown: its tables cost O(tools + methods) per update.
-  const usage = useMemo(
-    () => (state.pane === 'usage' && !state.overlay ? usageLines(usageData(store, filtered), width - 1) : []),
-    [store, version, width, filtered, state.pane, state.overlay === null],
+  const usage = useUsageTable(
+    store,
+    filtered,
+    version,
+    width - 1,
+    state.usageSort,
+    state.pane === 'usage' && !state.overlay,
   );
   const overlay = state.overlay;
   const overlayLines = useMemo<ScreenLine[]>(() => {
@@ -102,9 +109,9 @@ export function App({
   }, [overlay?.type, overlay?.type === 'detail' ? overlay.row : overlay?.over, width, version, store]);
 
   const list = state.pane === 'usage' ? null : views[state.pane];
-  const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.length : (list?.length ?? 0);
+  const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
   const bounds: Bounds = { count, height };
-  const searched = useSearch(store, state, list, overlayLines, bounds, version, ui);
+  const searched = useSearch(store, state, list, usage.targets, overlayLines, bounds, version, ui);
   const shown = overlay ? searched.overlayFound : searched.found;
 
   const view = appView(state);
@@ -115,12 +122,17 @@ export function App({
     bounds,
     height,
     matches: shown?.positions ?? null,
+    usage: usage.targets,
+    history,
   };
   const perform = useOutcome(ui, {
     quit: exit,
     records,
     chosePane: () => {
       chosenPane.current = true;
+    },
+    rememberFilter: (text) => {
+      if (filterHistory) setHistory(filterHistory.remember(text));
     },
   });
   useCommands(
@@ -146,8 +158,9 @@ export function App({
     width,
     height,
     turnsStart,
+    usageTop,
   });
-  const hints = footerHints(view, { ...context, state }, state.input ? ' · ' : '  ');
+  const hints = (room: number) => footerHints(view, { ...context, state }, state.input ? ' · ' : '  ', room);
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
       <Lines lines={[screenHeader({ store, state, filtered, views }, width)]} width={width} height={1} />

@@ -128,7 +128,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     // A notice (a key that does nothing here) takes the place of the hints for a moment.
     seg(
       truncate(
-        state.notice !== null ? inert(state.notice) : footerHints(view, { state, bounds, list }),
+        state.notice !== null ? inert(state.notice) : footerHints(view, { state, bounds, list }, '  ', width - 14),
         Math.max(0, width - 14),
       ),
       state.notice ? 'warn' : 'dim',

@@ -64,7 +64,19 @@ export const KEYMAP = {
   },
   'calls.sort': {
     keys: ['s'],
-    description: 'Sort calls by latency, slowest first; again: back to time order',
+    description: 'Sort calls slowest first (selects the slowest); again: time order, same call',
+    hint: 'sort',
+    category: 'View',
+  },
+  'usage.apply': {
+    keys: ['enter'],
+    description: 'Filter by the selected model (then Turns), tool or method (then Calls)',
+    hint: 'show',
+    category: 'View',
+  },
+  'usage.sort': {
+    keys: ['o'],
+    description: 'Sort the usage tables by the next column: calls, cost, errors, p95',
     hint: 'sort',
     category: 'View',
   },
@@ -160,6 +172,18 @@ export const KEYMAP = {
     hint: 'cancel',
     category: 'Find',
   },
+  'input.complete': {
+    keys: ['tab'],
+    description: 'In the filter bar: complete a field name, or a tool, model, method, status or dir of this trace',
+    hint: 'complete',
+    category: 'Find',
+  },
+  'input.older': {
+    keys: ['up'],
+    description: 'In the filter bar: the filter applied before this one (the last 100 are kept)',
+    category: 'Find',
+  },
+  'input.newer': { keys: ['down'], description: 'In the filter bar: the filter applied after it', category: 'Find' },
   'input.delete': { keys: ['backspace'], description: 'Delete the last character', category: 'Find' },
   'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', category: 'App' },
   'app.quit': {

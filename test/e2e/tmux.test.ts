@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,5 +172,92 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     const screen = await waitFor((s) => s.includes('EXIT='), 'the exit');
     expect(screen).toContain('mcp-replay-tui: cannot open nope.jsonl: no such file');
     expect(screen).toContain('EXIT=1');
+  });
+});
+
+describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
+  const footer = (s: string) => s.split('\n').filter(Boolean).at(-1) ?? '';
+  const header = (s: string) => s.split('\n')[0] ?? '';
+
+  it('every pane, the detail view and help keep ? help and q quit; a filter keeps the state; w names its file', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'mrt-e2e-home-'));
+    // Written under the home directory, deep enough that the path cannot fit whole.
+    const deep = join(home, 'recordings', 'of', 'this', 'week', 'traces');
+    mkdirSync(deep, { recursive: true });
+    term.start(`TMPDIR=${deep} HOME=${home} node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    const both = (s: string) => footer(s).startsWith('? help') && footer(s).includes('q quit');
+    for (const [k, pane] of [
+      ['2', '[2 Turns]'],
+      ['3', '[3 Usage]'],
+      ['4', '[4 Events]'],
+      ['1', '[1 Calls]'],
+    ] as const)
+      await key(k, (s) => s.includes(pane) && both(s), `${pane} with ? help and q quit`);
+    await key('Enter', (s) => s.includes('── request') && both(s), 'the detail view with ? help and q quit');
+    await key('?', (s) => s.includes('Keys in the detail view') && both(s), 'help with ? help and q quit');
+    await key('Escape', (s) => s.includes('1 of 13'), 'Calls again');
+    term.send('f', 'status:error -method:notifications/*');
+    await waitFor((s) => footer(s).startsWith('filter: status:error'), 'the filter typed');
+    const filtered = await key('Enter', (s) => header(s).includes('filter: status'), 'the filter applied');
+    expect(header(filtered)).toMatch(/ended \(exit 0\)\s*$/);
+    const wrote = await key('w', (s) => footer(s).includes('wrote'), 'the written file');
+    // The path's end (its file name) is never cut; its middle is, when it must be.
+    expect(footer(wrote)).toMatch(/^wrote \d+ .* ~\/…\/(traces\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl +1 of 2$/);
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
+
+  it('s selects the slowest call and shows it; s again goes back to time order on the same call', async () => {
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    await key('G', (s) => footer(s).endsWith('13 of 13'), 'the last call');
+    const sorted = await key('s', (s) => footer(s).endsWith('slowest first · 1 of 13'), 'slowest first');
+    const selected = sorted.split('\n').filter((l) => l.startsWith('›'));
+    expect(selected).toHaveLength(1);
+    expect(selected[0]).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    // The slowest is the first row, right under the header.
+    expect(sorted.split('\n')[1]).toBe(selected[0]);
+    const back = await key('s', (s) => footer(s).endsWith(' 6 of 13'), 'time order, the same call');
+    expect(back.split('\n').find((l) => l.startsWith('›'))).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
+
+  it("Usage: a cursor over its rows, Enter shows a tool's calls through a filter, F clears it", async () => {
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    let screen = await key('3', (s) => s.includes('[3 Usage]') && /\d+ of \d+\s*$/.test(footer(s)), 'Usage');
+    expect(screen.split('\n').filter((l) => l.startsWith('›'))).toHaveLength(1);
+    // / finds a row by name and puts the cursor on it.
+    term.send('/', 'write_file', 'Enter');
+    screen = await waitFor(
+      (s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes('write_file'),
+      'write_file',
+    );
+    screen = await key('Enter', (s) => s.includes('[1 Calls]') && header(s).includes('filter: tool:writ'), 'its calls');
+    expect(screen).toMatch(/tools\/call write_file/);
+    expect(screen).not.toMatch(/tools\/call read_file/);
+    await key('F', (s) => !header(s).includes('filter:') && s.includes('of 13'), 'the filter cleared');
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
+
+  it('the filter bar: Tab completes, ↑ brings back a filter applied in an earlier run', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'mrt-e2e-state-'));
+    const app = `MCP_REPLAY_TUI_STATE_DIR=${state} node ${BIN} examples/demo.jsonl`;
+    term.start(`${app}; ${app}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => s.includes('[1 Calls]') && s.includes('of 13'), 'the first frame');
+    term.send('f', 'tool:wri');
+    await waitFor((s) => footer(s).startsWith('filter: tool:wri'), 'the filter typed');
+    await key('Tab', (s) => footer(s).startsWith('filter: tool:write_file'), 'the tool name completed');
+    await key('Enter', (s) => header(s).includes('filter: tool:writ'), 'the filter applied');
+    term.send('q');
+    // The second run: the bar is empty, and ↑ brings the filter back.
+    await waitFor(
+      (s) => s.includes('[1 Calls]') && !header(s).includes('filter:') && s.includes('of 13'),
+      'the second run',
+    );
+    await key('f', (s) => footer(s).startsWith('filter: '), 'the filter bar');
+    await key('Up', (s) => footer(s).startsWith('filter: tool:write_file'), 'the last filter back');
+    await key('Escape', (s) => !footer(s).startsWith('filter:'), 'the bar closed');
+    await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
 });

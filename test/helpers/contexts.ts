@@ -4,11 +4,11 @@ import { fileLabelOf } from '../../src/store/stats.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { detailLines } from '../../src/ui/data/detail.js';
-import { usageData } from '../../src/ui/data/usage.js';
+import { searchNames, usageData } from '../../src/ui/data/usage.js';
 import { traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { findPattern, linesMatching } from '../../src/ui/format/find-lines.js';
 import { helpLines } from '../../src/ui/format/help-lines.js';
-import { usageLines } from '../../src/ui/format/usage-lines.js';
+import { usageTable } from '../../src/ui/format/usage-lines.js';
 import type { UiState } from '../../src/ui/state/ui-state.js';
 import type { AppContext } from '../../src/ui/views/app-context.js';
 import { helpView } from '../../src/ui/views/help.js';
@@ -18,7 +18,13 @@ import { helpSubject } from '../../src/ui/views/index.js';
  * The context the app gives its commands for `state`, worked out as the app does
  * (lists, filter, the overlay's lines, the search matches shown), without Ink.
  */
-export function appContext(store: TraceStore, state: UiState, height: number, width = 100): AppContext {
+export function appContext(
+  store: TraceStore,
+  state: UiState,
+  height: number,
+  width = 100,
+  history: readonly string[] = [],
+): AppContext {
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   const parsed = state.filter === null ? null : parseFilter(state.filter);
   const filtered = parsed ? applyFilter(store, parsed, traceStart(store), labels) : null;
@@ -30,17 +36,17 @@ export function appContext(store: TraceStore, state: UiState, height: number, wi
       ? helpLines(width - 1, helpSubject(o.over), helpView)
       : detailLines(store, o.row, width - 1);
   const list = state.pane === 'usage' ? null : views[state.pane];
-  const count = o
-    ? overlayLines.length
-    : state.pane === 'usage'
-      ? usageLines(usageData(store, filtered), width - 1).length
-      : (list?.length ?? 0);
+  const usage =
+    state.pane === 'usage' && !o ? usageTable(usageData(store, filtered), width - 1, state.usageSort).targets : [];
+  const count = o ? overlayLines.length : state.pane === 'usage' ? usage.length : (list?.length ?? 0);
   const query = state.search?.query ?? '';
   const pattern = o ? findPattern(query) : null;
   const matches = o
     ? pattern && linesMatching(overlayLines, pattern)
     : state.search && list
       ? search(store, list, query).positions
-      : null;
-  return { state, store, views, filtered, bounds: { count, height }, height, matches };
+      : state.search && state.pane === 'usage'
+        ? searchNames(usage, query).positions
+        : null;
+  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage, history };
 }

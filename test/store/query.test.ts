@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
 import { applyFilter, textMatches } from '../../src/store/query.js';
-import { linesContaining, search } from '../../src/store/search.js';
+import { linesContaining, linesContainingSoon, search } from '../../src/store/search.js';
 import { modelsOf, toolsOf } from '../../src/store/stats.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { demoStore } from '../helpers/demo.js';
@@ -130,5 +130,24 @@ describe('search', () => {
     expect(words.positions.map((i) => s.lineOf(i))).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
     expect(linesContaining(s, 'RETRIES').some((x) => x === 1)).toBe(false);
     expect(search(s, list, '  ').best).toBe(-1);
+  });
+});
+
+describe('linesContainingSoon', () => {
+  // More rows than one step scans, so the scan is cut into several.
+  const store = storeOf(
+    Array.from({ length: 20_000 }, (_, i) => ({
+      t: at(i),
+      dir: 'in',
+      raw: { method: i % 7 === 0 ? `Retry ${i}` : i % 5 === 0 ? `retry ${i}` : 'ping' },
+    })),
+  );
+  it.each(['retry', 'Retry', 'ping', '1999', 'absent'])('finds the rows the whole scan finds: %s', async (q) => {
+    const soon = await linesContainingSoon(store, q, () => false);
+    expect(soon).toEqual(textMatches(store, q, q !== q.toLowerCase()));
+  });
+  it('gives nothing once cancelled', async () => {
+    let steps = 0;
+    expect(await linesContainingSoon(store, 'pin', () => ++steps > 1)).toBeNull();
   });
 });

@@ -60,13 +60,15 @@ describe('Calls pane', () => {
     expect(lines(app.frame())).toHaveLength(10);
   });
 
-  it('s sorts calls slowest first and back, keeping the selected call; the footer says so', async () => {
+  it('s sorts calls slowest first and selects the slowest; s again goes back keeping the call', async () => {
     app = await renderApp({ store: demoStore(), rows: 18 });
-    await app.press('list.down', 2);
+    await app.press('list.bottom');
     await app.press('calls.sort');
     let f = app.frame();
-    expect(selectedLine(f)).toMatch(/tools\/list\s+✓ ok\s+31ms/);
-    expect(lines(f).at(-1)).toMatch(/slowest first · 7 of 13$/);
+    // The slowest call is selected and on screen, whatever was selected before.
+    expect(selectedLine(f)).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    expect(lines(f)[1]).toBe(selectedLine(f));
+    expect(lines(f).at(-1)).toMatch(/slowest first · 1 of 13$/);
     // Latencies fall down the list; calls without one follow.
     const latencies = lines(f)
       .slice(1, 8)
@@ -74,13 +76,13 @@ describe('Calls pane', () => {
       .map((m) => Number(m![1]) * (m![2] === 's' ? 1000 : 1));
     expect(latencies).toEqual([1260, 1120, 230, 160, 84, 40, 31]);
     expect(lines(f)[12]).toMatch(/resources\/read\s+… pending/);
-    await app.press('list.top');
-    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
+    await app.press('list.down');
+    expect(selectedLine(app.frame())).toMatch(/sampling\/createMessage\s+✓ ok\s+1\.12s/);
     await app.press('calls.sort');
     f = app.frame();
-    expect(selectedLine(f)).toMatch(/tools\/call read_file\s+✓ ok\s+1\.26s/);
-    // Back in time order, the call stays selected where it happened (the sixth).
-    expect(lines(f).at(-1)).toMatch(/ 6 of 13$/);
+    expect(selectedLine(f)).toMatch(/sampling\/createMessage\s+✓ ok\s+1\.12s/);
+    // Back in time order, the call stays selected where it happened (the seventh).
+    expect(lines(f).at(-1)).toMatch(/ 7 of 13$/);
     expect(lines(f).at(-1)).not.toContain('slowest');
   });
 
@@ -291,22 +293,22 @@ describe('each view owns its keys', () => {
   it('a key the view does not handle says so for a moment, then the hints come back', async () => {
     app = await renderApp({ store: demoStore() });
     const hints = lines(app.frame()).at(-1)!;
-    expect(hints).toMatch(/^\? help {2}G end {2}Enter detail {2}s sort {2}l link/);
+    // 100 columns: every hint but the least needed (G end), and q quit always.
+    expect(hints).toMatch(/^\? help {2}Enter detail {2}s sort {2}l link .* q quit +1 of 13$/);
     await app.press('turns.thinking');
     expect(lines(app.frame()).at(-1)).toMatch(/^t: not in Calls \(\? for keys\) +1 of 13$/);
     await waitForFrame(app.frame, (f) => lines(f).at(-1) === hints, 4000);
     await app.press('pane.usage');
-    await app.press('list.open');
-    expect(lines(app.frame()).at(-1)).toMatch(/^Enter: not in Usage \(\? for keys\)/);
+    await app.press('link.jump');
+    expect(lines(app.frame()).at(-1)).toMatch(/^l: not in Usage \(\? for keys\)/);
   });
 
-  it('Usage advertises and handles no Enter, l, w, y or /', async () => {
+  it('Usage advertises and handles no l, w or y', async () => {
     const write = vi.fn(() => 'wrote');
     app = await renderApp({ store: demoStore(), records: { write, copy: write }, filter: 'status:error' });
     await app.press('pane.usage');
-    // The filtered tables fit on the screen: nothing to scroll, so no G either.
-    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Tab pane {2}f filter {2}q quit *$/);
-    for (const command of ['record.write', 'record.copy', 'link.jump', 'search.open'] as const) {
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}G end {2}Enter show {2}o sort {2}.* q quit +1 of 3$/);
+    for (const command of ['record.write', 'record.copy', 'link.jump'] as const) {
       await app.press(command);
       expect(lines(app.frame()).at(-1)).toContain(`${KEYMAP[command].keys[0]}: not in Usage`);
     }

@@ -53,12 +53,19 @@ describe('commands, without Ink', () => {
     expect(two.effects).toEqual([{ type: 'chose-pane' }]);
   });
 
-  it('s keeps the selected call selected in the other order', () => {
-    const state = at(initialState(), 5);
-    const row = appContext(store, state, 10).views.calls.at(5);
-    const sorted = press(state, 's').state;
+  it.each([0, 5, 12])('s from call %i selects the slowest, shown; s again keeps the call selected', (from) => {
+    const sorted = press(at(initialState(), from), 's').state;
     expect(sorted.callOrder).toBe('latency');
-    expect(appContext(store, sorted, 10).views.calls.at(sorted.lists.calls.selected)).toBe(row);
+    expect(sorted.lists.calls).toEqual({ selected: 0, windowStart: 0 });
+    const slowest = appContext(store, sorted, 10).views.calls;
+    const latency = (i: number) => store.callLatency(slowest.at(i)) ?? -1;
+    for (let i = 1; i < slowest.length; i++) expect(latency(0)).toBeGreaterThanOrEqual(latency(i));
+    const moved = at(sorted, 3);
+    const back = press(moved, 's').state;
+    expect(back.callOrder).toBe('time');
+    const times = appContext(store, back, 10).views.calls;
+    expect(times.at(back.lists.calls.selected)).toBe(slowest.at(3));
+    expect(back.lists.calls.selected - back.lists.calls.windowStart).toBeLessThan(10);
   });
 
   it('F with no filter says so instead of starting every list over', () => {

@@ -187,6 +187,40 @@ describe('turn layout', () => {
     expect(laid.start).toBe(3);
     expect(laid.lines.map(lineText)).toEqual(['3.0', '3.1', '3.2', '3.3']);
   });
+  it('lays out a pane of turns to show the last of a million, not the conversation', () => {
+    const asked = new Set<number>();
+    const one = (i: number) => {
+      asked.add(i);
+      return [[{ text: `${i}` }], [{ text: `${i}+` }]];
+    };
+    const laid = layoutTurns(1_000_000, 999_999, 0, 22, one);
+    expect(laid.start).toBe(999_989);
+    expect(laid.lines.map(lineText).slice(-2)).toEqual(['999999', '999999+']);
+    expect(asked.size).toBeLessThanOrEqual(22);
+  });
+  it('places turns as laying out every turn from the old top would', () => {
+    // The layout before it skipped far turns: heights from the old top to the selection.
+    const reference = (hs: number[], sel: number, prev: number, height: number) => {
+      let start = Math.min(prev, sel);
+      let used = 0;
+      for (let i = start; i <= sel; i++) used += hs[i]!;
+      while (used > height && start < sel) used -= hs[start++]!;
+      return start;
+    };
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let run = 0; run < 2000; run++) {
+      const hs = Array.from({ length: 1 + next(40) }, () => 1 + next(6));
+      const sel = next(hs.length);
+      const prev = next(hs.length);
+      const height = 1 + next(12);
+      const of = (i: number) => Array.from({ length: hs[i]! }, () => [{ text: '' }]);
+      expect(layoutTurns(hs.length, sel, prev, height, of).start).toBe(reference(hs, sel, prev, height));
+    }
+  });
 });
 
 describe('usage over time', () => {

@@ -69,6 +69,8 @@ describe('keymap', () => {
       'pane.next': 'tab',
       'pane.prev': 'shift-tab',
       'search.open': '/',
+      'usage.apply': 'enter',
+      'usage.sort': 'o',
       'detail.search': '/',
       'search.next': 'n',
       'search.prev': 'N',
@@ -76,6 +78,9 @@ describe('keymap', () => {
       'filter.clear': 'F',
       'input.submit': 'enter',
       'input.cancel': 'escape',
+      'input.complete': 'tab',
+      'input.older': 'up',
+      'input.newer': 'down',
       'input.delete': 'backspace',
       'app.help': '?',
       'app.quit': 'q ctrl-c',
@@ -91,7 +96,8 @@ describe('keymap', () => {
     // In the detail view (or help), / searches its text, not the list behind it.
     expect(matchKey('/', detailView)).toBe('detail.search');
     expect(matchKey('/', callsView)).toBe('search.open');
-    expect(matchKey('/', usageView)).toBeUndefined();
+    expect(matchKey('/', usageView)).toBe('search.open');
+    expect(matchKey('enter', usageView)).toBe('usage.apply');
     // In a bar, q is a letter of the text.
     expect(matchKey('q', searchBar)).toBeUndefined();
     expect(matchKey(null, callsView)).toBeUndefined();

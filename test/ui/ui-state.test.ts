@@ -79,10 +79,19 @@ describe('reduce', () => {
     expect(reduce(s, { type: 'close' }).overlay).toBeNull();
   });
 
-  it('scrolls Usage by its top line', () => {
+  it('moves a cursor over the Usage rows; o sorts by the next column, from the first row', () => {
     let s = reduce(s0, { type: 'pane', pane: 'usage' });
     s = reduce(s, { type: 'move', delta: 4, bounds: b(12) });
-    expect(s.lists.usage).toEqual({ selected: 2, windowStart: 2 });
+    expect(s.lists.usage.selected).toBe(4);
+    s = reduce(s, { type: 'move', delta: 40, bounds: b(12) });
+    expect(s.lists.usage.selected).toBe(11);
+    const sorts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      s = reduce(s, { type: 'usage.sort' });
+      sorts.push(s.usageSort);
+      expect(s.lists.usage.selected).toBe(0);
+    }
+    expect(sorts).toEqual(['cost', 'errors', 'p95', 'calls']);
   });
 
   it('n / N go to the next / previous match after the selection, wrapping around', () => {

@@ -1,5 +1,6 @@
 import { aggregateRows } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
+import type { SearchResult } from '../../store/search.js';
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -130,4 +131,19 @@ function timelineOf(store: TraceStore, filter: FilterResult | null): Timeline | 
     minutes,
     outsideAxis: outside,
   };
+}
+
+/**
+ * `/` in Usage: the rows whose name holds the query (smart case: a capital makes it
+ * exact), by their place among the rows; the first is the best.
+ */
+export function searchNames(names: readonly { name: string }[], query: string): SearchResult {
+  const q = query.trim();
+  const exact = q !== q.toLowerCase();
+  const positions: number[] = [];
+  if (q)
+    names.forEach((n, i) => {
+      if ((exact ? n.name : n.name.toLowerCase()).includes(q)) positions.push(i);
+    });
+  return { query, positions, best: positions[0] ?? -1 };
 }

@@ -4,6 +4,7 @@ import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
+import { fitNotice } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
 
@@ -70,11 +71,6 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     ),
   ].join(', ');
   const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
-  // The filter comes first: when it is on, it matters more than the counts.
-  const filter = h.filter
-    ? ` filter: ${inert(h.filter.text)} · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·`
-    : '';
-  const right = `${filter} ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} · ${inert(states)}${paused}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
   // The format by name when it is not the tool's own (and when several files are open, each one's).
   const formats = [...new Set(h.files.map((f) => f.format.name))];
@@ -83,22 +79,40 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const approximate = h.files.some((f) => f.format.approximateTimes) ? 'times approximate' : '';
   const about = [kinds, named, approximate].filter(Boolean).join(' · ');
   const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
-  // The label keeps at least 16 cells; the state and filter give way first.
-  const room = Math.max(Math.min(16, widthOf(full)), width - used - widthOf(right) - 1);
+  // The filter comes first: when it is on, it matters more than the counts. Narrow, the
+  // counts give way, then the filter's text (its end), never the trace's state.
+  const state = ` ${inert(states)}${paused}`;
+  const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
+  const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
+  const expr = h.filter ? inert(h.filter.text) : '';
+  const filterText = (cells: number) => (h.filter ? ` filter: ${truncate(expr, cells)}${kept}` : '');
+  // The label keeps at least 16 cells (less when the line is narrower than all the rest).
+  const label16 = Math.min(16, widthOf(full));
+  const roomRight = Math.max(0, width - used - label16);
+  let right = `${filterText(Infinity)}${counts}${state}`;
+  if (widthOf(right) > roomRight) right = `${filterText(Infinity)}${state}`;
+  if (widthOf(right) > roomRight && h.filter)
+    right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
+  if (widthOf(right) > roomRight) right = state;
+  const room = Math.max(label16, width - used - widthOf(right) - 1);
   const middle = truncate(full, Math.max(0, Math.min(room, width - used)));
   const tail = truncate(right, Math.max(0, width - used - widthOf(middle)));
   const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(tail)));
   return [...tabs, seg(middle, 'bold'), seg(pad), seg(tail, h.filter ? 'accent' : h.skipped ? 'warn' : 'dim')];
 }
 
+/** Key hints as they fit in `room` cells (a view's `footerHints`, which leaves out the least needed). */
+export type Hints = string | ((room: number) => string);
+const hintsIn = (hints: Hints, room: number): string => truncate(typeof hints === 'string' ? hints : hints(room), room);
+
 /** The one-line footer: key hints from the keymap, position, and any notice. */
-export function footerLine(hints: string, position: string, notice: string | null, width: number): ScreenLine {
+export function footerLine(hints: Hints, position: string, notice: string | null, width: number): ScreenLine {
   // The position may quote a search typed by the user: inert, and never wider than the line.
   const right = position ? truncate(` ${inert(position)}`, width) : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
   const left = notice
-    ? truncate(inert(notice), Math.max(0, width - widthOf(right)))
-    : truncate(hints, Math.max(0, width - widthOf(right) - 1));
+    ? fitNotice(inert(notice), Math.max(0, width - widthOf(right)))
+    : hintsIn(hints, Math.max(0, width - widthOf(right) - 1));
   return [
     seg(left, notice ? 'warn' : 'dim'),
     seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))),
@@ -111,12 +125,14 @@ export function inputLine(
   input: { kind: 'search' | 'filter' | 'goto'; text: string },
   found: { positions: readonly number[] } | null,
   /** The bar's keys (`Enter go · Esc cancel`), from its view; a search shows its match count instead. */
-  hints: string,
+  hints: Hints,
   error: string | null,
   width: number,
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
+  const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
+  const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
   // A filter error quotes what was typed: measured as it is shown.
   const status = error
     ? `  ✗ ${inert(error)}`
@@ -125,9 +141,8 @@ export function inputLine(
         ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`
         : ''
       : input.kind === 'goto'
-        ? `  ${hints}`
-        : `  ${hints} · empty clears`;
-  const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
+        ? `  ${hintsIn(hints, room)}`
+        : `  ${hintsIn(hints, Math.max(0, room - 15))} · empty clears`;
   return [
     seg(prompt, 'accent'),
     seg(text),

@@ -1,4 +1,5 @@
 import { STATUSES } from '../../trace/enums.js';
+import { FILTER_GRAMMAR } from '../../trace/filter.js';
 import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
@@ -41,6 +42,15 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
     const [first = '', ...rest] = wrap(b.description, Math.max(10, width - 19));
     out.push([seg(`  ${fit(keys, 16)}`, 'accent'), seg(` ${first}`)]);
     for (const more of rest) out.push([seg(' '.repeat(19) + more)]);
+  }
+  // Where f is a key, the language it takes, with examples (the same list as --help).
+  if (handled.has('filter.open')) {
+    out.push([], [seg('Filters', 'bold'), seg('  terms separated by spaces, all must hold', 'dim')]);
+    for (const { term, means } of FILTER_GRAMMAR) {
+      const [first = '', ...rest] = wrap(means, Math.max(10, width - 4));
+      out.push([seg(`  ${term}`, 'accent')], [seg(`    ${first}`, 'dim')]);
+      for (const more of rest) out.push([seg(`    ${more}`, 'dim')]);
+    }
   }
   // The notes wrap like the descriptions: cut, they would run past a narrow terminal's edge.
   out.push([]);

@@ -9,6 +9,7 @@ import {
   overflowNote,
   timesNote,
 } from '../../trace/units.js';
+import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
@@ -107,12 +108,54 @@ const callCols = (first: string): TableCol<CallLike>[] => [
   { header: 'MAX', align: 'right', cell: (r) => fmtMs(r.max), drop: 1 },
 ];
 
-/** The Usage pane's lines (each cut to `width`): per-model table with totals, then tools, then methods. */
-export function usageLines(d: UsageData, width: number): ScreenLine[] {
-  return usageBody(d, width).map((line) => fitLine(line, width));
+/** A row of the Usage pane one can act on: a model, tool or method, and its line. */
+export interface UsageTarget {
+  kind: 'model' | 'tool' | 'method';
+  name: string;
+  line: number;
 }
 
-function usageBody(d: UsageData, width: number): ScreenLine[] {
+export interface UsageLines {
+  lines: ScreenLine[];
+  /** The model, tool and method rows, in line order. */
+  targets: UsageTarget[];
+}
+
+/** The Usage pane's lines (each cut to `width`): per-model table with totals, then tools, then methods. */
+export function usageLines(d: UsageData, width: number, sort: UsageSort = 'calls'): ScreenLine[] {
+  return usageTable(d, width, sort).lines;
+}
+
+/** `usageLines`, with the rows one can act on. */
+export function usageTable(d: UsageData, width: number, sort: UsageSort = 'calls'): UsageLines {
+  const targets: UsageTarget[] = [];
+  const lines = usageBody(d, width, sort, targets).map((line) => fitLine(line, width));
+  return { lines, targets };
+}
+
+/** Descending by `key` (nulls last), ties in their calls order; `key` null: the order as given. */
+function sorted<R>(rows: R[], key: ((r: R) => number | null) | null): R[] {
+  if (!key) return rows;
+  const value = (r: R) => key(r) ?? -Infinity;
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => value(b.r) - value(a.r) || a.i - b.i)
+    .map((x) => x.r);
+}
+
+const modelKey = (sort: UsageSort): ((m: PerModel) => number | null) | null =>
+  sort === 'cost' ? (m) => (m.priced ? m.estCostUsd : null) : sort === 'p95' ? (m) => m.latencyP95Ms : null;
+const callKey = (sort: UsageSort): ((r: MethodRow) => number | null) | null =>
+  sort === 'errors' ? (r) => r.errors : sort === 'p95' ? (r) => r.p95 : null;
+
+/** Notes each row of a table just pushed (`names`, below its header line) as a target. */
+function mark(targets: UsageTarget[], kind: UsageTarget['kind'], names: string[], headerLine: number): void {
+  names.forEach((name, i) => {
+    targets.push({ kind, name, line: headerLine + 1 + i });
+  });
+}
+
+function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageTarget[]): ScreenLine[] {
   const out: ScreenLine[] = [];
   const m = d.models;
   if (m) {
@@ -144,7 +187,14 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       latencyP95Ms: null,
       latencyMaxMs: null,
     };
-    pushLines(out, tableLines(modelCols, [...m.perModel, total], width));
+    const models = sorted(m.perModel, modelKey(sort));
+    mark(
+      targets,
+      'model',
+      models.map((x) => x.model),
+      out.length,
+    );
+    pushLines(out, tableLines(modelCols, [...models, total], width));
     const notes: string[] = [];
     if (m.cost.partial) notes.push('total is partial (a lower bound)');
     if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.join(', ')}`);
@@ -165,29 +215,42 @@ function usageBody(d: UsageData, width: number): ScreenLine[] {
       seg('TOOLS ', 'header'),
       seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
     ]);
+    const tools = sorted(
+      d.tools.map((t) => ({
+        name: t.name,
+        calls: t.calls,
+        errors: t.errors,
+        pending: t.pending,
+        p50: t.p50Ms,
+        p95: t.p95Ms,
+        max: t.maxMs,
+        origin: t.origin,
+      })),
+      callKey(sort),
+    );
+    mark(
+      targets,
+      'tool',
+      tools.map((t) => t.name),
+      out.length,
+    );
     pushLines(
       out,
-      tableLines(
-        [...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }],
-        d.tools.map((t) => ({
-          name: t.name,
-          calls: t.calls,
-          errors: t.errors,
-          pending: t.pending,
-          p50: t.p50Ms,
-          p95: t.p95Ms,
-          max: t.maxMs,
-          origin: t.origin,
-        })),
-        width,
-      ),
+      tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], tools, width),
     );
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
   if (d.methods.length) {
     out.push([seg('METHODS ', 'header'), seg('every JSON-RPC request, both directions', 'dim')]);
-    pushLines(out, tableLines(callCols('METHOD'), d.methods, width));
+    const methods = sorted(d.methods, callKey(sort));
+    mark(
+      targets,
+      'method',
+      methods.map((x) => x.name),
+      out.length,
+    );
+    pushLines(out, tableLines(callCols('METHOD'), methods, width));
   }
   return out;
 }

@@ -11,6 +11,8 @@ export interface Performers {
   records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
   /** The user picked a pane. */
   chosePane?(): void;
+  /** A filter applied from the bar, for the history. */
+  rememberFilter?(text: string): void;
 }
 
 /** Applies a command's outcome: its new state, then its effects (the I/O and leaving no command may do). */
@@ -22,6 +24,7 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
     for (const effect of out.effects) {
       if (effect.type === 'quit') performers.quit();
       else if (effect.type === 'chose-pane') performers.chosePane?.();
+      else if (effect.type === 'remember-filter') performers.rememberFilter?.(effect.text);
       else if (effect.type === 'fade') {
         const notice = out.state.notice;
         clearTimeout(timer.current ?? undefined);

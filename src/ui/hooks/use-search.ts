@@ -1,12 +1,16 @@
-import { useEffect, useMemo } from 'react';
-import { linesContaining, type SearchResult, search } from '../../store/search.js';
+import { useEffect, useMemo, useState } from 'react';
+import { linesContainingSoon, prepareSearchSoon, type SearchResult, search } from '../../store/search.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { searchNames } from '../data/usage.js';
 import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
 import type { ScreenLine } from '../format/segments.js';
 import type { Bounds, UiState } from '../state/ui-state.js';
 import { useSettled } from './use-settled.js';
 import type { UiStore } from './use-ui-state.js';
+
+/** How long the store must stay unchanged before search prepares for a first query. */
+const SETTLED_MS = 400;
 
 export interface Searched {
   /** The search over the list shown (method, tool, model, text), or null. */
@@ -24,6 +28,8 @@ export function useSearch(
   store: TraceStore,
   state: UiState,
   list: RowList | null,
+  /** The Usage pane's rows (`/` there finds them by name). */
+  usageRows: readonly { name: string }[],
   overlayLines: ScreenLine[],
   bounds: Bounds,
   version: number,
@@ -31,14 +37,37 @@ export function useSearch(
 ): Searched {
   const overlay = state.overlay;
   const searching = state.search !== null && !overlay && list !== null;
-  // Text (a scan of the source) joins once typing pauses, so keys never wait for it.
-  const textQuery = useSettled(state.search?.query ?? '', 150);
+  // Text (a scan of the source) joins once typing pauses, and is read a step at a
+  // time between keys, so keys never wait for it.
+  const query = state.search?.query ?? '';
+  const textQuery = useSettled(query, 150);
+  // Once the trace stops changing, what a first query would prepare is prepared.
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => void prepareSearchSoon(store, () => cancelled), SETTLED_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [store, version]);
+  const [text, setText] = useState<{ query: string; version: number; rows: Uint8Array } | null>(null);
+  useEffect(() => {
+    if (!searching || textQuery !== query || query.trim().length < 2) return;
+    let cancelled = false;
+    void linesContainingSoon(store, query, () => cancelled).then((rows) => {
+      if (rows) setText({ query, version, rows });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [searching, query, textQuery, store, version]);
+  const inUsage = state.search !== null && !overlay && state.pane === 'usage';
   const found = useMemo(() => {
+    if (inUsage) return searchNames(usageRows, query);
     if (!searching || !list) return null;
-    const query = state.search!.query;
-    const text = query.trim().length >= 2 && textQuery === query ? linesContaining(store, query) : undefined;
-    return search(store, list, query, text);
-  }, [searching, list, state.search?.query, textQuery, store, version]);
+    const lines = text && text.query === query && textQuery === query ? text.rows : undefined;
+    return search(store, list, query, lines);
+  }, [searching, inUsage, usageRows, list, query, textQuery, text, store, version]);
   useEffect(() => {
     if (found && found.best >= 0 && state.input?.kind === 'search')
       ui.dispatch({ type: 'search.goto', index: found.best, bounds });

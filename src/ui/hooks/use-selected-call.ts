@@ -18,18 +18,21 @@ export function useSelectedCall(
   height: number,
   dispatch: Dispatch<Action>,
 ): UiState['lists'] {
-  const last = useRef<{ row: number; filter: FilterResult | null; epoch: number; calls: RowList | null }>({
-    row: -1,
-    filter: filtered,
-    epoch,
-    calls: null,
-  });
+  const last = useRef<{
+    row: number;
+    filter: FilterResult | null;
+    epoch: number;
+    calls: RowList | null;
+    order: UiState['callOrder'];
+  }>({ row: -1, filter: filtered, epoch, calls: null, order: state.callOrder });
   let lists = state.lists;
   const was = last.current;
   const at = lists.calls.selected;
-  // Only when the list itself changed: a key that moves the selection is not a move of the call.
+  // Only when the list itself changed: a key that moves the selection is not a move of the
+  // call, nor is `s` (which selects the slowest call).
   if (
     state.callOrder === 'latency' &&
+    was.order === 'latency' &&
     was.row >= 0 &&
     was.calls !== calls &&
     was.filter === filtered &&
@@ -50,7 +53,13 @@ export function useSelectedCall(
   const selected = lists.calls.selected;
   useEffect(() => {
     if (followed !== null) dispatch({ type: 'calls.follow', index: followed, bounds: { count: calls.length, height } });
-    last.current = { row: selected < calls.length ? calls.at(selected) : -1, filter: filtered, epoch, calls };
+    last.current = {
+      row: selected < calls.length ? calls.at(selected) : -1,
+      filter: filtered,
+      epoch,
+      calls,
+      order: state.callOrder,
+    };
   });
   return lists;
 }

@@ -4,6 +4,9 @@ import { FilterError, parseFilter } from '../../trace/filter.js';
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
 export type CallOrder = 'time' | 'latency';
+/** The column the Usage tables are sorted by (`o` cycles them); a table without it keeps its calls order. */
+export const USAGE_SORTS = ['calls', 'cost', 'errors', 'p95'] as const;
+export type UsageSort = (typeof USAGE_SORTS)[number];
 /** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
 export type InputKind = 'search' | 'filter' | 'goto';
 export type PaneId = (typeof PANES)[number];
@@ -30,6 +33,8 @@ export interface UiState {
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
+  /** The Usage tables' order (`o`). */
+  usageSort: UsageSort;
   /** Times as UTC clock times instead of offsets from the start (`T`). */
   clock: boolean;
   /** Stick to the last row as rows arrive (`--follow`); cleared by scrolling up. */
@@ -40,8 +45,8 @@ export interface UiState {
   pausedAt: number | null;
   /** A one-line notice in the footer (a written file's path, a filter error). */
   notice: string | null;
-  /** The text being typed into the search or filter bar. */
-  input: { kind: InputKind; text: string } | null;
+  /** The text being typed into the search or filter bar; `recalled`: the history entry shown (↑/↓ in the filter bar). */
+  input: { kind: InputKind; text: string; recalled?: number } | null;
   /**
    * The search in effect (typed or confirmed). In a list, the current match is the
    * selection's place among the matches; in an overlay, its `found` line. A search
@@ -78,6 +83,8 @@ export type Action =
   /** Echoed resends shown or hidden; `index`: where the selected turn is in the new list (it stays selected). */
   | { type: 'toggle-echoed'; index: number; bounds: Bounds }
   | { type: 'toggle-clock' }
+  /** The Usage tables sorted by the next column; the selection goes to the first row. */
+  | { type: 'usage.sort' }
   /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
@@ -86,6 +93,8 @@ export type Action =
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
+  /** ↑/↓ in the filter bar: history entry `at` (or, past the newest, an empty bar). */
+  | { type: 'input.recall'; text: string; at: number | undefined }
   | { type: 'input.cancel' }
   /** Enter in the bar: a search keeps its match and counter; a filter is applied if valid. */
   | { type: 'input.submit' }
@@ -110,6 +119,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     expandThinking: false,
     showEchoed: false,
     callOrder: 'time',
+    usageSort: 'calls',
     clock: false,
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
@@ -162,8 +172,9 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
     return { ...state, overlay: { ...o, scroll, found } };
   }
   if (state.pane === 'usage') {
-    const top = scrollTo(target(state.lists.usage.windowStart), bounds);
-    return { ...state, lists: { ...state.lists, usage: { selected: top, windowStart: top } } };
+    // A cursor over the model, tool and method rows (the screen scrolls to show it).
+    const usage = select(state.lists.usage, target(state.lists.usage.selected), bounds);
+    return { ...state, lists: { ...state.lists, usage } };
   }
   const l = state.lists[state.pane];
   const next = select(l, target(l.selected), bounds);
@@ -253,6 +264,10 @@ export function reduce(state: UiState, action: Action): UiState {
       return { ...state, lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) } };
     case 'toggle-clock':
       return { ...state, clock: !state.clock };
+    case 'usage.sort': {
+      const next = USAGE_SORTS[(USAGE_SORTS.indexOf(state.usageSort) + 1) % USAGE_SORTS.length]!;
+      return { ...state, usageSort: next, lists: { ...state.lists, usage: list() }, notice: null };
+    }
     case 'toggle-echoed':
       return {
         ...state,
@@ -282,6 +297,10 @@ export function reduce(state: UiState, action: Action): UiState {
             : state.search,
       };
     }
+    case 'input.recall':
+      return state.input
+        ? { ...state, notice: null, input: { kind: state.input.kind, text: action.text, recalled: action.at } }
+        : state;
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
       return { ...state, input: null, search: state.input?.kind === 'search' ? null : state.search };

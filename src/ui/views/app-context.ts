@@ -2,6 +2,7 @@
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { RowList, Views } from '../data/views.js';
+import type { UsageTarget } from '../format/usage-lines.js';
 import type { BaseContext } from './view.js';
 
 export interface AppContext extends BaseContext {
@@ -11,8 +12,12 @@ export interface AppContext extends BaseContext {
   filtered: FilterResult | null;
   /** Body lines on screen. */
   height: number;
-  /** The search matches shown (list indices, or lines of the open overlay); null when no search is shown. */
+  /** The search matches shown (list indices, Usage rows, or lines of the open overlay); null when no search is shown. */
   matches: readonly number[] | null;
+  /** The Usage pane's model, tool and method rows, as shown (empty while it is not). */
+  usage: readonly UsageTarget[];
+  /** Filters applied before, oldest first (↑/↓ in the filter bar). */
+  history: readonly string[];
 }
 
 /** The list of the pane shown (Usage has none). */

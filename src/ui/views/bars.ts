@@ -1,4 +1,5 @@
 /** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
+import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
@@ -18,11 +19,55 @@ export const searchBar: ViewSpec<AppContext> = {
   commands: [submit, cancel, erase],
 };
 
+const completion = (ctx: AppContext) => completeFilter(ctx.state.input?.text ?? '', valuesIn(ctx.store));
+
+/** Tab: the last word completed, as far as what it can be agrees. */
+const complete: CommandSpec<AppContext> = {
+  command: 'input.complete',
+  disabled: (ctx) => (completion(ctx).text === (ctx.state.input?.text ?? '') ? 'nothing to complete' : null),
+  run: (ctx) => act(ctx, { type: 'input.open', kind: 'filter', text: completion(ctx).text }),
+};
+
+/** Enter: the filter applied, and remembered. */
+const apply: CommandSpec<AppContext> = {
+  command: 'input.submit',
+  hint: 'apply',
+  run: (ctx) => {
+    const out = act(ctx, { type: 'input.submit' });
+    const text = out.state.filter;
+    return out.state.input === null && text !== null ? outcome(out.state, { type: 'remember-filter', text }) : out;
+  },
+};
+
+const recalled = (ctx: AppContext) => ctx.state.input?.recalled;
+
+/** ↑: the filter applied before the one shown. */
+const older: CommandSpec<AppContext> = {
+  command: 'input.older',
+  disabled: (ctx) => ((recalled(ctx) ?? ctx.history.length) > 0 ? null : 'no older filter'),
+  run: (ctx) => {
+    const at = (recalled(ctx) ?? ctx.history.length) - 1;
+    return act(ctx, { type: 'input.recall', text: ctx.history[at]!, at });
+  },
+};
+
+/** ↓: the one applied after it; past the newest, an empty bar. */
+const newer: CommandSpec<AppContext> = {
+  command: 'input.newer',
+  disabled: (ctx) => (recalled(ctx) === undefined ? 'no newer filter' : null),
+  run: (ctx) => {
+    const at = recalled(ctx)! + 1;
+    return at < ctx.history.length
+      ? act(ctx, { type: 'input.recall', text: ctx.history[at]!, at })
+      : act(ctx, { type: 'input.recall', text: '', at: undefined });
+  },
+};
+
 export const filterBar: ViewSpec<AppContext> = {
   id: 'filter-bar',
   title: 'the filter bar',
   takesText: true,
-  commands: [{ ...submit, hint: 'apply' }, cancel, erase],
+  commands: [apply, cancel, erase, complete, older, newer],
 };
 
 /** Enter in the line bar: the record at that line of the file in this pane, or the next one listed. */

@@ -56,13 +56,17 @@ function sameOrNext(list: RowList, selected: number, next: RowList): number {
   return Math.max(0, next.length - 1);
 }
 
+/**
+ * `s`: slowest first, with the slowest call (the first row) selected and shown, which
+ * is what was asked for; `s` again: time order, the call selected then still selected.
+ */
 export const sort: CommandSpec<AppContext> = {
   command: 'calls.sort',
   run: (ctx) => {
     const { state, store, filtered } = ctx;
     const order = state.callOrder === 'time' ? 'latency' : 'time';
     const next = viewsOf(store, state.showEchoed, filtered, order).calls;
-    const index = sameRow(ctx.views.calls, state.lists.calls.selected, next);
+    const index = order === 'latency' ? 0 : sameRow(ctx.views.calls, state.lists.calls.selected, next);
     return act(ctx, { type: 'calls.order', order, index, bounds: { count: next.length, height: ctx.height } });
   },
 };

@@ -1,14 +1,39 @@
 import type { AppContext } from './app-context.js';
 import { help, moves, quit } from './common.js';
-import { filter, panes } from './list-commands.js';
-import type { ViewSpec } from './view.js';
+import { filter, panes, search, steps } from './list-commands.js';
+import { act, type CommandSpec, type ViewSpec } from './view.js';
+
+/** A name as a filter value: quoted when it holds a space (a quote in a name cannot be written). */
+export const filterValue = (name: string): string => (/\s/.test(name) ? `"${name}"` : name);
+
+const FIELD_PANE = { model: 'turns', tool: 'calls', method: 'calls' } as const;
+
+/** Enter on a model, tool or method row: its records, by the filter that names it, in the pane that lists them. */
+const apply: CommandSpec<AppContext> = {
+  command: 'usage.apply',
+  disabled: (ctx) => (ctx.usage.length === 0 ? 'no rows' : null),
+  run: (ctx) => {
+    const target = ctx.usage[Math.min(ctx.state.lists.usage.selected, ctx.usage.length - 1)]!;
+    const filtered = act(ctx, { type: 'filter.set', filter: `${target.kind}:${filterValue(target.name)}` });
+    return act(
+      { ...ctx, state: filtered.state },
+      { type: 'pane', pane: FIELD_PANE[target.kind] },
+      { type: 'chose-pane' },
+    );
+  },
+};
+
+const sort: CommandSpec<AppContext> = {
+  command: 'usage.sort',
+  run: (ctx) => act(ctx, { type: 'usage.sort' }),
+};
 
 /**
- * Tables that scroll: no row is selected, so nothing to open, link, write, copy or
- * search (making rows actionable is for later), and no times to show as clock times.
+ * The tables, with a cursor over their model, tool and method rows: Enter shows a
+ * row's records, `/` finds rows by name, `o` sorts them.
  */
 export const usageView: ViewSpec<AppContext> = {
   id: 'usage',
   title: 'Usage',
-  commands: [...moves(), ...panes, ...filter, help, quit],
+  commands: [...moves({ empty: 'no rows' }), apply, sort, search.list, ...steps, ...panes, ...filter, help, quit],
 };

@@ -4,6 +4,8 @@
  * act now says why (lazygit's per-context bindings with a disabled reason). Keys come
  * from the keymap, so the footer, `?` and the dispatcher all read the same list.
  */
+
+import { width as widthOf } from '../format/text.js';
 import { bindings, type Command, KEYMAP, type KeyName, keyLabel } from '../keymap.js';
 import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
 
@@ -29,7 +31,9 @@ export type Effect =
   /** The new state's notice goes after a moment (a key's "why not"). */
   | { type: 'fade' }
   /** The user picked a pane: the app no longer moves to Turns by itself. */
-  | { type: 'chose-pane' };
+  | { type: 'chose-pane' }
+  /** A filter was applied from the bar: it joins the history (↑ in the bar). */
+  | { type: 'remember-filter'; text: string };
 
 export interface Outcome {
   state: UiState;
@@ -109,19 +113,66 @@ export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName
 }
 
 /**
- * The footer's hints: the commands of the view that can act now and have a label, in
- * keymap order, `? help` first (a narrow terminal that cuts the line still says where
- * every key is listed).
+ * Which hints a narrow footer keeps, most needed first: `? help` (where every key is
+ * listed) and `q quit` always; then what leaves or acts on the view; hints not named
+ * here go first.
  */
-export function footerHints<C extends BaseContext>(view: ViewSpec<C>, ctx: C, separator = '  '): string {
-  const parts: string[] = [];
+const FOOTER_RANK: readonly Command[] = [
+  'app.help',
+  'app.quit',
+  'detail.close',
+  'input.submit',
+  'input.cancel',
+  'input.complete',
+  'list.open',
+  'usage.apply',
+  'filter.open',
+  'search.open',
+  'detail.search',
+  'search.next',
+  'calls.sort',
+  'usage.sort',
+  'turns.thinking',
+  'turns.echoed',
+  'pane.next',
+  'link.jump',
+  'record.write',
+  'record.copy',
+  'list.bottom',
+];
+const rankOf = (command: Command): number => {
+  const i = FOOTER_RANK.indexOf(command);
+  return i < 0 ? FOOTER_RANK.length : i;
+};
+
+/**
+ * The footer's hints: the commands of the view that can act now and have a label, in
+ * keymap order, `? help` first. Wider than `room` cells, the least needed are left out
+ * until the rest fit (never `? help` nor `q quit`), so a narrow terminal still says
+ * where every key is listed and how to leave.
+ */
+export function footerHints<C extends BaseContext>(
+  view: ViewSpec<C>,
+  ctx: C,
+  separator = '  ',
+  room = Infinity,
+): string {
+  const parts: { hint: string; command: Command }[] = [];
   for (const [command, b] of bindings()) {
     const spec = view.commands.find((c) => c.command === command);
     const label = spec?.hint === undefined ? b.hint : spec.hint;
     if (!spec || !label || (spec.disabled?.(ctx) ?? null) !== null) continue;
-    const hint = `${keyLabel(b.keys[0]!)} ${label}`;
+    const hint = { hint: `${keyLabel(b.keys[0]!)} ${label}`, command };
     if (command === 'app.help') parts.unshift(hint);
     else parts.push(hint);
   }
-  return parts.join(separator);
+  const cells = (list: typeof parts) =>
+    list.reduce((n, p) => n + widthOf(p.hint), 0) + Math.max(0, list.length - 1) * widthOf(separator);
+  const kept = [...parts];
+  const byNeed = [...parts].sort((a, b) => rankOf(b.command) - rankOf(a.command));
+  for (const drop of byNeed) {
+    if (cells(kept) <= room || rankOf(drop.command) <= rankOf('app.quit')) break;
+    kept.splice(kept.indexOf(drop), 1);
+  }
+  return kept.map((p) => p.hint).join(separator);
 }

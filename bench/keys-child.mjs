@@ -1,0 +1,159 @@
+process.env.NODE_ENV ??= 'production';
+
+// Every key of every pane on a big trace, at 80x24: key event → Ink's onRender, as
+// p50/p95/max per key and pane. Keys come in pairs that undo each other (G then g,
+// Enter then Esc), so each press changes the frame and a pane is measured from the
+// same places each round.
+import { FakeStdin } from './fake-tty.mjs';
+
+const { createElement } = await import('react');
+const { render } = await import('ink');
+const { App } = await import('../dist/ui/app.js');
+const { FileSource } = await import('../dist/sources/file-source.js');
+const { ingest } = await import('../dist/ingest/ingest.js');
+const { TraceStore } = await import('../dist/store/trace-store.js');
+const { bundledPrices } = await import('../dist/trace/prices.js');
+(await import('../dist/cli/heap.js')).tightenHeap();
+
+// `node bench/keys-child.mjs FILE [ROUNDS] [calls,turns,…]`: the panes to measure, all by default.
+const [file, roundsArg, panesArg] = process.argv.slice(2);
+const ROUNDS = Number(roundsArg ?? 5);
+const ONLY = panesArg ? new Set(panesArg.split(',')) : null;
+const stdout = Object.assign(new (await import('node:events')).EventEmitter(), {
+  columns: 80,
+  rows: 24,
+  isTTY: true,
+  write: () => true,
+});
+const stdin = new FakeStdin();
+const store = new TraceStore(bundledPrices());
+const source = new FileSource(file);
+await ingest(store, source, store.addFile(file).index, { interactive: false });
+
+let keyAt = null;
+let keyMs = null;
+const onRender = () => {
+  if (keyAt !== null && keyMs === null) keyMs = performance.now() - keyAt;
+};
+const app = render(createElement(App, { store, size: { columns: 80, rows: 24 } }), {
+  stdout,
+  stdin,
+  stderr: stdout,
+  onRender,
+  patchConsole: false,
+  exitOnCtrlC: false,
+  debug: false,
+  maxFps: 30,
+});
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+const NO_FRAME_MS = 3000;
+/** Types `key` and waits for the frame it causes (null: none within 3 s). */
+const press = async (key) => {
+  keyMs = null;
+  keyAt = performance.now();
+  stdin.push(key);
+  while (keyMs === null && performance.now() - keyAt < NO_FRAME_MS) await wait(0);
+  const ms = keyMs;
+  keyAt = null;
+  // Past Ink's frame throttle (30 fps), so the next key's frame is drawn at once.
+  await wait(40);
+  return ms;
+};
+
+const ESC = '\u001b';
+const KEYS = {
+  j: 'j',
+  k: 'k',
+  G: 'G',
+  g: 'g',
+  PgDn: `${ESC}[6~`,
+  PgUp: `${ESC}[5~`,
+  'C-d': '\u0004',
+  'C-u': '\u0015',
+  Enter: '\r',
+  Esc: ESC,
+  '?': '?',
+  T: 'T',
+  ']': ']',
+  '[': '[',
+  s: 's',
+  t: 't',
+  e: 'e',
+  '/': '/',
+  f: 'f',
+  F: 'F',
+};
+const LIST = [
+  ['j', 'k'],
+  ['G', 'g'],
+  ['PgDn', 'PgUp'],
+  ['C-d', 'C-u'],
+  [']', '['],
+  ['Enter', 'Esc'],
+  ['?', 'Esc'],
+  ['T', 'T'],
+];
+const PANES = {
+  calls: { key: '1', pairs: [...LIST, ['s', 's'], ['G', 's'], ['s', 'g']] },
+  turns: { key: '2', pairs: [...LIST, ['t', 't'], ['e', 'e'], ['G', 'e'], ['e', 'g']] },
+  usage: {
+    key: '3',
+    pairs: [
+      ['j', 'k'],
+      ['G', 'g'],
+      ['PgDn', 'PgUp'],
+      ['?', 'Esc'],
+    ],
+  },
+  events: { key: '4', pairs: LIST },
+};
+
+const samples = new Map();
+const note = (pane, key, ms) => {
+  const id = `${pane}\t${key}`;
+  if (!samples.has(id)) samples.set(id, []);
+  samples.get(id).push(ms);
+};
+await wait(300);
+for (const [pane, { key, pairs }] of Object.entries(PANES)) {
+  if (ONLY && !ONLY.has(pane)) continue;
+  note(pane, key, await press(key));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const pair of pairs) for (const k of pair) note(pane, k, await press(KEYS[k]));
+  if (pane !== 'usage') {
+    // A search typed (each letter moves to the best match), then left.
+    note(pane, '/', await press('/'));
+    for (const c of 'read') note(pane, '/ letter', await press(c));
+    note(pane, '/ Esc', await press(ESC));
+    // A line of the file to go to, mid-trace.
+    await press(':');
+    for (const c of String(Math.floor(store.count / 2))) await press(c);
+    note(pane, ':…Enter', await press('\r'));
+    note(pane, 'g', await press('g'));
+    // A field filter typed and applied, then cleared.
+    await press('f');
+    for (const c of 'tool:read_*') await press(c);
+    note(pane, 'f…Enter', await press('\r'));
+    note(pane, 'F', await press('F'));
+  }
+}
+app.unmount();
+source.close();
+
+const pick = (xs, q) => xs[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)];
+const out = [];
+for (const [id, xs] of samples) {
+  const [pane, key] = id.split('\t');
+  const drawn = xs.filter((x) => x !== null).sort((a, b) => a - b);
+  out.push({
+    pane,
+    key,
+    n: xs.length,
+    noFrame: xs.length - drawn.length,
+    p50: drawn.length ? pick(drawn, 0.5) : null,
+    p95: drawn.length ? pick(drawn, 0.95) : null,
+    max: drawn.length ? drawn[drawn.length - 1] : null,
+  });
+}
+process.stdout.write(`${JSON.stringify({ turns: store.rows('turns').length, keys: out })}\n`);
+process.exit(0);

@@ -1,0 +1,64 @@
+/** Notices that fit the footer: a path in them is shortened in its middle, never at its end. */
+import { truncate, width as widthOf } from './text.js';
+
+/** A path in a sentence: from `/`, `~/` or `./` to the next space. */
+const PATH = /(?:~|\.{1,2})?\/[^\s]+/g;
+
+/**
+ * `path` in at most `cells` cells: its first part (`~`, or the root) and as many of
+ * its last parts as fit, with `…` for the parts between (`~/…/traces/x.jsonl`); when
+ * even the file name does not fit, its end (the part that tells files apart).
+ */
+export function shortenPath(path: string, cells: number): string {
+  if (widthOf(path) <= cells) return path;
+  const parts = path.split('/');
+  const first = parts[0]!;
+  const last = parts.length - 1;
+  let tail = parts[last]!;
+  for (let i = last - 1; i >= 1; i--) {
+    const longer = `${parts[i]}/${tail}`;
+    if (widthOf(`${first}/…/${longer}`) > cells) break;
+    tail = longer;
+  }
+  const short = `${first}/…/${tail}`;
+  if (widthOf(short) <= cells) return short;
+  return endOf(path, cells);
+}
+
+/** The last `cells` cells of `text`, after `…`. */
+function endOf(text: string, cells: number): string {
+  if (cells <= 0) return '';
+  const chars = [...text];
+  let out = '';
+  for (let i = chars.length - 1; i >= 0; i--) {
+    if (widthOf(`…${chars[i]}${out}`) > cells) break;
+    out = chars[i] + out;
+  }
+  return `…${out}`;
+}
+
+/**
+ * A notice in at most `width` cells. When it names a path, the path is what is kept:
+ * it is shortened in its middle, and the words before it give way before its end does.
+ */
+export function fitNotice(text: string, width: number): string {
+  if (widthOf(text) <= width) return text;
+  const paths = [...text.matchAll(PATH)];
+  const match = paths.at(-1);
+  if (!match) return truncate(text, width);
+  const before = text.slice(0, match.index);
+  const after = text.slice(match.index + match[0].length);
+  const path = match[0];
+  // The path gives its middle first; past its shortest form, the words around it give way.
+  const parts = path.split('/');
+  const shortest = parts.length > 2 ? widthOf(`${parts[0]}/…/${parts.at(-1)}`) : widthOf(path);
+  const pathRoom = Math.max(width - widthOf(before) - widthOf(after), Math.min(shortest, width));
+  const short = shortenPath(path, pathRoom);
+  const rest = width - widthOf(short);
+  const afterKept = widthOf(after) <= rest ? after : '';
+  const beforeRoom = Math.max(0, rest - widthOf(afterKept));
+  // Words cut before a path end in `… `, so the path still stands apart.
+  const cut =
+    widthOf(before) <= beforeRoom ? before : beforeRoom > 1 ? `${truncate(before.trimEnd(), beforeRoom - 1)} ` : '';
+  return cut + short + afterKept;
+}

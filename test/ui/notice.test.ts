@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fitNotice, shortenPath } from '../../src/ui/format/notice.js';
+import { width } from '../../src/ui/format/text.js';
+
+const PATH = '~/work/projects/recordings/traces/x.jsonl';
+
+describe('a notice with a path, at any width', () => {
+  it('shortens the middle of the path: its root and file name stay', () => {
+    expect(shortenPath(PATH, 100)).toBe(PATH);
+    expect(shortenPath(PATH, 20)).toBe('~/…/traces/x.jsonl');
+    expect(shortenPath(PATH, 12)).toBe('~/…/x.jsonl');
+    expect(shortenPath('/tmp/mcp-replay-tui-L3-123-456.jsonl', 30)).toBe('…p-replay-tui-L3-123-456.jsonl');
+  });
+
+  it('at every width keeps the end of the path and fits', () => {
+    const notice = `wrote 12 record(s) to ${PATH}`;
+    for (let w = 8; w <= notice.length + 2; w++) {
+      const shown = fitNotice(notice, w);
+      expect(width(shown), `${w}: ${shown}`).toBeLessThanOrEqual(w);
+      expect(shown.endsWith('x.jsonl'), `${w}: ${shown}`).toBe(true);
+    }
+    expect(fitNotice(notice, 43)).toBe('wrote 12 record(s) to ~/…/traces/x.jsonl');
+    expect(fitNotice(notice, 80)).toBe(notice);
+  });
+
+  it('cuts a notice without a path at its end', () => {
+    expect(fitNotice('no problem below this row', 10)).toBe('no proble…');
+  });
+});

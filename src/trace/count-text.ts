@@ -1,4 +1,4 @@
-import { countOf } from './counts.js';
+import { COUNT_KEYS, countOf } from './counts.js';
 import { hasEscapedKey, inexactAfter, LBRACE, members, numberText, ws } from './json-walk.js';
 import type { TurnFacts } from './turn.js';
 
@@ -8,14 +8,6 @@ import type { TurnFacts } from './turn.js';
  * (facts.ts), this finds the usage numbers' texts and counts them as the byte scanner
  * does (scan-line.ts `optCount`).
  */
-
-const COUNT_KEYS = [
-  'input_tokens',
-  'output_tokens',
-  'cache_read_input_tokens',
-  'cache_creation_input_tokens',
-  'thinking_tokens',
-] as const;
 
 /** Counts a turn's usage numbers again by their text, where a text may differ from its double's. */
 export function countUsageByText(text: string, turn: TurnFacts): void {

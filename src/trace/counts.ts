@@ -55,3 +55,12 @@ function byText(text: string): number {
   const value = BigInt(digits) * 10n ** BigInt(exp);
   return value > BigInt(COUNT_LIMIT) ? OVERFLOW_COUNT : Number(value);
 }
+
+/** The usage fields that hold token counts (the v1 spec's usage object). */
+export const COUNT_KEYS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_input_tokens',
+  'cache_creation_input_tokens',
+  'thinking_tokens',
+] as const;

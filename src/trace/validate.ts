@@ -1,4 +1,4 @@
-import { COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
+import { COUNT_KEYS, COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
 import { DIRS, filterWords } from './enums.js';
 import { hasEscapedKey, inexactAfter, valueText } from './json-walk.js';
 import { isObject, type JsonObject, num, str } from './values.js';
@@ -16,14 +16,6 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /** The dirs the format names: those a filter takes (enums.ts). */
 const KNOWN_DIRS = new Set(filterWords(DIRS));
 const KNOWN_BLOCKS = new Set(['thinking', 'text', 'tool_use', 'tool_result', 'history_elided']);
-/** The usage fields that hold token counts. */
-const COUNT_FIELDS = [
-  'input_tokens',
-  'output_tokens',
-  'cache_read_input_tokens',
-  'cache_creation_input_tokens',
-  'thinking_tokens',
-] as const;
 /** End reasons that say no process was wrapped, so an exitCode makes no sense. */
 const NO_PROCESS = new Set(['imported', 'producer_shutdown']);
 /** The most of a value a message quotes. */
@@ -255,7 +247,7 @@ export class Validator {
   /** Token counts and times the viewer leaves out of its totals (counts.ts), each named with its text as written. */
   private turnNumbers(o: JsonObject, line: number, text: string): void {
     const usage = isObject(o.usage) ? o.usage : {};
-    for (const field of COUNT_FIELDS) {
+    for (const field of COUNT_KEYS) {
       const v = usage[field];
       if (typeof v !== 'number') continue;
       // The walk to the text only when it may tell (found with indexOf: a turn line may be long).

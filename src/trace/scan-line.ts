@@ -213,21 +213,26 @@ function skipNumber(): number {
 
 function numberValue(): number {
   const start = skipNumber();
-  // Token counts and ids: plain integers of up to 15 digits are exact as summed here.
+  const negative = buf[start] === 0x2d;
+  const v = plainDigits(negative ? start + 1 : start);
+  if (v >= 0) return negative ? -v : v;
+  return Number(buf.toString('latin1', start, pos));
+}
+
+/**
+ * The number from `from` to `pos` when it is up to 15 plain digits (exact as summed
+ * here: token counts and ids nearly always are), else -1 (read it with Number).
+ */
+function plainDigits(from: number): number {
+  if (pos - from > 15) return -1;
   const b = buf;
-  const negative = b[start] === 0x2d;
-  const from = negative ? start + 1 : start;
-  if (pos - from <= 15) {
-    let v = 0;
-    let k = from;
-    for (; k < pos; k++) {
-      const x = b[k]! - 48;
-      if (x < 0 || x > 9) break;
-      v = v * 10 + x;
-    }
-    if (k === pos) return negative ? -v : v;
+  let v = 0;
+  for (let k = from; k < pos; k++) {
+    const x = b[k]! - 48;
+    if (x < 0 || x > 9) return -1;
+    v = v * 10 + x;
   }
-  return Number(b.toString('latin1', start, pos));
+  return v;
 }
 
 function skipLiteral(text: Uint8Array): void {
@@ -439,21 +444,11 @@ function optCount(): number | null {
     return null;
   }
   const start = skipNumber();
-  const b = buf;
-  const negative = b[start] === 0x2d;
-  const from = negative ? start + 1 : start;
+  const negative = buf[start] === 0x2d;
   // Up to 15 plain digits: the count itself (JSON forbids leading zeros).
-  if (pos - from <= 15) {
-    let v = 0;
-    let k = from;
-    for (; k < pos; k++) {
-      const x = b[k]! - 48;
-      if (x < 0 || x > 9) break;
-      v = v * 10 + x;
-    }
-    if (k === pos) return negative && v !== 0 ? INVALID_COUNT : v;
-  }
-  const text = b.toString('latin1', start, pos);
+  const v = plainDigits(negative ? start + 1 : start);
+  if (v >= 0) return negative && v !== 0 ? INVALID_COUNT : v;
+  const text = buf.toString('latin1', start, pos);
   return countOf(Number(text), text);
 }
 

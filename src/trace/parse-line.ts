@@ -57,25 +57,15 @@ export function classify(o: JsonObject): ParsedLine {
   if (type === 'end') return { kind: 'end', t: isoMs(o.t), obj: o };
   if (type === undefined && typeof o.dir === 'string') {
     // mcp-rec: {ts: epoch seconds, dir: "client->server", msg}
-    if ('msg' in o && !('raw' in o) && o.dir.includes('->')) {
-      const ts = num(o.ts);
-      return {
-        kind: 'message',
-        t: ts === null ? null : Math.round(ts * 1000),
-        dir: DIRS.get(o.dir) ?? 'other',
-        dirText: o.dir,
-        raw: o.msg ?? null,
-        rawKey: 'msg',
-        obj: o,
-      };
-    }
+    const mcpRec = 'msg' in o && !('raw' in o) && o.dir.includes('->');
+    const ts = mcpRec ? num(o.ts) : null;
     return {
       kind: 'message',
-      t: isoMs(o.t),
+      t: mcpRec ? (ts === null ? null : Math.round(ts * 1000)) : isoMs(o.t),
       dir: DIRS.get(o.dir) ?? 'other',
       dirText: o.dir,
-      raw: o.raw ?? null,
-      rawKey: 'raw',
+      raw: (mcpRec ? o.msg : o.raw) ?? null,
+      rawKey: mcpRec ? 'msg' : 'raw',
       obj: o,
     };
   }

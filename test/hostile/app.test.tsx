@@ -22,6 +22,8 @@ describe('the app at 80x24, NO_COLOR, with a hostile payload in every field', ()
     const frames = await walkApp(store, { columns: 80, rows: 24, typed: typeable(payload.text) });
     expect(frames.length).toBeGreaterThan(40);
     expect([...new Set(frames.flatMap((f) => frameProblems(f, 80, 24)))]).toEqual([]);
+    // The hostile reason reached a frame: a frame that never shows the payload proves nothing.
+    expect(frames.some((f) => f.includes('«999»'))).toBe(true);
     expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import { tooLongReason } from '../../src/sources/line-splitter.js';
 import type { Line } from '../../src/sources/types.js';
 import { WsSource } from '../../src/sources/ws-source.js';
 import { seededRandom } from '../helpers/random.js';
-import { realTraceFiles } from '../helpers/shared.js';
+import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 
 /*
  * A line from a websocket frame is the frame's own text of it, less its `_seq`: the
@@ -75,7 +75,10 @@ describe('ws lines keep the frame text', () => {
   it.each([
     ['numbers, escapes, spacing and duplicate keys', NUMBERS, 1],
     ['every line of the first real traces', realLines, 2],
-  ])('%s: byte-identical to the file lines', async (_, lines, seed) => {
+  ])('%s: byte-identical to the file lines', async (name, lines, seed) => {
+    // With no real traces the second case would serve nothing and pass on the end line alone.
+    if (name.startsWith('every line') && !hasRealTraces) return;
+    expect(lines.length).toBeGreaterThan(0);
     const source = new WsSource(await serve(lines, seed));
     const got = await readAll(source);
     expect(got.slice(0, -1).map((l) => l.text)).toEqual(lines);
@@ -93,7 +96,12 @@ describe('ws lines keep the frame text', () => {
       [1, 0, NUMBERS[0]!.length, null],
       [2, NUMBERS[0]!.length + 1, long.length, tooLongReason(200, long.length)],
       [3, NUMBERS[0]!.length + long.length + 2, NUMBERS[1]!.length, null],
-      [4, NUMBERS[0]!.length + long.length + NUMBERS[1]!.length + 3, 45, null],
+      [
+        4,
+        NUMBERS[0]!.length + long.length + NUMBERS[1]!.length + 3,
+        '{"type":"end","t":"2026-05-12T23:00:09.000Z"}'.length,
+        null,
+      ],
     ]);
     expect(source.readBytes(got[2]!.offset, got[2]!.length).toString()).toBe(NUMBERS[1]);
     expect(source.readBytes(got[1]!.offset, 8)).toEqual(Buffer.alloc(8));

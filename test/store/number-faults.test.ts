@@ -161,9 +161,14 @@ describe('a count is read alike on both paths', () => {
   it.each(COUNT_FAULTS)('$name', ({ usage }) => {
     const line = turn(usage);
     const scanned = scanLine(Buffer.from(line), 0, Buffer.byteLength(line));
+    // Both sides a turn with usage: two non-turns would compare equal as `false`.
+    expect(scanned?.kind).toBe('turn');
+    const usageOf = scanned?.kind === 'turn' ? scanned.turn.usage : undefined;
+    expect(usageOf).toBeTruthy();
     for (const other of [PATHS['JSON.parse (escaped key)'](line), line]) {
       const parsed = lineFacts(other);
-      expect(parsed.kind === 'turn' && parsed.turn.usage).toEqual(scanned?.kind === 'turn' && scanned.turn.usage);
+      expect(parsed.kind).toBe('turn');
+      expect(parsed.kind === 'turn' && parsed.turn.usage).toEqual(usageOf);
     }
   });
 

@@ -104,12 +104,12 @@ describe('every view, every key it advertises', () => {
     expect(nothing(walk(view, ctx, view.takesText ? ' · ' : '  '))).toEqual([]);
   });
 
-  it.each(APP_VIEWS.map((v) => [v.id, v] as const))(
+  // detail has no record to open when there are no rows.
+  it.each(APP_VIEWS.filter((v) => v.id !== 'detail').map((v) => [v.id, v] as const))(
     '%s, with no rows at all: every key acts or says why',
     (id, view) => {
       const empty = storeOf([]);
-      const state = id === 'detail' ? null : { ...states[id]!, lists: initialState().lists };
-      if (!state) return; // no record to open
+      const state = { ...states[id]!, lists: initialState().lists };
       const ctx: AppContext = appContext(empty, state, HEIGHT);
       const result = walk(view, ctx, view.takesText ? ' · ' : '  ');
       expect(nothing(result)).toEqual([]);
@@ -180,8 +180,10 @@ describe('every view, every key it advertises', () => {
     // Back: on the echoed turn, which is hidden again, the selection goes to the turn after it.
     const echoed = [...Array(all.length).keys()].find(
       (i) => !Array.from({ length: turns.length }, (_, j) => turns.at(j)).includes(all.at(i)),
-    )!;
-    const onEchoed = { ...shown.state, lists: { ...shown.state.lists, turns: { selected: echoed, windowStart: 0 } } };
+    );
+    expect(echoed).toBeDefined();
+    expect(echoed! + 1).toBeLessThan(all.length);
+    const onEchoed = { ...shown.state, lists: { ...shown.state.lists, turns: { selected: echoed!, windowStart: 0 } } };
     const hidden = pressKey(appView(onEchoed), 'e', appContext(store, onEchoed, HEIGHT));
     expect(turns.at(hidden.state.lists.turns.selected)).toBe(all.at(echoed + 1));
   });

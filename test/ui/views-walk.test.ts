@@ -185,7 +185,7 @@ describe('every view, every key it advertises', () => {
     expect(echoed! + 1).toBeLessThan(all.length);
     const onEchoed = { ...shown.state, lists: { ...shown.state.lists, turns: { selected: echoed!, windowStart: 0 } } };
     const hidden = pressKey(appView(onEchoed), 'e', appContext(store, onEchoed, HEIGHT));
-    expect(turns.at(hidden.state.lists.turns.selected)).toBe(all.at(echoed + 1));
+    expect(turns.at(hidden.state.lists.turns.selected)).toBe(all.at(echoed! + 1));
   });
 });
 

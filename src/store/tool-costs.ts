@@ -140,17 +140,20 @@ export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): Too
   const turns = options.turns ?? store;
   const keep = options.keep ?? (() => true);
   const pairs = store.pairs;
-  const shares = new Map<number, Map<number, Share>>();
-  const shareOf = (u: number): Share => {
-    const row = turns.pairs.reqRowOf(u);
-    let s = shares.get(row);
-    if (!s) shares.set(row, (s = turnShares(turns, row)));
+  const shares = new Map<TraceStore, Map<number, Map<number, Share>>>();
+  /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
+  const shareOf = (from: TraceStore, u: number): Share => {
+    const row = from.pairs.reqRowOf(u);
+    let byRow = shares.get(from);
+    if (!byRow) shares.set(from, (byRow = new Map()));
+    let s = byRow.get(row);
+    if (!s) byRow.set(row, (s = turnShares(from, row)));
     return s.get(u)!;
   };
   const byName = new Map<string, Acc>();
   for (let p = 0; p < pairs.length; p++) {
     const mcp = pairs.isMcp(p);
-    if ((!mcp && (options.mcpPlaneOnly || turns !== store)) || !keep(pairs.reqRowOf(p))) continue;
+    if ((!mcp && options.mcpPlaneOnly) || !keep(pairs.reqRowOf(p))) continue;
     const name = pairs.nameOf(p);
     let acc = byName.get(name);
     if (!acc) {
@@ -171,14 +174,14 @@ export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): Too
       if (u === null) acc.row.unattributedCalls += 1;
       else {
         acc.row.attributedCalls += 1;
-        charge(acc, shareOf(u));
+        charge(acc, shareOf(turns, u));
       }
       continue;
     }
     acc.row.attributedCalls += 1;
     // Its call, counted in this table too, carries the share.
     const call = linkedCall(store, store, p);
-    if (call === null || !keep(pairs.reqRowOf(call))) charge(acc, shareOf(p));
+    if (call === null || !keep(pairs.reqRowOf(call))) charge(acc, shareOf(store, p));
   }
   return [...byName.values()]
     .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({

@@ -15,6 +15,7 @@ import {
   fmtUsd,
   latencyNote,
   overflowNote,
+  TOOL_COST_NOTE,
   timesNote,
 } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
@@ -24,9 +25,6 @@ import { type Col, fitTable, MAX_COLUMN } from './table.js';
 const field = (text: string) => truncate(inert(text), MAX_COLUMN);
 
 const SHOWN_ERRORS = 10;
-
-/** Under the tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"). */
-export const TOOL_COST_NOTE = 'TOKENS, COST: share of the turn that asked for the call (– no turn asked)';
 
 /** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
 const pushAll = (out: string[], lines: string[]) => {

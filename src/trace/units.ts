@@ -56,6 +56,9 @@ interface ToolCharge {
 /** Shown for a tool none of whose calls a turn asked for (no turn to charge). */
 export const NOT_ASKED = '–';
 
+/** Under a tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"). */
+export const TOOL_COST_NOTE = `TOKENS, COST: share of the turn that asked for the call (${NOT_ASKED} no turn asked)`;
+
 /** A tool's share of output tokens: `–` when no turn asked for its calls, `—` when their turns reported none. */
 export const fmtToolTokens = (c: ToolCharge): string =>
   c.attributedCalls === 0

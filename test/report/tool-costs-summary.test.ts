@@ -40,15 +40,9 @@ describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-0
     const costs = mcp!['x-costByTool'] as Record<string, unknown>[];
     const expected = toolCosts(await plane('mcp'), { turns: await plane('agent') });
     expect(costs).toEqual(JSON.parse(JSON.stringify(expected)));
-    expect(costs.find((c) => c.name === '__fitness_report_probe_tool__')).toEqual({
-      name: '__fitness_report_probe_tool__',
-      calls: 1,
-      attributedCalls: 0,
-      unattributedCalls: 1,
-      outputTokens: null,
-      costUsd: null,
-      unpricedCalls: 0,
-    });
+    // The harness's probe: no turn asked for it.
+    const probe = costs.find((c) => c.name === '__fitness_report_probe_tool__')!;
+    expect([probe.calls, probe.unattributedCalls, probe.outputTokens, probe.costUsd]).toEqual([1, 1, null, null]);
     const hf = costs.find((c) => c.name === 'hf_fs')!;
     expect(hf.attributedCalls).toBeGreaterThan(0);
     expect(hf.costUsd).toBeGreaterThan(0);

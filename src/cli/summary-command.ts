@@ -8,6 +8,7 @@ import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
 import { fileLabelOf, statsOf } from '../store/stats.js';
+import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -73,6 +74,43 @@ export async function exportCommand(
   }
 }
 
+/** `mcp-tape.stats/1` and, after it, what each tool was charged (docs/stats.md: `x-costByTool`, in the tools' order). */
+function withCosts(doc: ReturnType<typeof statsOf>, costs: ToolCost[]) {
+  const byName = new Map(costs.map((c) => [c.name, c]));
+  return { ...doc, 'x-costByTool': doc.tools.map((t) => byName.get(t.name) ?? null) };
+}
+
+/**
+ * The agent plane of an mcp plane named with it (`X.mcp.jsonl` and `X.agent.jsonl`, as
+ * fitness-report writes a run), read into a store of its own so the calls can be linked
+ * to the turns that asked for them; null when it is not among the arguments or cannot
+ * be read (its own report says why).
+ */
+async function agentPlaneOf(
+  name: string,
+  sources: Source[],
+  prices: PriceTable,
+  options: { cache?: boolean; timeout?: number },
+): Promise<TraceStore | null> {
+  if (!name.endsWith(MCP_PLANE)) return null;
+  const agent = `${name.slice(0, -MCP_PLANE.length)}.agent.jsonl`;
+  if (!sources.some((s) => s.name === agent)) return null;
+  const store = new TraceStore(prices);
+  try {
+    const source = await openTrace(agent, { timeoutS: options.timeout });
+    try {
+      await loadWithCache(store, source, { cache: options.cache ?? true });
+    } finally {
+      source.close();
+    }
+    return store;
+  } catch {
+    return null;
+  }
+}
+
+const MCP_PLANE = '.mcp.jsonl';
+
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(
   args: string[],
@@ -118,7 +156,12 @@ export async function summaryCommand(
     if (skipped) note(skipped);
     const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
     const agg = kept ? aggregateRows(store, kept.rows) : undefined;
-    if (!text) docs.push(statsOf(store, 0, agg));
+    const turns = await agentPlaneOf(source.name, sources, prices, options);
+    const costs = toolCosts(store, {
+      ...(kept ? { keep: (row: number) => kept.keep[row] !== 0 } : {}),
+      ...(turns ? { turns } : {}),
+    });
+    if (!text) docs.push(withCosts(statsOf(store, 0, agg), costs));
     else
       texts.push(
         text.summaryText(
@@ -126,6 +169,7 @@ export async function summaryCommand(
           0,
           kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined,
           stdoutColumns(),
+          costs,
         ),
       );
   }

@@ -99,7 +99,7 @@ export const KEYMAP = {
   },
   'link.jump': {
     keys: ['l'],
-    description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time',
+    description: 'Jump between a tool_use (Turns) and the tools/call it became (Calls), and back',
     hint: 'link',
     category: 'View',
   },

@@ -57,7 +57,7 @@ describe('mcp-replay-tui summary', () => {
   it('emits one mcp-tape.stats/1 object for one file', () => {
     const r = run(['summary', '--json', 'test/fixtures/malformed.jsonl']);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors']);
+    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool']);
     expect(doc.schema).toBe('mcp-tape.stats/1');
     expect(doc.session).toMatchObject({
       skippedLines: 3,

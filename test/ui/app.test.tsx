@@ -537,7 +537,7 @@ describe('turns ↔ calls', () => {
     let f = app.frame();
     expect(f).toMatch(/→ tool_use search \{"q":"r2 limits"\} ✓ ok 2\.50s ↔ call L4/);
     expect(f).toMatch(/→ tool_use search \{"q":"kv limits"\} ✓ ok 2\.50s ↔ call L2/);
-    expect(f).toMatch(/→ tool_use search \{"q":"never sent"\} … pending$/m);
+    expect(f).toMatch(/→ tool_use search \{"q":"never sent"\} … pending no call reached the server$/m);
     await app.press('list.down');
     await app.press('link.jump');
     f = app.frame();
@@ -550,6 +550,27 @@ describe('turns ↔ calls', () => {
     await app.press('list.open');
     expect(app.frame()).toMatch(/↔ search: tools\/call at line 4 of test\/fixtures\/two-planes\/mcp\.jsonl/);
     expect(app.frame()).toMatch(/↔ search: tools\/call at line 2 of /);
+  });
+
+  it("l from a call reaches its turn, and l again comes back to that call, not the turn's first", async () => {
+    app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 120 });
+    // Calls: line 2 (kv limits) is the turn's second tool_use; its first asked for line 4.
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 2$/);
+    await app.press('link.jump');
+    expect(lines(app.frame())[0]).toContain('[2 Turns]');
+    expect(lines(app.frame()).at(-1)).toMatch(/2 of 4$/);
+    await app.press('link.jump');
+    expect(lines(app.frame())[0]).toContain('[1 Calls]');
+    expect(lines(app.frame()).at(-1)).toMatch(/1 of 2$/);
+  });
+
+  it('a stubbed tool_use says that no call reached the server, in the detail view too', async () => {
+    app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    expect(app.frame()).toMatch(/never sent.* no call reached the server/);
+    await app.press('list.open');
+    expect(app.frame()).toMatch(/^ ↔ search: no call reached the server$/m);
   });
 });
 

@@ -20,6 +20,24 @@ describe('clampWindow', () => {
 describe('reduce', () => {
   const s0 = initialState();
 
+  it('remembers where l came from until another l, or until the rows are read again', () => {
+    const linked = reduce(s0, {
+      type: 'jump',
+      pane: 'turns',
+      index: 3,
+      bounds: b(10),
+      linkedFrom: { row: 7, back: 2 },
+    });
+    expect([linked.pane, linked.linkedFrom]).toEqual(['turns', { row: 7, back: 2 }]);
+    // A jump of another kind (n, a problem) keeps it; a reset forgets it: row numbers name other records.
+    expect(reduce(linked, { type: 'jump', pane: 'turns', index: 1, bounds: b(10) }).linkedFrom).toEqual({
+      row: 7,
+      back: 2,
+    });
+    const counts = { calls: 10, turns: 10, usage: 0, events: 10 };
+    expect(reduce(linked, { type: 'reset', counts, height: 5 }).linkedFrom).toBeNull();
+  });
+
   it('moves the selection within bounds and the window only at the edges', () => {
     let s = reduce(s0, { type: 'move', delta: 12, bounds: b(100) });
     expect(s.lists.calls).toEqual({ selected: 12, windowStart: 3 });

@@ -1,4 +1,4 @@
-import { linkedPair, pairOfRow } from '../../store/links.js';
+import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
@@ -7,6 +7,7 @@ import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
+import { NO_CALL } from '../format/turn-lines.js';
 import { traceStart } from './views.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
@@ -93,9 +94,13 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
       );
   } else if (store.kindOf(row) === Kind.turn) {
     // A turn's tool_uses and the calls they became on the mcp plane.
+    const calls = hasCalls(store);
     for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
-      if (other === null) continue;
+      if (other === null) {
+        if (calls) out.push([seg(`↔ ${inert(store.pairs.nameOf(p))}: ${NO_CALL}`, 'dim')]);
+        continue;
+      }
       const call = store.pairs.get(other);
       out.push([
         seg(

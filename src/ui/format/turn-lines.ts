@@ -16,7 +16,12 @@ export interface ToolUseOutcome {
   latencyMs: number | null;
   /** Line of the linked tools/call on the mcp plane (`l` jumps there), if any. */
   linkedLine?: number | null;
+  /** The mcp plane is open and holds no call for it (a stubbed call, one that never left the client). */
+  noCall?: boolean;
 }
+
+/** What a tool_use with no tools/call on the open mcp plane says (Turns and the detail view). */
+export const NO_CALL = 'no call reached the server';
 
 /** Everything a turn needs to be drawn. */
 export interface TurnView {
@@ -111,7 +116,9 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         ? [
             seg(` ${looks(look)}`, toneOf(look)),
             seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'),
-            seg(outcome?.linkedLine == null ? '' : ` ↔ call L${outcome.linkedLine}`, 'accent'),
+            outcome?.linkedLine != null
+              ? seg(` ↔ call L${outcome.linkedLine}`, 'accent')
+              : seg(outcome?.noCall ? ` ${NO_CALL}` : '', 'dim'),
           ]
         : [];
       const name = inert(str(b.name) ?? '(unknown)');

@@ -56,6 +56,11 @@ export interface UiState {
   search: { query: string; inOverlay: boolean } | null;
   /** The filter expression in effect (already validated), or null. */
   filter: string | null;
+  /**
+   * Where the last `l` came from: `l` again on the record it reached (`row`) goes back to
+   * `back`, not to that record's first link (a turn with two tool_uses links two calls).
+   */
+  linkedFrom: { row: number; back: number } | null;
 }
 
 /** What the reducer needs to know about the lists it moves in. */
@@ -70,8 +75,8 @@ export type Action =
   | { type: 'move'; delta: number; bounds: Bounds }
   | { type: 'page'; direction: 1 | -1; half: boolean; bounds: Bounds }
   | { type: 'top'; bounds: Bounds }
-  /** Select row `index` of `pane` (a starting position; benchmarks). */
-  | { type: 'jump'; pane: PaneId; index: number; bounds: Bounds }
+  /** Select row `index` of `pane` (a starting position; benchmarks); `linkedFrom`: reached by `l`. */
+  | { type: 'jump'; pane: PaneId; index: number; bounds: Bounds; linkedFrom?: { row: number; back: number } }
   | { type: 'bottom'; bounds: Bounds }
   | { type: 'pane'; pane: PaneId }
   | { type: 'cycle'; direction: 1 | -1 }
@@ -128,6 +133,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     input: null,
     search: null,
     filter: options.filter ?? null,
+    linkedFrom: null,
   };
 }
 
@@ -202,7 +208,13 @@ export function reduce(state: UiState, action: Action): UiState {
     }
     case 'jump':
       return moveBy(
-        { ...state, pane: action.pane, overlay: null, search: afterOverlay(state) },
+        {
+          ...state,
+          pane: action.pane,
+          overlay: null,
+          search: afterOverlay(state),
+          linkedFrom: action.linkedFrom ?? state.linkedFrom,
+        },
         () => action.index,
         action.bounds,
       );
@@ -358,6 +370,8 @@ export function reduce(state: UiState, action: Action): UiState {
         overlay,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
+        // Row numbers name other records now.
+        linkedFrom: null,
       };
     }
   }

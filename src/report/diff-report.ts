@@ -1,6 +1,6 @@
 import type { DiffDoc } from '../store/diff.js';
 import { DIFF_COLUMNS, WHAT_DIFFERS, WHAT_MIN, whatDiffers } from '../store/diff-columns.js';
-import { width, widthUpTo } from '../trace/cells.js';
+import { width, widthUpTo, wrap } from '../trace/cells.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fitTable, MAX_COLUMN } from './table.js';
@@ -41,7 +41,9 @@ export function diffText(doc: DiffDoc, columns = Infinity): string {
       );
   } else out.push('no tool calls in either trace');
   out.push('', verdict(doc));
-  return `${out.join('\n')}\n`;
+  // Names, the note and the verdict wrap at a terminal's width; the table already fits.
+  const lines = columns === Infinity ? out : out.flatMap((l) => (width(l) > columns ? wrap(l, columns) : [l]));
+  return `${lines.join('\n')}\n`;
 }
 
 /** `same: 68 tool call(s) match`, or `differ: 1 of 69 call(s) (1 added in B)`. */

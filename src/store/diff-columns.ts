@@ -52,7 +52,7 @@ export const DIFF_COLUMNS: readonly DiffColumn[] = [
 /** The last column's header. */
 export const WHAT_DIFFERS = 'WHAT DIFFERS';
 /** What differs is never narrowed below this while another column can give way. */
-export const WHAT_MIN = 24;
+export const WHAT_MIN = 30;
 
 /** `text` cut from its start to at most `cells`, `…` first when cut (a path keeps its last steps). */
 export function truncateStart(text: string, cells: number): string {
@@ -72,7 +72,7 @@ export function truncateStart(text: string, cells: number): string {
 }
 
 /**
- * What differs in at most `cells`: the path (its last steps when long: at most a third
+ * What differs in at most `cells`: the path (its last steps when long: at most a quarter
  * of the room while there are values) and both values, `path: a → b`; empty when the same.
  */
 export function whatDiffers(c: DiffCall, cells: number): { path: string; a: string; b: string } {
@@ -83,7 +83,7 @@ export function whatDiffers(c: DiffCall, cells: number): { path: string; a: stri
   const whole = `${path}: ${a} → ${b}`;
   if (width(whole) <= cells) return { path: `${path}: `, a, b: ` → ${b}` };
   // `: ` and ` → ` take 5 cells; the values share what the path leaves.
-  const pathRoom = Math.min(width(path), Math.max(6, Math.floor(cells / 3)));
+  const pathRoom = Math.min(width(path), Math.max(6, Math.floor(cells / 4)));
   const shownPath = truncateStart(path, pathRoom);
   const left = Math.max(0, cells - width(shownPath) - 5);
   const aRoom = Math.min(width(a), Math.max(Math.ceil(left / 2), left - width(b)));

@@ -58,7 +58,7 @@ export const pathText = (d: Difference): string => `${jqPath(d.steps)}${d.deeper
  * Characters of a shared start kept before the first one that differs: few, so the
  * difference still shows when a narrow column cuts the value to a dozen cells.
  */
-const LEAD = 6;
+const LEAD = 4;
 
 /** A JSON string literal of `s` from `start`, at most `max` characters, `…` where it is cut. */
 function stringWindow(s: string, start: number, max: number): string {

@@ -191,9 +191,9 @@ describe('the first differing path, in jq syntax, and both values', () => {
     const base = `# Bitcoin\n\n${'The genesis block was mined by Satoshi Nakamoto. '.repeat(4)}Genesis date: `;
     const row = diffStores(one({}, `${base}2009-01-03.`), one({}, `${base}2009-01-09.`)).calls[0]!;
     expect(row.path).toBe('.result.content[0].text');
-    expect(row.aValue).toBe('"…9-01-03."');
-    expect(row.bValue).toBe('"…9-01-09."');
-    expect(row.detail).toBe('.result.content[0].text: "…9-01-03." → "…9-01-09."');
+    expect(row.aValue).toBe('"…01-03."');
+    expect(row.bValue).toBe('"…01-09."');
+    expect(row.detail).toBe('.result.content[0].text: "…01-03." → "…01-09."');
   });
 
   it('a nested result array of another length: the first element only one side has', () => {

@@ -178,7 +178,8 @@ function alignCalls(a: TraceStore, ca: ToolPair[], b: TraceStore, cb: ToolPair[]
     else loneB.push(j);
   }
   flush();
-  return { steps, bounded: top.bounded };
+  // Calls of the same key have the same arguments: compare() need not read them again.
+  return { steps, bounded: top.bounded, sameArgs: (i: number, j: number) => ka.full[i] === kb.full[j] };
 }
 
 /** One row of the diff: call `pa` of A against call `pb` of B (either may be absent). */
@@ -188,6 +189,7 @@ function compare(
   b: TraceStore,
   pb: ToolPair | undefined,
   place: { ordinal: number; aOrdinal: number | null; bOrdinal: number | null },
+  sameArgs: boolean,
 ): DiffCall {
   const aStatus = pa ? stateOf(pa) : null;
   const bStatus = pb ? stateOf(pb) : null;
@@ -224,7 +226,7 @@ function compare(
       a: pa.name,
       b: pb.name,
     });
-  const args = firstDifference(argsOf(a, pa), argsOf(b, pb), argsBase(pa));
+  const args = sameArgs ? null : firstDifference(argsOf(a, pa), argsOf(b, pb), argsBase(pa));
   if (args) return differs('changed args', args);
   const res = firstDifference(outcomeOf(a, pa), outcomeOf(b, pb));
   if (res) return differs('changed result', res);
@@ -244,10 +246,17 @@ export function diffStores(a: TraceStore, b: TraceStore, by: DiffBy = 'calls', m
   const cb = toolCalls(b);
   const aligned =
     by === 'ordinal'
-      ? { steps: ordinalSteps(ca.length, cb.length), bounded: false }
+      ? { steps: ordinalSteps(ca.length, cb.length), bounded: false, sameArgs: () => false }
       : alignCalls(a, ca, b, cb, maxEdits);
   const calls = aligned.steps.map(([i, j], k) =>
-    compare(a, ca[i], b, cb[j], { ordinal: k + 1, aOrdinal: i < 0 ? null : i + 1, bOrdinal: j < 0 ? null : j + 1 }),
+    compare(
+      a,
+      ca[i],
+      b,
+      cb[j],
+      { ordinal: k + 1, aOrdinal: i < 0 ? null : i + 1, bOrdinal: j < 0 ? null : j + 1 },
+      i >= 0 && j >= 0 && aligned.sameArgs(i, j),
+    ),
   );
   return {
     a: a.files[0]?.name ?? '',

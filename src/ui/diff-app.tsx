@@ -43,15 +43,17 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     () => (detailRow < 0 ? null : sideBySide(doc.calls[detailRow]!, callSides(doc.calls[detailRow]!, a, b), width)),
     [detailRow, width, doc, a, b],
   );
-  const overlayLines = useMemo<ScreenLine[]>(() => {
-    if (overlay?.type === 'help') return helpLines(width - 1, helpSubject(overlay.over, true), diffHelpView);
-    return side?.lines ?? [];
-  }, [overlay, side, width]);
+  const helpOver = overlay?.type === 'help' ? overlay.over : null;
+  const help = useMemo<ScreenLine[]>(
+    () => (helpOver === null ? [] : helpLines(width - 1, helpSubject(helpOver, true), diffHelpView)),
+    [helpOver, width],
+  );
+  // Side by side, only the lines on screen are laid out.
+  const overlayCount = side ? side.count : help.length;
+  const overlayLine = (i: number): ScreenLine => (side ? side.line(i) : (help[i] ?? []));
   // The list has its column headers above the rows.
   const listHeight = Math.max(1, height - 1);
-  const bounds: Bounds = overlay
-    ? { count: overlayLines.length, height }
-    : { count: doc.calls.length, height: listHeight };
+  const bounds: Bounds = overlay ? { count: overlayCount, height } : { count: doc.calls.length, height: listHeight };
   const context = (now: typeof state): DiffContext => ({
     state: now,
     bounds,
@@ -75,9 +77,10 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   ];
   const found = overlay?.type === 'detail' ? overlay.found : -1;
   const body = overlay
-    ? overlayLines
-        .slice(overlay.scroll, overlay.scroll + height)
-        .map((line, i) => (overlay.scroll + i === found ? markCurrent(line) : line))
+    ? Array.from({ length: Math.max(0, Math.min(height, overlayCount - overlay.scroll)) }, (_, k) => {
+        const i = overlay.scroll + k;
+        return i === found ? markCurrent(overlayLine(i)) : overlayLine(i);
+      })
     : doc.calls.length
       ? [
           diffHeader(layout),

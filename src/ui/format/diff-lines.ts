@@ -8,7 +8,7 @@ import { jsonText } from '../../trace/json-write.js';
 import { fmtBytes, fmtMs } from '../../trace/units.js';
 import type { Json } from '../../trace/values.js';
 import type { CallSide } from '../data/diff-sides.js';
-import { prettyJsonText } from './json-text.js';
+import { FLAT_DEPTH, prettyJsonText } from './json-text.js';
 import { fitLine, type ScreenLine, type Style, seg } from './segments.js';
 import { width as cellsOf, fit, widthUpTo } from './text.js';
 
@@ -101,15 +101,47 @@ export function diffTitle(c: DiffCall): ScreenLine {
 
 /** Values whose JSON is longer than this are not laid out line by line (the detail view's cap). */
 const SIDE_CAP = 256 * 1024;
-/** Line edits past which two values are compared line by line by place: the view must open within 100 ms. */
-const LINE_EDITS = 400;
+/**
+ * The line search's budget: past about this many line comparisons ((lines) × (edits))
+ * two values are compared line by line by place, so the view opens within 100 ms.
+ */
+const LINE_WORK = 2_000_000;
+const lineEdits = (lines: number) => Math.max(50, Math.min(1000, Math.floor(LINE_WORK / Math.max(1, lines))));
 
-function valueLines(v: Json | undefined, none: string): { lines: string[]; note: boolean } {
-  if (v === undefined) return { lines: [none], note: true };
-  const text = jsonText(v);
-  if (text.length > SIDE_CAP)
-    return { lines: [`(${fmtBytes(text.length)} of JSON: too big to lay out side by side)`], note: true };
-  return { lines: prettyJsonText(text).split('\n'), note: false };
+/** How deep `json` (compact JSON text) nests: a scan of its brackets outside strings. */
+function depthOf(json: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x22) {
+      // Past the string: its closing quote (an escaped character is skipped whole).
+      for (i++; i < json.length; i++) {
+        const d = json.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/**
+ * A value's lines, pretty-printed. JSON.stringify is many times faster than the detail
+ * view's own printer, but recurses per level: a value nested deeper than FLAT_DEPTH (or
+ * too deep for the stack) goes through that printer, which puts deep levels on one line.
+ */
+function valueLines(v: Json | undefined, none: string): string[] {
+  if (v === undefined) return [none];
+  let text: string;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = jsonText(v);
+  }
+  if (text.length > SIDE_CAP) return [`(${fmtBytes(text.length)} of JSON: too big to lay out side by side)`];
+  return (depthOf(text) <= FLAT_DEPTH ? JSON.stringify(v, null, 2) : prettyJsonText(text)).split('\n');
 }
 
 /** A row of the two columns: each side's text (null: blank), and whether the row differs. */
@@ -121,7 +153,7 @@ interface Row {
 
 /** Two values' lines as rows, aligned by their lines' longest common subsequence; a changed stretch side by side. */
 function alignedRows(a: string[], b: string[]): Row[] {
-  const steps: Step[] = lcsSteps(a, b, LINE_EDITS) ?? ordinalSteps(a.length, b.length);
+  const steps: Step[] = lcsSteps(a, b, lineEdits(a.length + b.length)) ?? ordinalSteps(a.length, b.length);
   const rows: Row[] = [];
   const loneA: string[] = [];
   const loneB: string[] = [];
@@ -166,10 +198,15 @@ function half(marker: string, text: string | null, style: Style | undefined, cel
 }
 
 export interface SideBySide {
-  lines: ScreenLine[];
+  /** Lines in all: only those on screen are laid out (`line`), as a 20 MB payload has 10^5 of them. */
+  count: number;
+  line(i: number): ScreenLine;
   /** The first line of each changed stretch: where `]` and `[` go. */
   changes: number[];
 }
+
+/** A line below the title: a section's heading on each side, or a row of the two values. */
+type Entry = { head: true; a: string; b: string } | ({ head: false } & Row);
 
 /**
  * One call of A and its match in B side by side: a title, what differs, then the
@@ -180,38 +217,37 @@ export function sideBySide(c: DiffCall, sides: readonly [CallSide, CallSide], wi
   const left = Math.max(2, Math.floor((width - 1) / 2));
   const right = Math.max(2, width - 1 - left);
   const what = whatDiffers(c, width);
-  const lines: ScreenLine[] = [
+  const top: ScreenLine[] = [
     fitLine(diffTitle(c), width),
     fitLine(
       c.path === null
-        ? [seg(c.status === 'same' ? 'the same arguments and outcome' : `${c.status}: one side only`, 'dim')]
+        ? [
+            seg(
+              c.status === 'same'
+                ? 'the same arguments and outcome'
+                : `${c.status}: ${c.aLine === null ? 'A' : 'B'} has no call that matches`,
+              'dim',
+            ),
+          ]
         : [seg(what.path, 'accent'), seg(what.a), seg(what.b)],
       width,
     ),
   ];
+  const entries: Entry[] = [];
   const changes: number[] = [];
   const [sa, sb] = sides;
   const section = (title: string, pick: (s: CallSide) => Json | undefined, about: (s: CallSide) => string) => {
     const head = (s: CallSide, name: string) =>
       s.pair ? `── ${title} · ${name} ${about(s)}` : `── ${title} · no call in ${name}`;
-    lines.push([
-      ...half('', head(sa, 'A'), 'header', left),
-      seg('│', 'dim'),
-      ...half('', head(sb, 'B'), 'header', right),
-    ]);
-    const va = valueLines(sa.pair ? pick(sa) : undefined, sa.pair ? '(none)' : '');
-    const vb = valueLines(sb.pair ? pick(sb) : undefined, sb.pair ? '(none)' : '');
+    entries.push({ head: true, a: head(sa, 'A'), b: head(sb, 'B') });
+    // A side without the call has no lines: the other side's are all its own (+ or -).
+    const va = sa.pair ? valueLines(pick(sa), '(none)') : [];
+    const vb = sb.pair ? valueLines(pick(sb), '(none)') : [];
     let inChange = false;
-    for (const row of alignedRows(va.lines, vb.lines)) {
-      if (row.changed && !inChange) changes.push(lines.length);
+    for (const row of alignedRows(va, vb)) {
+      if (row.changed && !inChange) changes.push(top.length + entries.length);
       inChange = row.changed;
-      const [ta, tb] =
-        row.changed && row.a !== null && row.b !== null ? windowed(row.a, row.b, left - 1) : [row.a, row.b];
-      lines.push([
-        ...half(row.changed && row.a !== null ? '-' : ' ', ta, row.changed ? 'error' : undefined, left),
-        seg('│', 'dim'),
-        ...half(row.changed && row.b !== null ? '+' : ' ', tb, row.changed ? 'ok' : undefined, right),
-      ]);
+      entries.push({ head: false, ...row });
     }
   };
   section(
@@ -227,7 +263,19 @@ export function sideBySide(c: DiffCall, sides: readonly [CallSide, CallSide], wi
       return `· ${state}${s.pair!.latency === null ? '' : ` · ${fmtMs(s.pair!.latency)}`}`;
     },
   );
-  return { lines, changes };
+  const line = (i: number): ScreenLine => {
+    if (i < top.length) return top[i]!;
+    const e = entries[i - top.length];
+    if (!e) return [];
+    if (e.head) return [...half('', e.a, 'header', left), seg('│', 'dim'), ...half('', e.b, 'header', right)];
+    const [ta, tb] = e.changed && e.a !== null && e.b !== null ? windowed(e.a, e.b, left - 1) : [e.a, e.b];
+    return [
+      ...half(e.changed && e.a !== null ? '-' : ' ', ta, e.changed ? 'error' : undefined, left),
+      seg('│', 'dim'),
+      ...half(e.changed && e.b !== null ? '+' : ' ', tb, e.changed ? 'ok' : undefined, right),
+    ];
+  };
+  return { count: top.length + entries.length, line, changes };
 }
 
 /** A line of the side-by-side view as the current difference: its `-` and `+` markers shown inverse. */

@@ -1,5 +1,6 @@
 /** The views of `diff A B`: the aligned calls, one pair side by side, help. */
 import type { Command } from '../keymap.js';
+import type { Bounds, UiState } from '../state/ui-state.js';
 import { close, help, moves, quit } from './common.js';
 import { act, type BaseContext, type CommandSpec, say, type ViewSpec } from './view.js';
 
@@ -34,11 +35,22 @@ function step(command: Command, direction: 1 | -1, where: 'list' | 'lines'): Com
           `no difference ${direction > 0 ? 'below' : 'above'} this ${where === 'list' ? 'call' : 'line'}`,
         );
       // Side by side the stretch becomes the current one (marked), scrolled into view.
-      return where === 'list'
-        ? act(ctx, { type: 'jump', pane: 'calls', index: next, bounds: ctx.bounds })
-        : act(ctx, { type: 'search.goto', index: next, bounds: ctx.bounds });
+      if (where === 'lines') return act(ctx, { type: 'search.goto', index: next, bounds: ctx.bounds });
+      const out = act(ctx, { type: 'jump', pane: 'calls', index: next, bounds: ctx.bounds });
+      return { ...out, state: withContext(out.state, ctx.state.lists.calls.windowStart, ctx.bounds) };
     },
   };
+}
+
+/**
+ * A call jumped to off screen is shown a third of the way down, not on the edge: what
+ * comes after a difference (the calls that compare as before) is what one reads next.
+ */
+function withContext(state: UiState, before: number, { count, height }: Bounds): UiState {
+  const l = state.lists.calls;
+  if (l.selected >= before && l.selected < before + height) return state;
+  const windowStart = Math.max(0, Math.min(l.selected - Math.floor(height / 3), count - height));
+  return { ...state, lists: { ...state.lists, calls: { ...l, windowStart } } };
 }
 
 export const diffListView: ViewSpec<DiffContext> = {

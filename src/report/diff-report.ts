@@ -1,6 +1,6 @@
 import type { DiffDoc } from '../store/diff.js';
-import { DIFF_COLUMNS, WHAT_DIFFERS, WHAT_MIN, whatDiffers } from '../store/diff-columns.js';
-import { width, widthUpTo, wrap } from '../trace/cells.js';
+import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN, whatDiffers } from '../store/diff-columns.js';
+import { width, wrap } from '../trace/cells.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fitTable, MAX_COLUMN } from './table.js';
@@ -19,11 +19,7 @@ export function diffText(doc: DiffDoc, columns = Infinity): string {
   if (doc.calls.length) {
     const cells = doc.calls.map((c) => DIFF_COLUMNS.map((col) => col.cell(c)));
     // What differs is laid out at its least, then given what the other columns leave.
-    const natural = DIFF_COLUMNS.map((col, i) => {
-      let w = width(col.header);
-      for (const r of cells) w = Math.max(w, widthUpTo(r[i]!, MAX_COLUMN));
-      return Math.min(w, MAX_COLUMN);
-    });
+    const natural = naturalWidths(doc.calls, MAX_COLUMN);
     const cols = [...DIFF_COLUMNS, { header: WHAT_DIFFERS, min: WHAT_MIN }];
     const fit = fitColumns(cols, [...natural, WHAT_MIN], columns, GAP);
     const used = fit.kept.reduce((sum, i) => sum + (i < DIFF_COLUMNS.length ? fit.widths[i]! + GAP : 0), 0);

@@ -3,7 +3,7 @@
  * app's list (`ui/`), which cannot import each other, so they live beside the diff.
  * Every cell is inert (trace text made safe) and measured as shown.
  */
-import { truncate, width } from '../trace/cells.js';
+import { truncate, width, widthUpTo } from '../trace/cells.js';
 import type { FitColumn } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fmtMs } from '../trace/units.js';
@@ -48,6 +48,15 @@ export const DIFF_COLUMNS: readonly DiffColumn[] = [
   { header: 'OK/ERROR', cell: (c) => c.statusChange ?? '' },
   { header: 'LATENCY', align: 'right', cell: (c) => latencyDelta(c.latencyDeltaMs) },
 ];
+
+/** Each column's natural width over every row, at most `max`: a loop, not a spread (100,000 rows). */
+export function naturalWidths(calls: readonly DiffCall[], max: number): number[] {
+  return DIFF_COLUMNS.map((col) => {
+    let w = width(col.header);
+    for (const c of calls) w = Math.max(w, widthUpTo(col.cell(c), max));
+    return Math.min(w, max);
+  });
+}
 
 /** The last column's header. */
 export const WHAT_DIFFERS = 'WHAT DIFFERS';

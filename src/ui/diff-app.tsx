@@ -1,11 +1,12 @@
 import { Box, useApp } from 'ink';
 import { useMemo } from 'react';
 import type { DiffDoc } from '../store/diff.js';
+import { naturalWidths } from '../store/diff-columns.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
-import { diffHeader, diffLayout, diffRow, markCurrent, naturalWidths, sideBySide } from './format/diff-lines.js';
+import { diffHeader, diffLayout, diffRow, markCurrent, sideBySide } from './format/diff-lines.js';
 import { helpLines } from './format/help-lines.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { truncate } from './format/text.js';
@@ -35,7 +36,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const height = Math.max(1, size.rows - 2);
   const list = { length: doc.calls.length, at: (i: number) => i };
   const differing = useMemo(() => doc.calls.flatMap((c, i) => (c.status === 'same' ? [] : [i])), [doc]);
-  const natural = useMemo(() => naturalWidths(doc), [doc]);
+  const natural = useMemo(() => naturalWidths(doc.calls, 60), [doc]);
   const layout = useMemo(() => diffLayout(natural, width), [natural, width]);
   const overlay = state.overlay;
   const detailRow = overlay?.type === 'detail' ? overlay.row : -1;

@@ -1,6 +1,6 @@
 /** The lines of `diff A B` on a terminal: the list's rows, and one call side by side. */
 
-import type { DiffCall, DiffDoc } from '../../store/diff.js';
+import type { DiffCall } from '../../store/diff.js';
 import { DIFF_COLUMNS, DIFF_GLYPH, latencyDelta, WHAT_MIN, whatDiffers } from '../../store/diff-columns.js';
 import { lcsSteps, ordinalSteps, type Step } from '../../trace/align.js';
 import { fitColumns } from '../../trace/fit-columns.js';
@@ -10,7 +10,7 @@ import type { Json } from '../../trace/values.js';
 import type { CallSide } from '../data/diff-sides.js';
 import { FLAT_DEPTH, prettyJsonText } from './json-text.js';
 import { fitLine, type ScreenLine, type Style, seg } from './segments.js';
-import { width as cellsOf, fit, widthUpTo } from './text.js';
+import { width as cellsOf, fit } from './text.js';
 
 /** Colour by status (the glyph and the words say it too: colour is never the only signal). */
 export const DIFF_STYLE: Record<DiffCall['status'], Style> = {
@@ -31,15 +31,6 @@ export interface DiffLayout {
   kept: number[];
   widths: number[];
   what: number;
-}
-
-/** Each column's natural width over every row: once per diff (a loop, not spread: 100,000 rows). */
-export function naturalWidths(doc: DiffDoc): number[] {
-  return DIFF_COLUMNS.map((col) => {
-    let w = cellsOf(col.header);
-    for (const c of doc.calls) w = Math.max(w, widthUpTo(col.cell(c), 60));
-    return Math.min(w, 60);
-  });
 }
 
 /**

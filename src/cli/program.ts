@@ -24,11 +24,18 @@ export interface SummaryOptions {
   timeout: number;
 }
 
+export interface DiffOptions {
+  json: boolean;
+  /** How calls are matched: `calls` (aligned by what they are) or `ordinal` (by position). */
+  by: 'calls' | 'ordinal';
+  timeout: number;
+}
+
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
   validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
-  diff(files: string[], options: { json: boolean; timeout: number }): Promise<number>;
+  diff(files: string[], options: DiffOptions): Promise<number>;
 }
 
 const pricesOption = () =>
@@ -131,13 +138,25 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('diff')
     .description(
-      'compare two recordings by tool-call ordinal: same, changed args, changed result, added in B, removed from B (exit 0: same, 1: different, 2: trouble)',
+      'compare two recordings call by call, aligned so an inserted call is one row: same, changed args, changed result, added in B, removed from B, with the first differing path (exit 0: same, 1: different, 2: trouble)',
     )
     .argument('<a>', 'the first trace')
     .argument('<b>', 'the second trace')
-    .option('--json', 'emit {a, b, same, calls: [{ordinal, status, method, tool, aLine, bLine, detail}]}', false)
+    .option(
+      '--json',
+      'emit {a, b, same, by, note, calls: [{ordinal, aOrdinal, bOrdinal, status, tool, path, aValue, bValue, statusChange, latencyDeltaMs, …}]} (docs/validate-and-diff.md)',
+      false,
+    )
+    .addOption(
+      new Option(
+        '--by <how>',
+        'match calls by what they are (calls: tool and arguments, then tool) or by position (ordinal: call i of A with call i of B)',
+      )
+        .choices(['calls', 'ordinal'])
+        .default('calls'),
+    )
     .addOption(timeoutOption())
-    .action(async (a: string, b: string, options: { json: boolean; timeout: number }) => {
+    .action(async (a: string, b: string, options: DiffOptions) => {
       setCode(await handlers.diff([a, b], options));
     });
 

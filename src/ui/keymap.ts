@@ -56,6 +56,13 @@ export const KEYMAP = {
     category: 'Move',
   },
   'list.prevProblem': { keys: ['['], description: 'Previous problem', category: 'Move' },
+  'diff.next': {
+    keys: [']'],
+    description: 'Next difference: in the diff list a call that is not the same, side by side a changed line',
+    hint: 'next diff',
+    category: 'Move',
+  },
+  'diff.prev': { keys: ['['], description: 'Previous difference', category: 'Move' },
   'list.open': {
     keys: ['enter'],
     description: 'Open the detail view of the selected row',

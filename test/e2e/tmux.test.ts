@@ -162,7 +162,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   it('diff A B opens the side-by-side view on a terminal and exits 1 when they differ', async () => {
     term.start(`node ${BIN} diff examples/demo.jsonl test/fixtures/malformed.jsonl; echo "EXIT=$?"; sleep 30`, 100, 24);
     await waitFor((s) => s.includes('differ') && s.includes('changed args'), 'the diff list');
-    await key('Enter', (s) => s.includes('│B'), 'both sides');
+    await key('Enter', (s) => s.includes('│── arguments'), 'both sides');
     await key('Escape', (s) => s.includes('1 of 5'), 'the list again');
     await key('q', (s) => s.includes('EXIT=1'), 'exit 1');
   });

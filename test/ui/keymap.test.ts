@@ -53,6 +53,8 @@ describe('keymap', () => {
       'list.goto': ':',
       'list.nextProblem': ']',
       'list.prevProblem': '[',
+      'diff.next': ']',
+      'diff.prev': '[',
       'list.open': 'enter',
       'calls.sort': 's',
       'view.clock': 'T',

@@ -17,7 +17,11 @@ const req = (t: number, id: unknown, method: string, params?: object, dir = 'in'
   dir,
   raw: { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) },
 });
-const res = (t: number, id: unknown, body: object, dir = 'out') => ({ t: at(t), dir, raw: { jsonrpc: '2.0', id, ...body } });
+const res = (t: number, id: unknown, body: object, dir = 'out') => ({
+  t: at(t),
+  dir,
+  raw: { jsonrpc: '2.0', id, ...body },
+});
 const ok = { result: {} };
 
 /** Every kind of call and turn the export has a rule for. */

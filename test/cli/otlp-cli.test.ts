@@ -102,6 +102,8 @@ describe('--otlp-endpoint: OTLP/HTTP to a collector (a loopback receiver)', () =
     await receiver.close();
     expect(r.code).toBe(1);
     expect(receiver.received).toHaveLength(1);
+    // The URL's userinfo went as Basic auth.
+    expect(receiver.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('pk:hunter2').toString('base64')}`);
     expect(r.stderr).toContain('the collector answered HTTP 401 Unauthorized: bad key');
     expect(r.stderr).toContain('cannot send to http://***@127.0.0.1:');
     expect(r.stderr).toContain('api_key=***');

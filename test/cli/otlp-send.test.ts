@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tracesUrl } from '../../src/cli/otlp-command.js';
+import { tracesUrl, writeOtlpFile } from '../../src/cli/otlp-command.js';
 import { failureText, OtlpSendError, sendSpans } from '../../src/cli/otlp-send.js';
 import { otlpSpanBatches } from '../../src/report/otlp-spans.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
@@ -124,5 +127,20 @@ describe('failure texts and endpoints', () => {
     expect(tracesUrl('ftp://x/')).toBeNull();
     expect(tracesUrl('localhost:4318')).toBeNull();
     expect(tracesUrl('not a url')).toBeNull();
+  });
+
+  it('--export-otlp twice: the same bytes (no clock, no machine in them)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otlp-file-'));
+    const store = pings(600);
+    const rows = Int32Array.from({ length: store.count }, (_, i) => i);
+    expect([
+      writeOtlpFile(store, rows, join(dir, 'a.json')),
+      writeOtlpFile(pings(600), rows, join(dir, 'b.json')),
+    ]).toEqual([600, 600]);
+    const a = readFileSync(join(dir, 'a.json'));
+    expect(a.equals(readFileSync(join(dir, 'b.json')))).toBe(true);
+    // Two batches, one document.
+    expect((JSON.parse(a.toString()) as { resourceSpans: unknown[] }).resourceSpans).toHaveLength(2);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -51,6 +51,21 @@ describe('the import rule: data flows source → trace → store → views / rep
     }
   });
 
+  it('keeps OpenTelemetry in report/ (spans and their JSON, pure) and cli/ (the exporters, which send)', () => {
+    let found = 0;
+    for (const file of all) {
+      const stage = relative(SRC, file).split('/')[0]!;
+      for (const spec of imports(file)) {
+        expect(spec, `${relative(SRC, file)}: the test-only protobuf root`).not.toBe('otlp-proto-root');
+        if (!spec.startsWith('@opentelemetry/')) continue;
+        found++;
+        expect(['report', 'cli'], `${relative(SRC, file)} imports ${spec}`).toContain(stage);
+        if (spec.includes('exporter')) expect(stage, `${relative(SRC, file)} imports ${spec}`).toBe('cli');
+      }
+    }
+    expect(found).toBeGreaterThan(3);
+  });
+
   it('keeps the file system and network in sources/ (and the cli wiring)', () => {
     for (const file of all) {
       const stage = relative(SRC, file).split('/')[0]!;

@@ -4,6 +4,10 @@ import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
+/** How `--otlp-endpoint` sends: OTLP/HTTP with protobuf (the OTLP default) or JSON. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+export const OTLP_PROTOCOLS: readonly OtlpProtocol[] = ['http/protobuf', 'http/json'];
+
 export interface AppOptions {
   follow: boolean;
   prices?: string;
@@ -11,6 +15,9 @@ export interface AppOptions {
   allowRemoteWs: boolean;
   export?: string;
   exportFormat: ExportFormat;
+  exportOtlp?: string;
+  otlpEndpoint?: string;
+  otlpProtocol: OtlpProtocol;
   cache: boolean;
   ascii: boolean;
   timeout: number;
@@ -99,6 +106,19 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
       )
         .choices(EXPORT_FORMATS)
         .default('v1'),
+    )
+    .option(
+      '--export-otlp <file>',
+      'write the records (with --filter: the matching ones) to FILE as OpenTelemetry spans, OTLP/JSON (one ExportTraceServiceRequest: a span per call and per model turn; docs/otlp.md), instead of starting the app',
+    )
+    .option(
+      '--otlp-endpoint <url>',
+      'send those spans to an OTLP/HTTP collector (Jaeger, Tempo, Langfuse…) instead of starting the app: URL/v1/traces unless URL ends in it; headers from OTEL_EXPORTER_OTLP_HEADERS; 512 spans a request; 429, 502, 503, 504 retried with backoff; any other failure: exit 1 naming the status',
+    )
+    .addOption(
+      new Option('--otlp-protocol <protocol>', 'how --otlp-endpoint sends: protobuf or JSON over HTTP')
+        .choices(OTLP_PROTOCOLS)
+        .default('http/protobuf'),
     )
     .option(
       '--ascii',

@@ -20,7 +20,7 @@ import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
 /** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
-async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
+export async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
   const sources: Source[] = [];
@@ -54,16 +54,7 @@ export async function exportCommand(
   const store = new TraceStore(prices);
   try {
     for (const source of sources) await ingest(store, source);
-    const filter = filterText === undefined ? null : parseFilter(filterText);
-    const rows = filter
-      ? applyFilter(
-          store,
-          filter,
-          store.startMs(0),
-          store.files.map((f) => fileLabelOf(store, f.index)),
-        ).rows
-      : Int32Array.from({ length: store.count }, (_, i) => i);
-    const n = writeRows(store, rows, path, format);
+    const n = writeRows(store, chosenRows(store, filterText), path, format);
     complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
   } catch (error) {
@@ -110,6 +101,19 @@ async function agentPlaneOf(
 }
 
 const MCP_PLANE = '.mcp.jsonl';
+
+/** The rows an export writes: every row, or with `--filter` the matching ones (over every file). */
+export function chosenRows(store: TraceStore, filterText: string | undefined): Int32Array {
+  const filter = filterText === undefined ? null : parseFilter(filterText);
+  return filter
+    ? applyFilter(
+        store,
+        filter,
+        store.startMs(0),
+        store.files.map((f) => fileLabelOf(store, f.index)),
+      ).rows
+    : Int32Array.from({ length: store.count }, (_, i) => i);
+}
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(

@@ -222,7 +222,7 @@ export function keyLabel(key: KeyName): string {
     'ctrl-u': 'C-u',
     backspace: 'Bksp',
   };
-  return names[key] ?? key;
+  return names[key] ?? key.replace(/^ctrl-(?=.)/, 'C-').replace(/^meta-(?=.)/, 'M-');
 }
 
 /** Every binding, grouped by category (in the order categories first appear), for help and docs. */

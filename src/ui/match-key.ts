@@ -17,7 +17,8 @@ export function keyName(input: string, key: Key): KeyName | null {
   if (key.escape) return 'escape';
   if (key.tab) return key.shift ? 'shift-tab' : 'tab';
   if (key.backspace || key.delete) return 'backspace';
-  if (key.ctrl || key.meta) return null;
+  // Combinations no command uses keep a name, so the view can say it does not handle them.
+  if (key.ctrl || key.meta) return input.length === 1 ? `${key.ctrl ? 'ctrl' : 'meta'}-${input.toLowerCase()}` : null;
   return input.length === 1 ? input : null;
 }
 

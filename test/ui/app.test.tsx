@@ -303,6 +303,33 @@ describe('each view owns its keys', () => {
     expect(lines(app.frame()).at(-1)).toMatch(/^l: not in Usage \(\? for keys\)/);
   });
 
+  it('a bar says so of a key that is neither text nor its command, and keeps its text', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.press('filter.open');
+    await app.type('tool:re');
+    for (const [bytes, label] of [
+      ['\x1b[5~', 'PgUp'],
+      ['\x1b[H', 'Home'],
+      ['\x04', 'C-d'],
+    ] as const) {
+      await app.type(bytes);
+      expect(lines(app.frame()).at(-1), label).toContain(`${label}: not in the filter bar (? for keys)`);
+    }
+    expect(app.frame()).toContain('tool:re');
+    await app.press('input.cancel');
+    await app.press('search.open');
+    await app.type('\x1b[5~');
+    expect(lines(app.frame()).at(-1)).toContain('PgUp: not in the search bar (? for keys)');
+  });
+
+  it('a Ctrl or Meta combination no command uses says so, instead of nothing', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.type('\x18');
+    expect(lines(app.frame()).at(-1)).toMatch(/^C-x: not in Calls \(\? for keys\)/);
+    await app.type('\x1bz');
+    expect(lines(app.frame()).at(-1)).toMatch(/^M-z: not in Calls \(\? for keys\)/);
+  });
+
   it('Usage advertises and handles no l, w or y', async () => {
     const write = vi.fn(() => 'wrote');
     app = await renderApp({ store: demoStore(), records: { write, copy: write }, filter: 'status:error' });

@@ -81,6 +81,11 @@ export type DirName = (typeof DIRS)[number]['name'];
 export type MessageDir = Extract<DirName, 'in' | 'out'>;
 /** The dirs of a line that is an event, not a message. */
 export type EventDir = Extract<DirName, 'event' | 'command' | 'telemetry'>;
+/** How mcp-rec spells the two message dirs (its `dir` field). */
+export const MCP_REC_DIRS = { in: 'client->server', out: 'server->client' } as const satisfies Record<
+  MessageDir,
+  string
+>;
 
 /** A JSON-RPC message's shape (none: not a message row). */
 export const SHAPES = table([

@@ -7,7 +7,7 @@ import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeader, diffLayout, diffRow, markCurrent, sideBySide } from './format/diff-lines.js';
-import { helpLines } from './format/help-lines.js';
+import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { truncate } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
@@ -46,7 +46,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   );
   const helpOver = overlay?.type === 'help' ? overlay.over : null;
   const help = useMemo<ScreenLine[]>(
-    () => (helpOver === null ? [] : helpLines(width - 1, helpSubject(helpOver, true), diffHelpView)),
+    () => (helpOver === null ? [] : helpLines(width - 1, helpSubject(helpOver, true), diffHelpView, DIFF_GLYPHS)),
     [helpOver, width],
   );
   // Side by side, only the lines on screen are laid out.

@@ -41,7 +41,7 @@ export const KEYMAP = {
   'list.top': { keys: ['g', 'home'], description: 'First row', category: 'Move' },
   'list.bottom': {
     keys: ['G', 'end'],
-    description: 'Last row (and follow new rows)',
+    description: 'Last row',
     hint: 'end',
     category: 'Move',
   },

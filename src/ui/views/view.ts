@@ -54,6 +54,8 @@ export interface CommandSpec<C extends BaseContext = BaseContext> {
   disabled?: (ctx: C) => string | null;
   /** The footer's label in this view, when it differs from the keymap's; `null`: not in this footer. */
   hint?: string | null;
+  /** What help says it does in this view, when more than the keymap's description. */
+  description?: string;
 }
 
 export interface ViewSpec<C extends BaseContext = BaseContext> {
@@ -70,7 +72,7 @@ export interface ViewInfo {
   id: ViewId;
   title: string;
   takesText?: boolean;
-  commands: readonly { command: Command; hint?: string | null }[];
+  commands: readonly { command: Command; hint?: string | null; description?: string }[];
 }
 
 export const outcome = (state: UiState, ...effects: Effect[]): Outcome => ({ state, effects });

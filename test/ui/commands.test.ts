@@ -47,6 +47,8 @@ describe('commands, without Ink', () => {
   it('] goes to the next problem, and says when there is none below', () => {
     const first = press(initialState(), ']').state;
     expect(first.lists.calls.selected).toBeGreaterThan(0);
+    // A jump (], l, :) leaves the notice about the old place behind.
+    expect(press({ ...initialState(), notice: 'no problem below this row' }, ']').state.notice).toBeNull();
     const last = at(initialState(), 12);
     expect(press(last, ']').state).toEqual({ ...last, notice: 'no problem below this row' });
   });

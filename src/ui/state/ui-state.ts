@@ -213,6 +213,8 @@ export function reduce(state: UiState, action: Action): UiState {
           pane: action.pane,
           overlay: null,
           search: afterOverlay(state),
+          // A notice is about where the selection was (`no problem below this row`).
+          notice: null,
           linkedFrom: action.linkedFrom ?? state.linkedFrom,
         },
         () => action.index,

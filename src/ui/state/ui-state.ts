@@ -19,11 +19,13 @@ export interface ListState {
 
 /**
  * `found`: the line of the current search match in the overlay, -1 for none. Help
- * lists the keys of the view it was opened `over` (the detail view, or a pane).
+ * lists the keys of the view it was opened `over` (the detail view, or a pane); a
+ * detail view it covers (`under`) is in front again when help closes.
  */
+export type DetailOverlay = { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number };
 export type Overlay =
-  | { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number }
-  | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number };
+  | DetailOverlay
+  | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number; under?: DetailOverlay };
 
 export interface UiState {
   pane: PaneId;
@@ -189,6 +191,10 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
 
+/** What is in front when help (or the detail view) closes: the detail view help covered, else the pane. */
+const helpUnder = (state: UiState): DetailOverlay | null =>
+  state.overlay?.type === 'help' ? (state.overlay.under ?? null) : null;
+
 /** The search that outlives the overlay being left: one begun in a list. */
 const afterOverlay = (state: UiState): UiState['search'] => (state.search?.inOverlay ? null : state.search);
 
@@ -252,14 +258,16 @@ export function reduce(state: UiState, action: Action): UiState {
       };
     }
     case 'close':
-      return { ...state, overlay: null, search: afterOverlay(state), notice: null };
+      return { ...state, overlay: helpUnder(state), search: afterOverlay(state), notice: null };
     case 'help':
       return {
         ...state,
         overlay:
           state.overlay?.type === 'help'
-            ? null
-            : { type: 'help', over: state.overlay ? 'detail' : state.pane, scroll: 0, found: -1 },
+            ? helpUnder(state)
+            : state.overlay
+              ? { type: 'help', over: 'detail', scroll: 0, found: -1, under: state.overlay }
+              : { type: 'help', over: state.pane, scroll: 0, found: -1 },
         search: afterOverlay(state),
       };
     case 'toggle-thinking':

@@ -225,6 +225,12 @@ export function keyLabel(key: KeyName): string {
   return names[key] ?? key.replace(/^ctrl-(?=.)/, 'C-').replace(/^meta-(?=.)/, 'M-');
 }
 
+/** A key as a message names it before a colon: `:` itself quoted (`':': not in help`, not `::`). */
+export function keyNamed(key: KeyName): string {
+  const label = keyLabel(key);
+  return label === ':' ? `'${label}'` : label;
+}
+
 /** Every binding, grouped by category (in the order categories first appear), for help and docs. */
 export function bindings(): [Command, Binding][] {
   const all = Object.entries(KEYMAP) as [Command, Binding][];

@@ -32,6 +32,12 @@ describe('commands, without Ink', () => {
     expect(press(turns, 'e').state.showEchoed).toBe(!turns.showEchoed);
   });
 
+  it("the ':' key is quoted where a message names it before a colon", () => {
+    expect(
+      press({ ...initialState(), overlay: { type: 'help', over: 'calls', scroll: 0, found: -1 } }, ':').state.notice,
+    ).toBe("':': not in help (? for keys)");
+  });
+
   it('the line bar goes to the record at a line, or says why not', () => {
     const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).

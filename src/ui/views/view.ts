@@ -6,7 +6,7 @@
  */
 
 import { width as widthOf } from '../format/text.js';
-import { bindings, type Command, KEYMAP, type KeyName, keyLabel } from '../keymap.js';
+import { bindings, type Command, KEYMAP, type KeyName, keyLabel, keyNamed } from '../keymap.js';
 import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
 
 export type ViewId =
@@ -109,9 +109,9 @@ export function keysOf(view: ViewInfo): KeyName[] {
 /** What pressing `name` in `view` does: its command's outcome, or a brief notice saying why nothing happens. */
 export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName, ctx: C): Outcome {
   const spec = specFor(view, name);
-  if (!spec) return brief(ctx.state, `${keyLabel(name)}: not in ${view.title} (? for keys)`);
+  if (!spec) return brief(ctx.state, `${keyNamed(name)}: not in ${view.title} (? for keys)`);
   const why = spec.disabled?.(ctx) ?? null;
-  return why === null ? spec.run(ctx) : brief(ctx.state, `${keyLabel(name)}: ${why}`);
+  return why === null ? spec.run(ctx) : brief(ctx.state, `${keyNamed(name)}: ${why}`);
 }
 
 /**

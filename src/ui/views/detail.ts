@@ -1,22 +1,178 @@
-import type { AppContext } from './app-context.js';
-import { close, help, moves, quit } from './common.js';
-import { filter, panes, search, steps } from './list-commands.js';
-import { copy, link, write } from './record-commands.js';
-import type { ViewSpec } from './view.js';
+/*
+ * The detail view: one record (a call: its request and response) as a JSON tree with
+ * a node cursor. Keys move node by node, fold and unfold, copy a value or its path,
+ * open a string holding JSON; `/` finds keys and values, n and N go from match to match,
+ * unfolding what hides them. The tree's functions are pure (ui/tree/).
+ */
 
-/** One record (a call: its request and response), scrolled; l, w and y act on it. */
+import { NodeKind } from '../../trace/json-tree.js';
+import { inertJson } from '../../trace/text.js';
+import type { Command } from '../keymap.js';
+import { indexOf, ROOT } from '../tree/forest.js';
+import {
+  foldOrParent,
+  foldToDepth,
+  goTo,
+  move,
+  scroll,
+  type TreeState,
+  toEnd,
+  toggle,
+  toggleJson,
+  toggleRaw,
+  toStart,
+  unfold,
+  whyNotJson,
+  whyNotRaw,
+  whyNotToggle,
+  whyNotUnfold,
+} from '../tree/tree-state.js';
+import type { AppContext, DetailTree } from './app-context.js';
+import { close, help, quit } from './common.js';
+import { filter, panes, search } from './list-commands.js';
+import { link, write } from './record-commands.js';
+import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
+
+const treeOf = (ctx: AppContext): DetailTree => ctx.tree!;
+
+/** A command that changes the tree: `next` from the tree as it is. */
+function treeCommand(
+  command: Command,
+  next: (t: DetailTree, key: string) => TreeState,
+  disabled?: (t: DetailTree) => string | null,
+  hint?: string | null,
+): CommandSpec<AppContext> {
+  return {
+    command,
+    run: (ctx, key) => act(ctx, { type: 'tree', tree: next(treeOf(ctx), key) }),
+    ...(disabled ? { disabled: (ctx: AppContext) => (ctx.tree ? disabled(ctx.tree) : 'no record open') } : {}),
+    ...(hint !== undefined ? { hint } : {}),
+  };
+}
+
+const page = (t: DetailTree) => Math.max(1, t.frame.height);
+const alone = (t: DetailTree) =>
+  t.frame.forest.nextVisible(ROOT, t.state.flags) < 0 ? 'there is nothing else to move to' : null;
+
+const moves: CommandSpec<AppContext>[] = [
+  treeCommand('list.down', (t) => move(t.frame, t.state, 1), alone, null),
+  treeCommand('list.up', (t) => move(t.frame, t.state, -1), alone, null),
+  treeCommand('list.halfDown', (t) => scroll(t.frame, t.state, Math.max(1, page(t) >> 1)), alone, null),
+  treeCommand('list.halfUp', (t) => scroll(t.frame, t.state, -Math.max(1, page(t) >> 1)), alone, null),
+  treeCommand('list.pageDown', (t) => scroll(t.frame, t.state, page(t)), alone, null),
+  treeCommand('list.pageUp', (t) => scroll(t.frame, t.state, -page(t)), alone, null),
+  treeCommand('list.top', (t) => toStart(t.frame, t.state), alone, null),
+  treeCommand('list.bottom', (t) => toEnd(t.frame, t.state), alone, null),
+];
+
+const folds: CommandSpec<AppContext>[] = [
+  treeCommand(
+    'tree.toggle',
+    (t) => toggle(t.frame, t.state),
+    (t) => whyNotToggle(t.frame, t.state),
+  ),
+  treeCommand(
+    'tree.fold',
+    (t) => foldOrParent(t.frame, t.state),
+    (t) => (t.state.cursor === ROOT ? 'the top has no parent and stays open' : null),
+  ),
+  treeCommand(
+    'tree.unfold',
+    (t) => unfold(t.frame, t.state),
+    (t) => whyNotUnfold(t.frame, t.state),
+  ),
+  treeCommand('tree.foldAll', (t) => foldToDepth(t.frame, t.state, 1)),
+  treeCommand('tree.unfoldAll', (t) => foldToDepth(t.frame, t.state, null)),
+  treeCommand('tree.depth', (t, key) => foldToDepth(t.frame, t.state, Number(key))),
+  treeCommand(
+    'tree.raw',
+    (t) => toggleRaw(t.frame, t.state),
+    (t) => whyNotRaw(t.frame, t.state),
+  ),
+  treeCommand(
+    'tree.json',
+    (t) => toggleJson(t.frame, t.state),
+    (t) => whyNotJson(t.frame, t.state),
+  ),
+];
+
+/** y: the value under the cursor as JSON (its text as written; a J-opened string's JSON); at the top, the records. */
+const copyValue: CommandSpec<AppContext> = {
+  command: 'tree.copy',
+  disabled: (ctx) => (ctx.tree ? null : 'no record open'),
+  run: (ctx) => {
+    const { frame, state } = treeOf(ctx);
+    const forest = frame.forest;
+    const r = state.cursor;
+    const o = ctx.state.overlay;
+    if (r === ROOT)
+      return o?.type === 'detail'
+        ? outcome(ctx.state, { type: 'copy', rows: rowsOf(ctx) })
+        : say(ctx, 'no record open');
+    const table = forest.table(r);
+    const i = indexOf(r);
+    const text = table.kind[i] === NodeKind.text ? table.text : table.text.slice(table.start[i]!, table.end[i]!);
+    return outcome(ctx.state, {
+      type: 'copy-text',
+      text: inertJson(text),
+      what: `the value at ${shortPath(forest.path(r))}`,
+    });
+  },
+};
+
+/** Y: the node's path in jq syntax. */
+const copyPath: CommandSpec<AppContext> = {
+  command: 'tree.copyPath',
+  disabled: (ctx) => (ctx.tree ? null : 'no record open'),
+  run: (ctx) => {
+    const path = treeOf(ctx).frame.forest.path(treeOf(ctx).state.cursor);
+    return outcome(ctx.state, { type: 'copy-text', text: inertJson(path), what: `the path ${shortPath(path)}` });
+  },
+};
+
+const shortPath = (path: string) => (path.length > 40 ? `…${path.slice(-39)}` : path);
+
+function rowsOf(ctx: AppContext): number[] {
+  const o = ctx.state.overlay;
+  if (o?.type !== 'detail') return [];
+  const other = ctx.store.pairedRow(o.row);
+  return other < 0 ? [o.row] : [Math.min(o.row, other), Math.max(o.row, other)];
+}
+
+const noMatch = (ctx: AppContext): string | null =>
+  !ctx.tree || ctx.tree.matches === null ? 'no search (/ searches)' : ctx.tree.matches.length === 0 ? 'no match' : null;
+
+/** n and N: the next or previous node that holds the search, unfolded to. */
+const step = (command: Command, direction: 1 | -1): CommandSpec<AppContext> => ({
+  command,
+  disabled: noMatch,
+  run: (ctx) => {
+    const t = treeOf(ctx);
+    const m = t.matches!;
+    const at = m.indexOf(t.state.cursor);
+    const next = at < 0 ? (direction > 0 ? 0 : m.length - 1) : (at + direction + m.length) % m.length;
+    return act(ctx, { type: 'tree', tree: goTo(t.frame, t.state, m[next]!) });
+  },
+});
+
+/** Tab and S-Tab switch panes here; 1–9 fold to a depth. */
+const paneCycle = panes.filter((p) => p.command === 'pane.next' || p.command === 'pane.prev');
+
 export const detailView: ViewSpec<AppContext> = {
   id: 'detail',
   title: 'the detail view',
   commands: [
-    ...moves({ footer: false }),
+    ...moves,
+    ...folds,
     close,
     link,
     write,
-    copy,
-    ...panes,
+    copyValue,
+    copyPath,
+    ...paneCycle,
     search.text,
-    ...steps,
+    step('search.next', 1),
+    step('search.prev', -1),
     ...filter,
     help,
     quit,

@@ -106,6 +106,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
         selected: i === selected,
         matched: positions ? positions[firstAtOrAfter(positions, i)] === i : false,
         expandThinking: state.expandThinking,
+        open: state.openTurns.includes(views.turns.at(i)),
         clock: state.clock,
       });
       cache.set(i, lines);

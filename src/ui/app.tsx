@@ -124,6 +124,7 @@ export function App({
     filtered,
     bounds,
     height,
+    width,
     matches: shown?.positions ?? null,
     usage: usage.targets,
     history,

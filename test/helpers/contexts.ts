@@ -54,5 +54,5 @@ export function appContext(
         : state.search && state.pane === 'usage'
           ? searchNames(usage, query).positions
           : null;
-  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage, history, tree };
+  return { state, store, views, filtered, bounds: { count, height }, height, width, matches, usage, history, tree };
 }

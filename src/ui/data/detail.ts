@@ -77,7 +77,7 @@ function partName(store: TraceStore, row: number): string {
 function partOf(store: TraceStore, row: number, start: number | null, notes: ScreenLine[]): Part {
   const length = store.bytesOf(row);
   const { dir, when, where } = placeOf(store, row, start);
-  const head = [seg(`${dir.slice(3)}${when} · ${fmtBytes(length)} · ${where}`, 'dim')];
+  const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
   const name = partName(store, row);
   const raw = store.rawLine(row, length > TREE_CAP ? DETAIL_CAP : Infinity);
   if (raw === null) return { name, head, table: JsonTable.plain(UNREADABLE) };

@@ -28,6 +28,20 @@ export interface TextBlock {
  * length of the whole text when `text` is only its head (a 20 MB string).
  */
 export function textBlock(text: string, cells: number, max: number, total = text.length): TextBlock {
+  if (text.length < 4096) return blockOf(text, cells, max, total);
+  // A long text is laid out again on every frame it is on: its lines are kept.
+  const key = `${cells}:${max}:${total}`;
+  const kept = blocks.get(text);
+  if (kept?.key === key) return kept.block;
+  const block = blockOf(text, cells, max, total);
+  if (blocks.size >= 64) blocks.delete(blocks.keys().next().value!);
+  blocks.set(text, { key, block });
+  return block;
+}
+
+const blocks = new Map<string, { key: string; block: TextBlock }>();
+
+function blockOf(text: string, cells: number, max: number, total: number): TextBlock {
   const whole = total === text.length;
   if (whole && text.length <= COUNT_LIMIT) {
     const all: string[] = [];

@@ -108,10 +108,13 @@ const CONTEXT = 2;
  * the screen; `up`: it starts at the top), or from afar with CONTEXT lines above it.
  */
 export function reveal(f: TreeFrame, t: TreeState, how: 'down' | 'up' | 'far'): TreeState {
-  if (rowOf(f, t, t.cursor) >= 0) return fill(f, t);
+  const n = linesOf(f, t.flags, t.cursor).length;
+  const at = rowOf(f, t, t.cursor);
+  // Moving down onto a node that goes on below the screen: as much of it as fits is shown.
+  if (at >= 0 && !(how === 'down' && at > 0 && at + n > f.height)) return fill(f, t);
   let row = CONTEXT;
   if (how === 'up') row = 0;
-  if (how === 'down') row = Math.max(0, f.height - linesOf(f, t.flags, t.cursor).length);
+  if (how === 'down') row = Math.max(0, f.height - n);
   return fill(f, { ...t, ...topAbove(f, t.flags, t.cursor, Math.min(row, f.height - 1)) });
 }
 

@@ -11,8 +11,9 @@ export interface AppContext extends BaseContext {
   /** The rows of Calls, Turns and Events, filtered and ordered as shown. */
   views: Views;
   filtered: FilterResult | null;
-  /** Body lines on screen. */
+  /** Body lines on screen, and the terminal's columns. */
   height: number;
+  width: number;
   /** The search matches shown (list indices, Usage rows, or lines of the open overlay); null when no search is shown. */
   matches: readonly number[] | null;
   /** The Usage pane's model, tool and method rows, as shown (empty while it is not). */

@@ -169,10 +169,10 @@ describe('Calls pane', () => {
     expect(lines(f)[1]).toBe(' .');
     expect(f).toContain('›tools/call read_file · ✓ ok · 1.26s');
     expect(f).toMatch(
-      /\n request \{  in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B · line 16 of examples/,
+      /\n request \{ {2}in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B · line 16 of examples/,
     );
     expect(f).toMatch(
-      /\n response \{  out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B · line 19 of exampl/,
+      /\n response \{ {2}out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B · line 19 of exampl/,
     );
     expect(f).toContain('       "name": "read_file"\n');
     await app.press('detail.close');
@@ -370,7 +370,11 @@ describe('search and filters', () => {
     f = app.frame();
     expect(selectedLine(f)).toContain('"name": "write_file"');
     // The other matches in view are marked too: the mark, not colour, says so.
-    expect(lines(f).filter((l) => l.startsWith('•')).join('\n')).toContain('"name": "search_files"');
+    expect(
+      lines(f)
+        .filter((l) => l.startsWith('•'))
+        .join('\n'),
+    ).toContain('"name": "search_files"');
     await app.press('search.next');
     expect(selectedLine(app.frame())).toContain('"name": "read_file"');
     await app.press('search.prev');

@@ -70,17 +70,19 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const raw = hasFlag(flags, ref, Flag.raw);
   const s = table.stringOf(i, HEAD);
   const headCells = head.reduce((n, x) => n + widthOf(x.text), 0);
+  const json = kind === NodeKind.string && looksLikeJson(forest, ref);
+  const marker = json ? [seg(' JSON', 'accent'), seg(' (J opens)', 'dim')] : [];
   if (kind === NodeKind.string && !raw && s.all && !s.text.includes('\n')) {
     const literal = inert(JSON.stringify(s.text));
-    if (headCells + widthOf(literal) <= width - 1 && !part)
-      return [fitLine([...head, seg(literal, 'jsonString')], width)];
+    const cells = headCells + widthOf(literal) + (json ? 14 : 0);
+    if (cells <= width - 1 && !part) return [fitLine([...head, seg(literal, 'jsonString'), ...marker], width)];
   }
   const chars = kind === NodeKind.text ? table.rawLength(i) : s.all ? s.text.length : table.rawLength(i) - 2;
   const about: Segment[] = [];
   if (kind === NodeKind.string) {
     about.push(seg(`"…" ${plural(chars, 'char', 'chars')}`, 'dim'));
     if (raw) about.push(seg(' raw (r: text)', 'dim'));
-    if (looksLikeJson(forest, ref)) about.push(seg(' JSON', 'accent'), seg(' (J opens)', 'dim'));
+    about.push(...marker);
   }
   const out: ScreenLine[] = [fitLine([...head, ...about, ...tail], width)];
   const pad = seg(`${indent}  `);

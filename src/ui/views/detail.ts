@@ -13,6 +13,7 @@ import {
   foldOrParent,
   foldToDepth,
   goTo,
+  initialTree,
   move,
   scroll,
   type TreeState,
@@ -33,7 +34,14 @@ import { filter, panes, search } from './list-commands.js';
 import { link, write } from './record-commands.js';
 import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
 
-const treeOf = (ctx: AppContext): DetailTree => ctx.tree!;
+/**
+ * The tree as the command sees it: the forest of the frame drawn, the tree state of the
+ * latest state (keys typed faster than a frame each see the one before them).
+ */
+function treeOf(ctx: AppContext): DetailTree {
+  const o = ctx.state.overlay;
+  return { ...ctx.tree!, state: (o?.type === 'detail' ? o.tree : undefined) ?? initialTree() };
+}
 
 /** A command that changes the tree: `next` from the tree as it is. */
 function treeCommand(
@@ -45,7 +53,7 @@ function treeCommand(
   return {
     command,
     run: (ctx, key) => act(ctx, { type: 'tree', tree: next(treeOf(ctx), key) }),
-    ...(disabled ? { disabled: (ctx: AppContext) => (ctx.tree ? disabled(ctx.tree) : 'no record open') } : {}),
+    ...(disabled ? { disabled: (ctx: AppContext) => (ctx.tree ? disabled(treeOf(ctx)) : 'no record open') } : {}),
     ...(hint !== undefined ? { hint } : {}),
   };
 }
@@ -115,7 +123,7 @@ const copyValue: CommandSpec<AppContext> = {
     return outcome(ctx.state, {
       type: 'copy-text',
       text: inertJson(text),
-      what: `the value at ${shortPath(forest.path(r))}`,
+      what: `the value at ${shortPath(inertJson(forest.path(r)))}`,
     });
   },
 };
@@ -125,8 +133,8 @@ const copyPath: CommandSpec<AppContext> = {
   command: 'tree.copyPath',
   disabled: (ctx) => (ctx.tree ? null : 'no record open'),
   run: (ctx) => {
-    const path = treeOf(ctx).frame.forest.path(treeOf(ctx).state.cursor);
-    return outcome(ctx.state, { type: 'copy-text', text: inertJson(path), what: `the path ${shortPath(path)}` });
+    const path = inertJson(treeOf(ctx).frame.forest.path(treeOf(ctx).state.cursor));
+    return outcome(ctx.state, { type: 'copy-text', text: path, what: `the path ${shortPath(path)}` });
   },
 };
 

@@ -87,8 +87,20 @@ export class JsonTable {
 
   /** The table of `text`, or null when it is not one JSON value. */
   static parse(text: string): JsonTable | null {
+    const steps = JsonTable.steps(text);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * The same, a step at a time: it yields how far it has read (0 to 1) every 65,536
+   * nodes, so a 20 MB text is read between keys, not in one long pause.
+   */
+  static *steps(text: string): Generator<number, JsonTable | null> {
     const t = new JsonTable(text);
-    return t.scan() ? t : null;
+    return (yield* t.scan()) ? t : null;
   }
 
   /** Text that is no JSON (a skipped line, a cut record): one node holding all of it. */
@@ -106,7 +118,7 @@ export class JsonTable {
   }
 
   /** One pass: false at the first thing that is not JSON. */
-  private scan(): boolean {
+  private *scan(): Generator<number, boolean> {
     const text = this.text;
     const length = text.length;
     // A node per 32 bytes is typical of JSON-RPC results (a 20 MB result: 620,000); the columns double past it.
@@ -185,6 +197,7 @@ export class JsonTable {
     c = text.charCodeAt(i);
     while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++i);
     for (;;) {
+      if ((n & 0xffff) === 0xffff) yield i / length;
       // A value at i (c is its first code unit).
       if (c === LBRACE || c === LBRACKET) {
         const node = add(c === LBRACE ? NodeKind.object : NodeKind.array);

@@ -10,7 +10,7 @@ import { headerLine } from './format/chrome.js';
 import { findPattern, markMatches } from './format/find-lines.js';
 import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
 import { marker } from './format/rows.js';
-import type { ScreenLine } from './format/segments.js';
+import { type ScreenLine, seg } from './format/segments.js';
 import { pathLine, placeText } from './format/tree-lines.js';
 import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
@@ -36,8 +36,9 @@ export interface ScreenInput {
   usage: UsageLines;
   overlayLines: ScreenLine[];
   searched: Searched;
-  /** The open detail view's tree (null for help or a pane). */
+  /** The open detail view's tree (null for help or a pane, and while a big record is read: `opening`, 0 to 1). */
   tree: DetailTree | null;
+  opening: number | null;
   width: number;
   height: number;
   /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
@@ -155,6 +156,10 @@ function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
 export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
   const { state, width, height, store, views } = s;
   if (s.tree) return treeBody(s, s.tree);
+  if (s.opening !== null) {
+    const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
+    return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '' };
+  }
   if (state.overlay) return overlayBody(s);
   const list = s.lists[state.pane];
   if (state.pane === 'usage') return usageBody(s);

@@ -107,7 +107,7 @@ export function App({
     [overlay?.type, overlay?.type === 'help' ? overlay.over : null, width],
   );
   // The detail view's tree: the body less its margin, and less the path line above it.
-  const tree = useDetailTree(store, state, { width: width - 1, height: Math.max(1, height - 1) }, ui);
+  const { tree, opening } = useDetailTree(store, state, { width: width - 1, height: Math.max(1, height - 1) }, ui);
 
   const list = state.pane === 'usage' ? null : views[state.pane];
   const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
@@ -161,6 +161,7 @@ export function App({
     overlayLines,
     searched,
     tree,
+    opening,
     width,
     height,
     turnsStart,

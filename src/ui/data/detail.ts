@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { linkedPair, pairOfRow } from '../../store/links.js';
 import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -74,12 +75,43 @@ function partName(store: TraceStore, row: number): string {
   return kind === Kind.skip ? 'skipped' : KINDS[kind]!.name;
 }
 
-function partOf(store: TraceStore, row: number, start: number | null, notes: ScreenLine[]): Part {
+/** Bytes read back per step of a big record's opening. */
+const CHUNK = 2 * 1024 * 1024;
+
+/** A record's text read back a chunk at a time (yields how much is read, 0 to 1), or null when it cannot be. */
+function* readRecord(store: TraceStore, row: number, length: number): Generator<number, string | null> {
+  const file = store.fileOf(row);
+  const offset = store.offsetOf(row);
+  if (length <= CHUNK) return store.rawLine(row);
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  for (let at = 0; at < length; at += CHUNK) {
+    const bytes = store.readBytes(file, offset + at, Math.min(CHUNK, length - at));
+    if (bytes === null) return null;
+    parts.push(decoder.write(bytes));
+    yield (at + CHUNK) / length;
+  }
+  parts.push(decoder.end());
+  return parts.join('');
+}
+
+function* partOf(store: TraceStore, row: number, start: number | null, notes: ScreenLine[]): Generator<number, Part> {
   const length = store.bytesOf(row);
   const { dir, when, where } = placeOf(store, row, start);
   const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
   const name = partName(store, row);
-  const raw = store.rawLine(row, length > TREE_CAP ? DETAIL_CAP : Infinity);
+  // Reading is about a third of the time a big record takes to open, scanning the rest.
+  let raw: string | null = null;
+  if (length > TREE_CAP) raw = store.rawLine(row, DETAIL_CAP);
+  else
+    for (const read = readRecord(store, row, length); ; ) {
+      const r = read.next();
+      if (r.done) {
+        raw = r.value;
+        break;
+      }
+      yield 0.3 * r.value;
+    }
   if (raw === null) return { name, head, table: JsonTable.plain(UNREADABLE) };
   if (store.kindOf(row) === Kind.skip) {
     notes.push([seg(`skipped: ${inert(store.labelOf(row))}`, 'error')]);
@@ -89,25 +121,75 @@ function partOf(store: TraceStore, row: number, start: number | null, notes: Scr
     notes.push([seg(prefixNote(DETAIL_CAP, length), 'warn')]);
     return { name, head, table: JsonTable.plain(raw) };
   }
-  return { name, head, table: JsonTable.parse(raw) ?? JsonTable.plain(raw) };
+  const scan = JsonTable.steps(raw);
+  for (;;) {
+    const r = scan.next();
+    if (r.done) return { name, head, table: r.value ?? JsonTable.plain(raw) };
+    yield 0.3 + 0.7 * r.value;
+  }
 }
 
 let forests: { store: TraceStore; epoch: number; key: string; forest: Forest }[] = [];
 
+/** A detail view's tree being built: `step` works for about `ms` and gives the tree once it is done. */
+export interface ForestJob {
+  /** How far it is, 0 to 1 (reading, then scanning, each record). */
+  progress: number;
+  step(ms: number): Forest | null;
+}
+
 /**
- * The detail view's tree for a row: at the top what it is (a call's method, status and
- * latency, its links), then one part per record (a call's request and response), each
- * its text's node table, parsed once and kept while the view is open.
+ * The detail view's tree for a row, built a step at a time (a 20 MB result is read
+ * and scanned between keys): at the top what it is (a call's method, status and
+ * latency, its links), then one part per record (a call's request and response),
+ * each its text's node table, parsed once and kept while the view is open.
  */
-export function detailForest(store: TraceStore, row: number): Forest {
+export function openForest(store: TraceStore, row: number): ForestJob {
   const rows = detailRows(store, row);
   const key = rows.join(',');
   const kept = forests.find((f) => f.store === store && f.epoch === store.epoch && f.key === key);
-  if (kept) return kept.forest;
+  if (kept) return { progress: 1, step: () => kept.forest };
+  const steps = buildForest(store, row, rows);
+  let done: Forest | null = null;
+  const job: ForestJob = {
+    progress: 0,
+    step(ms) {
+      const until = performance.now() + ms;
+      while (!done) {
+        const r = steps.next();
+        if (r.done) {
+          done = r.value;
+          forests = [{ store, epoch: store.epoch, key, forest: done }, ...forests.slice(0, 3)];
+        } else {
+          job.progress = r.value;
+          if (performance.now() >= until) break;
+        }
+      }
+      return done;
+    },
+  };
+  return job;
+}
+
+function* buildForest(store: TraceStore, row: number, rows: number[]): Generator<number, Forest> {
   const start = traceStart(store);
   const top = summaryLines(store, row, Infinity);
   const notes: ScreenLine[] = [];
-  const parts = rows.map((r) => partOf(store, r, start, notes));
+  const parts: Part[] = [];
+  const total = rows.reduce((n, r) => n + store.bytesOf(r), 0) || 1;
+  let before = 0;
+  for (const r of rows) {
+    const share = store.bytesOf(r) / total;
+    const steps = partOf(store, r, start, notes);
+    for (let s = steps.next(); ; s = steps.next()) {
+      if (s.done) {
+        parts.push(s.value);
+        break;
+      }
+      yield before + share * Math.min(1, s.value);
+    }
+    before += share;
+  }
   const names = new Set<string>();
   for (const p of parts) {
     while (names.has(p.name)) p.name = `${p.name}_2`;
@@ -115,9 +197,12 @@ export function detailForest(store: TraceStore, row: number): Forest {
   }
   const rootLines = [...top, ...notes];
   if (rootLines.length === 0) rootLines.push([seg(parts.map((p) => p.name).join(' and '), 'bold')]);
-  const forest = new Forest(rootLines, parts);
-  forests = [{ store, epoch: store.epoch, key, forest }, ...forests.slice(0, 3)];
-  return forest;
+  return new Forest(rootLines, parts);
+}
+
+/** The detail view's tree for a row, built at once (tests, the command context). */
+export function detailForest(store: TraceStore, row: number): Forest {
+  return openForest(store, row).step(Infinity)!;
 }
 
 /** The lines above a record: a call's method, tool, status and latency, its link, its error; a turn's links. */

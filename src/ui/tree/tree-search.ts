@@ -41,25 +41,47 @@ function nodeAt(t: JsonTable, at: number): number {
   return lo;
 }
 
-/** Nodes of a table that hold a match, ascending. */
-function nodesMatching(t: JsonTable, pattern: RegExp, room: number): number[] {
+/** Text searched per step: a 20 MB result is searched between keys. */
+const CHUNK = 1 << 20;
+
+/** Nodes of a table that hold a match, ascending; yields after each CHUNK of text. */
+function* nodesMatching(t: JsonTable, pattern: RegExp, room: number, longest: number): Generator<void, number[]> {
   const out: number[] = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(t.text); m && out.length < room; m = pattern.exec(t.text)) {
-    const i = nodeAt(t, m.index);
-    if (out[out.length - 1] !== i) out.push(i);
-    // The rest of this node's text holds no other node (a scalar): go on past it.
-    if (t.size[i] === 1 && t.end[i]! > pattern.lastIndex) pattern.lastIndex = t.end[i]!;
-    if (m[0] === '') pattern.lastIndex++;
+  const text = t.text;
+  let pos = 0;
+  for (let a = 0; a < text.length && out.length < room; a += CHUNK) {
+    // A match that starts in this chunk may end past it: the piece reaches on by the longest match.
+    const piece = text.length <= CHUNK ? text : text.slice(a, Math.min(text.length, a + CHUNK + longest));
+    pattern.lastIndex = Math.max(0, pos - a);
+    for (let m = pattern.exec(piece); m && out.length < room; m = pattern.exec(piece)) {
+      const at = a + m.index;
+      if (at >= a + CHUNK) break;
+      const i = nodeAt(t, at);
+      if (out[out.length - 1] !== i) out.push(i);
+      // The rest of this node's text holds no other node (a scalar): go on past it.
+      pos = Math.max(at + Math.max(1, m[0].length), t.size[i] === 1 ? t.end[i]! : 0);
+      pattern.lastIndex = pos - a;
+    }
+    yield;
   }
   return out;
 }
 
 /** Every node that holds `query`, in the order shown; empty for no query. */
 export function treeMatches(forest: Forest, flags: Flags, query: string): number[] {
+  const steps = treeMatchSteps(forest, flags, query);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** The same, a step at a time: it yields after each megabyte of text searched. */
+export function* treeMatchSteps(forest: Forest, flags: Flags, query: string): Generator<void, number[]> {
   const pattern = jsonPattern(query);
   const plain = findPattern(query);
   if (!pattern || !plain) return [];
+  const longest = query.length * 12 + 16;
   const out: number[] = [];
   const inLines = (lines: readonly (readonly { text: string }[])[]) =>
     lines.some((l) => {
@@ -67,9 +89,9 @@ export function treeMatches(forest: Forest, flags: Flags, query: string): number
       return plain.test(lineText(l as { text: string }[]));
     });
   if (inLines(forest.rootLines)) out.push(ROOT);
-  const collect = (t: number) => {
+  function* collect(t: number): Generator<void, void> {
     const table = forest.tables[t]!;
-    const found = nodesMatching(table, pattern, MOST - out.length);
+    const found = yield* nodesMatching(table, pattern!, MOST - out.length, longest);
     // Strings opened with J: their own matches follow them.
     const bytes = flags.get(t);
     const hosts: number[] = [];
@@ -79,7 +101,7 @@ export function treeMatches(forest: Forest, flags: Flags, query: string): number
       const i = k < found.length ? found[k]! : Infinity;
       while (h < hosts.length && hosts[h]! < i) {
         const inner = forest.jsonInside(refOf(t, hosts[h]!));
-        if (inner !== null) collect(inner);
+        if (inner !== null) yield* collect(inner);
         h++;
       }
       if (i === Infinity) break;
@@ -88,15 +110,15 @@ export function treeMatches(forest: Forest, flags: Flags, query: string): number
       if (out[out.length - 1] !== refOf(t, i)) out.push(refOf(t, i));
       if (h < hosts.length && hosts[h] === i) {
         const inner = forest.jsonInside(refOf(t, i));
-        if (inner !== null) collect(inner);
+        if (inner !== null) yield* collect(inner);
         h++;
       }
     }
-  };
+  }
   for (let p = 1; p <= forest.parts.length && out.length < MOST; p++) {
     const part = forest.parts[p - 1]!;
     if (inLines([[{ text: part.name }, ...part.head]])) out.push(refOf(p, 0));
-    collect(p);
+    yield* collect(p);
   }
   return out;
 }

@@ -53,7 +53,7 @@ function treeCommand(
   return {
     command,
     run: (ctx, key) => act(ctx, { type: 'tree', tree: next(treeOf(ctx), key) }),
-    ...(disabled ? { disabled: (ctx: AppContext) => (ctx.tree ? disabled(treeOf(ctx)) : 'no record open') } : {}),
+    disabled: (ctx: AppContext) => (ctx.tree ? (disabled?.(treeOf(ctx)) ?? null) : 'the record is still being read'),
     ...(hint !== undefined ? { hint } : {}),
   };
 }
@@ -107,7 +107,7 @@ const folds: CommandSpec<AppContext>[] = [
 /** y: the value under the cursor as JSON (its text as written; a J-opened string's JSON); at the top, the records. */
 const copyValue: CommandSpec<AppContext> = {
   command: 'tree.copy',
-  disabled: (ctx) => (ctx.tree ? null : 'no record open'),
+  disabled: (ctx) => (ctx.tree ? null : 'the record is still being read'),
   run: (ctx) => {
     const { frame, state } = treeOf(ctx);
     const forest = frame.forest;
@@ -131,7 +131,7 @@ const copyValue: CommandSpec<AppContext> = {
 /** Y: the node's path in jq syntax. */
 const copyPath: CommandSpec<AppContext> = {
   command: 'tree.copyPath',
-  disabled: (ctx) => (ctx.tree ? null : 'no record open'),
+  disabled: (ctx) => (ctx.tree ? null : 'the record is still being read'),
   run: (ctx) => {
     const path = inertJson(treeOf(ctx).frame.forest.path(treeOf(ctx).state.cursor));
     return outcome(ctx.state, { type: 'copy-text', text: path, what: `the path ${shortPath(path)}` });

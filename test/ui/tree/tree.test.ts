@@ -5,7 +5,7 @@ import { lineText } from '../../../src/ui/format/segments.js';
 import { textBlock } from '../../../src/ui/format/text-block.js';
 import { nodeLines, pathLine, preview } from '../../../src/ui/format/tree-lines.js';
 import { Flag, hasFlag, indexOf, ROOT, refOf } from '../../../src/ui/tree/forest.js';
-import { treeMatches } from '../../../src/ui/tree/tree-search.js';
+import { treeMatches, treeMatchSteps } from '../../../src/ui/tree/tree-search.js';
 import {
   foldOrParent,
   foldToDepth,
@@ -339,5 +339,62 @@ describe('JSON 100,000 levels deep', () => {
       'request […] 1 item  line 1 of request.jsonl',
     ]);
     expect(JsonTable.parse(deepText(100_000))).not.toBeNull();
+  });
+});
+
+describe('a big record, a step at a time', () => {
+  const items = Array.from({ length: 40_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] }));
+  const record = JSON.stringify({ t: '2026-05-12T23:00:02.000Z', raw: { result: { items } } });
+
+  it('scans in steps that say how far they are, to the same table as at once', () => {
+    const steps = JsonTable.steps(record);
+    const seen: number[] = [];
+    let r = steps.next();
+    while (!r.done) {
+      seen.push(r.value);
+      r = steps.next();
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((x, i) => x > 0 && x <= 1 && (i === 0 || x >= seen[i - 1]!))).toBe(true);
+    const whole = JsonTable.parse(record)!;
+    expect(r.value!.n).toBe(whole.n);
+    expect(Array.from(r.value!.size.slice(0, whole.n))).toEqual(Array.from(whole.size.slice(0, whole.n)));
+  });
+
+  it('opens the detail view of a store row a step at a time, then keeps its tree', async () => {
+    const { openForest, detailForest } = await import('../../../src/ui/data/detail.js');
+    const { storeOf } = await import('../../helpers/store.js');
+    const store = storeOf([record]);
+    const job = openForest(store, 0);
+    let forest = job.step(0);
+    const progress: number[] = [];
+    while (!forest) {
+      progress.push(job.progress);
+      forest = job.step(0);
+    }
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBeGreaterThan(0.5);
+    // Opened again: the same tree, at once.
+    expect(detailForest(store, 0)).toBe(forest);
+    expect(openForest(store, 0).step(0)).toBe(forest);
+  });
+
+  it('searches a megabyte at a time, finding what a search at once finds', () => {
+    const big = JSON.stringify({ items: Array.from({ length: 60_000 }, (_, i) => `value ${i} of many`) });
+    expect(big.length).toBeGreaterThan(2 ** 20);
+    const g = forestOf({ response: big });
+    const steps = treeMatchSteps(g, new Map(), '59999');
+    let n = 0;
+    let r = steps.next();
+    while (!r.done) {
+      n++;
+      r = steps.next();
+    }
+    expect(n).toBeGreaterThan(1);
+    expect(r.value.map((x) => g.path(x))).toEqual(['.response.items[59999]']);
+    expect(treeMatches(g, new Map(), '59999')).toEqual(r.value);
+    // A match across a step's edge is found once.
+    const all = treeMatches(g, new Map(), 'of many');
+    expect(all).toHaveLength(60_000);
   });
 });

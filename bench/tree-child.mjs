@@ -7,10 +7,8 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FakeStdin } from './fake-tty.mjs';
+import { timedApp } from './fake-tty.mjs';
 
-const { createElement } = await import('react');
-const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
 const { ingest } = await import('../dist/ingest/ingest.js');
@@ -73,37 +71,12 @@ const stdout = Object.assign(new EventEmitter(), {
     return true;
   },
 });
-const stdin = new FakeStdin();
 const store = new TraceStore(bundledPrices());
 const source = new FileSource(file);
 await ingest(store, source, store.addFile(file).index, { interactive: false });
-
-let keyAt = null;
-let keyMs = null;
-const onRender = () => {
-  if (keyAt !== null && keyMs === null) keyMs = performance.now() - keyAt;
-};
-const app = render(createElement(App, { store, size: { columns: 80, rows: 24 } }), {
-  stdout,
-  stdin,
-  stderr: stdout,
-  onRender,
-  patchConsole: false,
-  exitOnCtrlC: false,
-  debug: false,
-  maxFps: 30,
+const { app, press, wait } = await timedApp(App, { store, size: { columns: 80, rows: 24 } }, stdout, {
+  noFrameMs: 5000,
 });
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-const press = async (key) => {
-  keyMs = null;
-  keyAt = performance.now();
-  stdin.push(key);
-  while (keyMs === null && performance.now() - keyAt < 5000) await wait(0);
-  const ms = keyMs;
-  keyAt = null;
-  await wait(40);
-  return ms;
-};
 
 const ESC = '\u001b';
 const samples = new Map();

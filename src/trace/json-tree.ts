@@ -10,17 +10,10 @@
  * every token; a 20 MB result becomes ~1 M nodes, laid out here in typed columns.
  */
 
+import { BS, COLON, COMMA, LBRACE, LBRACKET, Q, RBRACE, RBRACKET } from './json-walk.js';
+
 export const NodeKind = { object: 0, array: 1, string: 2, number: 3, literal: 4, text: 5 } as const;
 export type NodeKindCode = (typeof NodeKind)[keyof typeof NodeKind];
-
-const Q = 0x22;
-const BS = 0x5c;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 
 /** Just past the number at `i` (JSON's grammar: `-0.5e+3`), or -1 when it is none. */
 function numberEnd(text: string, i: number): number {

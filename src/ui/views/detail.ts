@@ -16,6 +16,7 @@ import {
   initialTree,
   move,
   scroll,
+  type TreeFrame,
   type TreeState,
   toEnd,
   toggle,
@@ -58,50 +59,38 @@ function treeCommand(
   };
 }
 
-const page = (t: DetailTree) => Math.max(1, t.frame.height);
-const alone = (t: DetailTree) =>
-  t.frame.forest.nextVisible(ROOT, t.state.flags) < 0 ? 'there is nothing else to move to' : null;
+/** A command that is one of the tree's functions, with the function that says why it cannot act. */
+const on = (
+  command: Command,
+  next: (f: TreeFrame, t: TreeState) => TreeState,
+  why?: (f: TreeFrame, t: TreeState) => string | null,
+  hint?: string | null,
+) => treeCommand(command, (t) => next(t.frame, t.state), why && ((t) => why(t.frame, t.state)), hint);
+
+const page = (f: TreeFrame) => Math.max(1, f.height);
+const alone = (f: TreeFrame, t: TreeState) =>
+  f.forest.nextVisible(ROOT, t.flags) < 0 ? 'there is nothing else to move to' : null;
 
 const moves: CommandSpec<AppContext>[] = [
-  treeCommand('list.down', (t) => move(t.frame, t.state, 1), alone, null),
-  treeCommand('list.up', (t) => move(t.frame, t.state, -1), alone, null),
-  treeCommand('list.halfDown', (t) => scroll(t.frame, t.state, Math.max(1, page(t) >> 1)), alone, null),
-  treeCommand('list.halfUp', (t) => scroll(t.frame, t.state, -Math.max(1, page(t) >> 1)), alone, null),
-  treeCommand('list.pageDown', (t) => scroll(t.frame, t.state, page(t)), alone, null),
-  treeCommand('list.pageUp', (t) => scroll(t.frame, t.state, -page(t)), alone, null),
-  treeCommand('list.top', (t) => toStart(t.frame, t.state), alone, null),
-  treeCommand('list.bottom', (t) => toEnd(t.frame, t.state), alone, null),
+  on('list.down', (f, t) => move(f, t, 1), alone, null),
+  on('list.up', (f, t) => move(f, t, -1), alone, null),
+  on('list.halfDown', (f, t) => scroll(f, t, Math.max(1, page(f) >> 1)), alone, null),
+  on('list.halfUp', (f, t) => scroll(f, t, -Math.max(1, page(f) >> 1)), alone, null),
+  on('list.pageDown', (f, t) => scroll(f, t, page(f)), alone, null),
+  on('list.pageUp', (f, t) => scroll(f, t, -page(f)), alone, null),
+  on('list.top', toStart, alone, null),
+  on('list.bottom', toEnd, alone, null),
 ];
 
 const folds: CommandSpec<AppContext>[] = [
-  treeCommand(
-    'tree.toggle',
-    (t) => toggle(t.frame, t.state),
-    (t) => whyNotToggle(t.frame, t.state),
-  ),
-  treeCommand(
-    'tree.fold',
-    (t) => foldOrParent(t.frame, t.state),
-    (t) => (t.state.cursor === ROOT ? 'the top has no parent and stays open' : null),
-  ),
-  treeCommand(
-    'tree.unfold',
-    (t) => unfold(t.frame, t.state),
-    (t) => whyNotUnfold(t.frame, t.state),
-  ),
-  treeCommand('tree.foldAll', (t) => foldToDepth(t.frame, t.state, 1)),
-  treeCommand('tree.unfoldAll', (t) => foldToDepth(t.frame, t.state, null)),
+  on('tree.toggle', toggle, whyNotToggle),
+  on('tree.fold', foldOrParent, (_, t) => (t.cursor === ROOT ? 'the top has no parent and stays open' : null)),
+  on('tree.unfold', unfold, whyNotUnfold),
+  on('tree.foldAll', (f, t) => foldToDepth(f, t, 1)),
+  on('tree.unfoldAll', (f, t) => foldToDepth(f, t, null)),
   treeCommand('tree.depth', (t, key) => foldToDepth(t.frame, t.state, Number(key))),
-  treeCommand(
-    'tree.raw',
-    (t) => toggleRaw(t.frame, t.state),
-    (t) => whyNotRaw(t.frame, t.state),
-  ),
-  treeCommand(
-    'tree.json',
-    (t) => toggleJson(t.frame, t.state),
-    (t) => whyNotJson(t.frame, t.state),
-  ),
+  on('tree.raw', toggleRaw, whyNotRaw),
+  on('tree.json', toggleJson, whyNotJson),
 ];
 
 /** y: the value under the cursor as JSON (its text as written; a J-opened string's JSON); at the top, the records. */

@@ -159,7 +159,7 @@ export function openForest(store: TraceStore, row: number): ForestJob {
         const r = steps.next();
         if (r.done) {
           done = r.value;
-          forests = [{ store, epoch: store.epoch, key, forest: done }, ...forests.slice(0, 3)];
+          forests = [{ store, epoch: store.epoch, key, forest: done }];
         } else {
           job.progress = r.value;
           if (performance.now() >= until) break;

@@ -6,7 +6,7 @@
  */
 import { NodeKind } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
-import { Flag, type Flags, type Forest, hasFlag, indexOf, looksLikeJson, ROOT } from '../tree/forest.js';
+import { Flag, type Flags, type Forest, hasFlag, indexOf, looksLikeJson, ROOT, tableOf } from '../tree/forest.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
 import { width as widthOf } from './text.js';
 import { FOLD_LINES, hardLines, moreText, OPEN_LINES, textBlock } from './text-block.js';
@@ -41,7 +41,7 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const kind = table.kind[i]!;
   const indent = indentOf(forest.depthOf(ref), width);
   const head: Segment[] = [seg(indent)];
-  const part = forest.isPart(ref) ? forest.parts[Math.floor(ref / 2 ** 32) - 1]! : null;
+  const part = forest.isPart(ref) ? forest.parts[tableOf(ref) - 1]! : null;
   if (part) head.push(seg(part.name, 'header'), seg(' '));
   else {
     const key = table.keyOf(i);

@@ -7,6 +7,7 @@
 
 import { NodeKind } from '../../trace/json-tree.js';
 import { inertJson } from '../../trace/text.js';
+import { detailRows } from '../data/detail.js';
 import type { Command } from '../keymap.js';
 import { indexOf, ROOT } from '../tree/forest.js';
 import {
@@ -104,7 +105,7 @@ const copyValue: CommandSpec<AppContext> = {
     const o = ctx.state.overlay;
     if (r === ROOT)
       return o?.type === 'detail'
-        ? outcome(ctx.state, { type: 'copy', rows: rowsOf(ctx) })
+        ? outcome(ctx.state, { type: 'copy', rows: detailRows(ctx.store, o.row) })
         : say(ctx, 'no record open');
     const table = forest.table(r);
     const i = indexOf(r);
@@ -128,13 +129,6 @@ const copyPath: CommandSpec<AppContext> = {
 };
 
 const shortPath = (path: string) => (path.length > 40 ? `…${path.slice(-39)}` : path);
-
-function rowsOf(ctx: AppContext): number[] {
-  const o = ctx.state.overlay;
-  if (o?.type !== 'detail') return [];
-  const other = ctx.store.pairedRow(o.row);
-  return other < 0 ? [o.row] : [Math.min(o.row, other), Math.max(o.row, other)];
-}
 
 const noMatch = (ctx: AppContext): string | null =>
   !ctx.tree || ctx.tree.matches === null ? 'no search (/ searches)' : ctx.tree.matches.length === 0 ? 'no match' : null;

@@ -1,4 +1,6 @@
 import { DIRS as DIR_TABLE, type DirName, filterWords, MCP_REC_DIRS } from './enums.js';
+import { looksMcpRec, mcpRecFaults } from './formats/mcp-rec-rules.js';
+import { memberShown } from './json-walk.js';
 import { jsonPreview } from './json-write.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
@@ -43,6 +45,11 @@ export function parseLine(text: string): ParsedLine {
     return { kind: 'skip', reason: notJsonReason(error) };
   }
   if (!isObject(value)) return { kind: 'skip', reason: notObjectReason(value) };
+  // An mcp-rec line that breaks its rules is skipped, worded as validate words it.
+  if (looksMcpRec(value)) {
+    const fault = mcpRecFaults(value, (key) => memberShown(text, key)).find((f) => f.severity === 'error');
+    if (fault) return { kind: 'skip', reason: fault.message };
+  }
   return classify(value);
 }
 

@@ -1,6 +1,6 @@
 import { COUNT_KEYS, COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
 import { DIRS, filterWords } from './enums.js';
-import { hasEscapedKey, inexactAfter, valueText } from './json-walk.js';
+import { hasEscapedKey, inexactAfter, memberShown, valueText } from './json-walk.js';
 import { notJsonReason, notObjectReason } from './parse-line.js';
 import { isObject, type JsonObject, num, str } from './values.js';
 
@@ -140,9 +140,7 @@ export class Validator {
    * (a number's own text), at most SHOWN characters, or `absent`.
    */
   protected shown(key: string): string {
-    const text = valueText(this.text, [key]);
-    if (text === null) return 'absent';
-    return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
+    return memberShown(this.text, key, SHOWN);
   }
 
   /** After the last line: file-level findings, and all findings in line order. */

@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import type { PricesSpec } from '../ingest/read-run.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
 import { installFatalHandlers } from './fatal.js';
@@ -38,6 +39,11 @@ export async function main(argv: string[]): Promise<number> {
             prices,
           );
         return runApp(files, options, prices);
+      },
+      report: async (paths, options) => {
+        const prices = await loadPriceRows(options.prices);
+        if (prices === null) return 1;
+        return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
       diff: async (files, options) => (await import('./diff-command.js')).diffCommand(files, options, bundledPrices()),
@@ -92,13 +98,19 @@ function checkFilter(expr: string | undefined): boolean {
 
 /** The bundled table, with `--prices FILE` rows on top. Null (exit 1) when the file is unusable. */
 async function loadPrices(file: string | undefined): Promise<PriceTable | null> {
+  return (await loadPriceRows(file))?.table ?? null;
+}
+
+/** The table, and the rows it was made with (`report`'s workers make the same table from them). */
+async function loadPriceRows(file: string | undefined): Promise<{ table: PriceTable; spec: PricesSpec | null } | null> {
   const base = bundledPrices();
-  if (!file) return base;
+  if (!file) return { table: base, spec: null };
   try {
     const rows = JSON.parse(await readPricesFile(file)) as unknown;
     if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
       throw new Error('expected a JSON object of model → prices');
-    return withOverrides(base, file, rows as Record<string, unknown>);
+    const spec = { file, rows: rows as Record<string, unknown> };
+    return { table: withOverrides(base, file, spec.rows), spec };
   } catch (error) {
     complain(`cannot read prices ${file}: ${(error as Error).message}`);
     return null;

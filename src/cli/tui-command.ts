@@ -1,6 +1,7 @@
 import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
+import { openTrace } from '../ingest/open-trace.js';
 import { OpenError } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
@@ -14,7 +15,6 @@ import { beforeFatal } from './fatal.js';
 import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
-import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, exportPath, tildePath, writeRows } from './records-io.js';

@@ -1,0 +1,87 @@
+import type { PriceTable } from '../trace/prices.js';
+import { type PricesSpec, type RunJob, type RunResult, readRun } from './read-run.js';
+import { INDEX_WORKER, WorkerLost, WorkerPool, workerCount } from './worker-pool.js';
+
+/** Runs being read: `done` when every one has been; `close` stops (the app left the list). */
+export interface Reading {
+  done: Promise<void>;
+  close(): void;
+}
+
+export interface ReadRunsOptions {
+  prices: PriceTable;
+  /** `--prices`, for the workers to build the same table. */
+  pricesSpec: PricesSpec | null;
+  /** A person waits on this thread for frames (the Sessions list): one worker fewer. */
+  interactive?: boolean;
+  /** The worker script; tests running from src/ pass the built one. */
+  script?: URL | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Reads many runs on worker threads, two in flight per worker, each sent back as its
+ * figures alone (no store leaves a worker); `onResult` gets each with its index in
+ * `jobs`, in the order they finish. A run whose worker failed is read again on this
+ * thread; with no workers (one core, MCP_REPLAY_TUI_WORKERS=0) all are, one by one.
+ */
+export function readRuns(
+  jobs: readonly RunJob[],
+  options: ReadRunsOptions,
+  onResult: (index: number, result: RunResult) => void,
+): Reading {
+  let closed = false;
+  const script = options.script === undefined ? INDEX_WORKER : options.script;
+  // At least one worker in the app: unlike a big file's ranges, a run's reading leaves
+  // this thread nothing to do but take its figures.
+  const wanted = Math.max(options.interactive ? 1 : 0, workerCount(options.env, options.interactive));
+  const size = script === null ? 0 : Math.min(wanted, jobs.length);
+  if (size === 0) {
+    const done = (async () => {
+      for (let i = 0; i < jobs.length && !closed; i++) {
+        const result = await readRun(jobs[i]!, options.prices);
+        if (!closed) onResult(i, result);
+      }
+    })();
+    return { done, close: () => (closed = true) };
+  }
+  const pool = new WorkerPool<RunJob, RunResult>(script!, size, 2, { workerData: { prices: options.pricesSpec } });
+  // Runs handed back by failed workers are read here one at a time (all at once would open every file at once).
+  let local: Promise<unknown> = Promise.resolve();
+  const readHere = (job: RunJob): Promise<RunResult> => {
+    const result = local.then(() => readRun(job, options.prices));
+    local = result.catch(() => undefined);
+    return result;
+  };
+  const done = Promise.all(
+    jobs.map((job, i) =>
+      pool
+        .run(job)
+        .catch((error: unknown) => {
+          if (!(error instanceof WorkerLost) || closed) throw error;
+          return readHere(job);
+        })
+        .then(
+          (result) => {
+            if (!closed) onResult(i, result);
+          },
+          (error: unknown) => {
+            if (!closed) throw error;
+          },
+        ),
+    ),
+  ).then(
+    () => pool.close(),
+    (error: unknown) => {
+      pool.close();
+      throw error;
+    },
+  );
+  return {
+    done,
+    close: () => {
+      closed = true;
+      pool.close();
+    },
+  };
+}

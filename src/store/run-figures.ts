@@ -1,0 +1,302 @@
+/*
+ * One run (its agent and mcp planes, each in a store of its own, as `summary` reads
+ * them) reduced to the figures of `report`'s rows: sessions, tool calls and errors,
+ * turns, tokens and cost, per key (day, week, month, model, tool; session and server
+ * are the run's own). Each record goes to the key of its own time and model, through
+ * the one aggregation path (`addRow`), so a run's figures over all its keys are those
+ * of `summary` on its files. Only these figures leave; the stores can go.
+ */
+import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
+import { Kind, Shape } from '../trace/enums.js';
+import type { PriceTable } from '../trace/prices.js';
+import type { ZoneClock } from '../trace/zone-time.js';
+import { Aggregates, addRow } from './aggregates.js';
+import { modelsOf, sessionOf, toolsOf } from './stats.js';
+import type { TraceStore } from './trace-store.js';
+
+/** What a report's rows may be grouped by. */
+export const DIMS = ['day', 'week', 'month', 'session', 'server', 'model', 'tool'] as const;
+export type Dim = (typeof DIMS)[number];
+/** A row's key: a value (null: none, e.g. a turn with no model) for each dimension grouped by. */
+export type RowKey = Partial<Record<Dim, string | null>>;
+
+/**
+ * A row's figures. Null: not counted in this row (a tool's row counts its calls; the
+ * sessions, turns, tokens and cost are in the `tool: null` row beside it); `costUsd`
+ * is also null when nothing in the row is priced.
+ */
+export interface Figures {
+  sessions: number | null;
+  toolCalls: number;
+  toolErrors: number;
+  turns: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cacheReadTokens: number | null;
+  cacheWriteTokens: number | null;
+  costUsd: number | null;
+  /** Turns with usage whose model has no price. */
+  unpricedTurns: number | null;
+  /** Turns whose counts overflow or are no counts: left out of the token and cost sums (as in `summary`). */
+  overflowTurns: number;
+  /** Turns whose cost overflows: their tokens summed, their cost left out. */
+  costOverflowTurns: number;
+}
+
+export interface FigureOptions {
+  by: readonly Dim[];
+  clock: ZoneClock;
+  /** The first instant counted, ms; null: from the start. */
+  since: number | null;
+  /** The first instant after those counted, ms; null: to the end. */
+  until: number | null;
+}
+
+/** What the Sessions list shows of a run, and what `--by session` and `--by server` key it by. */
+export interface RunInfo {
+  /** The run's name: its path less the plane and the extension. */
+  id: string;
+  /** The earliest start of its files (meta.startedAt, else the first record's time), ms. */
+  startMs: number | null;
+  /** The longest of its files' durations, as `summary` gives each. */
+  durationMs: number | null;
+  /** The mcp plane's label (the server it recorded), else any file's. */
+  label: string | null;
+}
+
+export interface RunFigures {
+  info: RunInfo;
+  rows: { key: RowKey; figures: Figures }[];
+}
+
+const TOKENS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
+const plus = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : a + b);
+
+/**
+ * Adds `add` to each of `into` (a row and the totals: what goes in one goes in both,
+ * so the totals are the sum of the rows). As in `summary`, no sum passes what a double
+ * holds exactly: tokens that would take one past 2^53 are left out (their turns
+ * counted in `overflowTurns`), and a cost that would reach a trillion USD likewise
+ * (`costOverflowTurns`). Null stays null only where both are (a tool row's tokens).
+ */
+export function addFigures(into: readonly Figures[], add: Figures): void {
+  const fits = (field: (typeof TOKENS)[number]) =>
+    into.every((f) => (f[field] ?? 0) + (add[field] ?? 0) <= COUNT_LIMIT);
+  const tokens = TOKENS.every(fits);
+  const cost =
+    tokens && (add.costUsd === null || into.every((f) => Math.abs((f.costUsd ?? 0) + add.costUsd!) < COST_LIMIT));
+  const summed = (add.turns ?? 0) - add.overflowTurns;
+  for (const f of into) {
+    f.sessions = plus(f.sessions, add.sessions);
+    f.toolCalls += add.toolCalls;
+    f.toolErrors += add.toolErrors;
+    f.turns = plus(f.turns, add.turns);
+    f.unpricedTurns = plus(f.unpricedTurns, add.unpricedTurns);
+    if (tokens) for (const field of TOKENS) f[field] = plus(f[field], add[field]);
+    else for (const field of TOKENS) f[field] ??= add[field] === null ? null : 0;
+    f.overflowTurns += tokens ? add.overflowTurns : add.overflowTurns + summed;
+    if (cost) {
+      f.costUsd = plus(f.costUsd, add.costUsd);
+      f.costOverflowTurns += add.costOverflowTurns;
+    } else if (tokens) f.costOverflowTurns += summed - (add.unpricedTurns ?? 0);
+  }
+}
+
+/** Figures that count nothing: a row's start. */
+export const noFigures = (): Figures => ({
+  sessions: 0,
+  toolCalls: 0,
+  toolErrors: 0,
+  turns: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: null,
+  unpricedTurns: 0,
+  overflowTurns: 0,
+  costOverflowTurns: 0,
+});
+
+/** A tool's row: its calls and errors; what its calls cost is charged to no tool yet (cost per tool will). */
+const toolFigures = (calls: number, errors: number): Figures => ({
+  sessions: null,
+  toolCalls: calls,
+  toolErrors: errors,
+  turns: null,
+  inputTokens: null,
+  outputTokens: null,
+  cacheReadTokens: null,
+  cacheWriteTokens: null,
+  costUsd: null,
+  unpricedTurns: null,
+  overflowTurns: 0,
+  costOverflowTurns: 0,
+});
+
+/** The counted turns of a run in time order, for the model a tool call is charged to. */
+class Timeline {
+  private readonly t: number[] = [];
+  private readonly model: (string | null)[] = [];
+
+  constructor(stores: readonly TraceStore[]) {
+    const turns: { t: number; model: string | null }[] = [];
+    for (const s of stores)
+      for (const row of s.rows('countedTurns')) turns.push({ t: s.tOf(row) ?? Number.NaN, model: s.nameOf(row) });
+    // Untimed turns first, in file order: they come before any time.
+    turns.sort((a, b) => (Number.isNaN(a.t) ? -Infinity : a.t) - (Number.isNaN(b.t) ? -Infinity : b.t));
+    for (const x of turns) {
+      this.t.push(x.t);
+      this.model.push(x.model);
+    }
+  }
+
+  /** The run's first model, null without counted turns. */
+  first(): string | null {
+    return this.model[0] ?? null;
+  }
+
+  /** The model of the latest counted turn at or before `t` (the turn that asked, as far as times tell); else the first. */
+  at(t: number | null): string | null {
+    if (t === null || this.t.length === 0) return this.first();
+    let lo = 0;
+    let hi = this.t.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (!(this.t[mid]! > t)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? this.first() : this.model[lo - 1]!;
+  }
+}
+
+/** Which file is the mcp plane: by name (`X.mcp.jsonl`), else by its meta kind. */
+const isMcpPlane = (s: TraceStore): boolean => {
+  const f = s.files[0]!;
+  return /\.mcp\.jsonl?$/i.test(f.name) || (f.meta !== null && (f.meta.kind ?? 'mcp') === 'mcp');
+};
+
+/** The run's start, length and label, as the Sessions list shows them. */
+export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
+  let startMs: number | null = null;
+  let durationMs: number | null = null;
+  for (const s of stores) {
+    const start = s.startMs(0);
+    if (start !== null && (startMs === null || start < startMs)) startMs = start;
+    const d = sessionOf(s.files[0]!).durationMs;
+    if (d !== null && (durationMs === null || d > durationMs)) durationMs = d;
+  }
+  const labelOf = (s: TraceStore) => {
+    const l = s.files[0]!.meta?.label;
+    return typeof l === 'string' ? l : null;
+  };
+  const mcp = stores.find(isMcpPlane);
+  const label = (mcp && labelOf(mcp)) ?? stores.map(labelOf).find((l) => l !== null) ?? null;
+  return { id, startMs, durationMs, label };
+}
+
+/**
+ * A run's figures by the keys of `options.by`. Tool calls are counted as `summary`
+ * counts them: when the run has several files and one holds MCP calls, from the mcp
+ * plane only (the agent plane's tool_uses are the same calls).
+ */
+export function runFigures(id: string, stores: readonly TraceStore[], options: FigureOptions): RunFigures {
+  const info = runInfo(id, stores);
+  const by = new Set(options.by);
+  const { clock, since, until } = options;
+  const mcpOnly =
+    stores.length > 1 && stores.some((s) => [...s.aggregates.tools.values()].some((t) => t.mcp.calls > 0));
+  const timeline = new Timeline(stores);
+  const inRange = (t: number | null) =>
+    (since === null && until === null) ||
+    (t !== null && (since === null || t >= since) && (until === null || t < until));
+  const timeKey = (t: number | null): RowKey => {
+    const key: RowKey = {};
+    if (by.has('day')) key.day = t === null ? null : clock.dayKey(t);
+    if (by.has('week')) key.week = t === null ? null : clock.weekKey(t);
+    if (by.has('month')) key.month = t === null ? null : clock.monthKey(t);
+    return key;
+  };
+  const keyOf = (t: number | null, model: string | null): RowKey => {
+    const key = timeKey(t);
+    if (by.has('session')) key.session = id;
+    if (by.has('server')) key.server = info.label;
+    if (by.has('model')) key.model = model;
+    return key;
+  };
+
+  const rows = new Map<string, { key: RowKey; figures: Figures }>();
+  const rowAt = (key: RowKey, start = noFigures) => {
+    const text = JSON.stringify(key);
+    let r = rows.get(text);
+    if (!r) rows.set(text, (r = { key, figures: start() }));
+    return r;
+  };
+  // The session counts once, at its start: the row of its start's day and first model. A
+  // run with no record (its files empty, or none could be read) is no session.
+  if (stores.some((s) => s.count > 0) && inRange(info.startMs))
+    rowAt({ ...keyOf(info.startMs, timeline.first()), ...(by.has('tool') ? { tool: null } : {}) }).figures.sessions = 1;
+
+  for (const s of stores) {
+    // One rollup per key and store: a rollup caches names by the store's string ids.
+    const groups = new Map<string, { key: RowKey; agg: Aggregates }>();
+    const cols = s.cols;
+    for (let row = 0; row < s.count; row++) {
+      const kind = s.kindOf(row);
+      let t: number | null;
+      let model: string | null = null;
+      if (kind === Kind.message) {
+        const shape = s.shapeOf(row);
+        // A response goes where its request went: a call is counted in one row.
+        const anchor = shape === Shape.request ? row : shape === Shape.response ? s.pairedRow(row) : -1;
+        if (anchor < 0) continue;
+        t = s.tOf(anchor);
+        if (by.has('model')) model = timeline.at(t);
+      } else if (kind === Kind.turn) {
+        t = s.tOf(row);
+        if (by.has('model')) model = s.usageIndexOf(row) >= 0 ? s.nameOf(row) : timeline.at(t);
+      } else continue;
+      if (!inRange(t)) continue;
+      const key = keyOf(t, model);
+      const text = JSON.stringify(key);
+      let g = groups.get(text);
+      if (!g) groups.set(text, (g = { key, agg: new Aggregates() }));
+      addRow(g.agg, cols, row);
+    }
+    for (const { key, agg } of groups.values()) addGroup(key, agg, s.prices);
+  }
+
+  function addGroup(key: RowKey, agg: Aggregates, prices: PriceTable): void {
+    const models = modelsOf(agg, prices);
+    const s = models?.summary;
+    let unpriced = 0;
+    for (const m of agg.models.values()) unpriced += m.unpricedTurns;
+    let calls = 0;
+    let errors = 0;
+    for (const t of toolsOf(agg, mcpOnly)) {
+      if (!by.has('tool')) {
+        calls += t.calls;
+        errors += t.errors;
+      } else {
+        const row = rowAt({ ...key, tool: t.name }, () => toolFigures(0, 0));
+        addFigures([row.figures], toolFigures(t.calls, t.errors));
+      }
+    }
+    addFigures([rowAt(by.has('tool') ? { ...key, tool: null } : key).figures], {
+      sessions: 0,
+      toolCalls: calls,
+      toolErrors: errors,
+      turns: agg.assistantTurns,
+      inputTokens: s?.inputTokens ?? 0,
+      outputTokens: s?.outputTokens ?? 0,
+      cacheReadTokens: s?.cacheReadTokens ?? 0,
+      cacheWriteTokens: s?.cacheCreationTokens ?? 0,
+      costUsd: models?.cost.totalUsd ?? null,
+      unpricedTurns: unpriced,
+      overflowTurns: agg.overflowTurns,
+      costOverflowTurns: agg.costOverflowTurns,
+    });
+  }
+
+  return { info, rows: [...rows.values()] };
+}

@@ -22,7 +22,7 @@ describe('docs generated from code are current (npm run docs rewrites them)', ()
     for (const flag of ['--follow', '--export FILE', '--filter EXPR', '--no-cache', '--timeout SECONDS', '--all']) {
       expect(table.split('\n').filter((l) => l.includes(`\`${flag}\``) || l.includes(`, ${flag}\``))).toHaveLength(1);
     }
-    expect(table.split('\n').filter((l) => l.startsWith('| `--json`'))).toHaveLength(3);
+    expect(table.split('\n').filter((l) => l.startsWith('| `--json`'))).toHaveLength(4);
   });
 
   it('every link in README.md and docs/ names a file of the repository that exists (or the web)', () => {

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import type { PricesSpec } from '../ingest/read-run.js';
+import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
 import { installFatalHandlers } from './fatal.js';
@@ -21,8 +22,9 @@ export async function main(argv: string[]): Promise<number> {
     {
       app: async (files, options) => {
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices);
-        if (prices === null) return 1;
+        const priced = await loadPriceRows(options.prices);
+        if (priced === null) return 1;
+        const prices = priced.table;
         if (options.export !== undefined)
           return (await import('./summary-command.js')).exportCommand(
             files,
@@ -32,13 +34,21 @@ export async function main(argv: string[]): Promise<number> {
             options.timeout,
             options.exportFormat,
           );
+        // A directory without a terminal: its runs, one row each (what the Sessions list shows).
+        if (!stdoutIsTerminal() && namesDirectory(files))
+          return (await import('./report-command.js')).reportCommand(
+            files,
+            { by: ['session'], order: 'asc', json: false, timeout: options.timeout },
+            prices,
+            priced.spec,
+          );
         if (!stdoutIsTerminal() && files.length)
           return (await import('./summary-command.js')).summaryCommand(
             files,
             { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout },
             prices,
           );
-        return runApp(files, options, prices);
+        return runApp(files, options, prices, priced.spec);
       },
       report: async (paths, options) => {
         const prices = await loadPriceRows(options.prices);
@@ -71,7 +81,12 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-async function runApp(files: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+async function runApp(
+  files: string[],
+  options: AppOptions,
+  prices: PriceTable,
+  pricesSpec: PricesSpec | null,
+): Promise<number> {
   if (files.length === 0) {
     complain('name a trace file to open (or - for stdin); try `npm start` for the demo');
     return 2;
@@ -79,7 +94,7 @@ async function runApp(files: string[], options: AppOptions, prices: PriceTable):
   // Loaded only here, so `summary` never pays for React and Ink.
   claimTerminal();
   const { runTui } = await import('./tui-command.js');
-  return runTui(files, options, prices);
+  return runTui(files, options, prices, pricesSpec);
 }
 
 /** An invalid --filter says what is wrong and where (exit 2). */

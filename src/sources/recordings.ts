@@ -1,7 +1,6 @@
-import { type Dirent, realpathSync } from 'node:fs';
+import { type Dirent, realpathSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 
 /** A recording file found by `findRecordings`: its path as found, and when it last changed (ms). */
 export interface FoundFile {
@@ -37,6 +36,8 @@ const reasonOf = (error: unknown): string => {
  * entries in name order. What names nothing is in `missing`, with why.
  */
 export async function findRecordings(args: readonly string[]): Promise<{ files: FoundFile[]; missing: NotFound[] }> {
+  // Loaded here: what only names files (namesDirectory, pairRuns) never pays for it.
+  const { glob, isDynamicPattern } = await import('tinyglobby');
   const files: FoundFile[] = [];
   const missing: NotFound[] = [];
   const seen = new Set<string>();
@@ -118,6 +119,16 @@ async function walk(
     else if (RECORDING_NAME.test(entry.name)) add(path, mtimeMs);
   }
 }
+
+/** Whether an argument names a directory: the app then lists its runs, and `report` reads them. */
+export const namesDirectory = (args: readonly string[]): boolean =>
+  args.some((a) => {
+    try {
+      return statSync(a).isDirectory();
+    } catch {
+      return false;
+    }
+  });
 
 /** One run: the files that record it (its agent and mcp planes), named by the path they share. */
 export interface Run {

@@ -42,6 +42,8 @@ export interface AppProps {
   filter?: string;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
   filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
+  /** Opened from the Sessions list: Esc in a pane calls this to go back to it. */
+  onBack?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function App({
   filter,
   notice,
   filterHistory,
+  onBack,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
@@ -124,6 +127,7 @@ export function App({
     matches: shown?.positions ?? null,
     usage: usage.targets,
     history,
+    fromSessions: onBack !== undefined,
   };
   const perform = useOutcome(ui, {
     quit: exit,
@@ -134,6 +138,7 @@ export function App({
     rememberFilter: (text) => {
       if (filterHistory) setHistory(filterHistory.remember(text));
     },
+    back: onBack,
   });
   useCommands(
     view,

@@ -24,6 +24,7 @@ export function appContext(
   height: number,
   width = 100,
   history: readonly string[] = [],
+  fromSessions = false,
 ): AppContext {
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   const parsed = state.filter === null ? null : parseFilter(state.filter);
@@ -48,5 +49,5 @@ export function appContext(
       : state.search && state.pane === 'usage'
         ? searchNames(usage, query).positions
         : null;
-  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage, history };
+  return { state, store, views, filtered, bounds: { count, height }, height, matches, usage, history, fromSessions };
 }

@@ -18,6 +18,8 @@ export interface AppContext extends BaseContext {
   usage: readonly UsageTarget[];
   /** Filters applied before, oldest first (↑/↓ in the filter bar). */
   history: readonly string[];
+  /** The run was opened from the Sessions list (a directory): Esc goes back to it. */
+  fromSessions: boolean;
 }
 
 /** The list of the pane shown (Usage has none). */

@@ -50,7 +50,8 @@ export async function reportCommand(
     return 2;
   }
   const found = await findRecordings(paths);
-  const plan = reportJobs(pairRuns(found.files), options);
+  const runs = pairRuns(found.files);
+  const plan = reportJobs(runs, options);
   if (typeof plan === 'string') {
     complain(plan);
     return 2;
@@ -65,7 +66,8 @@ export async function reportCommand(
   const waiting = new Map<number, RunResult>();
   let next = 0;
   const skipped: RunResult['skipped'] = [];
-  const reading = readRuns(plan.jobs, { prices, pricesSpec }, (index, result) => {
+  const bytes = runs.reduce((n, r) => n + r.bytes, 0);
+  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes }, (index, result) => {
     waiting.set(index, result);
     for (let r = waiting.get(next); r; r = waiting.get(next)) {
       waiting.delete(next++);

@@ -223,7 +223,7 @@ async function runSessions(
       until: null,
       timeoutS: options.timeout,
     })),
-    { prices, pricesSpec, interactive: true },
+    { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
     (index, result) => sessions.set(index, result),
   );
   reading.done.catch(() => undefined);

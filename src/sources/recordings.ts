@@ -2,10 +2,11 @@ import { type Dirent, realpathSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** A recording file found by `findRecordings`: its path as found, and when it last changed (ms). */
+/** A recording file found by `findRecordings`: its path as found, when it last changed (ms), its size. */
 export interface FoundFile {
   path: string;
   mtimeMs: number;
+  bytes: number;
 }
 
 /** A path that names nothing readable, and why: listed, never silently skipped. */
@@ -41,7 +42,7 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
   const files: FoundFile[] = [];
   const missing: NotFound[] = [];
   const seen = new Set<string>();
-  const add = (path: string, mtimeMs: number) => {
+  const add = (path: string, mtimeMs: number, bytes: number) => {
     let real = path;
     try {
       real = realpathSync(path);
@@ -50,11 +51,11 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
     }
     if (seen.has(real)) return;
     seen.add(real);
-    files.push({ path, mtimeMs });
+    files.push({ path, mtimeMs, bytes });
   };
   for (const arg of args) {
     if (isUrl(arg)) {
-      add(arg, 0);
+      add(arg, 0, 0);
       continue;
     }
     let info: Awaited<ReturnType<typeof stat>> | null = null;
@@ -67,11 +68,14 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
       }
     }
     if (info?.isDirectory()) await walk(arg, add, missing, new Set());
-    else if (info) add(arg, info.mtimeMs);
+    else if (info) add(arg, info.mtimeMs, info.size);
     else {
       const matched = (await glob(arg, { dot: false, expandDirectories: false })).filter((p) => RECORDING_NAME.test(p));
       if (matched.length === 0) missing.push({ path: arg, reason: 'no .jsonl or .json file matches' });
-      for (const path of matched.sort()) add(path, (await stat(path).catch(() => null))?.mtimeMs ?? 0);
+      for (const path of matched.sort()) {
+        const found = await stat(path).catch(() => null);
+        add(path, found?.mtimeMs ?? 0, found?.size ?? 0);
+      }
     }
   }
   return { files, missing };
@@ -85,7 +89,7 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
  */
 async function walk(
   dir: string,
-  add: (path: string, mtimeMs: number) => void,
+  add: (path: string, mtimeMs: number, bytes: number) => void,
   missing: NotFound[],
   visited: Set<string>,
 ): Promise<void> {
@@ -104,19 +108,21 @@ async function walk(
     const path = join(dir, entry.name);
     let isDir = entry.isDirectory();
     let mtimeMs = 0;
+    let bytes = 0;
     if (entry.isSymbolicLink() || !isDir) {
       if (!isDir && !entry.isSymbolicLink() && !RECORDING_NAME.test(entry.name)) continue;
       try {
         const info = await stat(path);
         isDir = info.isDirectory();
         mtimeMs = info.mtimeMs;
+        bytes = info.size;
       } catch (error) {
         if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(error) });
         continue;
       }
     }
     if (isDir) await walk(path, add, missing, visited);
-    else if (RECORDING_NAME.test(entry.name)) add(path, mtimeMs);
+    else if (RECORDING_NAME.test(entry.name)) add(path, mtimeMs, bytes);
   }
 }
 
@@ -138,6 +144,8 @@ export interface Run {
   files: string[];
   /** The latest change of any of its files (ms). */
   mtimeMs: number;
+  /** Its files' sizes, summed. */
+  bytes: number;
 }
 
 const isUrl = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
@@ -167,7 +175,8 @@ export function pairRuns(files: readonly FoundFile[]): Run[] {
       run.files.push(f.path);
       run.files.sort();
       run.mtimeMs = Math.max(run.mtimeMs, f.mtimeMs);
-    } else byId.set(id, { id, files: [f.path], mtimeMs: f.mtimeMs });
+      run.bytes += f.bytes;
+    } else byId.set(id, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
   }
   return [...byId.values()];
 }

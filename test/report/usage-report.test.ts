@@ -311,7 +311,7 @@ describe('the table', () => {
 
 describe('runs paired by name', () => {
   it('pairs X.agent.jsonl with X.mcp.jsonl in the same directory, and nothing else', () => {
-    const at = (path: string) => ({ path, mtimeMs: 1 });
+    const at = (path: string) => ({ path, mtimeMs: 1, bytes: 1 });
     const runs = pairRuns(
       [
         'd/a.agent.jsonl',

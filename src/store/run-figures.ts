@@ -43,6 +43,20 @@ export interface Figures {
   costOverflowTurns: number;
 }
 
+/** The figures of a row, in the order `report --json` writes them (the overflow counts follow when not 0). */
+export const FIGURE_FIELDS = [
+  'sessions',
+  'toolCalls',
+  'toolErrors',
+  'turns',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'costUsd',
+  'unpricedTurns',
+] as const satisfies readonly (keyof Figures)[];
+
 export interface FigureOptions {
   by: readonly Dim[];
   clock: ZoneClock;

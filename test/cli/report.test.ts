@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIGURE_FIELDS } from '../../src/store/run-figures.js';
 import type { StatsDoc } from '../../src/store/stats.js';
 import { run } from '../helpers/cli.js';
 import { hasRealProducers, hasRealTraces, REAL_PRODUCERS, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
@@ -20,18 +21,6 @@ const reportOf = (...args: string[]) => {
   const r = run(['report', '--json', ...args]);
   return { ...r, doc: r.stdout ? (JSON.parse(r.stdout) as Doc) : null };
 };
-const FIELDS = [
-  'sessions',
-  'toolCalls',
-  'toolErrors',
-  'turns',
-  'inputTokens',
-  'outputTokens',
-  'cacheReadTokens',
-  'cacheWriteTokens',
-  'costUsd',
-  'unpricedTurns',
-] as const;
 
 // Each case runs the binary (a process and its workers), some several times: on a loaded 2-core box, seconds each.
 describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { timeout: 90_000 }, () => {
@@ -84,7 +73,7 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
     const { code, doc } = reportOf(...args, REAL_TRACES);
     expect(code).toBe(0);
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
-    for (const field of FIELDS) {
+    for (const field of FIGURE_FIELDS) {
       const values = doc!.rows.map((r) => r[field]).filter((v): v is number => v !== null);
       // Summed in the order shown: the same additions, the same double.
       expect(doc!.totals[field], field).toBe(values.length ? values.reduce((s, v) => s + v, 0) : null);

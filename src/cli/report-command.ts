@@ -30,7 +30,16 @@ export function reportJobs(
     if (text !== undefined && value === null)
       return `${flag} ${text}: expected a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM[:SS], Z or ±HH:MM for UTC or an offset)`;
   const by = options.by?.length ? options.by : (['day'] as Dim[]);
-  const jobs = runs.map((r) => ({ run: r.id, files: r.files, by, zone, since, until, timeoutS: options.timeout }));
+  const jobs = runs.map((r) => ({
+    run: r.id,
+    files: r.files,
+    by,
+    zone,
+    since,
+    until,
+    timeoutS: options.timeout,
+    bytes: r.bytes,
+  }));
   return { jobs, zone, by };
 }
 

@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
 import type { PricesSpec } from '../ingest/read-run.js';
-import { readRuns } from '../ingest/read-runs.js';
+import { type Reading, readRuns } from '../ingest/read-runs.js';
 import { streamRun } from '../ingest/stream-run.js';
 import { OpenError } from '../sources/open-source.js';
 import { findRecordings, namesDirectory, pairRuns } from '../sources/recordings.js';
@@ -213,20 +213,6 @@ async function runSessions(
   const runs = pairRuns(found.files).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? -1 : 1));
   const sessions = new SessionList(runs);
   const zone = localZone();
-  const reading = readRuns(
-    runs.map((r) => ({
-      run: r.id,
-      files: r.files,
-      by: ['session'],
-      zone,
-      since: null,
-      until: null,
-      timeoutS: options.timeout,
-    })),
-    { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
-    (index, result) => sessions.set(index, result),
-  );
-  reading.done.catch(() => undefined);
   const openRun = (index: number) => {
     const store = new TraceStore(prices);
     const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout });
@@ -248,10 +234,29 @@ async function runSessions(
       },
     },
   };
+  const reading: { now: Reading | null } = { now: null };
+  // The runs are read once the first frame is out: starting workers meanwhile slowed it.
+  const read = () => {
+    reading.now = readRuns(
+      runs.map((r) => ({
+        run: r.id,
+        files: r.files,
+        by: ['session'],
+        zone,
+        since: null,
+        until: null,
+        timeoutS: options.timeout,
+        bytes: r.bytes,
+      })),
+      { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
+      (index, result) => sessions.set(index, result),
+    );
+    reading.now.done.catch(() => undefined);
+  };
   try {
-    await runOnScreen(createElement(SessionsApp, props), keyboard, 60);
+    await runOnScreen(createElement(SessionsApp, props), keyboard, 60, () => setImmediate(read));
   } finally {
-    reading.close();
+    reading.now?.close();
     keyboard.close();
   }
   return keyboard.interrupted() ? 130 : 0;

@@ -20,6 +20,8 @@ export interface RunJob {
   since: number | null;
   until: number | null;
   timeoutS?: number;
+  /** Its files' size all told, when known: how many runs a worker reads at once. */
+  bytes?: number;
 }
 
 /** What reading a run gives: its figures, and what went wrong with which file. */

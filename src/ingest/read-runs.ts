@@ -28,6 +28,13 @@ export interface ReadRunsOptions {
  * runs (18 MiB) took 0.74–0.85 s of CPU on one thread and 1.2–1.5 s with two workers.
  */
 export const WORKERS_MIN_BYTES = 32 << 20;
+/**
+ * Runs read at once by a thread: while one waits for its files to open and read (seven
+ * trips to the disk each), another is indexed. A worker holds this many while together
+ * they are under LANE_BYTES; a bigger run is read alone.
+ */
+const LANES = 8;
+const LANE_BYTES = 32 << 20;
 
 /**
  * Reads many runs on worker threads, two in flight per worker, each sent back as its
@@ -48,17 +55,24 @@ export function readRuns(
   const small = (options.bytes ?? Infinity) < WORKERS_MIN_BYTES;
   const size = script === null || small ? 0 : Math.min(wanted, jobs.length);
   if (size === 0) {
-    const done = (async () => {
-      for (let i = 0; i < jobs.length && !closed; i++) {
+    let next = 0;
+    // A few at once: one file's opening and reading waits on the disk while another's is indexed.
+    const lane = async () => {
+      while (next < jobs.length && !closed) {
+        const i = next++;
         const result = await readRun(jobs[i]!, options.prices);
         if (!closed) onResult(i, result);
         // A turn of the event loop between runs: with a person waiting, keys and frames get theirs.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-    })();
+    };
+    const done = Promise.all(Array.from({ length: LANES }, lane)).then(() => undefined);
     return { done, close: () => (closed = true) };
   }
-  const pool = new WorkerPool<RunJob, RunResult>(script!, size, 2, { workerData: { prices: options.pricesSpec } });
+  const pool = new WorkerPool<RunJob, RunResult>(script!, size, LANES, {
+    workerData: { prices: options.pricesSpec },
+    maxWeight: LANE_BYTES,
+  });
   // Runs handed back by failed workers are read here one at a time (all at once would open every file at once).
   let local: Promise<unknown> = Promise.resolve();
   const readHere = (job: RunJob): Promise<RunResult> => {
@@ -69,7 +83,7 @@ export function readRuns(
   const done = Promise.all(
     jobs.map((job, i) =>
       pool
-        .run(job)
+        .run(job, job.bytes ?? LANE_BYTES)
         .catch((error: unknown) => {
           if (!(error instanceof WorkerLost) || closed) throw error;
           return readHere(job);

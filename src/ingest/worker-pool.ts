@@ -23,6 +23,7 @@ type Reply<R> = { id: number; result: R } | { id: number; error: string };
 interface Pending<J, R> {
   id: number;
   job: J;
+  weight: number;
   resolve(result: R): void;
   reject(error: Error): void;
 }
@@ -50,13 +51,20 @@ export class WorkerPool<J, R> {
   private readonly queue: Pending<J, R>[] = [];
   private nextId = 0;
   private closed = false;
+  private readonly maxWeight: number;
 
+  /**
+   * `perWorker`: jobs a worker holds at most; `maxWeight`: and no more weight than this
+   * (a job's, `run`'s second argument) once it holds one. Many small runs in flight hide
+   * the latency of opening and reading each file; a big run is read alone.
+   */
   constructor(
     script: URL,
     size: number,
     private readonly perWorker: number,
-    options: { youngGenerationMb?: number; workerData?: unknown } = {},
+    options: { youngGenerationMb?: number; workerData?: unknown; maxWeight?: number } = {},
   ) {
+    this.maxWeight = options.maxWeight ?? Infinity;
     for (let n = 0; n < size; n++) {
       const w = new Worker(script, {
         workerData: options.workerData,
@@ -86,10 +94,10 @@ export class WorkerPool<J, R> {
   }
 
   /** Does `job` on a worker; rejects with WorkerLost when no worker can. */
-  run(job: J): Promise<R> {
+  run(job: J, weight = 0): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       if (this.closed || this.workers.size === 0) return reject(new WorkerLost('no worker left'));
-      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.queue.push({ id: this.nextId++, job, weight, resolve, reject });
       this.pump();
     });
   }
@@ -106,8 +114,15 @@ export class WorkerPool<J, R> {
 
   private pump(): void {
     for (const [w, jobs] of this.workers) {
-      while (jobs.size < this.perWorker && this.queue.length > 0) {
+      let weight = 0;
+      for (const p of jobs.values()) weight += p.weight;
+      while (
+        jobs.size < this.perWorker &&
+        this.queue.length > 0 &&
+        (jobs.size === 0 || weight + this.queue[0]!.weight <= this.maxWeight)
+      ) {
         const p = this.queue.shift()!;
+        weight += p.weight;
         jobs.set(p.id, p);
         w.postMessage({ id: p.id, job: p.job } satisfies Envelope<J>);
       }

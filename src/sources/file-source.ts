@@ -4,6 +4,8 @@ import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent, WholeFile } from './types.js';
 
 const CHUNK = 1 << 20;
+/** The least a read buffer is: a file that grows while it is read still goes in few chunks. */
+const SMALL_CHUNK = 64 << 10;
 
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
@@ -22,17 +24,21 @@ export class FileSource implements Source {
     try {
       const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
-      // Two buffers: the next chunk is read while this one's lines are being indexed.
-      const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+      // Two buffers: the next chunk is read while this one's lines are being indexed. A
+      // small file gets small ones (a file that grows meanwhile is read in more chunks):
+      // `report` over 1,000 files of 60 KiB spent a third of its time collecting 2 GB of
+      // megabyte buffers.
+      const size = Math.min(CHUNK, Math.max(SMALL_CHUNK, total + 1));
+      const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
       let bytes = 0;
       let turn = 0;
-      let next = handle.read(buffers[0]!, 0, CHUNK, 0);
+      let next = handle.read(buffers[0]!, 0, size, 0);
       for (;;) {
         const { bytesRead, buffer } = await next;
         if (bytesRead === 0 || this.closed) break;
         bytes += bytesRead;
         turn ^= 1;
-        next = handle.read(buffers[turn]!, 0, CHUNK, bytes);
+        next = handle.read(buffers[turn]!, 0, size, bytes);
         const batch = splitter.push(buffer.subarray(0, bytesRead));
         onEvent?.({ type: 'progress', bytes, totalBytes: total });
         if (batch.length) yield batch;

@@ -1,4 +1,4 @@
-import { type Dirent, realpathSync, statSync } from 'node:fs';
+import { type Dirent, type Stats, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -29,12 +29,15 @@ const reasonOf = (error: unknown): string => {
   return REASONS[e.code ?? ''] ?? e.message;
 };
 
+/** What makes a file itself, whatever names it: its device and inode. */
+const identity = (info: Stats): string => `${info.dev}:${info.ino}`;
+
 /**
  * The files that `args` name: a file as it is (whatever its name), a directory searched
  * recursively for `*.jsonl` and `*.json` files, and a glob (one the shell left quoted)
  * expanded here to the `*.jsonl` and `*.json` files it matches. URLs pass through as
- * they are. Each file once (by its real path), in the order found; a directory's
- * entries in name order. What names nothing is in `missing`, with why.
+ * they are. Each file once (named twice, or by two links), in the order found; a
+ * directory's entries in name order. What names nothing is in `missing`, with why.
  */
 export async function findRecordings(args: readonly string[]): Promise<{ files: FoundFile[]; missing: NotFound[] }> {
   // Loaded here: what only names files (namesDirectory, pairRuns) never pays for it.
@@ -42,23 +45,18 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
   const files: FoundFile[] = [];
   const missing: NotFound[] = [];
   const seen = new Set<string>();
-  const add = (path: string, mtimeMs: number, bytes: number) => {
-    let real = path;
-    try {
-      real = realpathSync(path);
-    } catch {
-      // Listed under its own name: reading it says what is wrong.
-    }
-    if (seen.has(real)) return;
-    seen.add(real);
-    files.push({ path, mtimeMs, bytes });
+  const add = (path: string, info: Stats | null) => {
+    const id = info ? identity(info) : path;
+    if (seen.has(id)) return;
+    seen.add(id);
+    files.push({ path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0 });
   };
   for (const arg of args) {
     if (isUrl(arg)) {
-      add(arg, 0, 0);
+      add(arg, null);
       continue;
     }
-    let info: Awaited<ReturnType<typeof stat>> | null = null;
+    let info: Stats | null = null;
     try {
       info = await stat(arg);
     } catch (error) {
@@ -68,14 +66,13 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
       }
     }
     if (info?.isDirectory()) await walk(arg, add, missing, new Set());
-    else if (info) add(arg, info.mtimeMs, info.size);
+    else if (info) add(arg, info);
     else {
       const matched = (await glob(arg, { dot: false, expandDirectories: false })).filter((p) => RECORDING_NAME.test(p));
       if (matched.length === 0) missing.push({ path: arg, reason: 'no .jsonl or .json file matches' });
-      for (const path of matched.sort()) {
-        const found = await stat(path).catch(() => null);
-        add(path, found?.mtimeMs ?? 0, found?.size ?? 0);
-      }
+      matched.sort();
+      const infos = await Promise.all(matched.map((path) => stat(path).catch(() => null)));
+      for (const [i, path] of matched.entries()) add(path, infos[i]!);
     }
   }
   return { files, missing };
@@ -84,45 +81,44 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
 /**
  * A directory's recordings, depth first in name order. Hand-rolled rather than a glob
  * package: those skip a directory they cannot read without a word (fdir's
- * `suppressErrors`), and here every one is listed with why. A directory reached twice
- * through links is read once.
+ * `suppressErrors`), and here every one is listed with why. A directory's entries are
+ * looked at all at once (2,000 files one after another took ~0.6 s); a directory reached
+ * twice through links is read once.
  */
 async function walk(
   dir: string,
-  add: (path: string, mtimeMs: number, bytes: number) => void,
+  add: (path: string, info: Stats) => void,
   missing: NotFound[],
   visited: Set<string>,
 ): Promise<void> {
   let entries: Dirent[];
   try {
-    const real = realpathSync(dir);
-    if (visited.has(real)) return;
-    visited.add(real);
+    const self = identity(await stat(dir));
+    if (visited.has(self)) return;
+    visited.add(self);
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     missing.push({ path: dir, reason: reasonOf(error) });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
+  // Recordings by name, and what may lead to some: directories, and links to either.
+  const wanted = entries.filter((e) => e.isDirectory() || e.isSymbolicLink() || RECORDING_NAME.test(e.name));
+  const infos = await Promise.all(
+    wanted.map((e) =>
+      stat(join(dir, e.name)).then(
+        (info) => ({ info }),
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
+  for (const [i, entry] of wanted.entries()) {
     const path = join(dir, entry.name);
-    let isDir = entry.isDirectory();
-    let mtimeMs = 0;
-    let bytes = 0;
-    if (entry.isSymbolicLink() || !isDir) {
-      if (!isDir && !entry.isSymbolicLink() && !RECORDING_NAME.test(entry.name)) continue;
-      try {
-        const info = await stat(path);
-        isDir = info.isDirectory();
-        mtimeMs = info.mtimeMs;
-        bytes = info.size;
-      } catch (error) {
-        if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(error) });
-        continue;
-      }
-    }
-    if (isDir) await walk(path, add, missing, visited);
-    else if (RECORDING_NAME.test(entry.name)) add(path, mtimeMs, bytes);
+    const found = infos[i]!;
+    if ('error' in found) {
+      if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(found.error) });
+    } else if (found.info.isDirectory()) await walk(path, add, missing, visited);
+    else if (RECORDING_NAME.test(entry.name)) add(path, found.info);
   }
 }
 

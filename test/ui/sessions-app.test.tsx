@@ -9,6 +9,8 @@ import { bundledPrices } from '../../src/trace/prices.js';
 import { SessionsApp } from '../../src/ui/sessions-app.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
+import { RENDER_PAYLOADS } from '../helpers/hostile-payloads.js';
+import { frameProblems } from '../helpers/hostile-suite.js';
 import { tick, waitForFrame } from '../helpers/ink.js';
 import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 
@@ -148,6 +150,32 @@ describe('the Sessions list', () => {
       const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session '));
       expect(lines(f)[0]).toMatch(/1 session · 2 files · by start/);
       expect(lines(f)[2]).toMatch(/^› 2026-08-20 \d\d:23 huggingface-co +19m07s +102 +28 +1\.17M +\$2\.60$/);
+      app.unmount();
+    },
+  );
+});
+
+describe('the Sessions list on hostile names and labels', () => {
+  it.each(RENDER_PAYLOADS.map((p) => [p.name, p.text] as const))(
+    '%s: nothing reaches the terminal, every line fits',
+    async (_, text) => {
+      const list = new SessionList([
+        { id: `runs/${text}-run`, files: [`runs/${text}-run.jsonl`], mtimeMs: 2 },
+        { id: 'runs/plain', files: ['runs/plain.jsonl'], mtimeMs: 1 },
+      ]);
+      list.set(0, { ...result(`runs/${text}-run`, `${text} label`, 5000, 1, 1), problems: [`cannot read ${text}`] });
+      list.set(1, result('runs/plain', text, 4000, 1, null));
+      const app = render(
+        <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+      );
+      let f = await waitForFrame(app.lastFrame, (x) => x.includes('2 sessions'));
+      expect(frameProblems(f, 80, 24)).toEqual([]);
+      app.stdin.write('/');
+      await waitForFrame(app.lastFrame, (x) => lines(x).at(-1)!.startsWith('/'));
+      app.stdin.write(text.replace(/[\x00-\x1f\x7f]/g, ''));
+      await tick();
+      f = app.lastFrame() ?? '';
+      expect(frameProblems(f, 80, 24)).toEqual([]);
       app.unmount();
     },
   );

@@ -37,10 +37,13 @@ const LANES = 8;
 const LANE_BYTES = 32 << 20;
 
 /**
- * Reads many runs on worker threads, two in flight per worker, each sent back as its
- * figures alone (no store leaves a worker); `onResult` gets each with its index in
- * `jobs`, in the order they finish. A run whose worker failed is read again on this
- * thread; with no workers (one core, MCP_REPLAY_TUI_WORKERS=0) all are, one by one.
+ * Reads many runs on worker threads, each sent back as its figures alone (no store
+ * leaves a worker); `onResult` gets each with its index in `jobs`, in the order they
+ * finish. Runs are taken from one queue, in order, by the workers and, where no person
+ * waits on it (`report`), by this thread too: on 2 cores, one worker and this thread
+ * (a worker costs ~0.3 s of a core to start, and this thread would only wait). A run
+ * whose worker failed is read again here; with no workers (one core,
+ * MCP_REPLAY_TUI_WORKERS=0, or runs under WORKERS_MIN_BYTES) all are.
  */
 export function readRuns(
   jobs: readonly RunJob[],
@@ -49,66 +52,68 @@ export function readRuns(
 ): Reading {
   let closed = false;
   const script = options.script === undefined ? INDEX_WORKER : options.script;
-  // At least one worker in the app: unlike a big file's ranges, a run's reading leaves
-  // this thread nothing to do but take its figures.
-  const wanted = Math.max(options.interactive ? 1 : 0, workerCount(options.env, options.interactive));
+  const here = !options.interactive;
+  // In the app, at least one worker: the runs' reading must leave this thread to the keys.
+  const env = options.env ?? process.env;
+  const wanted = options.interactive
+    ? Math.max(1, workerCount(env, true))
+    : workerCount(env, false) - (env.MCP_REPLAY_TUI_WORKERS === undefined ? 1 : 0);
   const small = (options.bytes ?? Infinity) < WORKERS_MIN_BYTES;
-  const size = script === null || small ? 0 : Math.min(wanted, jobs.length);
-  if (size === 0) {
-    let next = 0;
-    // A few at once: one file's opening and reading waits on the disk while another's is indexed.
-    const lane = async () => {
-      while (next < jobs.length && !closed) {
-        const i = next++;
-        const result = await readRun(jobs[i]!, options.prices);
-        if (!closed) onResult(i, result);
-        // A turn of the event loop between runs: with a person waiting, keys and frames get theirs.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    };
-    const done = Promise.all(Array.from({ length: LANES }, lane)).then(() => undefined);
-    return { done, close: () => (closed = true) };
-  }
-  const pool = new WorkerPool<RunJob, RunResult>(script!, size, LANES, {
-    workerData: { prices: options.pricesSpec },
-    maxWeight: LANE_BYTES,
-  });
+  const size = script === null || small ? 0 : Math.max(0, Math.min(wanted, jobs.length));
+  const pool =
+    size > 0
+      ? new WorkerPool<RunJob, RunResult>(script!, size, LANES, {
+          workerData: { prices: options.pricesSpec },
+          maxWeight: LANE_BYTES,
+        })
+      : null;
+  let next = 0;
+  const take = (): number => (closed || next >= jobs.length ? -1 : next++);
+  const give = (i: number, result: RunResult) => {
+    if (!closed) onResult(i, result);
+  };
   // Runs handed back by failed workers are read here one at a time (all at once would open every file at once).
-  let local: Promise<unknown> = Promise.resolve();
-  const readHere = (job: RunJob): Promise<RunResult> => {
-    const result = local.then(() => readRun(job, options.prices));
-    local = result.catch(() => undefined);
+  let lost: Promise<unknown> = Promise.resolve();
+  const readLost = (job: RunJob): Promise<RunResult> => {
+    const result = lost.then(() => readRun(job, options.prices));
+    lost = result.catch(() => undefined);
     return result;
   };
-  const done = Promise.all(
-    jobs.map((job, i) =>
-      pool
-        .run(job, job.bytes ?? LANE_BYTES)
-        .catch((error: unknown) => {
-          if (!(error instanceof WorkerLost) || closed) throw error;
-          return readHere(job);
-        })
-        .then(
-          (result) => {
-            if (!closed) onResult(i, result);
-          },
-          (error: unknown) => {
-            if (!closed) throw error;
-          },
-        ),
-    ),
-  ).then(
-    () => pool.close(),
+  /** A worker's lane: its next run, on the pool (which keeps a big run alone on its worker). */
+  const workerLane = async () => {
+    for (let i = take(); i >= 0; i = take()) {
+      const job = jobs[i]!;
+      const result = await pool!.run(job, job.bytes ?? LANE_BYTES).catch((error: unknown) => {
+        if (!(error instanceof WorkerLost) || closed) throw error;
+        return readLost(job);
+      });
+      give(i, result);
+    }
+  };
+  /** A lane of this thread: a few at once, so one file's trips to the disk overlap another's indexing. */
+  const localLane = async () => {
+    for (let i = take(); i >= 0; i = take()) {
+      give(i, await readRun(jobs[i]!, options.prices));
+      // A turn of the event loop between runs: with a person waiting, keys and frames get theirs.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+  const lanes = [
+    ...Array.from({ length: size * LANES }, workerLane),
+    ...(size === 0 || here ? Array.from({ length: LANES }, localLane) : []),
+  ];
+  const done = Promise.all(lanes).then(
+    () => pool?.close(),
     (error: unknown) => {
-      pool.close();
-      throw error;
+      pool?.close();
+      if (!closed) throw error;
     },
   );
   return {
     done,
     close: () => {
       closed = true;
-      pool.close();
+      pool?.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent, WholeFile } from './types.js';
@@ -6,6 +6,8 @@ import type { Line, Source, SourceEvent, WholeFile } from './types.js';
 const CHUNK = 1 << 20;
 /** The least a read buffer is: a file that grows while it is read still goes in few chunks. */
 const SMALL_CHUNK = 64 << 10;
+/** At most this big, a file is read at once (`smallFile`). */
+const SMALL_FILE = 256 << 10;
 
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
@@ -20,6 +22,16 @@ export class FileSource implements Source {
    * means no external memory piling up between collections on a 1 GiB read.
    */
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
+    const small = this.smallFile();
+    if (small) {
+      onEvent?.({ type: 'progress', bytes: small.length, totalBytes: small.length });
+      const splitter = new LineSplitter();
+      const batch = splitter.push(small);
+      if (batch.length) yield batch;
+      const last = splitter.end();
+      if (last.length) yield last;
+      return;
+    }
     const handle = await open(this.name, 'r');
     try {
       const total = (await handle.stat()).size;
@@ -51,6 +63,21 @@ export class FileSource implements Source {
     }
   }
 
+  /**
+   * A regular file of SMALL_FILE bytes or less, read whole at once on this thread,
+   * through the descriptor `readBytes` keeps: one read, where streaming it took five
+   * trips through Node's thread pool (open, stat, read, read, close), ~0.15 s of a core
+   * over 1,000 files of 60 KiB in `report`. Null otherwise (a FIFO, a device such as
+   * /dev/zero, a bigger file, or one that grew past it meanwhile): it is streamed.
+   */
+  private smallFile(): Buffer | null {
+    this.fd ??= openSync(this.name, 'r');
+    const info = fstatSync(this.fd);
+    if (!info.isFile() || info.size > SMALL_FILE) return null;
+    const bytes = readAt(this.fd, 0, SMALL_FILE + 1);
+    return bytes.length > SMALL_FILE ? null : bytes;
+  }
+
   wholeFile(): WholeFile {
     return { path: this.name, size: statSync(this.name).size, stopped: () => this.closed };
   }
@@ -79,9 +106,9 @@ export function readAt(fd: number, offset: number, length: number, into?: Buffer
   return got === length ? buf : buf.subarray(0, got);
 }
 
-/** Checks that a path can be opened for reading; throws with the OS reason if not. */
-export async function assertReadable(path: string): Promise<void> {
-  const info = await stat(path);
+/** Checks that a path can be opened for reading; throws with the OS reason if not. `info`: its stat, when the caller has it. */
+export async function assertReadable(path: string, info?: Stats): Promise<void> {
+  info ??= await stat(path);
   if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   closeSync(openSync(path, 'r'));
 }

@@ -224,21 +224,25 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
   const inRange = (t: number | null) =>
     (since === null && until === null) ||
     (t !== null && (since === null || t >= since) && (until === null || t < until));
-  const timeKey = (t: number | null): RowKey => {
-    const key: RowKey = {};
-    if (by.has('day')) key.day = t === null ? null : clock.dayKey(t);
-    if (by.has('week')) key.week = t === null ? null : clock.weekKey(t);
-    if (by.has('month')) key.month = t === null ? null : clock.monthKey(t);
-    return key;
-  };
+  const timed = by.has('day') || by.has('week') || by.has('month');
   const keyOf = (t: number | null, model: string | null): RowKey => {
-    const key = timeKey(t);
+    const key: RowKey = {};
+    if (timed) {
+      const keys = t === null ? null : clock.keysOf(t);
+      if (by.has('day')) key.day = keys?.day ?? null;
+      if (by.has('week')) key.week = keys?.week ?? null;
+      if (by.has('month')) key.month = keys?.month ?? null;
+    }
     if (by.has('session')) key.session = id;
     if (by.has('server')) key.server = info.label;
     if (by.has('model')) key.model = model;
     return key;
   };
-
+  /** A row's group as text, without making its key (made once per group, not per row). */
+  const groupOf = (t: number | null, model: string | null): string => {
+    const keys = timed && t !== null ? clock.keysOf(t) : null;
+    return `${keys ? `${keys.day}|${keys.week}` : '-'}|${by.has('model') && model !== null ? `=${model}` : ''}`;
+  };
   const rows = new Map<string, { key: RowKey; figures: Figures }>();
   const rowAt = (key: RowKey, start = noFigures) => {
     const text = JSON.stringify(key);
@@ -271,10 +275,9 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
         if (by.has('model')) model = s.usageIndexOf(row) >= 0 ? s.nameOf(row) : timeline.at(t);
       } else continue;
       if (!inRange(t)) continue;
-      const key = keyOf(t, model);
-      const text = JSON.stringify(key);
+      const text = groupOf(t, model);
       let g = groups.get(text);
-      if (!g) groups.set(text, (g = { key, agg: new Aggregates() }));
+      if (!g) groups.set(text, (g = { key: keyOf(t, model), agg: new Aggregates() }));
       addRow(g.agg, cols, row);
     }
     for (const { key, agg } of groups.values()) addGroup(key, agg, s.prices);

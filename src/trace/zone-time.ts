@@ -89,6 +89,28 @@ export class ZoneClock {
     return Number.isNaN(o) ? this.askIntl(ms) : o;
   }
 
+  /** The date keys of each quarter hour seen whose offset holds all through it (its local date does too). */
+  private readonly keys = new Map<number, { day: string; week: string; month: string }>();
+
+  /** An instant's day, ISO week and month (`2026-08-19`, `2026-W34`, `2026-08`). */
+  keysOf(ms: number): { day: string; week: string; month: string } {
+    const q = Math.floor(ms / QUARTER_HOUR);
+    const known = this.keys.get(q);
+    if (known) return known;
+    const { year, month, day } = this.dateOf(ms);
+    const keys = {
+      day: `${yearText(year)}-${pad2(month)}-${pad2(day)}`,
+      week: isoWeek(year, month, day),
+      month: `${yearText(year)}-${pad2(month)}`,
+    };
+    // With an offset of whole quarter hours (every one since 1970), local midnight falls on
+    // a quarter hour, so a quarter hour whose offset holds all through it is one date. Any
+    // other (an offset that changes inside it, an old local mean time) is not kept.
+    const offset = this.utc ? 0 : this.offsets.get(q);
+    if (offset !== undefined && offset % QUARTER_HOUR === 0) this.keys.set(q, keys);
+    return keys;
+  }
+
   /** The local date of an instant. */
   dateOf(ms: number): LocalDate {
     const d = new Date(ms + this.offsetAt(ms));
@@ -97,20 +119,17 @@ export class ZoneClock {
 
   /** `2026-08-19`. */
   dayKey(ms: number): string {
-    const { year, month, day } = this.dateOf(ms);
-    return `${yearText(year)}-${pad2(month)}-${pad2(day)}`;
+    return this.keysOf(ms).day;
   }
 
   /** `2026-08`. */
   monthKey(ms: number): string {
-    const { year, month } = this.dateOf(ms);
-    return `${yearText(year)}-${pad2(month)}`;
+    return this.keysOf(ms).month;
   }
 
   /** The ISO week (weeks start on Monday; week 1 holds the year's first Thursday): `2026-W34`. */
   weekKey(ms: number): string {
-    const { year, month, day } = this.dateOf(ms);
-    return isoWeek(year, month, day);
+    return this.keysOf(ms).week;
   }
 
   /**

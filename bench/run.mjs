@@ -117,7 +117,6 @@ const small = generate('trace-1mb.jsonl', ['--mb', '1']);
 const size = statSync(big).size;
 process.stderr.write(`big trace: ${(size / 2 ** 20).toFixed(0)} MiB\n`);
 
-
 /** Prints rows of cells as a Markdown table, columns padded to their widest cell. */
 const table = (head, body) => {
   const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));

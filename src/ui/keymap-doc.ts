@@ -56,27 +56,38 @@ const README_KEYS: readonly (readonly [readonly Command[], string])[] = [
     'next / previous problem: a failed call or tool result, an `llm.error`, a skipped line',
   ],
   [['list.goto'], 'go to a line of the trace file (the numbers `validate` and the detail view give)'],
-  [['list.open', 'detail.close'], 'open the detail view of the selected row (request with response); close it'],
+  [
+    ['list.open', 'detail.close'],
+    'open the detail view of the selected row (a JSON tree of the request with its response); close it',
+  ],
+  [
+    ['tree.toggle', 'tree.foldAll', 'tree.depth', 'tree.json', 'tree.raw'],
+    '(detail view) fold or unfold a node, fold all, fold to a depth; open a string holding JSON; raw string',
+  ],
   [
     ['search.open', 'search.next', 'search.prev'],
-    'search as you type (in the detail view, the text shown); next / previous match',
+    'search as you type (in the detail view, keys and values); next / previous match',
   ],
   [['filter.open', 'filter.clear'], 'open the filter bar (`Enter` applies, `Esc` cancels); clear the filter'],
-  [['calls.sort'], '(Calls) slowest first, and back to time order'],
+  [['calls.sort', 'view.clock'], '(Calls) slowest first, and back; UTC times of day instead of offsets from the start'],
   [['turns.thinking', 'turns.echoed'], '(Turns) expand or collapse thinking blocks; show or hide echoed resends'],
   [['link.jump'], 'jump between a tool_use in Turns and its `tools/call` in Calls'],
-  [['view.clock'], 'UTC times of day instead of offsets from the start'],
   [
-    ['record.copy', 'record.write'],
-    'copy the record with OSC 52 (tmux: `set -g set-clipboard on`); write it (or every match) to a temp file',
+    ['record.copy', 'tree.copyPath', 'record.write'],
+    'copy the record with OSC 52 (detail view: the value under the cursor; `Y` its jq path); write it (or every match) to a temp file',
   ],
   [['app.help', 'app.quit'], 'help: the keys of the view you are in; quit and restore the terminal'],
 ];
 
 /** The README's key table (rows of README_KEYS). */
 export function keysTable(): string {
-  const label = (command: Command) =>
-    KEYMAP[command].keys.map((k) => `\`${keyLabel(k).replace(/\|/g, '\\|')}\``).join(' / ');
+  const label = (command: Command) => {
+    const keys = KEYMAP[command].keys.map(keyLabel);
+    // A run of digits (fold to a depth) reads as one range: `1`–`9`.
+    if (keys.length > 2 && keys.every((k, i) => /^\d$/.test(k) && (i === 0 || Number(k) === Number(keys[i - 1]) + 1)))
+      return `\`${keys[0]}\`–\`${keys.at(-1)}\``;
+    return keys.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' / ');
+  };
   return [
     '| Keys | What they do |',
     '| --- | --- |',

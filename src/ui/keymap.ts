@@ -9,6 +9,8 @@
 export type KeyName =
   | 'up'
   | 'down'
+  | 'left'
+  | 'right'
   | 'pageUp'
   | 'pageDown'
   | 'home'
@@ -122,6 +124,58 @@ export const KEYMAP = {
     hint: 'copy',
     category: 'View',
   },
+  'tree.toggle': {
+    keys: [' '],
+    description:
+      'In the detail view: fold or unfold the node under the cursor (a long string: show it whole, or its first 20 lines)',
+    hint: 'fold',
+    category: 'View',
+  },
+  'tree.fold': {
+    keys: ['h', 'left'],
+    description: 'Fold the node under the cursor; when it is folded, go to its parent',
+    category: 'View',
+  },
+  'tree.unfold': { keys: ['right'], description: 'Unfold the node under the cursor', category: 'View' },
+  'tree.foldAll': { keys: ['z'], description: 'Fold everything below the top level (as 1 does)', category: 'View' },
+  'tree.unfoldAll': { keys: ['Z'], description: 'Unfold everything', category: 'View' },
+  'tree.depth': {
+    keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    description:
+      'In the detail view: fold to that depth (1: the parts, 2: their fields…); the panes are Tab and S-Tab there',
+    category: 'View',
+  },
+  'tree.raw': {
+    keys: ['r'],
+    description: 'Show the string under the cursor as its raw JSON line, or as text again',
+    hint: 'raw',
+    category: 'View',
+  },
+  'tree.json': {
+    keys: ['J'],
+    description: 'Open a string that holds JSON (marked JSON) as a tree in place, or close it again',
+    hint: 'JSON',
+    category: 'View',
+  },
+  'tree.copy': {
+    keys: ['y'],
+    description:
+      'In the detail view: copy the value under the cursor as JSON (at the top: the whole record) with OSC 52',
+    hint: 'copy',
+    category: 'View',
+  },
+  'tree.copyPath': {
+    keys: ['Y'],
+    description: 'Copy the path of the node under the cursor, in jq syntax (.response.raw.result), with OSC 52',
+    hint: 'path',
+    category: 'View',
+  },
+  'turns.open': {
+    keys: [' '],
+    description: "Show the selected turn's long text, thinking and tool results whole, or folded after 20 lines again",
+    hint: 'more',
+    category: 'View',
+  },
   'detail.close': {
     keys: ['escape', 'backspace'],
     description: 'Close the detail view or help',
@@ -209,6 +263,8 @@ export function keyLabel(key: KeyName): string {
     ' ': 'Space',
     up: '↑',
     down: '↓',
+    left: '←',
+    right: '→',
     pageUp: 'PgUp',
     pageDown: 'PgDn',
     home: 'Home',

@@ -1,5 +1,6 @@
 /** The app's UI state and its pure reducer: no Ink, no store; tested with plain tables. */
 import { FilterError, parseFilter } from '../../trace/filter.js';
+import type { TreeState } from '../tree/tree-state.js';
 
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
@@ -22,7 +23,15 @@ export interface ListState {
  * lists the keys of the view it was opened `over` (the detail view, or a pane); a
  * detail view it covers (`under`) is in front again when help closes.
  */
-export type DetailOverlay = { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number };
+export type DetailOverlay = {
+  type: 'detail';
+  pane: PaneId;
+  row: number;
+  scroll: number;
+  found: number;
+  /** The app's detail view is a tree: its cursor, window and folds (none yet: all unfolded, at the top). */
+  tree?: TreeState;
+};
 export type Overlay =
   | DetailOverlay
   | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number; under?: DetailOverlay };
@@ -32,6 +41,8 @@ export interface UiState {
   lists: Record<PaneId, ListState>;
   overlay: Overlay | null;
   expandThinking: boolean;
+  /** Turns whose long text is shown whole (Space), by row. */
+  openTurns: readonly number[];
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
@@ -87,6 +98,10 @@ export type Action =
   | { type: 'close' }
   | { type: 'help' }
   | { type: 'toggle-thinking' }
+  /** The long text of the turn at `row` shown whole, or folded again. */
+  | { type: 'toggle-turn'; row: number }
+  /** The detail view's tree after a key. */
+  | { type: 'tree'; tree: TreeState }
   /** Echoed resends shown or hidden; `index`: where the selected turn is in the new list (it stays selected). */
   | { type: 'toggle-echoed'; index: number; bounds: Bounds }
   | { type: 'toggle-clock' }
@@ -124,6 +139,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     lists: { calls: list(), turns: list(), usage: list(), events: list() },
     overlay: null,
     expandThinking: false,
+    openTurns: [],
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
@@ -272,6 +288,18 @@ export function reduce(state: UiState, action: Action): UiState {
       };
     case 'toggle-thinking':
       return { ...state, expandThinking: !state.expandThinking };
+    case 'toggle-turn': {
+      const open = state.openTurns.includes(action.row);
+      return {
+        ...state,
+        openTurns: open ? state.openTurns.filter((r) => r !== action.row) : [...state.openTurns, action.row],
+        notice: null,
+      };
+    }
+    case 'tree':
+      return state.overlay?.type === 'detail'
+        ? { ...state, overlay: { ...state.overlay, tree: action.tree }, notice: null }
+        : state;
     case 'calls.order':
       // Slowest first has no bottom to stick to: new calls land anywhere in it.
       return {
@@ -378,6 +406,7 @@ export function reduce(state: UiState, action: Action): UiState {
         ...state,
         lists,
         overlay,
+        openTurns: [],
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
         // Row numbers name other records now.

@@ -28,6 +28,8 @@ export type Effect =
   | { type: 'quit' }
   /** Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what happened. */
   | { type: 'write' | 'copy'; rows: ArrayLike<number> }
+  /** Text to copy (a value or a path in the detail view, `y` and `Y`); `what` names it in the footer. */
+  | { type: 'copy-text'; text: string; what: string }
   /** The new state's notice goes after a moment (a key's "why not"). */
   | { type: 'fade' }
   /** The user picked a pane: the app no longer moves to Turns by itself. */
@@ -49,7 +51,8 @@ export interface BaseContext {
 
 export interface CommandSpec<C extends BaseContext = BaseContext> {
   command: Command;
-  run: (ctx: C) => Outcome;
+  /** `key`: the key pressed (`1`–`9` fold to their depth). */
+  run: (ctx: C, key: KeyName) => Outcome;
   /** Why the command cannot act now (said instead of acting; not in the footer meanwhile), or null. */
   disabled?: (ctx: C) => string | null;
   /** The footer's label in this view, when it differs from the keymap's; `null`: not in this footer. */
@@ -111,7 +114,7 @@ export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName
   const spec = specFor(view, name);
   if (!spec) return brief(ctx.state, `${keyNamed(name)}: not in ${view.title} (? for keys)`);
   const why = spec.disabled?.(ctx) ?? null;
-  return why === null ? spec.run(ctx) : brief(ctx.state, `${keyNamed(name)}: ${why}`);
+  return why === null ? spec.run(ctx, name) : brief(ctx.state, `${keyNamed(name)}: ${why}`);
 }
 
 /**
@@ -132,6 +135,9 @@ const FOOTER_RANK: readonly Command[] = [
   'search.open',
   'detail.search',
   'search.next',
+  'tree.toggle',
+  'tree.copy',
+  'tree.json',
   'calls.sort',
   'usage.sort',
   'turns.thinking',

@@ -19,22 +19,21 @@ function defaultOf(o: Option): string {
   return ` (default ${String(o.defaultValue)})`;
 }
 
-/** Every option of every command, with its help text: the table the README carries. */
+/**
+ * The app's own options, each with the commands that take it too: the table the README
+ * carries. A command's own options (`--json`, `--all`, `--by`…) are in docs/flags.md only,
+ * so the README stays a short page as commands grow.
+ */
 export function flagsTable(): string {
   const root = program();
-  const rows = new Map<string, { flag: string; where: string[]; meaning: string }>();
-  for (const c of [root, ...root.commands]) {
-    for (const o of c.options) {
-      if (o.long === '--version') continue;
-      // Options shared by several commands are one row; --json means something else in each.
-      const key = `${o.flags} ${o.description}`;
-      const row = rows.get(key) ?? { flag: flagOf(o), where: [], meaning: cell(o.description + defaultOf(o)) };
-      row.where.push(whereOf(c));
-      rows.set(key, row);
-    }
+  const out = ['| Flag | Also in | Meaning |', '| --- | --- | --- |'];
+  for (const o of root.options) {
+    if (o.long === '--version') continue;
+    const also = root.commands
+      .filter((c) => c.options.some((x) => x.flags === o.flags && x.description === o.description))
+      .map(whereOf);
+    out.push(`| ${flagOf(o)} | ${also.join(', ')} | ${cell(o.description + defaultOf(o))} |`);
   }
-  const out = ['| Flag | Where | Meaning |', '| --- | --- | --- |'];
-  for (const r of rows.values()) out.push(`| ${r.flag} | ${r.where.join(', ')} | ${r.meaning} |`);
   out.push(
     "| `-V, --version`, `-h, --help` | all | version; help (`mcp-replay-tui summary --help` for a command's own) |",
   );

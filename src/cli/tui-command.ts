@@ -24,7 +24,7 @@ import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, exportPath, tildePath, writeRows } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -177,6 +177,7 @@ function recordsOf(store: TraceStore, options: AppOptions) {
       return `wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
+    copyText: (text: string, what: string) => copyText(text, what, control),
   };
 }
 
@@ -231,6 +232,7 @@ async function runSessions(
       records: {
         write: (rows: ArrayLike<number>) => records!.write(rows),
         copy: (rows: ArrayLike<number>) => records!.copy(rows),
+        copyText: (text: string, what: string) => records!.copyText(text, what),
       },
     },
   };

@@ -2,6 +2,7 @@ import { workerData } from 'node:worker_threads';
 import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText } from '../sources/redact.js';
+import type { Source } from '../sources/types.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
@@ -61,40 +62,43 @@ function pricesOfWorker(): PriceTable {
  */
 export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()): Promise<RunResult> {
   const stores: TraceStore[] = [];
+  const sources: Source[] = [];
   const problems: string[] = [];
   const skipped: RunResult['skipped'] = [];
-  for (const file of job.files) {
-    const store = new TraceStore(prices);
-    try {
-      const source = await openTrace(file, { timeoutS: job.timeoutS });
+  try {
+    for (const file of job.files) {
+      const store = new TraceStore(prices);
       try {
+        const source = await openTrace(file, { timeoutS: job.timeoutS });
+        sources.push(source);
         // One thread: a run is already one worker's job.
         await ingest(store, source, undefined, { parallel: false });
-      } finally {
-        source.close();
+      } catch (error) {
+        // As in `summary`: a file that cannot be opened or read counts for nothing.
+        problems.push(
+          error instanceof OpenError
+            ? error.message
+            : error instanceof NotTraceError
+              ? `cannot read ${file}: ${error.message}`
+              : `cannot read ${file}: ${redactText((error as Error).message)}`,
+        );
+        continue;
       }
-    } catch (error) {
-      // As in `summary`: a file that cannot be opened or read counts for nothing.
-      problems.push(
-        error instanceof OpenError
-          ? error.message
-          : error instanceof NotTraceError
-            ? `cannot read ${file}: ${error.message}`
-            : `cannot read ${file}: ${redactText((error as Error).message)}`,
-      );
-      continue;
+      const f = store.files[0]!;
+      // Cut mid-stream: what arrived counts, and the read is said to have failed.
+      if (f.state === 'error') problems.push(`cannot read ${file} to its end: ${f.stateText ?? 'the read failed'}`);
+      if (f.skipped) skipped.push({ file, lines: f.skipped });
+      stores.push(store);
     }
-    const f = store.files[0]!;
-    // Cut mid-stream: what arrived counts, and the read is said to have failed.
-    if (f.state === 'error') problems.push(`cannot read ${file} to its end: ${f.stateText ?? 'the read failed'}`);
-    if (f.skipped) skipped.push({ file, lines: f.skipped });
-    stores.push(store);
+    // The sources stay open meanwhile: cost per tool reads a few turns back (their arguments' size).
+    const figures = runFigures(job.run, stores, {
+      by: job.by,
+      clock: clockOf(job.zone),
+      since: job.since,
+      until: job.until,
+    });
+    return { ...figures, problems, skipped };
+  } finally {
+    for (const s of sources) s.close();
   }
-  const figures = runFigures(job.run, stores, {
-    by: job.by,
-    clock: clockOf(job.zone),
-    since: job.since,
-    until: job.until,
-  });
-  return { ...figures, problems, skipped };
 }

@@ -145,7 +145,9 @@ const keyText = (d: Dim, v: string | null | undefined): string => {
 
 /** A cost cell: `unpriced` when turns had usage and no price, `*` when only some did. */
 function costText(f: Figures): string {
-  if (f.costUsd === null) return f.unpricedTurns ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
+  // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
+  const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
+  if (f.costUsd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
   return `${fmtUsd(f.costUsd)}${f.unpricedTurns ? '*' : ''}`;
 }
 

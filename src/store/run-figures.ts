@@ -12,6 +12,7 @@ import type { PriceTable } from '../trace/prices.js';
 import type { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
 import { modelsOf, sessionOf, toolsOf } from './stats.js';
+import { callCharges, NANO } from './tool-costs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a report's rows may be grouped by. */
@@ -132,7 +133,7 @@ export const noFigures = (): Figures => ({
   costOverflowTurns: 0,
 });
 
-/** A tool's row: its calls and errors; what its calls cost is charged to no tool yet (cost per tool will). */
+/** A tool's row: its calls and errors (what they were charged is added apart). */
 const toolFigures = (calls: number, errors: number): Figures => ({
   sessions: null,
   toolCalls: calls,
@@ -212,7 +213,9 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
 /**
  * A run's figures by the keys of `options.by`. Tool calls are counted as `summary`
  * counts them: when the run has several files and one holds MCP calls, from the mcp
- * plane only (the agent plane's tool_uses are the same calls).
+ * plane only (the agent plane's tool_uses are the same calls). By tool, each call is
+ * charged its share of the turn that asked for it (store/tool-costs.ts, as `summary`'s
+ * tool table), taken from that turn's `(no tool)` row.
  */
 export function runFigures(id: string, stores: readonly TraceStore[], options: FigureOptions): RunFigures {
   const info = runInfo(id, stores);
@@ -255,32 +258,76 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
   if (stores.some((s) => s.count > 0) && inRange(info.startMs))
     rowAt({ ...keyOf(info.startMs, timeline.first()), ...(by.has('tool') ? { tool: null } : {}) }).figures.sessions = 1;
 
+  /** Where a record goes: its time and model (a response: its request's), or null for none (not a call or turn). */
+  const placeOf = (s: TraceStore, row: number): { t: number | null; model: string | null } | null => {
+    const kind = s.kindOf(row);
+    if (kind === Kind.message) {
+      const shape = s.shapeOf(row);
+      // A response goes where its request went: a call is counted in one row.
+      const anchor = shape === Shape.request ? row : shape === Shape.response ? s.pairedRow(row) : -1;
+      if (anchor < 0) return null;
+      const t = s.tOf(anchor);
+      return { t, model: by.has('model') ? timeline.at(t) : null };
+    }
+    if (kind !== Kind.turn) return null;
+    const t = s.tOf(row);
+    return { t, model: by.has('model') ? (s.usageIndexOf(row) >= 0 ? s.nameOf(row) : timeline.at(t)) : null };
+  };
+
   for (const s of stores) {
     // One rollup per key and store: a rollup caches names by the store's string ids.
     const groups = new Map<string, { key: RowKey; agg: Aggregates }>();
     const cols = s.cols;
     for (let row = 0; row < s.count; row++) {
-      const kind = s.kindOf(row);
-      let t: number | null;
-      let model: string | null = null;
-      if (kind === Kind.message) {
-        const shape = s.shapeOf(row);
-        // A response goes where its request went: a call is counted in one row.
-        const anchor = shape === Shape.request ? row : shape === Shape.response ? s.pairedRow(row) : -1;
-        if (anchor < 0) continue;
-        t = s.tOf(anchor);
-        if (by.has('model')) model = timeline.at(t);
-      } else if (kind === Kind.turn) {
-        t = s.tOf(row);
-        if (by.has('model')) model = s.usageIndexOf(row) >= 0 ? s.nameOf(row) : timeline.at(t);
-      } else continue;
-      if (!inRange(t)) continue;
-      const text = groupOf(t, model);
+      const at = placeOf(s, row);
+      if (at === null || !inRange(at.t)) continue;
+      const text = groupOf(at.t, at.model);
       let g = groups.get(text);
-      if (!g) groups.set(text, (g = { key: keyOf(t, model), agg: new Aggregates() }));
+      if (!g) groups.set(text, (g = { key: keyOf(at.t, at.model), agg: new Aggregates() }));
       addRow(g.agg, cols, row);
     }
     for (const { key, agg } of groups.values()) addGroup(key, agg, s.prices);
+  }
+  if (by.has('tool')) chargeTools();
+
+  /**
+   * Each counted call's share of the turn that asked for it, added to its tool's row
+   * and taken from the `(no tool)` row of that turn, so the rows still add up to the
+   * run. A share is charged only when both the call and its turn are counted (in range).
+   * Costs are moved in whole nano-dollars, the unit they are split in.
+   */
+  function chargeTools(): void {
+    const taken = new Map<string, { key: RowKey; tokens: number; nano: number }>();
+    stores.forEach((s, i) => {
+      if (mcpOnly && ![...s.aggregates.tools.values()].some((t) => t.mcp.calls > 0)) return;
+      // A run's other plane holds the turns its calls are linked to (as `summary` X.mcp.jsonl X.agent.jsonl).
+      const turns = mcpOnly && stores.length === 2 ? stores[1 - i]! : s;
+      const keep = (row: number) => inRange(placeOf(s, row)?.t ?? null);
+      for (const c of callCharges(s, { keep, mcpPlaneOnly: mcpOnly, turns })) {
+        if (c.share === null || c.share.tokens === null || c.turn === null) continue;
+        const turn = placeOf(c.turn.store, c.turn.row);
+        if (turn === null || !inRange(turn.t)) continue;
+        const call = placeOf(s, s.pairs.reqRowOf(c.pair))!;
+        const tool = rowAt({ ...keyOf(call.t, call.model), tool: s.pairs.nameOf(c.pair) }, () => toolFigures(0, 0));
+        const nano = c.share.nano;
+        addFigures([tool.figures], {
+          ...toolFigures(0, 0),
+          outputTokens: c.share.tokens,
+          costUsd: nano === null ? null : nano / NANO,
+        });
+        const key = { ...keyOf(turn.t, turn.model), tool: null };
+        const text = JSON.stringify(key);
+        let t = taken.get(text);
+        if (!t) taken.set(text, (t = { key, tokens: 0, nano: 0 }));
+        t.tokens += c.share.tokens;
+        t.nano += nano ?? 0;
+      }
+    });
+    for (const { key, tokens, nano } of taken.values()) {
+      const f = rowAt(key).figures;
+      if (f.outputTokens !== null) f.outputTokens = Math.max(0, f.outputTokens - tokens);
+      if (f.costUsd !== null) f.costUsd = Math.max(0, Math.round(f.costUsd * NANO) - nano) / NANO;
+    }
   }
 
   function addGroup(key: RowKey, agg: Aggregates, prices: PriceTable): void {

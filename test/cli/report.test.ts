@@ -80,6 +80,42 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
     }
   });
 
+  it('--by tool charges each tool what summary charges it (x-costByTool), and adds up to the runs', () => {
+    const { code, doc } = reportOf('--by', 'tool', REAL_TRACES);
+    expect(code).toBe(0);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    // summary links an mcp plane to its agent plane when both are named: run by run, as report reads them.
+    const charged = new Map<string, { calls: number; tokens: number | null; cost: number | null }>();
+    const docs = JSON.parse(run(['summary', '--json', '--no-cache', ...realTraceFiles]).stdout) as (StatsDoc & {
+      'x-costByTool': ({ name: string; calls: number; outputTokens: number | null; costUsd: number | null } | null)[];
+    })[];
+    const plus = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+    for (const d of docs.filter((x) => x.file!.endsWith('.mcp.jsonl')))
+      for (const c of d['x-costByTool']) {
+        if (!c) continue;
+        const was = charged.get(c.name) ?? { calls: 0, tokens: null, cost: null };
+        charged.set(c.name, {
+          calls: was.calls + c.calls,
+          tokens: plus(was.tokens, c.outputTokens),
+          cost: plus(was.cost, c.costUsd),
+        });
+      }
+    const tools = doc!.rows.filter((r) => r.key.tool !== null);
+    expect(tools.length).toBeGreaterThan(3);
+    expect(tools.some((r) => (r.outputTokens ?? 0) > 0)).toBe(true);
+    for (const r of tools) {
+      const c = charged.get(r.key.tool!)!;
+      expect(r.toolCalls, r.key.tool!).toBe(c.calls);
+      expect(r.outputTokens, r.key.tool!).toBe(c.tokens);
+      if (c.cost === null) expect(r.costUsd).toBeNull();
+      else expect(r.costUsd, r.key.tool!).toBeCloseTo(c.cost, 8);
+    }
+    // The shares come out of the (no tool) row: the totals are the runs'.
+    const whole = reportOf('--by', 'session', REAL_TRACES).doc!;
+    expect({ ...doc!.totals, costUsd: 0 }).toEqual({ ...whole.totals, costUsd: 0 });
+    expect(doc!.totals.costUsd).toBeCloseTo(whole.totals.costUsd!, 8);
+  });
+
   it('--since and --until split the runs between them, and days follow --tz', () => {
     const all = reportOf('--by', 'day', REAL_TRACES).doc!;
     const before = reportOf('--by', 'day', '--until', '2026-08-19', REAL_TRACES).doc!;

@@ -3,6 +3,7 @@ import { ReportRows, reportDoc, reportText, totalsOf } from '../../src/report/us
 import { pairRuns, runIdOf } from '../../src/sources/recordings.js';
 import { type Dim, FIGURE_FIELDS, type Figures, runFigures } from '../../src/store/run-figures.js';
 import { statsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { width } from '../../src/trace/cells.js';
 import { bundledPrices } from '../../src/trace/prices.js';
@@ -161,17 +162,74 @@ describe('report figures of one run', () => {
     for (const field of FIGURE_FIELDS) expect(r.totals[field], field).toBe(sumOf(r.rows, field));
   });
 
-  it('by tool: a row per tool with its calls, everything no tool is charged in the (no tool) row', () => {
+  it('by tool: a row per tool with its calls and its share of the turns that asked for them', () => {
     const r = report(['tool']);
     expect(keys(r)).toEqual([{ tool: 'fetch' }, { tool: 'search' }, { tool: null }]);
     const [fetch, search, none] = r.rows.map((x) => x.figures);
-    expect(fetch).toMatchObject({ toolCalls: 1, toolErrors: 1, overflowTurns: 0, costOverflowTurns: 0 });
-    // What the calls cost is charged to no tool yet: not counted here (null), but in (no tool).
-    for (const field of FIGURE_FIELDS.filter((f) => f !== 'toolCalls' && f !== 'toolErrors'))
+    const [agent, mcp] = planes();
+    // The same charges as summary's tool table (x-costByTool) on X.mcp.jsonl with X.agent.jsonl.
+    const costs = new Map(toolCosts(mcp!, { turns: agent! }).map((c) => [c.name, c]));
+    expect(costs.get('fetch')).toMatchObject({ attributedCalls: 1, outputTokens: 20 });
+    for (const [row, name] of [
+      [fetch!, 'fetch'],
+      [search!, 'search'],
+    ] as const) {
+      expect(row.outputTokens, name).toBe(costs.get(name)!.outputTokens);
+      expect(row.costUsd, name).toBe(costs.get(name)!.costUsd);
+    }
+    expect(fetch).toMatchObject({ toolCalls: 1, toolErrors: 1, outputTokens: 20, overflowTurns: 0 });
+    expect(fetch!.costUsd).toBeGreaterThan(0);
+    // What is not the tool's own is in the (no tool) row: sessions, turns, input tokens.
+    for (const field of [
+      'sessions',
+      'turns',
+      'inputTokens',
+      'cacheReadTokens',
+      'cacheWriteTokens',
+      'unpricedTurns',
+    ] as const)
       expect(fetch![field], field).toBeNull();
-    expect(search).toMatchObject({ toolCalls: 1, toolErrors: 0, sessions: null });
-    expect(none).toMatchObject({ sessions: 1, toolCalls: 0, turns: 4, inputTokens: 607 });
-    expect(r.totals).toEqual(report(['session']).totals);
+    expect(search).toMatchObject({ toolCalls: 1, toolErrors: 0, sessions: null, outputTokens: 10 });
+    // The shares are taken from the turns' row: the rows still add up to the run.
+    expect(none).toMatchObject({ sessions: 1, toolCalls: 0, turns: 4, inputTokens: 607, outputTokens: 63 - 30 });
+    const whole = report(['session']).totals;
+    for (const field of FIGURE_FIELDS.filter((f) => f !== 'costUsd')) expect(r.totals[field], field).toBe(whole[field]);
+    expect(r.totals.costUsd).toBeCloseTo(whole.costUsd!, 9);
+    for (const field of FIGURE_FIELDS) {
+      if (field === 'costUsd') expect(r.totals.costUsd).toBeCloseTo(sumOf(r.rows, field)!, 12);
+      else expect(r.totals[field], field).toBe(sumOf(r.rows, field));
+    }
+  });
+
+  it('by tool and day: a call charged on its own day, its share taken from its turn day', () => {
+    const r = report(['day', 'tool'], 'America/New_York');
+    const row = (day: string, tool: string | null) => r.rows.find((x) => x.key.day === day && x.key.tool === tool);
+    expect(row('2026-08-19', 'search')!.figures).toMatchObject({ toolCalls: 1, outputTokens: 10 });
+    expect(row('2026-08-20', 'fetch')!.figures).toMatchObject({ toolCalls: 1, outputTokens: 20 });
+    // 23:55 in New York: the search turn's 10 output tokens went to its call.
+    expect(row('2026-08-19', null)!.figures).toMatchObject({ turns: 1, outputTokens: 0, costUsd: 0 });
+    expect(row('2026-08-20', null)!.figures).toMatchObject({ turns: 3, outputTokens: 53 - 20 });
+  });
+
+  it('by tool, a call no turn asked for is charged nothing (null), and an agent plane alone charges its tool_uses', () => {
+    const lone = storeOf(
+      [meta('mcp'), call('05:00:00.000', 9, 'search'), answer('05:00:01.000', 9)],
+      bundledPrices(),
+      'runs/y.mcp.jsonl',
+    );
+    const rows = runFigures('runs/y', [lone], options(['tool'])).rows;
+    expect(rows.find((x) => x.key.tool === 'search')!.figures).toMatchObject({
+      toolCalls: 1,
+      outputTokens: null,
+      costUsd: null,
+    });
+    const [agent] = planes();
+    const own = new ReportRows(['tool']);
+    own.add(runFigures('runs/x', [agent!], options(['tool'])));
+    const [fetch, search, none] = own.sorted('asc').map((x) => x.figures);
+    expect(fetch).toMatchObject({ toolCalls: 1, toolErrors: 1, outputTokens: 20 });
+    expect(search).toMatchObject({ toolCalls: 1, outputTokens: 10 });
+    expect(none).toMatchObject({ outputTokens: 33 });
   });
 
   it('--since and --until keep what happened between them, by each record time', () => {

@@ -40,13 +40,19 @@ export function parseLine(text: string): ParsedLine {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: 'skip', reason: `not JSON (${(error as Error).message.replace(/^Unexpected /, 'unexpected ')})` };
+    return { kind: 'skip', reason: notJsonReason(error) };
   }
-  if (!isObject(value)) {
-    const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    return { kind: 'skip', reason: `not a JSON object (${what})` };
-  }
+  if (!isObject(value)) return { kind: 'skip', reason: notObjectReason(value) };
   return classify(value);
+}
+
+/** Why a line is no record, as summary, the Events pane and validate all word it. */
+export const notJsonReason = (error: unknown): string =>
+  `not JSON (${(error as Error).message.replace(/^Unexpected /, 'unexpected ')})`;
+
+export function notObjectReason(value: unknown): string {
+  const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+  return `not a JSON object (${what})`;
 }
 
 export function classify(o: JsonObject): ParsedLine {

@@ -1,4 +1,5 @@
 import { ingest } from '../ingest/ingest.js';
+import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { NotTraceError } from '../sources/document-source.js';
@@ -13,7 +14,6 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
-import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
 import { type ExportFormat, writeRows } from './records-io.js';
 import { expandTargets } from './targets.js';

@@ -42,6 +42,8 @@ export interface AppProps {
   filter?: string;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
   filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
+  /** Opened from the Sessions list: Esc in a pane calls this to go back to it. */
+  onBack?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function App({
   filter,
   notice,
   filterHistory,
+  onBack,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
@@ -128,6 +131,7 @@ export function App({
     matches: shown?.positions ?? null,
     usage: usage.targets,
     history,
+    fromSessions: onBack !== undefined,
     tree,
   };
   const perform = useOutcome(ui, {
@@ -139,6 +143,7 @@ export function App({
     rememberFilter: (text) => {
       if (filterHistory) setHistory(filterHistory.remember(text));
     },
+    back: onBack,
   });
   useCommands(
     view,

@@ -110,7 +110,12 @@ export function App({
     [overlay?.type, overlay?.type === 'help' ? overlay.over : null, width],
   );
   // The detail view's tree: the body less its margin, and less the path line above it.
-  const { tree, opening } = useDetailTree(store, state, { width: width - 1, height: Math.max(1, height - 1) }, ui);
+  const { tree, opening, preview } = useDetailTree(
+    store,
+    state,
+    { width: width - 1, height: Math.max(1, height - 1) },
+    ui,
+  );
 
   const list = state.pane === 'usage' ? null : views[state.pane];
   const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
@@ -167,6 +172,7 @@ export function App({
     searched,
     tree,
     opening,
+    preview,
     width,
     height,
     turnsStart,

@@ -42,7 +42,7 @@ describe('a JSON text cut short, closed to be drawn while the rest is read', () 
           id: 1,
           result: {
             content: [{ type: 'text', text: 'quote " and \\ backslash\n' }, {}, [], [[]]],
-            n: [-0.5e3, 0, 12345678901234567890, true, false, null],
+            n: [-0.5e3, 0, 1.5e300, true, false, null],
             'key with "quotes"': { '': '' },
           },
         },
@@ -50,6 +50,10 @@ describe('a JSON text cut short, closed to be drawn while the rest is read', () 
         1,
       ),
     );
+  });
+
+  it('every cut of numbers as written (past 2^53, past the double range)', () => {
+    sweep('{"id":123456789012345678901234567890,"x":[1e400,-0.0,2E-5],"y":{"z":[]}}');
   });
 
   it.skipIf(!hasRealTraces)('cuts of the real traces’ longest lines', () => {

@@ -5,6 +5,7 @@ import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { keyOf } from '../ui/keymap.js';
 
 /** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
 export type ExportFormat = 'v1' | 'mcp-rec';
@@ -55,7 +56,7 @@ export function copyRows(
 ): string {
   const text = [...exportLines(store, rows)].join('\n');
   if (text.length > OSC52_MAX)
-    return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (w writes it to a file)`;
+    return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (${keyOf('record.write')} writes it to a file)`;
   write(osc52(text));
   return `copied ${text.length.toLocaleString('en-US')} characters with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
 }

@@ -36,16 +36,74 @@ export const THEME: Record<Style, TextStyle> = {
   jsonPunct: { dimColor: true },
 };
 
-const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
-  (Object.entries(THEME) as [Style, TextStyle][]).map(([name, t]) => {
-    let c = chalk;
-    if (t.color) c = c[t.color as 'red'];
-    if (t.dimColor) c = c.dim;
-    if (t.bold) c = c.bold;
-    if (t.inverse) c = c.inverse;
-    return [name, name === 'plain' ? (x: string) => x : (x: string) => c(x)];
-  }),
-) as Record<Style, (text: string) => string>;
+/** The themes a config file may name (`theme` in config.json); `dark` is the default. */
+export const THEME_NAMES = ['dark', 'light', 'none'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+/** For a light background: yellow and cyan on white are hard to read. */
+const LIGHT: Partial<Record<Style, TextStyle>> = {
+  warn: { color: 'magenta' },
+  pending: { color: 'magenta' },
+  accent: { color: 'blue' },
+  match: { color: 'blue', bold: true },
+  jsonKey: { color: 'blue' },
+  jsonNumber: { color: 'magenta' },
+  jsonLiteral: { color: 'red' },
+};
+
+/** The colour names a role may take (chalk's foreground colours); also `#rrggbb`, or `default` for none. */
+export const COLOUR_NAMES = [
+  'default',
+  ...['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'].flatMap((c) => [c, `${c}Bright`]),
+  'gray',
+  'grey',
+] as const;
+
+/** Whether `value` is a colour a role may take. */
+export const isColour = (value: string): boolean =>
+  (COLOUR_NAMES as readonly string[]).includes(value) || /^#[0-9a-fA-F]{6}$/.test(value);
+
+/** A theme as a config file gives it: a name, or colours per role over a base theme (dark unless `base` says). */
+export type ThemeChoice = ThemeName | ({ base?: ThemeName } & Partial<Record<Style, string>>);
+
+/** Each role's look under `choice`: the styles stay (bold, inverse, dim: colour is never the only signal). */
+export function themeStyles(choice: ThemeChoice): Record<Style, TextStyle> {
+  const { base = 'dark', ...colours } = typeof choice === 'string' ? { base: choice } : choice;
+  const out = {} as Record<Style, TextStyle>;
+  for (const [name, t] of Object.entries(THEME) as [Style, TextStyle][]) {
+    const look = { ...t, ...(base === 'light' ? LIGHT[name] : {}) };
+    if (base === 'none') delete look.color;
+    const colour = (colours as Partial<Record<Style, string>>)[name];
+    if (colour === 'default') delete look.color;
+    else if (colour !== undefined) look.color = colour;
+    out[name] = look;
+  }
+  return out;
+}
+
+function painter(t: TextStyle): (text: string) => string {
+  let c = chalk;
+  if (t.color) c = t.color.startsWith('#') ? c.hex(t.color) : c[t.color as 'red'];
+  if (t.dimColor) c = c.dim;
+  if (t.bold) c = c.bold;
+  if (t.inverse) c = c.inverse;
+  return (x: string) => c(x);
+}
+
+const paints = (styles: Record<Style, TextStyle>): Record<Style, (text: string) => string> =>
+  Object.fromEntries(
+    (Object.entries(styles) as [Style, TextStyle][]).map(([name, t]) => [
+      name,
+      Object.keys(t).length === 0 ? (x: string) => x : painter(t),
+    ]),
+  ) as Record<Style, (text: string) => string>;
+
+let PAINT = paints(THEME);
+
+/** The theme for this run (`theme` in config.json); set once at start, before the first frame. */
+export function setTheme(choice: ThemeChoice): void {
+  PAINT = paints(themeStyles(choice));
+}
 
 /**
  * A screen line as one styled string: one Ink <Text> per line instead of one per

@@ -1,6 +1,6 @@
 import { STATUSES } from '../../trace/enums.js';
 import { FILTER_GRAMMAR } from '../../trace/filter.js';
-import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
+import { bindings, type Command, keyLabel, keysFor } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
@@ -13,7 +13,7 @@ function statusGlyphs(): string {
     .join(', ');
 }
 
-const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
+const key = (command: Command) => keyLabel(keysFor(command)[0]!);
 
 /** How help itself is used, from what the help view handles: `Esc or ? closes; j/k scroll; / searches`. */
 function usage(help: ViewInfo): string {
@@ -55,7 +55,7 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
   // The notes wrap like the descriptions: cut, they would run past a narrow terminal's edge.
   out.push([]);
   for (const note of [
-    'Other views have keys of their own: press ? there.',
+    `Other views have keys of their own: press ${key('app.help')} there.`,
     `Colour is never the only signal: › marks the selection, glyphs mark status (${statusGlyphs()}).`,
   ])
     for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);

@@ -6,7 +6,7 @@
  */
 
 import { width as widthOf } from '../format/text.js';
-import { bindings, type Command, KEYMAP, type KeyName, keyLabel } from '../keymap.js';
+import { bindings, type Command, type KeyName, keyLabel, keymapGeneration, keyOf, keysFor } from '../keymap.js';
 import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
 
 export type ViewId =
@@ -85,17 +85,17 @@ export const say = (ctx: BaseContext, text: string): Outcome => outcome({ ...ctx
 /** A notice for a moment: a key that does nothing here, and why. */
 const brief = (state: UiState, text: string): Outcome => outcome({ ...state, notice: text }, { type: 'fade' });
 
-const byKey = new WeakMap<ViewInfo, Map<KeyName, ViewInfo['commands'][number]>>();
+const byKey = new WeakMap<ViewInfo, { generation: number; keys: Map<KeyName, ViewInfo['commands'][number]> }>();
 
 /** The command a key means in a view, if it handles one. */
 export function specFor<V extends ViewInfo>(view: V, name: KeyName): V['commands'][number] | undefined {
-  let keys = byKey.get(view);
-  if (!keys) {
-    keys = new Map();
-    for (const spec of view.commands) for (const key of KEYMAP[spec.command].keys) keys.set(key, spec);
-    byKey.set(view, keys);
+  let cached = byKey.get(view);
+  if (!cached || cached.generation !== keymapGeneration()) {
+    const keys = new Map<KeyName, ViewInfo['commands'][number]>();
+    for (const spec of view.commands) for (const key of keysFor(spec.command)) keys.set(key, spec);
+    byKey.set(view, (cached = { generation: keymapGeneration(), keys }));
   }
-  return keys.get(name);
+  return cached.keys.get(name);
 }
 
 /** Every key a view handles, in keymap order. */
@@ -107,7 +107,7 @@ export function keysOf(view: ViewInfo): KeyName[] {
 /** What pressing `name` in `view` does: its command's outcome, or a brief notice saying why nothing happens. */
 export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName, ctx: C): Outcome {
   const spec = specFor(view, name);
-  if (!spec) return brief(ctx.state, `${keyLabel(name)}: not in ${view.title} (? for keys)`);
+  if (!spec) return brief(ctx.state, `${keyLabel(name)}: not in ${view.title} (${keyOf('app.help')} for keys)`);
   const why = spec.disabled?.(ctx) ?? null;
   return why === null ? spec.run(ctx) : brief(ctx.state, `${keyLabel(name)}: ${why}`);
 }

@@ -4,7 +4,7 @@ import { buildProgram, type Handlers } from './program.js';
 /** The program as commander holds it; its handlers are never called here. */
 function program(): Command {
   const never = async () => 0;
-  const handlers: Handlers = { app: never, summary: never, validate: never, diff: never };
+  const handlers: Handlers = { app: never, summary: never, validate: never, diff: never, config: never };
   return buildProgram(handlers, () => {});
 }
 
@@ -26,6 +26,14 @@ export function flagsTable(): string {
   for (const c of [root, ...root.commands]) {
     for (const o of c.options) {
       if (o.long === '--version') continue;
+      // `--no-x` beside `--x` of the same command: one row for the pair, the README is short.
+      const pair = o.negate ? c.options.find((p) => p.long === `--${o.long!.slice(5)}`) : undefined;
+      if (pair) {
+        const row = rows.get(`${pair.flags} ${pair.description}`)!;
+        row.flag += `, ${flagOf(o)}`;
+        row.meaning += `; ${cell(`${o.long}: ${o.description}`)}`;
+        continue;
+      }
       // Options shared by several commands are one row; --json means something else in each.
       const key = `${o.flags} ${o.description}`;
       const row = rows.get(key) ?? { flag: flagOf(o), where: [], meaning: cell(o.description + defaultOf(o)) };

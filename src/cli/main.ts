@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
+import type { Config } from './config-schema.js';
 import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
@@ -19,8 +20,10 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices);
+        const prices = await loadPrices(options.prices ?? config.prices ?? undefined);
         if (prices === null) return 1;
         if (options.export !== undefined)
           return (await import('./summary-command.js')).exportCommand(
@@ -37,15 +40,28 @@ export async function main(argv: string[]): Promise<number> {
             { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout },
             prices,
           );
-        return runApp(files, options, prices);
+        // Flags on the command line win over the config.
+        const { ascii = config.ascii, utc = config.utc, mouse = config.mouse } = options;
+        return runApp(files, { ...options, ascii, utc, mouse }, prices);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
-      diff: async (files, options) => (await import('./diff-command.js')).diffCommand(files, options, bundledPrices()),
+      diff: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
+        return (await import('./diff-command.js')).diffCommand(
+          files,
+          { ...options, ascii: config.ascii },
+          bundledPrices(),
+        );
+      },
       summary: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices);
+        const prices = await loadPrices(options.prices ?? config.prices ?? undefined);
         return prices === null ? 1 : (await import('./summary-command.js')).summaryCommand(files, options, prices);
       },
+      config: async (options) => (await import('./config-command.js')).configCommand(options),
     },
     (c) => (code = c),
   );
@@ -74,6 +90,19 @@ async function runApp(files: string[], options: AppOptions, prices: PriceTable):
   claimTerminal();
   const { runTui } = await import('./tui-command.js');
   return runTui(files, options, prices);
+}
+
+/**
+ * The config file (`--config FILE`, else the default one), its keys and theme put in
+ * place; null (exit 2) after saying why it cannot be used. Loaded only by the commands
+ * that read it: its checks know the keymap and the views.
+ */
+async function readConfig(file: string | undefined): Promise<Config | null> {
+  const { applyConfig, configOrComplain } = await import('./config.js');
+  const loaded = configOrComplain(file);
+  if (!loaded) return null;
+  applyConfig(loaded.config);
+  return loaded.config;
 }
 
 /** An invalid --filter says what is wrong and where (exit 2). */

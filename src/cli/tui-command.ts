@@ -44,9 +44,9 @@ function alternateScreen(keyboard: Keyboard | null): () => void {
 }
 
 /** `diff A B` on a terminal: the interactive side-by-side view. True when it ended by Ctrl-C. */
-export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<boolean> {
+export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore, ascii = false): Promise<boolean> {
   applyColorEnv();
-  setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
+  setAscii(ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const keyboard = openKeyboard();
   await runOnScreen(createElement(DiffApp, { doc, a, b }), keyboard, 30);
   keyboard?.close();
@@ -118,7 +118,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     return 1;
   }
   applyColorEnv();
-  setAscii(options.ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
+  setAscii(options.ascii === true || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const store = new TraceStore(prices);
   // One local file may come from its saved index; several stream side by side.
   const single = sources.length === 1;
@@ -146,6 +146,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     records,
     initialPane: expanded.pane,
     filter: options.filter,
+    clock: options.utc === true,
   };
   let rerender: ((element: ReactElement) => void) | null = null;
   const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));

@@ -40,6 +40,8 @@ export interface AppProps {
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+  /** `--utc` (or `utc` in the config): start with clock times, as `T` shows them. */
+  clock?: boolean;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
   filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
 }
@@ -58,12 +60,13 @@ export function App({
   filter,
   notice,
   filterHistory,
+  clock = false,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
-  const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null }));
+  const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null, clock }));
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
   const usageTop = useRef(0);

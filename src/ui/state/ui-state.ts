@@ -111,7 +111,9 @@ export type Action =
 
 const list = (): ListState => ({ selected: 0, windowStart: 0 });
 
-export function initialState(options: { pane?: PaneId; follow?: boolean; filter?: string | null } = {}): UiState {
+export function initialState(
+  options: { pane?: PaneId; follow?: boolean; filter?: string | null; clock?: boolean } = {},
+): UiState {
   return {
     pane: options.pane ?? 'calls',
     lists: { calls: list(), turns: list(), usage: list(), events: list() },
@@ -120,7 +122,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
-    clock: false,
+    clock: options.clock ?? false,
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
     pausedAt: null,

@@ -31,12 +31,12 @@ export function writeRows(
   return n;
 }
 
-/** A new file in the temp directory for `w` in the app. */
-export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
+/** A new file in the temp directory for `w` in the app (`name`: what the records are, `marked`). */
+export function exportPath(store: TraceStore, rows: ArrayLike<number>, name?: string): string {
   const first = rows.length ? store.lineOf(rows[0]!) : 0;
   return join(
     tmpdir(),
-    `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`,
+    `mcp-replay-tui-${name ?? (rows.length > 2 ? 'filtered' : `L${first}`)}-${process.pid}-${Date.now()}.jsonl`,
   );
 }
 

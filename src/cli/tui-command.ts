@@ -14,6 +14,7 @@ import { beforeFatal } from './fatal.js';
 import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
+import { keptMarks } from './marks-file.js';
 import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
@@ -125,10 +126,11 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
   const records = {
-    write(rows: ArrayLike<number>) {
-      const path = exportPath(store, rows);
+    write(rows: ArrayLike<number>, what?: string) {
+      const path = exportPath(store, rows, what ? 'marked' : undefined);
       const n = writeRows(store, rows, path, options.exportFormat);
-      return `wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
+      // What was written comes first: a narrow footer cuts the words before the path's end.
+      return `${what ? `${what}: ` : ''}wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };
@@ -139,9 +141,12 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     remember: (text: string) => (history = rememberFilter(history, text)),
   };
 
+  const marks = keptMarks(expanded.targets, single ? [0] : fileIds);
   const props = {
     store,
     filterHistory,
+    marks: marks.kept,
+    notice: marks.notice,
     follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
     records,
     initialPane: expanded.pane,

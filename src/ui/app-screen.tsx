@@ -44,6 +44,10 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
+/** A row with whether it is marked, while any record is (its pane then has a column for marks). */
+const markedRow = <R extends { row: number; marked?: boolean }>(r: R, state: UiState): R =>
+  state.marks.size ? { ...r, marked: state.marks.has(r.row) } : r;
+
 /** The overlay's lines on screen, and where they are: `/query 2/5 · 11-30/84`. */
 function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
   const { overlayLines: lines, height, searched } = s;
@@ -70,6 +74,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
         matched: positions ? positions[firstAtOrAfter(positions, i)] === i : false,
         expandThinking: state.expandThinking,
         clock: state.clock,
+        marked: state.marks.has(views.turns.at(i)),
       });
       cache.set(i, lines);
     }
@@ -129,12 +134,16 @@ export function screenBody(s: ScreenInput): { body: ReactElement; position: stri
   let body: ReactElement;
   if (state.pane === 'turns') body = turnsBody(s, list.selected);
   else if (state.pane === 'events') {
-    const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, s.start));
+    const rows = windowOf(views.events, list.windowStart, height).map((r) =>
+      markedRow(eventRow(store, r, s.start), state),
+    );
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
     const empty = s.filtered ? 'no records match the filter' : undefined;
     body = <EventsPane rows={rows} matched={matched} empty={empty} {...common} />;
   } else {
-    const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, s.start));
+    const rows = windowOf(views.calls, list.windowStart, height).map((r) =>
+      markedRow(callRow(store, r, s.start), state),
+    );
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
     const empty = s.filtered ? 'no calls match the filter' : undefined;
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;

@@ -10,6 +10,7 @@ import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useFilter } from './hooks/use-filter.js';
+import { type KeptMarks, useKeptMarks } from './hooks/use-kept-marks.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
 import { useSelectedCall } from './hooks/use-selected-call.js';
@@ -40,6 +41,8 @@ export interface AppProps {
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+  /** Marks kept from earlier runs (`m`), and how to keep this run's. */
+  marks?: KeptMarks;
   /** `--utc` (or `utc` in the config): start with clock times, as `T` shows them. */
   clock?: boolean;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
@@ -61,6 +64,7 @@ export function App({
   notice,
   filterHistory,
   clock = false,
+  marks,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
@@ -77,6 +81,7 @@ export function App({
   const views = viewsOf(store, reduced.showEchoed, filtered, reduced.callOrder);
   const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
+  useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {

@@ -100,6 +100,18 @@ export const KEYMAP = {
     hint: 'echoed',
     category: 'View',
   },
+  'marks.toggle': {
+    keys: ['m'],
+    description: 'Mark or unmark the selected row (◆; kept for this file while it is unchanged)',
+    hint: 'mark',
+    category: 'View',
+  },
+  'marks.next': {
+    keys: ['u'],
+    description: 'Next marked record, in file order, in whichever pane lists it',
+    category: 'Move',
+  },
+  'marks.prev': { keys: ['U'], description: 'Previous marked record', category: 'Move' },
   'link.jump': {
     keys: ['l'],
     description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time',
@@ -108,7 +120,7 @@ export const KEYMAP = {
   },
   'record.write': {
     keys: ['w'],
-    description: 'Write the selected record (with a filter: every filtered record) to a JSONL file and show its path',
+    description: 'Write the record to a JSONL file (in a list: the marked ones, else with a filter every match)',
     hint: 'write',
     category: 'View',
   },

@@ -156,6 +156,8 @@ const ASCII: Record<string, string> = {
   '▆': '+',
   '▇': '*',
   '█': '#',
+  // A marked record (format/rows.ts): a letter, where the glyph cannot be shown.
+  '◆': 'M',
 };
 const GLYPHS = new RegExp(`[${Object.keys(ASCII).join('')}\u2400-\u2421]`, 'g');
 let ascii = false;

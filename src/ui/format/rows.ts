@@ -23,6 +23,13 @@ export function marker(selected: boolean, matched = false): Segment {
   return selected ? seg('›', 'selected') : matched ? seg('•', 'accent') : seg(' ');
 }
 
+/** A marked record's glyph (`M` in ASCII mode: theme.ts), a shape and not only a colour. */
+export const MARK_GLYPH = '◆';
+
+/** The marks column: one cell while any record is marked (`marked` defined), none otherwise. */
+export const markCell = (marked: boolean | undefined): Segment[] =>
+  marked === undefined ? [] : [marked ? seg(MARK_GLYPH, 'accent') : seg(' ')];
+
 /**
  * The row cut to the pane (its fixed columns alone are ~50 cells: a narrow pane cuts
  * the label and detail, then the columns), styled for the selection.
@@ -45,7 +52,8 @@ export function callColumns(rows: CallRow[], width: number, clock = false): Call
     14,
     Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))),
   );
-  const flex = width - 35 - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
+  const marks = rows.some((r) => r.marked !== undefined) ? 1 : 0;
+  const flex = width - 35 - marks - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
   const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
@@ -64,7 +72,10 @@ export function formatCallRow(
   const STATUS = 10;
   const LAT = 7;
   const label = columns.label;
-  const flex = Math.max(2, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
+  const flex = Math.max(
+    2,
+    width - 1 - markCell(r.marked).length - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4,
+  );
   const methodW = r.tool === null ? flex : Math.max(1, Math.min(columns.method, flex - 8));
   const toolW = r.tool === null ? 0 : flex - methodW - 1;
   const status = STATUSES[r.status]!;
@@ -72,7 +83,7 @@ export function formatCallRow(
   const quiet = r.kind === 'notification';
   // → client→server, ← server→client; a server→client request says so with ⇠.
   const arrow = r.serverToClient ? '⇠S' : `${DIRS[Dir[r.dir]]!.glyph} `;
-  const parts: Segment[] = [marker(selected, matched)];
+  const parts: Segment[] = [marker(selected, matched), ...markCell(r.marked)];
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
@@ -99,9 +110,10 @@ export function formatEventRow(
   const KIND = 8;
   const DIRW = 9;
   const label = labelWidth;
-  const rest = Math.max(10, width - 1 - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
+  const mark = markCell(r.marked);
+  const rest = Math.max(10, width - 1 - mark.length - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
   const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
-  const parts: Segment[] = [marker(selected, matched)];
+  const parts: Segment[] = [marker(selected, matched), ...mark];
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(`L${r.lineNo}`, LINE, 'right')} `, 'dim'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));

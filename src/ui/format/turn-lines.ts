@@ -6,7 +6,7 @@ import { inert, inertLines } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
 import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
-import { looks, timeText, toneOf } from './rows.js';
+import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
 import { truncate, width as widthOf, wrap } from './text.js';
 
@@ -40,6 +40,8 @@ export interface TurnOptions {
   selected: boolean;
   /** A search match (marked • on its first line). */
   matched?: boolean;
+  /** Marked (`m`): the mark's glyph leads its first line. */
+  marked?: boolean;
   expandThinking: boolean;
   /** Clock times (UTC) instead of offsets from the start (`T`). */
   clock?: boolean;
@@ -61,7 +63,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const line = (...parts: Segment[]) => lines.push([gutter(), ...fitLine(parts, w)]);
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';
-  const head: Segment[] = [];
+  const head: Segment[] = o.marked ? [seg(`${MARK_GLYPH} `, 'accent')] : [];
   if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
   head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));

@@ -8,7 +8,7 @@ export const BRIEF_MS = 1500;
 export interface Performers {
   quit(): void;
   /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
-  records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
+  records?: { write(rows: ArrayLike<number>, what?: string): string; copy(rows: ArrayLike<number>): string };
   /** The user picked a pane. */
   chosePane?(): void;
   /** A filter applied from the bar, for the history. */
@@ -38,7 +38,7 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
           continue;
         }
         try {
-          const text = effect.type === 'write' ? records.write(effect.rows) : records.copy(effect.rows);
+          const text = effect.type === 'write' ? records.write(effect.rows, effect.what) : records.copy(effect.rows);
           ui.dispatch({ type: 'notice', text });
         } catch (error) {
           ui.dispatch({ type: 'notice', text: `could not ${effect.type}: ${(error as Error).message}` });

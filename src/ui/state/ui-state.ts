@@ -56,6 +56,8 @@ export interface UiState {
   search: { query: string; inOverlay: boolean } | null;
   /** The filter expression in effect (already validated), or null. */
   filter: string | null;
+  /** Marked records, by row (`m`); `u`/`U` go through them, `w` writes them. */
+  marks: ReadonlySet<number>;
 }
 
 /** What the reducer needs to know about the lists it moves in. */
@@ -106,6 +108,10 @@ export type Action =
   | { type: 'filter.set'; filter: string | null }
   /** New rows arrived: keep the bottom in view when sticking to it. */
   | { type: 'grown'; counts: Record<PaneId, number>; height: number }
+  /** `m`: the row marked, or unmarked when it was. */
+  | { type: 'marks.toggle'; row: number }
+  /** Marks kept from an earlier run, found among the rows read so far. */
+  | { type: 'marks.add'; rows: readonly number[] }
   /** The rows were read again (a followed file truncated or replaced): a row number may name another record now. */
   | { type: 'reset'; counts: Record<PaneId, number>; height: number };
 
@@ -130,6 +136,7 @@ export function initialState(
     input: null,
     search: null,
     filter: options.filter ?? null,
+    marks: new Set(),
   };
 }
 
@@ -347,6 +354,15 @@ export function reduce(state: UiState, action: Action): UiState {
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
       return { ...state, filter: action.filter, input: null, notice: null, lists, search: null };
     }
+    case 'marks.toggle': {
+      const marks = new Set(state.marks);
+      if (!marks.delete(action.row)) marks.add(action.row);
+      return { ...state, marks };
+    }
+    case 'marks.add':
+      return action.rows.every((r) => state.marks.has(r))
+        ? state
+        : { ...state, marks: new Set([...state.marks, ...action.rows]) };
     case 'grown':
       return state.stickToBottom ? { ...state, lists: listsWithin(state, action.counts, action.height) } : state;
     case 'reset': {
@@ -354,12 +370,14 @@ export function reduce(state: UiState, action: Action): UiState {
       // A detail view is of one record, which may be gone or another one now.
       const overlay = state.overlay?.type === 'detail' ? null : state.overlay;
       const pausedAt = state.pausedAt === null ? null : Math.min(state.pausedAt, action.counts[state.pane]);
+      // Marks name rows, which are other records now (and the file they were set on changed).
       return {
         ...state,
         lists,
         overlay,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
+        marks: new Set(),
       };
     }
   }

@@ -26,8 +26,11 @@ export type ViewId =
 /** What a command asks of the app besides its new state: what a pure function cannot do. */
 export type Effect =
   | { type: 'quit' }
-  /** Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what happened. */
-  | { type: 'write' | 'copy'; rows: ArrayLike<number> }
+  /**
+   * Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what
+   * happened; `what` says which records they are, in that sentence (`3 marks: wrote …`).
+   */
+  | { type: 'write' | 'copy'; rows: ArrayLike<number>; what?: string }
   /** The new state's notice goes after a moment (a key's "why not"). */
   | { type: 'fade' }
   /** The user picked a pane: the app no longer moves to Turns by itself. */

@@ -3,10 +3,12 @@ import type { ReactElement } from 'react';
 import type { FilterResult } from '../store/query.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { argsPreview } from './data/args.js';
 import { turnView } from './data/turns.js';
 import { callRow, eventRow, type RowList, type Views } from './data/views.js';
 import { headerLine } from './format/chrome.js';
 import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
+import { ARGS_FROM_COLUMNS } from './format/rows.js';
 import type { ScreenLine } from './format/segments.js';
 import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
@@ -141,9 +143,12 @@ export function screenBody(s: ScreenInput): { body: ReactElement; position: stri
     const empty = s.filtered ? 'no records match the filter' : undefined;
     body = <EventsPane rows={rows} matched={matched} empty={empty} {...common} />;
   } else {
-    const rows = windowOf(views.calls, list.windowStart, height).map((r) =>
-      markedRow(callRow(store, r, s.start), state),
-    );
+    // Wide: each request's arguments, where there would be empty space.
+    const wide = width >= ARGS_FROM_COLUMNS;
+    const rows = windowOf(views.calls, list.windowStart, height).map((r) => {
+      const row = callRow(store, r, s.start);
+      return markedRow(wide ? { ...row, args: argsPreview(store, r) } : row, state);
+    });
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
     const empty = s.filtered ? 'no calls match the filter' : undefined;
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;

@@ -14,8 +14,8 @@ export interface MarkRef {
   nth: number;
 }
 
-/** Rows of one line are appended together: the records before `row` on its line. */
-function nthOf(store: TraceStore, row: number): number {
+/** Rows of one line are appended together: the records before `row` on its line (its place in a batch). */
+export function nthOf(store: TraceStore, row: number): number {
   const file = store.fileOf(row);
   const line = store.lineOf(row);
   let n = 0;

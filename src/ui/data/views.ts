@@ -239,6 +239,8 @@ export interface CallRow {
   latencyMs: number | null;
   /** Marked (`m`); undefined while nothing is marked (no column for marks then). */
   marked?: boolean;
+  /** The request's arguments as compact JSON (data/args.ts), on a pane wide enough to show them. */
+  args?: string;
 }
 
 const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');

@@ -45,7 +45,17 @@ function withSelection(parts: Segment[], width: number, selected: boolean): Scre
 export interface CallColumns {
   label: number;
   method: number;
+  /** With an arguments column (wide panes): the tool's width; the arguments take the rest. */
+  tool?: number;
 }
+
+/** From this many columns, Calls shows each request's arguments (instead of empty space). */
+export const ARGS_FROM_COLUMNS = 120;
+
+/** The widest a tool column gets beside the arguments, and the least it keeps. */
+const ARGS_TOOL = { min: 8, max: 28 };
+/** The widest a method column gets beside the arguments (`notifications/initialized` is 25). */
+const ARGS_METHOD = 26;
 
 export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
   const label = Math.min(
@@ -55,10 +65,18 @@ export function callColumns(rows: CallRow[], width: number, clock = false): Call
   const marks = rows.some((r) => r.marked !== undefined) ? 1 : 0;
   const flex = width - 35 - marks - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
   const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
+  if (rows.some((r) => r.args !== undefined)) {
+    // The tool as wide as the longest on screen (within bounds), and as a method without a
+    // tool spans both, wide enough for the longest of those: the arguments get the rest.
+    const method = Math.min(longest, ARGS_METHOD);
+    const tools = rows.map((r) => (r.tool === null ? 0 : widthUpTo(inert(r.tool), ARGS_TOOL.max)));
+    const spans = rows.map((r) => (r.tool === null ? widthUpTo(inert(r.method), ARGS_METHOD) : 0));
+    return { label, method, tool: Math.max(ARGS_TOOL.min, ...tools, Math.max(...spans) - method - 1) };
+  }
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
 
-/** Calls row: time, direction, method, tool, status, latency. */
+/** Calls row: time, direction, method, tool, (wide: arguments,) status, latency. */
 export function formatCallRow(
   r: CallRow,
   width: number,
@@ -76,8 +94,11 @@ export function formatCallRow(
     2,
     width - 1 - markCell(r.marked).length - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4,
   );
-  const methodW = r.tool === null ? flex : Math.max(1, Math.min(columns.method, flex - 8));
-  const toolW = r.tool === null ? 0 : flex - methodW - 1;
+  // Beside the arguments, method and tool keep the widths shared by the rows; a row without a tool spans both.
+  const argsW = columns.tool === undefined || r.args === undefined ? 0 : flex - columns.method - columns.tool - 2;
+  const shared = argsW > 0 ? columns.method + 1 + columns.tool! : flex;
+  const methodW = r.tool === null ? shared : Math.max(1, Math.min(columns.method, shared - 8));
+  const toolW = r.tool === null ? 0 : shared - methodW - 1;
   const status = STATUSES[r.status]!;
   const shape = SHAPES[Shape[r.kind]]!;
   const quiet = r.kind === 'notification';
@@ -89,6 +110,7 @@ export function formatCallRow(
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
   parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : toneOf(shape)));
   if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
+  if (argsW > 0) parts.push(seg(` ${fit(inert(r.args!), argsW)}`, 'dim'));
   // A notification has no outcome: its shape shows where a call's status would.
   const outcome = quiet ? shape : status;
   parts.push(seg(` ${fit(looks(outcome), STATUS - 1)}`, toneOf(outcome)));

@@ -8,6 +8,7 @@ import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
+import type { MouseEvent } from '../ui/mouse.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
@@ -25,9 +26,10 @@ import { expandTargets } from './targets.js';
 /**
  * Full screen in the alternate buffer, always left again: on quit, and before the
  * message of anything that ends the process otherwise (fatal.ts: an uncaught error,
- * SIGTERM, SIGHUP), with raw mode off and the cursor shown.
+ * SIGTERM, SIGHUP), with raw mode off, the cursor shown and mouse reporting off (on
+ * while the app runs with `mouse`).
  */
-function alternateScreen(keyboard: Keyboard | null): () => void {
+function alternateScreen(keyboard: Keyboard | null, mouse: boolean): () => void {
   let left = false;
   const leave = () => {
     if (left) return;
@@ -36,6 +38,7 @@ function alternateScreen(keyboard: Keyboard | null): () => void {
     control(CONTROL.leaveAltScreen);
   };
   control(CONTROL.enterAltScreen);
+  if (mouse) control(CONTROL.mouseOn);
   process.once('exit', leave);
   const unregister = beforeFatal(leave);
   return () => {
@@ -59,15 +62,17 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore, asc
  * that ends the process first (fatal.ts) unmounts Ink before the screen is left:
  * Ink's unmount draws its last frame, which must land on the alternate screen.
  * `mounted` gets the Ink instance (to render new props: a notice that arrives later).
+ * With `mouse`, the terminal reports the mouse while the app is on screen.
  */
 async function runOnScreen(
   element: ReactElement,
   keyboard: Keyboard | null,
   maxFps: number,
   mounted?: (app: Instance) => void,
+  mouse = false,
 ): Promise<void> {
   keyboard?.ready();
-  const leave = alternateScreen(keyboard);
+  const leave = alternateScreen(keyboard, mouse);
   const app = render(element, {
     stdout: appStdout(),
     exitOnCtrlC: true,
@@ -78,7 +83,7 @@ async function runOnScreen(
   mounted?.(app);
   letSigintEndTheProcess();
   const unregister = beforeFatal(() => app.unmount());
-  const uninstallSuspend = keyboard ? installSuspend(keyboard) : () => undefined;
+  const uninstallSuspend = keyboard ? installSuspend(keyboard, mouse) : () => undefined;
   try {
     await app.waitUntilExit();
   } finally {
@@ -142,6 +147,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   };
 
   const marks = keptMarks(expanded.targets, single ? [0] : fileIds);
+  // The mouse, unless --no-mouse (or `mouse: false`), where its reports can be kept from Ink.
+  const mouse = options.mouse !== false && keyboard.readsMouse;
   const props = {
     store,
     filterHistory,
@@ -152,9 +159,17 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     initialPane: expanded.pane,
     filter: options.filter,
     clock: options.utc === true,
+    mouse: mouse
+      ? {
+          subscribe: (handler: (event: MouseEvent) => void) => {
+            keyboard.onMouse(handler);
+            return () => keyboard.onMouse(null);
+          },
+        }
+      : undefined,
   };
   let rerender: ((element: ReactElement) => void) | null = null;
-  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));
+  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender), mouse);
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   // An index that cannot be saved says so once, in the footer.

@@ -63,7 +63,7 @@ function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
   return { body, position: counter && range ? `${counter} · ${range}` : counter || range };
 }
 
-function turnsBody(s: ScreenInput, selected: number): ReactElement {
+function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowAt: RowAt } {
   const { store, views, width, height, state, searched } = s;
   const positions = searched.found?.positions;
   const cache = new Map<number, ScreenLine[]>();
@@ -84,7 +84,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
   };
   const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf);
   s.turnsStart.current = laid.start;
-  return (
+  const body = (
     <TurnsPane
       lines={laid.lines}
       width={width}
@@ -93,13 +93,14 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
       empty={s.filtered ? 'no turns match the filter' : undefined}
     />
   );
+  return { body, rowAt: (line) => laid.turns[line] ?? null };
 }
 
 /** Lines kept above a selected row brought into view: its table's title and header. */
 const USAGE_CONTEXT = 2;
 
 /** The Usage tables with the cursor on a row, scrolled just enough to show it. */
-function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
+function usageBody(s: ScreenInput): Screen {
   const { usage, height, state } = s;
   const { targets, lines } = usage;
   const at = Math.min(s.lists.usage.selected, targets.length - 1);
@@ -114,16 +115,28 @@ function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
   if (state.usageSort !== 'calls') position = `by ${state.usageSort} · ${position}`;
   if (found) position = `${searchCounter(found, at)} · ${position}`;
   const marked = found ? new Set(found.positions.map((i) => targets[i]!.line)) : undefined;
+  const rowOfLine = new Map(targets.map((t, i) => [t.line, i]));
   return {
     body: <UsagePane lines={lines} scroll={top} selected={line} matched={marked} width={s.width} height={height} />,
     position,
+    rowAt: (shown) => (shown < height ? (rowOfLine.get(top + shown) ?? null) : null),
   };
 }
 
+/** The row (list index; a Usage row's target index) shown on a line of the body, from 0; null for none. */
+export type RowAt = (line: number) => number | null;
+
+/** The body, the footer's position, and which row each line of the body shows (a click selects it). */
+export interface Screen {
+  body: ReactElement;
+  position: string;
+  rowAt: RowAt;
+}
+
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
-export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
+export function screenBody(s: ScreenInput): Screen {
   const { state, width, height, store, views } = s;
-  if (state.overlay) return overlayBody(s);
+  if (state.overlay) return { ...overlayBody(s), rowAt: () => null };
   const list = s.lists[state.pane];
   if (state.pane === 'usage') return usageBody(s);
   const found = s.searched.found;
@@ -134,7 +147,10 @@ export function screenBody(s: ScreenInput): { body: ReactElement; position: stri
     clock: state.clock,
   };
   let body: ReactElement;
-  if (state.pane === 'turns') body = turnsBody(s, list.selected);
+  const count = views[state.pane].length;
+  // Fixed-height rows: line k of the body is row windowStart + k.
+  let rowAt: RowAt = (line) => (line < height && list.windowStart + line < count ? list.windowStart + line : null);
+  if (state.pane === 'turns') ({ body, rowAt } = turnsBody(s, list.selected));
   else if (state.pane === 'events') {
     const rows = windowOf(views.events, list.windowStart, height).map((r) =>
       markedRow(eventRow(store, r, s.start), state),
@@ -153,15 +169,14 @@ export function screenBody(s: ScreenInput): { body: ReactElement; position: stri
     const empty = s.filtered ? 'no calls match the filter' : undefined;
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;
   }
-  const length = views[state.pane].length;
-  let position = length
-    ? `${(list.selected + 1).toLocaleString('en-US')} of ${length.toLocaleString('en-US')}`
+  let position = count
+    ? `${(list.selected + 1).toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`
     : '0 of 0';
   if (state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
   // Times of day are UTC: the footer says so while they are shown.
   if (state.clock) position = `UTC · ${position}`;
   if (found) position = `${searchCounter(found, list.selected)} · ${position}`;
-  return { body, position };
+  return { body, position, rowAt };
 }
 
 /** The header: pane tabs, trace labels, counts, the filter, a paused follow. */

@@ -5,12 +5,13 @@ import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
 import { detailLines } from './data/detail.js';
 import { traceStart, viewsOf } from './data/views.js';
-import { footerLine, inputLine } from './format/chrome.js';
+import { footerLine, inputLine, tabAt } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useFilter } from './hooks/use-filter.js';
 import { type KeptMarks, useKeptMarks } from './hooks/use-kept-marks.js';
+import { type MouseSource, useMouse } from './hooks/use-mouse.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
 import { useSelectedCall } from './hooks/use-selected-call.js';
@@ -43,6 +44,8 @@ export interface AppProps {
   filter?: string;
   /** Marks kept from earlier runs (`m`), and how to keep this run's. */
   marks?: KeptMarks;
+  /** Mouse events (the wheel, clicks), unless `--no-mouse`. */
+  mouse?: MouseSource;
   /** `--utc` (or `utc` in the config): start with clock times, as `T` shows them. */
   clock?: boolean;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
@@ -65,6 +68,7 @@ export function App({
   filterHistory,
   clock = false,
   marks,
+  mouse,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
@@ -153,7 +157,7 @@ export function App({
     (text) => ui.dispatch({ type: 'input.text', text }),
   );
 
-  const { body, position } = screenBody({
+  const { body, position, rowAt } = screenBody({
     store,
     state,
     lists,
@@ -167,6 +171,13 @@ export function App({
     height,
     turnsStart,
     usageTop,
+  });
+  useMouse(mouse, {
+    ui,
+    perform,
+    context,
+    drawn: state,
+    map: { height, rowAt, tabAt: (x) => tabAt(state.pane, width, x) },
   });
   const hints = (room: number) => footerHints(view, { ...context, state }, state.input ? ' · ' : '  ', room);
   return (

@@ -116,6 +116,16 @@ export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName
 }
 
 /**
+ * What running `command` in `view` does, as its key would, for a command that comes
+ * from elsewhere than a key (the mouse): null when the view does not handle it or it
+ * cannot act now (a wheel past the end says nothing).
+ */
+export function runCommand<C extends BaseContext>(view: ViewSpec<C>, command: Command, ctx: C): Outcome | null {
+  const spec = view.commands.find((c) => c.command === command);
+  return spec && (spec.disabled?.(ctx) ?? null) === null ? spec.run(ctx) : null;
+}
+
+/**
  * Which hints a narrow footer keeps, most needed first: `? help` (where every key is
  * listed) and `q quit` always; then what leaves or acts on the view; hints not named
  * here go first.

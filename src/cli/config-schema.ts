@@ -8,7 +8,7 @@
 import { type Node, type ParseError, type ParseErrorCode, parseTree } from 'jsonc-parser';
 import { keyProblems } from '../ui/key-clashes.js';
 import { type Command, KEYMAP, type KeyName, NAMED_KEYS } from '../ui/keymap.js';
-import { COLOUR_NAMES, isColour, THEME, THEME_NAMES, type ThemeChoice, type ThemeName } from '../ui/theme.js';
+import { COLOUR_NAMES, isColour, THEME, THEME_NAMES, type ThemeChoice, type ThemeName } from '../ui/theme-table.js';
 
 /** What a config file sets; a field it leaves out keeps its default. */
 export interface Config {

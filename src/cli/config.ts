@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import envPaths from 'env-paths';
 import { type Command, KEYMAP, type KeyName, keysFor, setKeyOverrides } from '../ui/keymap.js';
-import { setTheme } from '../ui/theme.js';
+import { chooseTheme } from '../ui/theme-table.js';
 import { type Config, ConfigError, DEFAULT_CONFIG, parseConfig } from './config-schema.js';
 import { complain } from './output.js';
 
@@ -88,10 +88,10 @@ export function configOrComplain(explicit?: string): LoadedConfig | null {
   }
 }
 
-/** Puts the config's keys and theme in place for this run (before the first frame). */
+/** Puts the config's keys and theme in place for this run (before the first frame; chalk is not loaded here). */
 export function applyConfig(config: Config): void {
   setKeyOverrides(config.keys);
-  setTheme(config.theme);
+  chooseTheme(config.theme);
 }
 
 /**

@@ -2,84 +2,9 @@ import chalk from 'chalk';
 import { ENUM_ASCII } from '../trace/enums.js';
 import { inert } from '../trace/text.js';
 import type { Segment, Style } from './format/segments.js';
+import { chooseTheme, chosenTheme, type TextStyle, type ThemeChoice, themeStyles } from './theme-table.js';
 
-/** Ink <Text> props for each style. */
-export interface TextStyle {
-  color?: string;
-  dimColor?: boolean;
-  bold?: boolean;
-  inverse?: boolean;
-}
-
-export const THEME: Record<Style, TextStyle> = {
-  plain: {},
-  dim: { dimColor: true },
-  bold: { bold: true },
-  selected: { inverse: true },
-  header: { bold: true },
-  tab: { dimColor: true },
-  tabActive: { bold: true, inverse: true },
-  ok: { color: 'green' },
-  error: { color: 'red', bold: true },
-  warn: { color: 'yellow' },
-  pending: { color: 'yellow' },
-  accent: { color: 'cyan' },
-  match: { color: 'yellow', bold: true },
-  /** Text found by a search in the detail view (its line is also marked). */
-  found: { inverse: true },
-  model: { color: 'magenta' },
-  role: { bold: true },
-  jsonKey: { color: 'cyan' },
-  jsonString: { color: 'green' },
-  jsonNumber: { color: 'yellow' },
-  jsonLiteral: { color: 'magenta' },
-  jsonPunct: { dimColor: true },
-};
-
-/** The themes a config file may name (`theme` in config.json); `dark` is the default. */
-export const THEME_NAMES = ['dark', 'light', 'none'] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
-
-/** For a light background: yellow and cyan on white are hard to read. */
-const LIGHT: Partial<Record<Style, TextStyle>> = {
-  warn: { color: 'magenta' },
-  pending: { color: 'magenta' },
-  accent: { color: 'blue' },
-  match: { color: 'blue', bold: true },
-  jsonKey: { color: 'blue' },
-  jsonNumber: { color: 'magenta' },
-  jsonLiteral: { color: 'red' },
-};
-
-/** The colour names a role may take (chalk's foreground colours); also `#rrggbb`, or `default` for none. */
-export const COLOUR_NAMES = [
-  'default',
-  ...['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'].flatMap((c) => [c, `${c}Bright`]),
-  'gray',
-  'grey',
-] as const;
-
-/** Whether `value` is a colour a role may take. */
-export const isColour = (value: string): boolean =>
-  (COLOUR_NAMES as readonly string[]).includes(value) || /^#[0-9a-fA-F]{6}$/.test(value);
-
-/** A theme as a config file gives it: a name, or colours per role over a base theme (dark unless `base` says). */
-export type ThemeChoice = ThemeName | ({ base?: ThemeName } & Partial<Record<Style, string>>);
-
-/** Each role's look under `choice`: the styles stay (bold, inverse, dim: colour is never the only signal). */
-export function themeStyles(choice: ThemeChoice): Record<Style, TextStyle> {
-  const { base = 'dark', ...colours } = typeof choice === 'string' ? { base: choice } : choice;
-  const out = {} as Record<Style, TextStyle>;
-  for (const [name, t] of Object.entries(THEME) as [Style, TextStyle][]) {
-    const look = { ...t, ...(base === 'light' ? LIGHT[name] : {}) };
-    if (base === 'none') delete look.color;
-    const colour = (colours as Partial<Record<Style, string>>)[name];
-    if (colour === 'default') delete look.color;
-    else if (colour !== undefined) look.color = colour;
-    out[name] = look;
-  }
-  return out;
-}
+export { type TextStyle, THEME, type ThemeChoice, themeStyles } from './theme-table.js';
 
 function painter(t: TextStyle): (text: string) => string {
   let c = chalk;
@@ -98,11 +23,13 @@ const paints = (styles: Record<Style, TextStyle>): Record<Style, (text: string) 
     ]),
   ) as Record<Style, (text: string) => string>;
 
-let PAINT = paints(THEME);
+/** The painters of the chosen theme, made at the first frame (chalk's level is known by then). */
+let PAINT: Record<Style, (text: string) => string> | null = null;
 
-/** The theme for this run (`theme` in config.json); set once at start, before the first frame. */
+/** The theme for this run (`theme` in config.json); the next frame is painted with it. */
 export function setTheme(choice: ThemeChoice): void {
-  PAINT = paints(themeStyles(choice));
+  chooseTheme(choice);
+  PAINT = null;
 }
 
 /**
@@ -113,10 +40,12 @@ export function setTheme(choice: ThemeChoice): void {
  * so a field added later cannot leak), and the only escapes are our styles.
  */
 export function paint(line: readonly Segment[]): string {
+  PAINT ??= paints(themeStyles(chosenTheme()));
+  const painters = PAINT;
   let out = '';
   for (const s of line) {
     const text = ascii ? toAscii(inert(s.text)) : inert(s.text);
-    out += s.style ? PAINT[s.style](text) : text;
+    out += s.style ? painters[s.style](text) : text;
   }
   return out;
 }

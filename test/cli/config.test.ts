@@ -40,24 +40,16 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 describe('the config file: checked field by field, each error with its place, field and why', () => {
   it('reads every field', () => {
-    const { config, given } = parseConfig(
-      JSON.stringify({
-        keys: { 'list.down': ['x', 'down'], 'calls.sort': ['S'] },
-        theme: { base: 'light', accent: '#336699', error: 'redBright' },
-        ascii: true,
-        utc: true,
-        mouse: false,
-        prices: 'prices.json',
-      }),
-    );
-    expect(config).toEqual({
+    const every = {
       keys: { 'list.down': ['x', 'down'], 'calls.sort': ['S'] },
       theme: { base: 'light', accent: '#336699', error: 'redBright' },
       ascii: true,
       utc: true,
       mouse: false,
       prices: 'prices.json',
-    });
+    };
+    const { config, given } = parseConfig(JSON.stringify(every));
+    expect(config).toEqual(every);
     expect(given).toEqual(['keys.list.down', 'keys.calls.sort', 'theme', 'ascii', 'utc', 'mouse', 'prices']);
     expect(parseConfig('{}').config).toEqual(DEFAULT_CONFIG);
   });

@@ -108,7 +108,7 @@ export const KEYMAP = {
   },
   'marks.next': {
     keys: ['u'],
-    description: 'Next marked record, in file order, in whichever pane lists it',
+    description: 'Next marked record (in record order, going round), in the pane that lists it',
     category: 'Move',
   },
   'marks.prev': { keys: ['U'], description: 'Previous marked record', category: 'Move' },

@@ -1,18 +1,18 @@
 import { ingest } from '../ingest/ingest.js';
 import { diffText } from '../report/diff-report.js';
 import { OpenError } from '../sources/open-source.js';
-import { diffStores } from '../store/diff.js';
+import { type DiffBy, diffStores } from '../store/diff.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
 import { openTrace } from './open-trace.js';
-import { complain, print, printJson, stdoutIsTerminal } from './output.js';
+import { complain, print, printJson, stdoutColumns, stdoutIsTerminal } from './output.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
 export async function diffCommand(
   args: string[],
-  options: { json: boolean; timeout?: number; ascii?: boolean },
+  options: { json: boolean; by?: DiffBy; timeout?: number; ascii?: boolean },
   prices: PriceTable,
 ): Promise<number> {
   const expanded = expandTargets(args);
@@ -31,13 +31,13 @@ export async function diffCommand(
       await ingest(store, source);
       stores.push(store);
     }
-    const doc = diffStores(stores[0]!, stores[1]!);
+    const doc = diffStores(stores[0]!, stores[1]!, options.by);
     if (!options.json && stdoutIsTerminal()) {
       claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
       if (await runDiffApp(doc, stores[0]!, stores[1]!, options.ascii)) return 130;
     } else if (options.json) printJson(doc);
-    else print(diffText(doc));
+    else print(diffText(doc, stdoutColumns()));
     return doc.same ? 0 : 1;
   } catch (error) {
     complain(error instanceof OpenError ? error.message : (error as Error).message);

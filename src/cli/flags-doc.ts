@@ -19,30 +19,29 @@ function defaultOf(o: Option): string {
   return ` (default ${String(o.defaultValue)})`;
 }
 
-/** Every option of every command, with its help text: the table the README carries. */
+/**
+ * The app's own options, each with the commands that take it too: the table the README
+ * carries. A command's own options (`--json`, `--all`, `--by`…) are in docs/flags.md only,
+ * so the README stays a short page as commands grow.
+ */
 export function flagsTable(): string {
   const root = program();
-  const rows = new Map<string, { flag: string; where: string[]; meaning: string }>();
-  for (const c of [root, ...root.commands]) {
-    for (const o of c.options) {
-      if (o.long === '--version') continue;
-      // `--no-x` beside `--x` of the same command: one row for the pair, the README is short.
-      const pair = o.negate ? c.options.find((p) => p.long === `--${o.long!.slice(5)}`) : undefined;
-      if (pair) {
-        const row = rows.get(`${pair.flags} ${pair.description}`)!;
-        row.flag += `, ${flagOf(o)}`;
-        row.meaning += `; ${cell(`${o.long}: ${o.description}`)}`;
-        continue;
-      }
-      // Options shared by several commands are one row; --json means something else in each.
-      const key = `${o.flags} ${o.description}`;
-      const row = rows.get(key) ?? { flag: flagOf(o), where: [], meaning: cell(o.description + defaultOf(o)) };
-      row.where.push(whereOf(c));
-      rows.set(key, row);
+  const negation = (o: Option) => root.options.find((n) => n.long === `--no-${o.long?.slice(2)}`);
+  // Switches (`--x` and `--no-x`: the config sets their defaults) share one row, the README is short.
+  const switches = root.options.filter((o) => !o.negate && negation(o));
+  const pairs = switches.flatMap((o) => [o, negation(o)!]);
+  const out = ['| Flag | Also in | Meaning |', '| --- | --- | --- |'];
+  for (const o of root.options) {
+    if (o === switches[0]) {
+      const flags = switches.map((s) => `\`--[no-]${s.long!.slice(2)}\``).join(', ');
+      out.push(`| ${flags} |  | ${cell(pairs.map((x) => `${x.long}: ${x.description}`).join('; '))} |`);
     }
+    if (o.long === '--version' || pairs.includes(o)) continue;
+    const also = root.commands
+      .filter((c) => c.options.some((x) => x.flags === o.flags && x.description === o.description))
+      .map(whereOf);
+    out.push(`| ${flagOf(o)} | ${also.join(', ')} | ${cell(o.description + defaultOf(o))} |`);
   }
-  const out = ['| Flag | Where | Meaning |', '| --- | --- | --- |'];
-  for (const r of rows.values()) out.push(`| ${r.flag} | ${r.where.join(', ')} | ${r.meaning} |`);
   out.push(
     "| `-V, --version`, `-h, --help` | all | version; help (`mcp-replay-tui summary --help` for a command's own) |",
   );

@@ -25,6 +25,20 @@ export async function main(argv: string[]): Promise<number> {
         if (!checkFilter(options.filter)) return 2;
         const prices = await loadPrices(options.prices ?? config.prices ?? undefined);
         if (prices === null) return 1;
+        if (options.exportOtlp !== undefined || options.otlpEndpoint !== undefined)
+          return (await import('./otlp-command.js')).otlpCommand(
+            files,
+            {
+              file: options.exportOtlp,
+              endpoint: options.otlpEndpoint,
+              protocol: options.otlpProtocol,
+              filter: options.filter,
+              timeout: options.timeout,
+              export: options.export,
+              exportFormat: options.exportFormat,
+            },
+            prices,
+          );
         if (options.export !== undefined)
           return (await import('./summary-command.js')).exportCommand(
             files,

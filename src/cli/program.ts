@@ -4,6 +4,10 @@ import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
+/** How `--otlp-endpoint` sends: OTLP/HTTP with protobuf (the OTLP default) or JSON. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+export const OTLP_PROTOCOLS: readonly OtlpProtocol[] = ['http/protobuf', 'http/json'];
+
 export interface AppOptions {
   follow: boolean;
   prices?: string;
@@ -11,6 +15,9 @@ export interface AppOptions {
   allowRemoteWs: boolean;
   export?: string;
   exportFormat: ExportFormat;
+  exportOtlp?: string;
+  otlpEndpoint?: string;
+  otlpProtocol: OtlpProtocol;
   cache: boolean;
   /** Unset when neither --ascii nor --no-ascii is given: the config decides (so for utc and mouse). */
   ascii?: boolean;
@@ -35,11 +42,19 @@ export interface ConfigOptions {
   config?: string;
 }
 
+export interface DiffOptions {
+  json: boolean;
+  /** How calls are matched: `calls` (aligned by what they are) or `ordinal` (by position). */
+  by: 'calls' | 'ordinal';
+  config?: string;
+  timeout: number;
+}
+
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
   validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
-  diff(files: string[], options: { json: boolean; timeout: number; config?: string }): Promise<number>;
+  diff(files: string[], options: DiffOptions): Promise<number>;
   config(options: ConfigOptions): Promise<number>;
 }
 
@@ -111,6 +126,19 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
         .default('v1'),
     )
     .option(
+      '--export-otlp <file>',
+      'write the records (with --filter: the matching ones) to FILE as OpenTelemetry spans, OTLP/JSON (one ExportTraceServiceRequest: a span per call and per model turn; docs/otlp.md), instead of starting the app',
+    )
+    .option(
+      '--otlp-endpoint <url>',
+      'send those spans to an OTLP/HTTP collector (Jaeger, Tempo, Langfuse…) instead of starting the app: URL/v1/traces unless URL ends in it; headers from OTEL_EXPORTER_OTLP_HEADERS; 512 spans a request; 429, 502, 503, 504 retried with backoff; any other failure: exit 1 naming the status',
+    )
+    .addOption(
+      new Option('--otlp-protocol <protocol>', 'how --otlp-endpoint sends: protobuf or JSON over HTTP')
+        .choices(OTLP_PROTOCOLS)
+        .default('http/protobuf'),
+    )
+    .option(
       '--ascii',
       'draw the interface in ASCII only (for terminals that cannot show its glyphs); also MCP_REPLAY_TUI_ASCII=1',
     )
@@ -154,14 +182,26 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('diff')
     .description(
-      'compare two recordings by tool-call ordinal: same, changed args, changed result, added in B, removed from B (exit 0: same, 1: different, 2: trouble)',
+      'compare two recordings call by call, aligned so an inserted call is one row: same, changed args, changed result, added in B, removed from B, with the first differing path (exit 0: same, 1: different, 2: trouble)',
     )
     .argument('<a>', 'the first trace')
     .argument('<b>', 'the second trace')
-    .option('--json', 'emit {a, b, same, calls: [{ordinal, status, method, tool, aLine, bLine, detail}]}', false)
+    .option(
+      '--json',
+      'emit {a, b, same, by, note, calls: [{ordinal, aOrdinal, bOrdinal, status, tool, path, aValue, bValue, statusChange, latencyDeltaMs, …}]} (docs/validate-and-diff.md)',
+      false,
+    )
+    .addOption(
+      new Option(
+        '--by <how>',
+        'match calls by what they are (calls: tool and arguments, then tool) or by position (ordinal: call i of A with call i of B)',
+      )
+        .choices(['calls', 'ordinal'])
+        .default('calls'),
+    )
     .addOption(configOption())
     .addOption(timeoutOption())
-    .action(async (a: string, b: string, options: { json: boolean; timeout: number; config?: string }) => {
+    .action(async (a: string, b: string, options: DiffOptions) => {
       setCode(await handlers.diff([a, b], options));
     });
 

@@ -8,6 +8,7 @@ import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
 import { fileLabelOf, statsOf } from '../store/stats.js';
+import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -19,7 +20,7 @@ import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
 /** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
-async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
+export async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
   const sources: Source[] = [];
@@ -53,16 +54,7 @@ export async function exportCommand(
   const store = new TraceStore(prices);
   try {
     for (const source of sources) await ingest(store, source);
-    const filter = filterText === undefined ? null : parseFilter(filterText);
-    const rows = filter
-      ? applyFilter(
-          store,
-          filter,
-          store.startMs(0),
-          store.files.map((f) => fileLabelOf(store, f.index)),
-        ).rows
-      : Int32Array.from({ length: store.count }, (_, i) => i);
-    const n = writeRows(store, rows, path, format);
+    const n = writeRows(store, chosenRows(store, filterText), path, format);
     complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
     return 0;
   } catch (error) {
@@ -71,6 +63,56 @@ export async function exportCommand(
   } finally {
     for (const s of sources) s.close();
   }
+}
+
+/** `mcp-tape.stats/1` and, after it, what each tool was charged (docs/stats.md: `x-costByTool`, in the tools' order). */
+function withCosts(doc: ReturnType<typeof statsOf>, costs: ToolCost[]) {
+  const byName = new Map(costs.map((c) => [c.name, c]));
+  return { ...doc, 'x-costByTool': doc.tools.map((t) => byName.get(t.name) ?? null) };
+}
+
+/**
+ * The agent plane of an mcp plane named with it (`X.mcp.jsonl` and `X.agent.jsonl`, as
+ * fitness-report writes a run), read into a store of its own so the calls can be linked
+ * to the turns that asked for them; null when it is not among the arguments or cannot
+ * be read (its own report says why).
+ */
+async function agentPlaneOf(
+  name: string,
+  sources: Source[],
+  prices: PriceTable,
+  options: { cache?: boolean; timeout?: number },
+): Promise<TraceStore | null> {
+  if (!name.endsWith(MCP_PLANE)) return null;
+  const agent = `${name.slice(0, -MCP_PLANE.length)}.agent.jsonl`;
+  if (!sources.some((s) => s.name === agent)) return null;
+  const store = new TraceStore(prices);
+  try {
+    const source = await openTrace(agent, { timeoutS: options.timeout });
+    try {
+      await loadWithCache(store, source, { cache: options.cache ?? true });
+    } finally {
+      source.close();
+    }
+    return store;
+  } catch {
+    return null;
+  }
+}
+
+const MCP_PLANE = '.mcp.jsonl';
+
+/** The rows an export writes: every row, or with `--filter` the matching ones (over every file). */
+export function chosenRows(store: TraceStore, filterText: string | undefined): Int32Array {
+  const filter = filterText === undefined ? null : parseFilter(filterText);
+  return filter
+    ? applyFilter(
+        store,
+        filter,
+        store.startMs(0),
+        store.files.map((f) => fileLabelOf(store, f.index)),
+      ).rows
+    : Int32Array.from({ length: store.count }, (_, i) => i);
 }
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
@@ -118,7 +160,12 @@ export async function summaryCommand(
     if (skipped) note(skipped);
     const kept = filter ? applyFilter(store, filter, store.startMs(0), [fileLabelOf(store, 0)]) : null;
     const agg = kept ? aggregateRows(store, kept.rows) : undefined;
-    if (!text) docs.push(statsOf(store, 0, agg));
+    const turns = await agentPlaneOf(source.name, sources, prices, options);
+    const costs = toolCosts(store, {
+      ...(kept ? { keep: (row: number) => kept.keep[row] !== 0 } : {}),
+      ...(turns ? { turns } : {}),
+    });
+    if (!text) docs.push(withCosts(statsOf(store, 0, agg), costs));
     else
       texts.push(
         text.summaryText(
@@ -126,6 +173,7 @@ export async function summaryCommand(
           0,
           kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined,
           stdoutColumns(),
+          costs,
         ),
       );
   }

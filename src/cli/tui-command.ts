@@ -19,7 +19,7 @@ import { keptMarks } from './marks-file.js';
 import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, exportPath, tildePath, writeRows } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -138,6 +138,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
       return `${what ? `${what}: ` : ''}wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
+    copyText: (text: string, what: string) => copyText(text, what, control),
   };
 
   let history = loadHistory();

@@ -1,47 +1,53 @@
 import type { DiffDoc } from '../store/diff.js';
+import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN, whatDiffers } from '../store/diff-columns.js';
+import { width, wrap } from '../trace/cells.js';
+import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
-import { table } from './table.js';
+import { fitTable, MAX_COLUMN } from './table.js';
 
-/** The legend of the web viewer: ═ same · ≠ changed args/result · + added in B · - removed from B. */
-export const DIFF_GLYPH: Record<string, string> = {
-  same: '═',
-  'changed args': '≠',
-  'changed result': '≠',
-  'added in B': '+',
-  'removed from B': '-',
-};
+const GAP = 2;
 
-/** `diff` as text: one aligned row per tool call, then a one-line verdict. */
-export function diffText(doc: DiffDoc): string {
-  const rows = doc.calls.map((c) => [
-    String(c.ordinal),
-    `${DIFF_GLYPH[c.status]} ${c.status}`,
-    inert(c.tool),
-    c.aLine === null ? '—' : `L${c.aLine}`,
-    c.bLine === null ? '—' : `L${c.bLine}`,
-    inert(c.detail),
-  ]);
+/**
+ * `diff` as text: one row per aligned call, then a one-line verdict. Fitted to
+ * `columns` (a terminal's width; Infinity for a pipe): the lines, then the calls'
+ * places give way, then the tool is cut, and what differs takes the rest (at most a
+ * table column's 60 cells), its path and both values shortened to fit.
+ */
+export function diffText(doc: DiffDoc, columns = Infinity): string {
   const out = [`A: ${inert(doc.a)}`, `B: ${inert(doc.b)}`, ''];
-  if (rows.length)
-    for (const l of table(
-      [
-        { header: '#', align: 'right' },
-        { header: 'STATUS' },
-        { header: 'TOOL' },
-        { header: 'A', align: 'right' },
-        { header: 'B', align: 'right' },
-        { header: 'WHAT DIFFERS' },
-      ],
-      rows,
-    ))
-      out.push(l);
-  else out.push('no tool calls in either trace');
-  const changed = doc.calls.filter((c) => c.status !== 'same').length;
-  out.push(
-    '',
-    doc.same
-      ? `same: ${doc.calls.length} tool call(s) match`
-      : `differ: ${changed} of ${doc.calls.length} tool call(s)`,
-  );
-  return `${out.join('\n')}\n`;
+  if (doc.note) out.push(`note: ${doc.note}`, '');
+  if (doc.calls.length) {
+    const cells = doc.calls.map((c) => DIFF_COLUMNS.map((col) => col.cell(c)));
+    // What differs is laid out at its least, then given what the other columns leave.
+    const natural = naturalWidths(doc.calls, MAX_COLUMN);
+    const cols = [...DIFF_COLUMNS, { header: WHAT_DIFFERS, min: WHAT_MIN }];
+    const fit = fitColumns(cols, [...natural, WHAT_MIN], columns, GAP);
+    const used = fit.kept.reduce((sum, i) => sum + (i < DIFF_COLUMNS.length ? fit.widths[i]! + GAP : 0), 0);
+    const room = Math.max(WHAT_MIN, Math.min(MAX_COLUMN, columns - used));
+    const rows = doc.calls.map((c, k) => {
+      const w = whatDiffers(c, room);
+      return [...cells[k]!, `${w.path}${w.a}${w.b}`];
+    });
+    const table = fitTable(cols, rows, columns);
+    for (const l of table.lines) out.push(l);
+    if (table.dropped.length)
+      out.push(
+        '',
+        `(${table.dropped.join(', ')} left out to fit ${columns} columns: a wider terminal or --json shows all)`,
+      );
+  } else out.push('no tool calls in either trace');
+  out.push('', verdict(doc));
+  // Names, the note and the verdict wrap at a terminal's width; the table already fits.
+  const lines = columns === Infinity ? out : out.flatMap((l) => (width(l) > columns ? wrap(l, columns) : [l]));
+  return `${lines.join('\n')}\n`;
+}
+
+/** `same: 68 tool call(s) match`, or `differ: 1 of 69 call(s) (1 added in B)`. */
+export function verdict(doc: DiffDoc): string {
+  if (doc.same) return `same: ${doc.calls.length} tool call(s) match`;
+  const counts = new Map<string, number>();
+  for (const c of doc.calls) if (c.status !== 'same') counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+  const changed = [...counts.values()].reduce((a, b) => a + b, 0);
+  const parts = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+  return `differ: ${changed} of ${doc.calls.length} call(s) (${parts})`;
 }

@@ -2,17 +2,7 @@ import type { TraceStore } from '../store/trace-store.js';
 import { Dir, Kind, Shape } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpRecLine, messageText } from '../trace/formats/records.js';
-
-/** Which element of its batch line a row is (null: the line holds one message). */
-function batchIndex(store: TraceStore, row: number): number | null {
-  const file = store.fileOf(row);
-  const offset = store.offsetOf(row);
-  const same = (r: number) => r >= 0 && r < store.count && store.fileOf(r) === file && store.offsetOf(r) === offset;
-  if (!same(row - 1) && !same(row + 1)) return null;
-  let k = 0;
-  while (same(row - k - 1)) k++;
-  return k;
-}
+import { batchIndex } from './batch-index.js';
 
 /** The first `initialize` request of a file: a mock server answers it before any call. */
 function initializeRow(store: TraceStore, file: number): number {

@@ -1,5 +1,6 @@
 import type { Aggregates } from '../store/aggregates.js';
 import { latencyStats, statsOf } from '../store/stats.js';
+import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { truncate, width, wrap } from '../trace/cells.js';
 import { inert, oneLine } from '../trace/text.js';
@@ -9,9 +10,12 @@ import {
   fmtInt,
   fmtMs,
   fmtPct,
+  fmtToolCost,
+  fmtToolTokens,
   fmtUsd,
   latencyNote,
   overflowNote,
+  TOOL_COST_NOTE,
   timesNote,
 } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
@@ -34,12 +38,16 @@ function wrapIndented(line: string, columns: number): string[] {
   return wrap(line.slice(lead.length), room).map((l, i) => (i === 0 ? lead : `${lead}  `) + l);
 }
 
-/** The human summary of one file: a few aligned tables read at a glance. */
+/**
+ * The human summary of one file: a few aligned tables read at a glance. `costs`: what
+ * each tool was charged (`toolCosts`; by default from the file's own turns).
+ */
 export function summaryText(
   store: TraceStore,
   file: number,
-  filtered?: { agg: Aggregates; text: string; kept: number },
+  filtered?: { agg: Aggregates; text: string; kept: number; keep?: Uint8Array },
   columns = Infinity,
+  costs?: ToolCost[],
 ): string {
   // A terminal narrower than a table: its least needed columns go, and the note says which.
   const dropped = new Set<string>();
@@ -148,22 +156,37 @@ export function summaryText(
     { header: 'MAX', ...right, drop: 1 },
   ];
   if (doc.tools.length) {
+    const keep = filtered?.keep;
+    const charged = new Map(
+      (costs ?? toolCosts(store, keep ? { keep: (row) => keep[row] !== 0 } : {})).map((c) => [c.name, c]),
+    );
     pushAll(
       out,
       table(
-        [...callCols('TOOL'), { header: 'ORIGIN', drop: 0 }],
-        doc.tools.map((t) => [
-          inert(t.name),
-          fmtInt(t.calls),
-          fmtInt(t.errors),
-          fmtInt(t.pending),
-          fmtMs(t.p50Ms),
-          fmtMs(t.p95Ms),
-          fmtMs(t.maxMs),
-          t.origin,
-        ]),
+        [
+          ...callCols('TOOL'),
+          { header: 'TOKENS', ...right, drop: 4 },
+          { header: 'COST', ...right, drop: 5 },
+          { header: 'ORIGIN', drop: 0 },
+        ],
+        doc.tools.map((t) => {
+          const c = charged.get(t.name);
+          return [
+            inert(t.name),
+            fmtInt(t.calls),
+            fmtInt(t.errors),
+            fmtInt(t.pending),
+            fmtMs(t.p50Ms),
+            fmtMs(t.p95Ms),
+            fmtMs(t.maxMs),
+            c ? fmtToolTokens(c) : '',
+            c ? fmtToolCost(c) : '',
+            t.origin,
+          ];
+        }),
       ),
     );
+    out.push(`  ${TOOL_COST_NOTE}`);
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;

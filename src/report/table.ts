@@ -1,4 +1,5 @@
 import { truncate, width, widthUpTo } from '../trace/cells.js';
+import { fitColumns } from '../trace/fit-columns.js';
 
 /** A column: header, alignment, and the cell text of each row. */
 export interface Col {
@@ -9,6 +10,8 @@ export interface Col {
    * (ccusage's compact mode); a column without one is always kept.
    */
   drop?: number;
+  /** A column that may be cut to fit, down to this many cells (the first column: 12, unless said). */
+  min?: number;
 }
 
 /** No column is wider than this: a 2,000-character tool name is cut with …, never a 2,000-column line. */
@@ -24,7 +27,8 @@ export function table(cols: Col[], rows: string[][]): string[] {
 
 /**
  * The table within `maxWidth` cells where it can be: the columns that drop first are
- * left out, then the first column is cut. Says which columns it left out.
+ * left out, then the columns that may be cut are (the first one, and any with `min`).
+ * Says which columns it left out.
  */
 export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lines: string[]; dropped: string[] } {
   // Loops, not Math.max(...rows) or push(...lines): 200,000 tool names would overflow the call stack.
@@ -33,23 +37,20 @@ export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lin
     for (const r of rows) w = Math.max(w, widthUpTo(r[i] ?? '', MAX_COLUMN));
     return Math.min(w, MAX_COLUMN);
   });
-  const kept = cols.map((_, i) => i);
-  const total = () => kept.reduce((sum, i) => sum + widths[i]!, 0) + GAP * (kept.length - 1);
-  const dropped: string[] = [];
-  while (total() > maxWidth) {
-    let next = -1;
-    for (const i of kept) if (cols[i]!.drop !== undefined && (next < 0 || cols[i]!.drop! < cols[next]!.drop!)) next = i;
-    if (next < 0) break;
-    kept.splice(kept.indexOf(next), 1);
-    dropped.push(cols[next]!.header);
-  }
-  if (total() > maxWidth && kept[0] === 0)
-    widths[0] = Math.max(Math.min(widths[0]!, MIN_FIRST), widths[0]! - (total() - maxWidth));
+  // The first column (a name) is cut to fit when dropping columns is not enough.
+  const fit = fitColumns(
+    cols.map((c, i) => ({ drop: c.drop, min: c.min ?? (i === 0 ? Math.min(widths[0]!, MIN_FIRST) : undefined) })),
+    widths,
+    maxWidth,
+    GAP,
+  );
+  const { kept } = fit;
+  const dropped = fit.dropped.map((i) => cols[i]!.header);
   const line = (cells: string[]) =>
     kept
       .map((i) => {
-        const cell = truncate(cells[i] ?? '', widths[i]!);
-        const pad = ' '.repeat(Math.max(0, widths[i]! - width(cell)));
+        const cell = truncate(cells[i] ?? '', fit.widths[i]!);
+        const pad = ' '.repeat(Math.max(0, fit.widths[i]! - width(cell)));
         return cols[i]!.align === 'right' ? pad + cell : cell + pad;
       })
       .join(' '.repeat(GAP))

@@ -100,6 +100,11 @@ export class ToolPairs {
     return this.cols.file.data[p]!;
   }
 
+  /** A turn pair's place among its turn's tool_use blocks (0 for the first). */
+  ordinalOf(p: number): number {
+    return this.cols.ordinal.data[p]!;
+  }
+
   errorOf(p: number): string | null {
     return this.errors.get(p) ?? null;
   }

@@ -44,6 +44,36 @@ export function fmtCost(usd: number | null, priced: boolean, costOverflowTurns =
   return priced ? fmtUsd(usd) : 'unpriced';
 }
 
+/** What a tool's calls were charged (store/tool-costs.ts `ToolCost`), as its cells show it. */
+interface ToolCharge {
+  attributedCalls: number;
+  outputTokens: number | null;
+  costUsd: number | null;
+  unpricedCalls: number;
+  overflowCalls?: number;
+}
+
+/** Shown for a tool none of whose calls a turn asked for (no turn to charge). */
+export const NOT_ASKED = '–';
+
+/** Under a tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"). */
+export const TOOL_COST_NOTE = `TOKENS, COST: share of the turn that asked for the call (${NOT_ASKED} no turn asked)`;
+
+/** A tool's share of output tokens: `–` when no turn asked for its calls, `—` when their turns reported none. */
+export const fmtToolTokens = (c: ToolCharge): string =>
+  c.attributedCalls === 0
+    ? NOT_ASKED
+    : c.outputTokens === null && c.overflowCalls
+      ? 'overflow'
+      : fmtInt(c.outputTokens);
+
+/** A tool's share of cost: `–` when no turn asked for its calls, `unpriced` when none of their turns had a price. */
+export function fmtToolCost(c: ToolCharge): string {
+  if (c.attributedCalls === 0) return NOT_ASKED;
+  if (c.costUsd !== null) return fmtUsd(c.costUsd);
+  return c.overflowCalls ? 'overflow' : c.unpricedCalls ? 'unpriced' : '—';
+}
+
 export function fmtPct(ratio: number | null): string {
   return ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`;
 }

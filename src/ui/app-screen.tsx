@@ -3,13 +3,16 @@ import type { ReactElement } from 'react';
 import type { FilterResult } from '../store/query.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { Lines } from './components/lines.js';
 import { argsPreview } from './data/args.js';
 import { turnView } from './data/turns.js';
 import { callRow, eventRow, type RowList, type Views } from './data/views.js';
 import { headerLine } from './format/chrome.js';
+import { findPattern, markMatches } from './format/find-lines.js';
 import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
-import { ARGS_FROM_COLUMNS } from './format/rows.js';
-import type { ScreenLine } from './format/segments.js';
+import { ARGS_FROM_COLUMNS, marker } from './format/rows.js';
+import { type ScreenLine, seg } from './format/segments.js';
+import { pathLine, placeText } from './format/tree-lines.js';
 import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
 import type { UsageLines } from './format/usage-lines.js';
@@ -20,6 +23,8 @@ import { EventsPane } from './panes/events/events-pane.js';
 import { TurnsPane } from './panes/turns/turns-pane.js';
 import { UsagePane } from './panes/usage/usage-pane.js';
 import type { UiState } from './state/ui-state.js';
+import { treeWindow } from './tree/tree-state.js';
+import type { DetailTree } from './views/app-context.js';
 
 export interface ScreenInput {
   store: TraceStore;
@@ -32,6 +37,9 @@ export interface ScreenInput {
   usage: UsageLines;
   overlayLines: ScreenLine[];
   searched: Searched;
+  /** The open detail view's tree (null for help or a pane, and while a big record is read: `opening`, 0 to 1). */
+  tree: DetailTree | null;
+  opening: number | null;
   width: number;
   height: number;
   /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
@@ -49,6 +57,35 @@ function windowOf(list: RowList, start: number, height: number): number[] {
 /** A row with whether it is marked, while any record is (its pane then has a column for marks). */
 const markedRow = <R extends { row: number; marked?: boolean }>(r: R, state: UiState): R =>
   state.marks.size ? { ...r, marked: state.marks.has(r.row) } : r;
+
+/**
+ * The detail view's tree on screen: the cursor's path, then the nodes in the window,
+ * the cursor marked `›`, nodes the search found `•` (their text marked); and where the
+ * cursor is: `/query 2/5 · key 3 of 12`.
+ */
+function treeBody(s: ScreenInput, t: DetailTree): { body: ReactElement; position: string } {
+  const { frame, state, matches } = t;
+  const found = matches ? new Set(matches) : null;
+  const pattern = found && s.state.search ? findPattern(s.state.search.query) : null;
+  const lines: ScreenLine[] = [pathLine(frame.forest, state.cursor, s.width)];
+  for (const l of treeWindow(frame, state)) {
+    const matched = found?.has(l.ref) ?? false;
+    const mark = l.first ? marker(l.ref === state.cursor, matched) : marker(false);
+    lines.push([mark, ...(matched && pattern ? markMatches(l.line, pattern) : l.line)]);
+  }
+  const place = placeText(frame.forest, state.cursor, state.flags);
+  const counter =
+    matches && s.state.search
+      ? searchCounter(
+          { query: s.state.search.query, positions: matches.map((_, i) => i) },
+          matches.indexOf(state.cursor),
+        )
+      : '';
+  return {
+    body: <Lines lines={lines} width={s.width} height={s.height} />,
+    position: counter ? `${counter} · ${place}` : place,
+  };
+}
 
 /** The overlay's lines on screen, and where they are: `/query 2/5 · 11-30/84`. */
 function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
@@ -75,6 +112,7 @@ function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowA
         selected: i === selected,
         matched: positions ? positions[firstAtOrAfter(positions, i)] === i : false,
         expandThinking: state.expandThinking,
+        open: state.openTurns.includes(views.turns.at(i)),
         clock: state.clock,
         marked: state.marks.has(views.turns.at(i)),
       });
@@ -136,7 +174,14 @@ export interface Screen {
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
 export function screenBody(s: ScreenInput): Screen {
   const { state, width, height, store, views } = s;
-  if (state.overlay) return { ...overlayBody(s), rowAt: () => null };
+  // The tree and help scroll with the wheel; a click there selects nothing.
+  const none: RowAt = () => null;
+  if (s.tree) return { ...treeBody(s, s.tree), rowAt: none };
+  if (s.opening !== null) {
+    const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
+    return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '', rowAt: none };
+  }
+  if (state.overlay) return { ...overlayBody(s), rowAt: none };
   const list = s.lists[state.pane];
   if (state.pane === 'usage') return usageBody(s);
   const found = s.searched.found;

@@ -9,6 +9,8 @@
 export const NAMED_KEYS = [
   'up',
   'down',
+  'left',
+  'right',
   'pageUp',
   'pageDown',
   'home',
@@ -44,7 +46,7 @@ export const KEYMAP = {
   'list.top': { keys: ['g', 'home'], description: 'First row', category: 'Move' },
   'list.bottom': {
     keys: ['G', 'end'],
-    description: 'Last row (and follow new rows)',
+    description: 'Last row',
     hint: 'end',
     category: 'Move',
   },
@@ -59,6 +61,13 @@ export const KEYMAP = {
     category: 'Move',
   },
   'list.prevProblem': { keys: ['['], description: 'Previous problem', category: 'Move' },
+  'diff.next': {
+    keys: [']'],
+    description: 'Next difference: in the diff list a call that is not the same, side by side a changed line',
+    hint: 'next diff',
+    category: 'Move',
+  },
+  'diff.prev': { keys: ['['], description: 'Previous difference', category: 'Move' },
   'list.open': {
     keys: ['enter'],
     description: 'Open the detail view of the selected row',
@@ -114,7 +123,7 @@ export const KEYMAP = {
   'marks.prev': { keys: ['U'], description: 'Previous marked record', category: 'Move' },
   'link.jump': {
     keys: ['l'],
-    description: 'Jump between a tool_use (Turns) and its tools/call (Calls): same tool and arguments, nearest in time',
+    description: 'Jump between a tool_use (Turns) and the tools/call it became (Calls), and back',
     hint: 'link',
     category: 'View',
   },
@@ -128,6 +137,58 @@ export const KEYMAP = {
     keys: ['y'],
     description: 'Copy the selected record to the clipboard (OSC 52: works over SSH and in tmux)',
     hint: 'copy',
+    category: 'View',
+  },
+  'tree.toggle': {
+    keys: [' '],
+    description:
+      'In the detail view: fold or unfold the node under the cursor (a long string: show it whole, or its first 20 lines)',
+    hint: 'fold',
+    category: 'View',
+  },
+  'tree.fold': {
+    keys: ['h', 'left'],
+    description: 'Fold the node under the cursor; when it is folded, go to its parent',
+    category: 'View',
+  },
+  'tree.unfold': { keys: ['right'], description: 'Unfold the node under the cursor', category: 'View' },
+  'tree.foldAll': { keys: ['z'], description: 'Fold everything below the top level (as 1 does)', category: 'View' },
+  'tree.unfoldAll': { keys: ['Z'], description: 'Unfold everything', category: 'View' },
+  'tree.depth': {
+    keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    description:
+      'In the detail view: fold to that depth (1: the parts, 2: their fields…); the panes are Tab and S-Tab there',
+    category: 'View',
+  },
+  'tree.raw': {
+    keys: ['r'],
+    description: 'Show the string under the cursor as its raw JSON line, or as text again',
+    hint: 'raw',
+    category: 'View',
+  },
+  'tree.json': {
+    keys: ['J'],
+    description: 'Open a string that holds JSON (marked JSON) as a tree in place, or close it again',
+    hint: 'JSON',
+    category: 'View',
+  },
+  'tree.copy': {
+    keys: ['y'],
+    description:
+      'In the detail view: copy the value under the cursor as JSON (at the top: the whole record) with OSC 52',
+    hint: 'copy',
+    category: 'View',
+  },
+  'tree.copyPath': {
+    keys: ['Y'],
+    description: 'Copy the path of the node under the cursor, in jq syntax (.response.raw.result), with OSC 52',
+    hint: 'path',
+    category: 'View',
+  },
+  'turns.open': {
+    keys: [' '],
+    description: "Show the selected turn's long text, thinking and tool results whole, or folded after 20 lines again",
+    hint: 'more',
     category: 'View',
   },
   'detail.close': {
@@ -242,6 +303,8 @@ export function keyLabel(key: KeyName): string {
     ' ': 'Space',
     up: '↑',
     down: '↓',
+    left: '←',
+    right: '→',
     pageUp: 'PgUp',
     pageDown: 'PgDn',
     home: 'Home',
@@ -255,7 +318,13 @@ export function keyLabel(key: KeyName): string {
     'ctrl-u': 'C-u',
     backspace: 'Bksp',
   };
-  return names[key] ?? key;
+  return names[key] ?? key.replace(/^ctrl-(?=.)/, 'C-').replace(/^meta-(?=.)/, 'M-');
+}
+
+/** A key as a message names it before a colon: `:` itself quoted (`':': not in help`, not `::`). */
+export function keyNamed(key: KeyName): string {
+  const label = keyLabel(key);
+  return label === ':' ? `'${label}'` : label;
 }
 
 /** Every binding as in effect (config keys in place), grouped by category (in the order categories first appear), for help and docs. */

@@ -9,6 +9,8 @@ export function keyName(input: string, key: Key): KeyName | null {
   if (key.ctrl && input === 'u') return 'ctrl-u';
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
   if (key.pageUp) return 'pageUp';
   if (key.pageDown) return 'pageDown';
   if (key.home) return 'home';
@@ -17,7 +19,8 @@ export function keyName(input: string, key: Key): KeyName | null {
   if (key.escape) return 'escape';
   if (key.tab) return key.shift ? 'shift-tab' : 'tab';
   if (key.backspace || key.delete) return 'backspace';
-  if (key.ctrl || key.meta) return null;
+  // Combinations no command uses keep a name, so the view can say it does not handle them.
+  if (key.ctrl || key.meta) return input.length === 1 ? `${key.ctrl ? 'ctrl' : 'meta'}-${input.toLowerCase()}` : null;
   return input.length === 1 ? input : null;
 }
 

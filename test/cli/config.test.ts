@@ -83,7 +83,7 @@ describe('the config file: checked field by field, each error with its place, fi
     ['{"keys": {"list.down": [1]}}', '1:25: keys."list.down"[0]: expected a key as a string, e.g. "j" or "down"'],
     [
       '{"keys": {"list.down": ["j", "ctrl-x"]}}',
-      '1:30: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
+      '1:30: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
     ],
     ['{"keys": {"list.down": ["j", "j"]}}', '1:30: keys."list.down"[1]: "j" is given twice'],
     ['{"keys": {"calls.sort": ["j"]}}', '1:11: keys."calls.sort": j is also list.down in Calls'],
@@ -91,7 +91,7 @@ describe('the config file: checked field by field, each error with its place, fi
     ['{"keys": {"list.top": ["x"], "list.bottom": ["x"]}}', '1:30: keys."list.bottom": x is also list.top in Calls'],
     [
       '{"keys": {"input.submit": ["x"]}}',
-      '1:11: keys."input.submit": x is a character, which is text in the search bar: give it a named key (up, down, pageUp, pageDown, home, end, enter, escape, tab…)',
+      '1:11: keys."input.submit": x is a character, which is text in the search bar: give it a named key (up, down, left, right, pageUp, pageDown, home, end, enter…)',
     ],
     ['{"theme": "solarized"}', '1:11: theme: unknown theme (dark, light, none, or an object of colours per role)'],
     ['{"theme": 3}', '1:11: theme: expected dark, light, none, or an object of colours per role'],
@@ -192,7 +192,7 @@ describe('the config on the command line', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
+      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
     );
   });
 

@@ -69,9 +69,11 @@ describe('every command on deeply nested JSON', () => {
     const of = (name: string, what: string) => results.get(`${name}: ${what}`)!;
     expect(of('tester-100000.jsonl', 'summary').stdout).toMatch(/^deep +2 +0 +0 +1.00s/m);
     // tester-5000 against tester-100000: the arguments differ 5,000 levels down.
-    expect(of('tester-5000.jsonl', 'diff another').stdout).toMatch(/changed args +deep +L1 +L1 +arguments\[0\]\[0\]/);
+    expect(of('tester-5000.jsonl', 'diff another').stdout).toMatch(
+      /changed args +deep +L1 +L1 +\+0ms +…\](\[0\])+…: \[\[\[/,
+    );
     const json = JSON.parse(of('tester-5000.jsonl', 'diff --json').stdout) as { calls: { detail: string }[] };
-    expect(json.calls[0]!.detail).toMatch(/^arguments(\[0\]){32}…: \[\[.*… → \[\[.*…$/);
+    expect(json.calls[0]!.detail).toMatch(/^\.params\.arguments(\[0\]){32}…: \[\[.*… → \[\[.*…$/);
     expect(of('fields-5000.jsonl', 'validate').stdout).toMatch(/t is not an ISO-8601 time: \[\{"a":\[.*…$/m);
     expect(of('tester-100000.jsonl', '--export').stderr).toMatch(/wrote 6 record\(s\)/);
   });

@@ -57,7 +57,7 @@ describe('mcp-replay-tui summary', () => {
   it('emits one mcp-tape.stats/1 object for one file', () => {
     const r = run(['summary', '--json', 'test/fixtures/malformed.jsonl']);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors']);
+    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool']);
     expect(doc.schema).toBe('mcp-tape.stats/1');
     expect(doc.session).toMatchObject({
       skippedLines: 3,
@@ -186,17 +186,42 @@ describe('mcp-replay-tui summary', () => {
     const r = run(['diff', '--json', 'examples/demo.jsonl', 'test/fixtures/malformed.jsonl']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'calls']);
-    expect(doc.calls[0]).toEqual({
+    expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'by', 'note', 'calls']);
+    // Aligned: B's one call is A's second (read_file) with other arguments; A's others are not in B.
+    expect(doc.calls.map((c: { status: string }) => c.status)).toEqual([
+      'removed from B',
+      'changed args',
+      'removed from B',
+      'removed from B',
+      'removed from B',
+    ]);
+    // --by ordinal: call 1 with call 1, as before; the old fields first, the new ones after.
+    const byOrdinal = JSON.parse(
+      run(['diff', '--json', '--by', 'ordinal', 'examples/demo.jsonl', 'test/fixtures/malformed.jsonl']).stdout,
+    );
+    expect(byOrdinal.by).toBe('ordinal');
+    expect(byOrdinal.calls[0]).toEqual({
       ordinal: 1,
+      aOrdinal: 1,
+      bOrdinal: 1,
       status: 'changed args',
       method: 'tools/call',
       tool: 'search_files',
       aLine: 10,
       bLine: 2,
-      detail: 'tool: search_files → read_file',
+      detail: '.params.name: "search_files" → "read_file"',
+      path: '.params.name',
+      aValue: '"search_files"',
+      bValue: '"read_file"',
+      aStatus: 'ok',
+      bStatus: 'ok',
+      statusChange: null,
+      aLatencyMs: 230,
+      bLatencyMs: expect.any(Number),
+      latencyDeltaMs: expect.any(Number),
     });
-    expect(doc.calls.slice(1).every((c: { status: string }) => c.status === 'removed from B')).toBe(true);
+    expect(byOrdinal.calls.slice(1).every((c: { status: string }) => c.status === 'removed from B')).toBe(true);
+    expect(run(['diff', '--by', 'position', 'examples/demo.jsonl', 'examples/demo.jsonl']).code).toBe(2);
     expect(run(['diff', 'examples/demo.jsonl']).code).toBe(2);
     expect(run(['diff', 'examples/demo.jsonl', 'nope.jsonl']).code).toBe(2);
   });

@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairingTables } from '../../src/ingest/row-writer.js';
 import { CACHE_HEADER_BYTES, CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
+import { linkedPair } from '../../src/store/links.js';
 import { statsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { BIN, ROOT } from './cli.js';
 
@@ -59,6 +61,9 @@ export function storeDump(store: TraceStore, restored = false) {
     pairs: store.pairs.all(),
     skips: [...store.skips],
     stats: store.files.length === 1 ? JSON.stringify(statsOf(store, 0)) : null,
+    // Worked out from the columns and the records read back: the same whichever way the store was filled.
+    links: Array.from({ length: store.pairs.length }, (_, p) => linkedPair(store, p)),
+    toolCosts: toolCosts(store),
   };
 }
 

@@ -21,14 +21,14 @@ export function run(args: string[], input?: string) {
  */
 export function runAsync(
   args: string[],
-  options: { timeoutMs?: number; during?: (child: ChildProcess) => void } = {},
+  options: { timeoutMs?: number; during?: (child: ChildProcess) => void; env?: Record<string, string> } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const { timeoutMs = 15_000, during } = options;
+  const { timeoutMs = 15_000, during, env } = options;
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

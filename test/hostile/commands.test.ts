@@ -53,6 +53,18 @@ function jobsOf(payload: Payload, p: number): Job[] {
     { id: id('diff --json A B'), argv: ['diff', '--json', a, b], codes: [0, 1], json: true },
     { id: id('--export'), argv: ['--export', exported, a], codes: [0] },
     { id: id('--export to a missing directory'), argv: ['--export', join(missing, 'out.jsonl'), a], codes: [1] },
+    { id: id('--export-otlp'), argv: ['--export-otlp', `${exported}.otlp.json`, a, b], codes: [0] },
+    {
+      id: id('--export-otlp to a missing directory'),
+      argv: ['--export-otlp', join(missing, 'out.json'), a],
+      codes: [1],
+    },
+    {
+      id: id('--otlp-endpoint, nobody listening'),
+      argv: ['--otlp-endpoint', `http://127.0.0.1:9/${percent(payload.text)}`, '--timeout', '0.2', a],
+      codes: [1],
+    },
+    { id: id('--otlp-endpoint that is no URL'), argv: ['--otlp-endpoint', payload.text, a], codes: [2] },
     { id: id('invalid --filter'), argv: ['summary', '--filter', `status:${payload.text}`, a], codes: [2] },
     { id: id('missing file: summary'), argv: ['summary', missing], codes: [1] },
     { id: id('missing file: validate'), argv: ['validate', missing], codes: [2] },
@@ -129,6 +141,10 @@ describe('every command on a hostile trace: no content byte reaches stdout or st
     expect(of('summary A').stdout).toMatch(/^TOOL +CALLS/m);
     expect(of('validate --all A B').stdout).toMatch(/error\(s\), \d+ warning\(s\)/);
     expect(of('--export').stderr).toMatch(/wrote \d+ record\(s\) to /);
+    expect(of('--export-otlp').stderr).toMatch(/wrote \d+ spans? to .* \(OTLP\/JSON\)/);
+    expect(of('--otlp-endpoint, nobody listening').stderr).toMatch(
+      /cannot send to http:\/\/127\.0\.0\.1:9\/.*ECONNREFUSED/,
+    );
     expect(of('missing file: summary').stderr).toMatch(/cannot open .*missing-/);
     expect(of('viewer link, relative trace=').stderr).toMatch(/a path relative to the viewer/);
     expect(of('invalid --filter').stderr).toMatch(/invalid --filter/);

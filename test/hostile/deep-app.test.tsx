@@ -65,7 +65,7 @@ describe.each([
     const b = fillStore(new TraceStore(bundledPrices()), testerLines(depth + 1), 'deeper.jsonl');
     const doc = diffStores(a, b);
     expect(doc.calls.map((c) => c.status)).toEqual(['changed args']);
-    expect(doc.calls[0]!.detail).toMatch(/^arguments(\[0\]){32}…: \[{59}… → \[{59}…$/);
+    expect(doc.calls[0]!.detail).toMatch(/^\.params\.arguments(\[0\]){32}…: \[{59}… → \[{59}…$/);
     const app = render(<DiffApp doc={doc} a={a} b={b} size={{ columns: COLUMNS, rows: ROWS }} />);
     await waitForFrame(app.lastFrame, (f) => f.includes(' of '));
     for (const key of ['\r', 'G', '\x7f', '?', 'G', '\x7f']) {

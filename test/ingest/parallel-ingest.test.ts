@@ -9,7 +9,9 @@ import { ingestParallel, PARALLEL_MIN_BYTES, parallelPlan } from '../../src/inge
 import { BlockReader } from '../../src/sources/block-reader.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { LineSplitter } from '../../src/sources/line-splitter.js';
+import { linkedPair } from '../../src/store/links.js';
 import { statsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 
@@ -40,7 +42,8 @@ function trickyTrace(): string {
       `{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"result":{"content":[{"type":"text","text":"${i % 13 === 0 ? 'x'.repeat(9000) : 'ok'}"}],"isError":${i % 5 === 0}}}}\r`,
     );
     lines.push(
-      `{"t":"${t}","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"tool_use","id":"tu${i}","name":"t${i % 3}","input":{}}],"usage":{"input_tokens":${i},"output_tokens":3}}`,
+      // Every other tool_use asks for the call beside it (a link); the rest asked for calls never sent.
+      `{"t":"${t}","type":"turn","role":"assistant","model":"claude-sonnet-4-5","blocks":[{"type":"tool_use","id":"tu${i}","name":"t${i % 3}","input":${i % 2 ? '{}' : `{"p":"${'é'.repeat(i % 50)}"}`}}],"usage":{"input_tokens":${i},"output_tokens":${3 + i}}}`,
     );
     lines.push(
       `{"t":"${t}","type":"turn","role":"user","blocks":[{"type":"tool_result","tool_use_id":"tu${i}","content":"r","is_error":${i % 4 === 0}}]}`,
@@ -80,7 +83,12 @@ function expectSame(a: TraceStore, b: TraceStore): void {
   expect(b.files[0]!.counts).toEqual(a.files[0]!.counts);
   expect(b.files[0]!.meta).toEqual(a.files[0]!.meta);
   expect(statsOf(b, 0)).toEqual(statsOf(a, 0));
+  // Links and cost per tool are worked out from the columns and the records read back: the same too.
+  expect(links(b)).toEqual(links(a));
+  expect(toolCosts(b)).toEqual(toolCosts(a));
 }
+
+const links = (s: TraceStore) => Array.from({ length: s.pairs.length }, (_, p) => linkedPair(s, p));
 
 describe('BlockReader', () => {
   it('cuts every range as LineSplitter cuts the whole file', () => {
@@ -110,6 +118,7 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     writeFileSync(path, trickyTrace());
     const one = await sequential(path);
     expect(one.skips.length).toBeGreaterThan(10);
+    expect(links(one).filter((p) => p !== null).length).toBe(400); // 200 tool_uses and their 200 calls
     for (const [block, workers] of [
       [4096, 2],
       [65536, 3],

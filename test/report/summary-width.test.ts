@@ -23,7 +23,7 @@ describe('summary on a terminal narrower than its tables', () => {
     const header = lines(narrow).find((l) => l.startsWith('MODEL'))!;
     expect(header.split(/\s{2,}/)).toEqual(['MODEL', 'CALLS', 'INPUT', 'OUTPUT', 'CACHE READ', 'COST', 'P50']);
     expect(narrow.replace(/\s+/g, ' ')).toContain(
-      '(CACHE WRITE, HIT %, P95 left out to fit 80 columns: a wider terminal or --json shows all)',
+      '(CACHE WRITE, HIT %, P95, ORIGIN left out to fit 80 columns: a wider terminal or --json shows all)',
     );
     const total = (text: string) =>
       lines(text)

@@ -7,7 +7,7 @@ const call = (id: number, name: string, args: object, result: object, ms = id * 
   { t: at(ms + 5), dir: 'out', raw: { jsonrpc: '2.0', id, ...result } },
 ];
 
-describe('diff by tool-call ordinal', () => {
+describe('diff: what each aligned call is', () => {
   it('tells same, changed args, changed result, added and removed apart, ignoring key order', () => {
     const a = storeOf(
       [
@@ -32,8 +32,8 @@ describe('diff by tool-call ordinal', () => {
     expect(doc.same).toBe(false);
     expect(doc.calls.map((c) => [c.ordinal, c.status, c.tool, c.aLine, c.bLine, c.detail])).toEqual([
       [1, 'same', 'read', 1, 1, ''],
-      [2, 'changed args', 'read', 3, 3, 'arguments.path: "/b" → "/c"'],
-      [3, 'changed result', 'list', 5, 5, 'result.error: (absent) → {"code":-1,"message":"boom"}'],
+      [2, 'changed args', 'read', 3, 3, '.params.arguments.path: "/b" → "/c"'],
+      [3, 'changed result', 'list', 5, 5, '.error: (absent) → {"code":-1,"message":"boom"}'],
       [4, 'removed from B', 'gone', 7, null, ''],
     ]);
     expect(diffStores(b, a).calls[3]!.status).toBe('added in B');
@@ -52,7 +52,7 @@ describe('diff by tool-call ordinal', () => {
     ];
     expect(diffStores(storeOf(turns('one')), storeOf(turns('two'))).calls[0]).toMatchObject({
       status: 'changed result',
-      detail: 'result.content: "one" → "two"',
+      detail: '.content: "one" → "two"',
     });
   });
 });

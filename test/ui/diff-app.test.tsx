@@ -9,50 +9,161 @@ import { at, storeOf } from '../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
-const call = (id: number, q: string, text: string) => [
+/** A tools/call of `search` and its answer (an error when `error`, answered `slow` ms later). */
+const call = (id: number, q: string, text: string, { error = false, slow = 0 } = {}) => [
   {
-    t: at(id * 10),
+    t: at(id * 1000),
     dir: 'in',
     raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { q } } },
   },
-  { t: at(id * 10 + 4), dir: 'out', raw: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } } },
+  {
+    t: at(id * 1000 + 4 + slow),
+    dir: 'out',
+    raw: error
+      ? { jsonrpc: '2.0', id, error: { code: -32000, message: 'no index' } }
+      : { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } },
+  },
 ];
 
+const press = async (app: ReturnType<typeof render>, key: string, until: (f: string) => boolean) => {
+  app.stdin.write(key);
+  return waitForFrame(app.lastFrame, until);
+};
+
 describe('diff view', () => {
-  it('lists calls by ordinal with glyph and status, and Enter shows A and B side by side', async () => {
-    const a = storeOf(
-      [...call(1, 'kv', 'one'), ...call(2, 'r2', 'two'), ...call(3, 'd1', 'three')],
+  // A: kv, r2, d1, gone. B: kv, an inserted call, r2 with another text, d1 failing 340 ms slower.
+  const a = storeOf(
+    [...call(1, 'kv', 'one'), ...call(2, 'r2', 'two'), ...call(3, 'd1', 'three'), ...call(4, 'gone', 'x')],
+    undefined,
+    'a.jsonl',
+  );
+  const b = storeOf(
+    [
+      ...call(1, 'kv', 'one'),
+      ...call(5, 'new', 'n'),
+      ...call(2, 'r2', 'TWO'),
+      ...call(3, 'd1', 'three', { error: true, slow: 340 }),
+    ],
+    undefined,
+    'b.jsonl',
+  );
+
+  it('lists the aligned calls: places, glyph and status, the ok/error flip, the latency change, what differs', async () => {
+    const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 120, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 5'));
+    expect(f).toContain('4 of 5 differ');
+    expect(f).toMatch(/^ {2}A# B# STATUS +TOOL +LINE A LINE B OK\/ERROR LATENCY WHAT DIFFERS/m);
+    expect(f).toMatch(/› +1 +1 ═ same +search +L1 +L1 +\+0ms/);
+    expect(f).toMatch(/ — +2 \+ added in B +search +— +L3\n/);
+    expect(f).toMatch(/ 2 +3 ≠ changed result search +L3 +L5 +\+0ms \.result\.content\[0\]\.text: "two" → "TWO"/);
+    expect(f).toMatch(/ 3 +4 ≠ changed result search +L5 +L7 ok→error +\+340ms \.error: \(absent\) → \{"code"/);
+    expect(f).toMatch(/ 4 +— - removed from B search +L7 +—\n/);
+    for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(120);
+    app.unmount();
+  });
+
+  it('at 80 columns the lines give way first; places, status, tool, flip, latency and what differs stay', async () => {
+    const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 5'));
+    expect(f).toMatch(/^ {2}A# B# STATUS +TOOL +OK\/ERROR LATENCY WHAT DIFFERS/m);
+    expect(f).not.toContain('LINE A');
+    expect(f).toMatch(/≠ changed result search +ok→error +\+340ms \.error: \(absent\) → /);
+    expect(f).toMatch(/≠ changed result search +\+0ms …[^\n]*text: "two" → "TWO"/);
+    for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    app.unmount();
+  });
+
+  it('Enter shows both sides with the changed lines marked - and +; ] and [ go from difference to difference', async () => {
+    const x = storeOf(
+      [...call(1, 'q', 'same'), ...call(2, 'r', JSON.stringify({ a: 1, b: [1, 2, 3], c: 'x', d: 'keep', e: 5 }))],
       undefined,
-      'a.jsonl',
+      'x.jsonl',
     );
-    const b = storeOf([...call(1, 'kv', 'one'), ...call(2, 'r2', 'TWO')], undefined, 'b.jsonl');
-    const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 100, rows: 70 }} />);
-    let f = await waitForFrame(app.lastFrame, (x) => x.includes('of 3'));
-    expect(f).toContain('2 of 3 differ');
-    expect(f).toMatch(/› +1 ═ same +search +A:L1 B:L1/);
-    expect(f).toMatch(/2 ≠ changed result +search +A:L3 B:L3 +result\.content\[0\]\.text: "two" → "TWO"/);
-    expect(f).toMatch(/3 - removed from B +search +A:L5 —/);
-    app.stdin.write('j');
-    await waitForFrame(app.lastFrame, (x) => x.includes('2 of 3\n') || x.endsWith('2 of 3'));
-    app.stdin.write('\r');
-    f = await waitForFrame(app.lastFrame, (x) => x.includes('#2'));
-    expect(f).toMatch(/^A +│B/m);
-    expect(f).toMatch(/"text": "two" +│ +"text": "TWO"/);
-    for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+    const y = storeOf(
+      [...call(1, 'q', 'same'), ...call(2, 'r', JSON.stringify({ a: 2, b: [1, 2, 3], c: 'x', d: 'keep', e: 6 }))],
+      undefined,
+      'y.jsonl',
+    );
+    const app = render(<DiffApp doc={diffStores(x, y)} a={x} b={y} size={{ columns: 100, rows: 24 }} />);
+    await waitForFrame(app.lastFrame, (f) => f.includes('of 2'));
+    // ] in the list: the next call that differs.
+    let f = await press(app, ']', (s) => s.includes('2 of 2'));
+    expect(f).toMatch(/› +2 +2 ≠ changed result/);
+    f = await press(app, '\r', (s) => s.includes('── outcome'));
+    expect(f).toMatch(/^A#2 B#2 ≠ changed result · search · \+0ms$/m);
+    expect(f).toMatch(/^\.result\.content\[0\]\.text: "…\\"a\\":1,\\"b\\":[^\n]*… → "…\\"a\\":2,\\"b\\":/m);
+    expect(f).toMatch(/^── arguments · A line 3 +│── arguments · B line 3/m);
+    expect(f).toMatch(/^ {3}"q": "r" +│ {3}"q": "r"/m);
+    // The one changed line: - on A's side, + on B's; the unchanged ones unmarked.
+    const changed = f.split('\n').filter((l) => /^-|│\+/.test(l));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^- +"text": "\{\\"a\\":1.*│\+ +"text": "\{\\"a\\":2/);
+    expect(f).toMatch(/1 change\(s\)$/);
+    f = await press(app, ']', (s) => s.includes('change 1 of 1'));
+    f = await press(app, ']', (s) => s.includes('no difference below this line'));
+    f = await press(app, '[', (s) => s.includes('no difference above this line') || s.includes('change 1 of 1'));
+    app.unmount();
+  });
+
+  it('] and [ step through several changed stretches of a long result, scrolling each into view', async () => {
+    const lines = (changed: number[]) =>
+      Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [`k${String(i).padStart(2, '0')}`, changed.includes(i) ? 'B' : 'A']),
+      );
+    const res = (id: number, obj: object) => [
+      {
+        t: at(0),
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get', arguments: {} } },
+      },
+      { t: at(5), dir: 'out', raw: { jsonrpc: '2.0', id, result: obj } },
+    ];
+    const x = storeOf(res(1, lines([])), undefined, 'x.jsonl');
+    const y = storeOf(res(1, lines([5, 30, 31, 55])), undefined, 'y.jsonl');
+    const app = render(<DiffApp doc={diffStores(x, y)} a={x} b={y} size={{ columns: 80, rows: 12 }} />);
+    await waitForFrame(app.lastFrame, (f) => f.includes('of 1'));
+    let f = await press(app, '\r', (s) => s.includes('3 change(s)'));
+    f = await press(app, ']', (s) => s.includes('change 1 of 3'));
+    expect(f).toMatch(/^- +"k05": "A",? +│\+ +"k05": "B"/m);
+    f = await press(app, ']', (s) => s.includes('change 2 of 3'));
+    expect(f).toMatch(/^- +"k30": "A",? +│\+ +"k30": "B"/m);
+    expect(f).toMatch(/^- +"k31": "A",? +│\+ +"k31": "B"/m);
+    expect(f).not.toContain('"k05"');
+    f = await press(app, ']', (s) => s.includes('change 3 of 3'));
+    expect(f).toMatch(/"k55": "B"/);
+    f = await press(app, '[', (s) => s.includes('change 2 of 3'));
+    expect(f).toMatch(/"k30": "B"/);
+    f = await press(app, '[', (s) => s.includes('change 1 of 3'));
+    expect(f).toMatch(/"k05": "B"/);
+    for (const frame of app.frames)
+      for (const line of frame.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
     app.unmount();
   });
 
   it('advertises only the keys it handles, and says so for one it does not', async () => {
-    const a = storeOf(call(1, 'kv', 'one'), undefined, 'a.jsonl');
-    const app = render(<DiffApp doc={diffStores(a, a)} a={a} b={a} size={{ columns: 100, rows: 30 }} />);
-    let f = await waitForFrame(app.lastFrame, (x) => x.includes('of 1'));
+    const x = storeOf(call(1, 'kv', 'one'), undefined, 'a.jsonl');
+    const app = render(<DiffApp doc={diffStores(x, x)} a={x} b={x} size={{ columns: 100, rows: 30 }} />);
+    let f = await waitForFrame(app.lastFrame, (s) => s.includes('of 1'));
     expect(f.split('\n').at(-1)).toMatch(/^\? help {2}G end {2}Enter detail {2}q quit +1 of 1$/);
-    app.stdin.write('l');
-    f = await waitForFrame(app.lastFrame, (x) => x.includes('l: not in the diff list (? for keys)'));
-    app.stdin.write('?');
-    f = await waitForFrame(app.lastFrame, (x) => x.includes('Keys in the diff list'));
+    f = await press(app, 'l', (s) => s.includes('l: not in the diff list (? for keys)'));
+    f = await press(app, ']', (s) => s.includes(']: no call differs'));
+    f = await press(app, '?', (s) => s.includes('Keys in the diff list'));
     expect(f).toContain('Open the detail view of the selected row');
+    expect(f).toContain('Next difference');
     expect(f).not.toContain('Jump between a tool_use');
+    app.unmount();
+  });
+
+  it('at 80 columns the header names both recordings, and the footer keeps the position at its right edge', async () => {
+    const long = (n: string) => `/home/someone/recordings/2026-12-04/run-${n}/server.mcp.jsonl`;
+    const doc = { ...diffStores(a, b), a: long('before'), b: long('after') };
+    const app = render(<DiffApp doc={doc} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 5'));
+    const [header = '', ...rest] = f.split('\n');
+    expect(header).toMatch(/A .*server\.mcp\.jsonl · B .*server\.mcp\.jsonl/);
+    const footer = rest.at(-1)!;
+    expect(stringWidth(footer)).toBe(80);
+    expect(footer).toMatch(/ 1 of 5$/);
     app.unmount();
   });
 });

@@ -135,10 +135,13 @@ describe('the mouse in the app (the rows and panes as drawn)', () => {
     mouse.send(click(30, 1));
     await tick();
     mouse.send(click(30, 1));
-    await waitForFrame(app.frame, (f) => f.includes('── request'));
-    // The wheel over the detail view scrolls it.
+    await waitForFrame(app.frame, (f) => footer(f).endsWith('top') && f.includes(' request {'));
+    // The wheel over the detail view's tree moves its cursor three nodes, as in a list:
+    // the request part, its "t", its "dir".
     mouse.send(wheel(1));
-    await waitForFrame(app.frame, (f) => /4-\d+\/\d+$/.test(footer(f)));
+    await waitForFrame(app.frame, (f) => footer(f).endsWith('key 2 of 3') && selected(f).includes('"dir"'));
+    mouse.send(wheel(-1));
+    await waitForFrame(app.frame, (f) => footer(f).endsWith('top'));
   });
 
   it('a click on a tab shows its pane; Turns and Usage rows are selected by the line clicked', async () => {

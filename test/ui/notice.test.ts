@@ -23,6 +23,17 @@ describe('a notice with a path, at any width', () => {
     expect(fitNotice(notice, 80)).toBe(notice);
   });
 
+  it('takes a slash inside a word for no path: tools/call is cut at the end like any word', () => {
+    const notice =
+      'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)';
+    for (const w of [60, 70, 80, 100]) {
+      const shown = fitNotice(notice, w);
+      expect(shown.startsWith('no linked call: a tool_use and a tools/call'), `${w}: ${shown}`).toBe(true);
+      expect(width(shown)).toBeLessThanOrEqual(w);
+    }
+    expect(fitNotice("cannot open '/tmp/x/y/z.jsonl': gone", 30)).toContain('z.jsonl');
+  });
+
   it('cuts a notice without a path at its end', () => {
     expect(fitNotice('no problem below this row', 10)).toBe('no proble…');
   });

@@ -20,6 +20,24 @@ describe('clampWindow', () => {
 describe('reduce', () => {
   const s0 = initialState();
 
+  it('remembers where l came from until another l, or until the rows are read again', () => {
+    const linked = reduce(s0, {
+      type: 'jump',
+      pane: 'turns',
+      index: 3,
+      bounds: b(10),
+      linkedFrom: { row: 7, back: 2 },
+    });
+    expect([linked.pane, linked.linkedFrom]).toEqual(['turns', { row: 7, back: 2 }]);
+    // A jump of another kind (n, a problem) keeps it; a reset forgets it: row numbers name other records.
+    expect(reduce(linked, { type: 'jump', pane: 'turns', index: 1, bounds: b(10) }).linkedFrom).toEqual({
+      row: 7,
+      back: 2,
+    });
+    const counts = { calls: 10, turns: 10, usage: 0, events: 10 };
+    expect(reduce(linked, { type: 'reset', counts, height: 5 }).linkedFrom).toBeNull();
+  });
+
   it('moves the selection within bounds and the window only at the edges', () => {
     let s = reduce(s0, { type: 'move', delta: 12, bounds: b(100) });
     expect(s.lists.calls).toEqual({ selected: 12, windowStart: 3 });
@@ -160,6 +178,9 @@ describe('reduce', () => {
     expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', over: 'calls', scroll: 0, found: -1 });
     const detail = reduce(s0, { type: 'open', list: { length: 3, at: (i) => i } });
     expect(reduce(detail, { type: 'help' }).overlay).toMatchObject({ type: 'help', over: 'detail' });
+    // Closed by ? or Esc, help over the detail view gives it back, as it was.
+    expect(reduce(reduce(detail, { type: 'help' }), { type: 'help' }).overlay).toEqual(detail.overlay);
+    expect(reduce(reduce(detail, { type: 'help' }), { type: 'close' }).overlay).toEqual(detail.overlay);
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
     expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
     const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });

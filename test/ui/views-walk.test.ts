@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KEYMAP, type KeyName, keyLabel } from '../../src/ui/keymap.js';
+import { KEYMAP, type KeyName, keyLabel, keyNamed } from '../../src/ui/keymap.js';
 import { initialState, type PaneId, type UiState } from '../../src/ui/state/ui-state.js';
 import type { AppContext } from '../../src/ui/views/app-context.js';
 import type { DiffContext } from '../../src/ui/views/diff.js';
@@ -153,7 +153,7 @@ describe('every view, every key it advertises', () => {
         .filter((k) => !keysOf(view).includes(k));
       for (const key of [...new Set(others), 'x']) {
         const out = pressKey(view, key, ctx);
-        expect(out.state).toEqual({ ...ctx.state, notice: `${keyLabel(key)}: not in ${view.title} (? for keys)` });
+        expect(out.state).toEqual({ ...ctx.state, notice: `${keyNamed(key)}: not in ${view.title} (? for keys)` });
         expect(out.effects).toEqual([{ type: 'fade' }]);
       }
     }
@@ -201,6 +201,8 @@ describe('the diff views, every key they advertise', () => {
     state,
     list: { ...list, length: count },
     bounds: { count: state.overlay ? 40 : count, height: HEIGHT },
+    // The list: rows 0 and 4 differ (the selection is between them); side by side: stretches at lines 1 and 30.
+    changes: count === 0 ? [] : state.overlay ? [1, 30] : [0, 4],
   });
 
   it.each(DIFF_VIEWS.map((v) => [v.id, v] as const))('%s: every key acts, or says why with no calls', (id, view) => {
@@ -213,12 +215,38 @@ describe('the diff views, every key they advertise', () => {
     }
   });
 
-  it('advertises only what it handles: no l, w, y, Tab, /, s, T, ] or f', () => {
+  it('advertises only what it handles: no l, w, y, Tab, /, s, T or f', () => {
     const view = diffView(states['diff-list']!);
-    for (const key of ['l', 'w', 'y', 'tab', '/', 's', 'T', ']', 'f']) expect(keysOf(view), key).not.toContain(key);
-    expect(footerHints(view, ctxOf(states['diff-list']!, 5))).toBe('? help  G end  Enter detail  q quit');
+    for (const key of ['l', 'w', 'y', 'tab', '/', 's', 'T', 'f']) expect(keysOf(view), key).not.toContain(key);
+    expect(footerHints(view, ctxOf(states['diff-list']!, 5))).toBe('? help  G end  ] next diff  Enter detail  q quit');
     expect(footerHints(diffView(states['diff-detail']!), ctxOf(states['diff-detail']!, 5))).toBe(
-      '? help  Esc back  q quit',
+      '? help  ] next diff  Esc back  q quit',
     );
+    // Nothing differs: ] and [ say so, and ] leaves the footer.
+    const same = { ...ctxOf(states['diff-list']!, 5), changes: [] };
+    expect(footerHints(view, same)).toBe('? help  G end  Enter detail  q quit');
+    expect(pressKey(view, ']', same).state.notice).toBe(']: no call differs');
+  });
+
+  it('] and [ step through the differing calls, and the changed stretches side by side', () => {
+    const list = diffView(states['diff-list']!);
+    const ctx = ctxOf(states['diff-list']!, 5);
+    expect(pressKey(list, ']', ctx).state.lists.calls.selected).toBe(4);
+    expect(pressKey(list, '[', ctx).state.lists.calls.selected).toBe(0);
+    const last = {
+      ...ctx,
+      state: { ...ctx.state, lists: { ...ctx.state.lists, calls: { selected: 4, windowStart: 1 } } },
+    };
+    expect(pressKey(list, ']', last).state.notice).toBe('no difference below this call');
+    const detail = diffView(states['diff-detail']!);
+    // From the top line shown (2), ] goes to the stretch at 30, scrolled into view and current; [ to the one at 1.
+    const next = pressKey(detail, ']', ctxOf(states['diff-detail']!, 5)).state.overlay!;
+    expect([next.found, next.scroll]).toEqual([30, 29]);
+    const back = pressKey(detail, '[', {
+      ...ctxOf(states['diff-detail']!, 5),
+      state: { ...states['diff-detail']!, overlay: next },
+    });
+    expect(back.state.overlay!.found).toBe(1);
+    expect(pressKey(detail, '[', ctxOf(states['diff-detail']!, 5)).state.overlay!.found).toBe(1);
   });
 });

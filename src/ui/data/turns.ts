@@ -1,5 +1,5 @@
 import { Flag } from '../../store/codes.js';
-import { linkedPair } from '../../store/links.js';
+import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { countUsageByText } from '../../trace/count-text.js';
 import { type TurnFacts, turnFacts } from '../../trace/turn.js';
@@ -41,6 +41,7 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
 }
 
 export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {
+  const calls = hasCalls(store);
   const toolUses: ToolUseOutcome[] = store.toolLinks(row).opened.map((p) => {
     const pair = store.pairs.get(p);
     const linked = linkedPair(store, p);
@@ -48,6 +49,7 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
       state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok',
       latencyMs: pair.latency,
       linkedLine: linked === null ? null : store.lineOf(store.pairs.reqRowOf(linked)),
+      noCall: calls && linked === null,
     };
   });
   // A counted turn's cost (echoed resends are not counted, unpriced models have none).

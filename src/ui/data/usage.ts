@@ -3,6 +3,7 @@ import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
+import { toolCosts } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { Timeline, UsageData } from '../format/usage-lines.js';
 import { traceStart } from './views.js';
@@ -23,6 +24,7 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
   const data: UsageData = {
     models: modelsOf(agg, store.prices),
     tools: toolsOf(agg, mcpPlaneOnly),
+    toolCosts: toolCosts(store, { mcpPlaneOnly, ...(filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {}) }),
     mcpPlaneOnly,
     methods,
     timeline: timelineOf(store, filter),

@@ -1,8 +1,11 @@
 /** Notices that fit the footer: a path in them is shortened in its middle, never at its end. */
 import { truncate, width as widthOf } from './text.js';
 
-/** A path in a sentence: from `/`, `~/` or `./` to the next space. */
-const PATH = /(?:~|\.{1,2})?\/[^\s]+/g;
+/**
+ * A path in a sentence: a word that starts with `/`, `~/`, `./` or `../`, to the next
+ * space. A slash inside a word (`tools/call`, `3/4`) is not one.
+ */
+const PATH = /(?<![^\s'"(])(?:~|\.{1,2})?\/[^\s]+/g;
 
 /**
  * `path` in at most `cells` cells: its first part (`~`, or the root) and as many of

@@ -1,12 +1,16 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
+import type { ToolCost } from '../../store/tool-costs.js';
 import {
   costOverflowNote,
   fmtCost,
   fmtInt,
   fmtMs,
   fmtPct,
+  fmtToolCost,
+  fmtToolTokens,
   latencyNote,
   overflowNote,
+  TOOL_COST_NOTE,
   timesNote,
 } from '../../trace/units.js';
 import type { UsageSort } from '../state/ui-state.js';
@@ -46,6 +50,8 @@ export interface Timeline {
 export interface UsageData {
   models: NonNullable<StatsDoc['models']> | null;
   tools: ToolRow[];
+  /** What each tool's calls were charged (by name; store/tool-costs.ts). */
+  toolCosts: ToolCost[];
   /** True when tools come only from the mcp plane (two planes of one run are open). */
   mcpPlaneOnly: boolean;
   methods: MethodRow[];
@@ -89,8 +95,29 @@ const modelCols: TableCol<ModelLine>[] = [
   { header: 'MAX', align: 'right', cell: (m) => fmtMs(m.latencyMaxMs), drop: 1 },
 ];
 
-/** A row of the tool and method tables (tools add their origin). */
-type CallLike = MethodRow & { origin?: string };
+/** A row of the tool and method tables (tools add their origin and what they were charged). */
+type CallLike = MethodRow & { origin?: string; charge?: ToolCost };
+
+/** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
+const toolCols = (): TableCol<CallLike>[] => [
+  ...callCols('TOOL'),
+  {
+    header: 'TOKENS',
+    align: 'right',
+    cell: (r) => (r.charge ? fmtToolTokens(r.charge) : ''),
+    compact: (r) =>
+      r.charge && r.charge.attributedCalls > 0 ? compactInt(r.charge.outputTokens) : r.charge ? '–' : '',
+    drop: 4,
+  },
+  {
+    header: 'COST',
+    align: 'right',
+    cell: (r) => (r.charge ? fmtToolCost(r.charge) : ''),
+    style: (r) => (r.charge?.costUsd === null && r.charge.unpricedCalls ? 'warn' : undefined),
+    drop: 5,
+  },
+  { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 },
+];
 
 const callCols = (first: string): TableCol<CallLike>[] => [
   { header: first, cell: (r) => r.name, style: () => 'bold' },
@@ -145,8 +172,14 @@ function sorted<R>(rows: R[], key: ((r: R) => number | null) | null): R[] {
 
 const modelKey = (sort: UsageSort): ((m: PerModel) => number | null) | null =>
   sort === 'cost' ? (m) => (m.priced ? m.estCostUsd : null) : sort === 'p95' ? (m) => m.latencyP95Ms : null;
-const callKey = (sort: UsageSort): ((r: MethodRow) => number | null) | null =>
-  sort === 'errors' ? (r) => r.errors : sort === 'p95' ? (r) => r.p95 : null;
+const callKey = (sort: UsageSort): ((r: CallLike) => number | null) | null =>
+  sort === 'errors'
+    ? (r) => r.errors
+    : sort === 'p95'
+      ? (r) => r.p95
+      : sort === 'cost'
+        ? (r) => r.charge?.costUsd ?? null
+        : null;
 
 /** Notes each row of a table just pushed (`names`, below its header line) as a target. */
 function mark(targets: UsageTarget[], kind: UsageTarget['kind'], names: string[], headerLine: number): void {
@@ -215,17 +248,21 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       seg('TOOLS ', 'header'),
       seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
     ]);
+    const charges = new Map(d.toolCosts.map((c) => [c.name, c]));
     const tools = sorted(
-      d.tools.map((t) => ({
-        name: t.name,
-        calls: t.calls,
-        errors: t.errors,
-        pending: t.pending,
-        p50: t.p50Ms,
-        p95: t.p95Ms,
-        max: t.maxMs,
-        origin: t.origin,
-      })),
+      d.tools.map(
+        (t): CallLike => ({
+          name: t.name,
+          calls: t.calls,
+          errors: t.errors,
+          pending: t.pending,
+          p50: t.p50Ms,
+          p95: t.p95Ms,
+          max: t.maxMs,
+          origin: t.origin,
+          charge: charges.get(t.name),
+        }),
+      ),
       callKey(sort),
     );
     mark(
@@ -234,10 +271,8 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       tools.map((t) => t.name),
       out.length,
     );
-    pushLines(
-      out,
-      tableLines([...callCols('TOOL'), { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 }], tools, width),
-    );
+    pushLines(out, tableLines(toolCols(), tools, width));
+    out.push([seg(TOOL_COST_NOTE, 'dim')]);
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);

@@ -57,8 +57,9 @@ export function useCommands(view: ViewInfo, press: (name: KeyName) => void, onTe
       if (typing && name !== null && [...name].length === 1) {
         text?.(name);
         typed = true;
-      } else if (!typing && name !== null) {
-        // A key this view does not handle: `press` says so (it changes no key's meaning).
+      } else if (name !== null) {
+        // A key this view does not handle (in a bar: one that is not text, such as PgUp):
+        // `press` says so (it changes no key's meaning).
         press(name);
       }
     }

@@ -13,8 +13,6 @@ export interface MouseSource {
   subscribe(handler: (event: MouseEvent) => void): () => void;
 }
 
-const PANE_COMMANDS = { calls: 'pane.calls', turns: 'pane.turns', usage: 'pane.usage', events: 'pane.events' } as const;
-
 /**
  * Mouse events as the commands they stand for (views/mouse-acts.ts), on the screen as
  * last drawn (`drawn`, `map`) and run on the latest state, through the same outcome
@@ -46,10 +44,14 @@ export function useMouse(
           );
           return;
         }
-        const command = what.type === 'pane' ? PANE_COMMANDS[what.pane] : what.command;
-        for (let k = 0; k < (what.type === 'command' ? what.times : 1); k++) {
+        if (what.type === 'pane') {
+          // From any view (the detail view's digits fold its tree): the pane shown, what was over it closed.
+          perform(act({ ...context, state }, { type: 'pane', pane: what.pane }, { type: 'chose-pane' }));
+          return;
+        }
+        for (let k = 0; k < what.times; k++) {
           const s = ui.get();
-          const out = runCommand(appView(s), command, { ...context, state: s });
+          const out = runCommand(appView(s), what.command, { ...context, state: s });
           if (!out) break;
           perform(out);
         }

@@ -8,7 +8,8 @@ export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
   run: (ctx) => {
     const from = selectedRow(ctx);
-    const target = from >= 0 ? linkTarget(ctx.store, from) : null;
+    const came = ctx.state.linkedFrom;
+    const target = from >= 0 ? linkTarget(ctx.store, from, came?.row === from ? came.back : undefined) : null;
     if (!target)
       return say(
         ctx,
@@ -18,7 +19,11 @@ export const link: CommandSpec<AppContext> = {
     const index = indexOf(list, target.row);
     if (index < 0) return say(ctx, 'the linked record is hidden by the filter');
     const bounds = { count: list.length, height: ctx.height };
-    return act(ctx, { type: 'jump', pane: target.pane, index, bounds }, { type: 'chose-pane' });
+    return act(
+      ctx,
+      { type: 'jump', pane: target.pane, index, bounds, linkedFrom: { row: target.row, back: from } },
+      { type: 'chose-pane' },
+    );
   },
 };
 

@@ -1,0 +1,99 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { ingest } from '../ingest/ingest.js';
+import { otlpJsonPieces } from '../report/otlp-json.js';
+import { otlpSpanBatches } from '../report/otlp-spans.js';
+import { TraceStore } from '../store/trace-store.js';
+import type { PriceTable } from '../trace/prices.js';
+import { OtlpSendError, sendSpans } from './otlp-send.js';
+import { complain } from './output.js';
+import type { OtlpProtocol } from './program.js';
+import { type ExportFormat, writeRows } from './records-io.js';
+import { chosenRows, openAll } from './summary-command.js';
+
+export interface OtlpOptions {
+  /** `--export-otlp FILE`. */
+  file?: string;
+  /** `--otlp-endpoint URL`. */
+  endpoint?: string;
+  protocol: OtlpProtocol;
+  filter?: string;
+  timeout: number;
+  /** `--export FILE` given too: written from the same store. */
+  export?: string;
+  exportFormat: ExportFormat;
+}
+
+/**
+ * Where spans go: the URL as given when its path ends in `/v1/traces`, else that path
+ * appended (as OTEL_EXPORTER_OTLP_ENDPOINT is read: `http://localhost:4318` sends to
+ * `http://localhost:4318/v1/traces`). Null when it is no http(s) URL.
+ */
+export function tracesUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.pathname.endsWith('/v1/traces')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
+  return url.toString();
+}
+
+/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest; returns how many spans. */
+export function writeOtlpFile(store: TraceStore, rows: ArrayLike<number>, path: string): number {
+  const fd = openSync(path, 'w', 0o600);
+  let spans = 0;
+  try {
+    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) writeSync(fd, piece);
+    writeSync(fd, '\n');
+  } finally {
+    closeSync(fd);
+  }
+  return spans;
+}
+
+const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * `--export-otlp FILE` and `--otlp-endpoint URL` (and `--export`, when given with them):
+ * every source read into one store (the two planes of a run opened together are one
+ * trace), the chosen rows as spans, written and/or sent. Exit 0 done, 1 a source or
+ * the collector failed, 2 an endpoint that is no http(s) URL.
+ */
+export async function otlpCommand(args: string[], options: OtlpOptions, prices: PriceTable): Promise<number> {
+  const url = options.endpoint === undefined ? null : tracesUrl(options.endpoint);
+  if (options.endpoint !== undefined && url === null) {
+    complain(`--otlp-endpoint ${options.endpoint}: expected an http:// or https:// URL, e.g. http://localhost:4318`);
+    return 2;
+  }
+  const sources = await openAll(args, options.timeout);
+  if (!sources) return 1;
+  const store = new TraceStore(prices);
+  try {
+    for (const source of sources) await ingest(store, source);
+    const rows = chosenRows(store, options.filter);
+    if (options.export !== undefined) {
+      const n = writeRows(store, rows, options.export, options.exportFormat);
+      complain(`wrote ${count(n, 'record')} to ${options.export}`);
+    }
+    if (options.file !== undefined)
+      complain(`wrote ${count(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);
+    if (url !== null) {
+      const sent = await sendSpans(otlpSpanBatches(store, rows), url, options.protocol, options.timeout);
+      complain(
+        `sent ${count(sent.spans, 'span')} in ${count(sent.requests, 'request')} to ${url} (OTLP ${options.protocol})`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof OtlpSendError)) complain((error as Error).message);
+    else
+      complain(
+        `cannot send to ${url}: ${error.message}${error.sent > 0 ? ` (${count(error.sent, 'span')} had been sent)` : ''}`,
+      );
+    return 1;
+  } finally {
+    for (const s of sources) s.close();
+  }
+}

@@ -1,0 +1,194 @@
+import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
+import { argumentsSize, linkedCall, linkedUse } from './links.js';
+import type { TraceStore } from './trace-store.js';
+
+/*
+ * Cost per tool (docs/stats.md, "Cost per tool"): each call a turn asked for is charged
+ * its share of that turn: the turn's output tokens and its whole cost, split over the
+ * turn's tool_uses in proportion to the size of their arguments (canonical JSON bytes;
+ * one tool_use takes it all). Shares are whole tokens and whole nano-dollars, by largest
+ * remainder, so a turn's shares add up to the turn exactly.
+ */
+
+/** What the calls of one tool were charged (`summary --json` `x-costByTool`, the Usage pane, `report --by tool`). */
+export interface ToolCost {
+  name: string;
+  /** Calls counted, as the tool table counts them. */
+  calls: number;
+  /** Calls a turn asked for: tool_uses, and tools/calls linked to one (`l`). */
+  attributedCalls: number;
+  /** tools/calls no tool_use links to: no turn asked for them (or their turns are not open). */
+  unattributedCalls: number;
+  /** The shares of the asking turns' output tokens; null when no attributed call's turn reported usage. */
+  outputTokens: number | null;
+  /** The shares of the asking turns' cost (input, cache and output), USD; null when none was priced. */
+  costUsd: number | null;
+  /** Attributed calls whose turn has usage but no price: their tokens count, their cost cannot. */
+  unpricedCalls: number;
+  /** Present only when not 0: attributed calls whose share would overflow (a count above 2^53, a cost of a trillion USD), left out of the sums. */
+  overflowCalls?: number;
+}
+
+export interface ToolCostOptions {
+  /** Counts only the pairs whose request row (a tool_use's: its turn) is kept, as a filter's aggregates do. */
+  keep?: (row: number) => boolean;
+  /** Only tools/calls count (both planes of a run open: the tool table counts the mcp plane only). */
+  mcpPlaneOnly?: boolean;
+  /** The store holding the turns, when not `store` itself (each plane read into a store of its own). */
+  turns?: TraceStore;
+}
+
+/** Nano-dollars per dollar: costs are split in whole 10^-9 USD, far below any price a token has. */
+const NANO = 1e9;
+
+/**
+ * `amount` (whole, ≥ 0) split over `weights` in proportion, in whole units, the parts
+ * adding up to `amount` exactly: each part's quotient rounded down, then the units left
+ * one each to the largest remainders (the earlier part on a tie). Hamilton's method,
+ * hand-written: no maintained npm package does it, and it is a dozen lines. BigInt
+ * products, so an amount near 2^53 times a weight of megabytes stays exact.
+ */
+export function apportion(amount: number, weights: readonly number[]): number[] {
+  if (weights.length === 1) return [amount];
+  const w = weights.map((x) => BigInt(Math.max(0, Math.round(x))));
+  let total = w.reduce((a, b) => a + b, 0n);
+  // No weight at all: equal parts.
+  if (total === 0n) {
+    w.fill(1n);
+    total = BigInt(w.length);
+  }
+  const a = BigInt(amount);
+  const parts = w.map((x) => (a * x) / total);
+  const remainders = w.map((x, i) => ({ i, r: (a * x) % total }));
+  let left = Number(a - parts.reduce((s, x) => s + x, 0n));
+  remainders.sort((x, y) => (y.r > x.r ? 1 : y.r < x.r ? -1 : x.i - y.i));
+  for (const { i } of remainders) {
+    if (left-- <= 0) break;
+    parts[i]! += 1n;
+  }
+  return parts.map(Number);
+}
+
+/** One tool_use's share of its turn. */
+interface Share {
+  /** Null: the turn reported no usage (or is not a counted turn). */
+  tokens: number | null;
+  /** Nano-dollars; null: unpriced (or no usage). */
+  nano: number | null;
+  /** The turn's counts cannot be summed: its share is left out. */
+  overflow: boolean;
+  /** Its tokens count, its cost overflowed. */
+  costOverflow: boolean;
+}
+
+/** The shares of a turn's tool_uses, by pair index. */
+function turnShares(turns: TraceStore, row: number): Map<number, Share> {
+  const uses = turns.toolLinks(row).opened;
+  const out = new Map<number, Share>();
+  const ti = turns.usageIndexOf(row);
+  const output = ti < 0 ? NaN : turns.usageOf(ti, 'output');
+  const overflow = ti >= 0 && turns.usageOverflows(ti);
+  const cost = ti < 0 ? NaN : turns.usageOf(ti, 'cost');
+  const nanos = Number.isNaN(cost) ? NaN : Math.round(cost * NANO);
+  const costOverflow = !Number.isNaN(cost) && !(Math.abs(cost) < COST_LIMIT && Number.isSafeInteger(nanos));
+  // One tool_use takes it all: its arguments are not read back.
+  const weights = uses.length === 1 ? [1] : uses.map((p) => argumentsSize(turns, p));
+  const tokens = Number.isNaN(output) || overflow ? null : apportion(output, weights);
+  const costs = tokens === null || Number.isNaN(nanos) || costOverflow ? null : apportion(nanos, weights);
+  uses.forEach((p, i) => {
+    out.set(p, { tokens: tokens?.[i] ?? null, nano: costs?.[i] ?? null, overflow, costOverflow });
+  });
+  return out;
+}
+
+interface Acc {
+  row: ToolCost;
+  tokens: number;
+  tokensSeen: boolean;
+  nano: number;
+  priced: boolean;
+  overflow: number;
+}
+
+function charge(acc: Acc, share: Share): void {
+  if (share.tokens === null) {
+    if (share.overflow) acc.overflow += 1;
+    return;
+  }
+  if (acc.tokens + share.tokens > COUNT_LIMIT) {
+    acc.overflow += 1;
+    return;
+  }
+  acc.tokens += share.tokens;
+  acc.tokensSeen = true;
+  if (share.costOverflow || (share.nano !== null && acc.nano + share.nano > Number.MAX_SAFE_INTEGER)) acc.overflow += 1;
+  else if (share.nano === null) acc.row.unpricedCalls += 1;
+  else {
+    acc.nano += share.nano;
+    acc.priced = true;
+  }
+}
+
+/**
+ * Per tool: its calls, how many a turn asked for, and their share of those turns'
+ * output tokens and cost, in the tool table's order (most calls first, then by name).
+ * A tools/call is charged through its link to a tool_use; a tool_use counted on its
+ * own (no mcp plane) is charged directly, and one linked to a counted call is charged
+ * once, on the call.
+ */
+export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): ToolCost[] {
+  const turns = options.turns ?? store;
+  const keep = options.keep ?? (() => true);
+  const pairs = store.pairs;
+  const shares = new Map<TraceStore, Map<number, Map<number, Share>>>();
+  /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
+  const shareOf = (from: TraceStore, u: number): Share => {
+    const row = from.pairs.reqRowOf(u);
+    let byRow = shares.get(from);
+    if (!byRow) shares.set(from, (byRow = new Map()));
+    let s = byRow.get(row);
+    if (!s) byRow.set(row, (s = turnShares(from, row)));
+    return s.get(u)!;
+  };
+  const byName = new Map<string, Acc>();
+  for (let p = 0; p < pairs.length; p++) {
+    const mcp = pairs.isMcp(p);
+    if ((!mcp && options.mcpPlaneOnly) || !keep(pairs.reqRowOf(p))) continue;
+    const name = pairs.nameOf(p);
+    let acc = byName.get(name);
+    if (!acc) {
+      const row = {
+        name,
+        calls: 0,
+        attributedCalls: 0,
+        unattributedCalls: 0,
+        outputTokens: null,
+        costUsd: null,
+        unpricedCalls: 0,
+      };
+      byName.set(name, (acc = { row, tokens: 0, tokensSeen: false, nano: 0, priced: false, overflow: 0 }));
+    }
+    acc.row.calls += 1;
+    if (mcp) {
+      const u = linkedUse(turns, store, p);
+      if (u === null) acc.row.unattributedCalls += 1;
+      else {
+        acc.row.attributedCalls += 1;
+        charge(acc, shareOf(turns, u));
+      }
+      continue;
+    }
+    acc.row.attributedCalls += 1;
+    // Its call, counted in this table too, carries the share.
+    const call = linkedCall(store, store, p);
+    if (call === null || !keep(pairs.reqRowOf(call))) charge(acc, shareOf(store, p));
+  }
+  return [...byName.values()]
+    .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({
+      ...row,
+      outputTokens: tokensSeen ? tokens : null,
+      costUsd: priced ? nano / NANO : null,
+      ...(overflow ? { overflowCalls: overflow } : {}),
+    }))
+    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

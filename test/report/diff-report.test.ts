@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { diffText } from '../../src/report/diff-report.js';
+import { diffStores } from '../../src/store/diff.js';
+import { width } from '../../src/trace/cells.js';
+import { run } from '../helpers/cli.js';
+import { insertedPair } from '../helpers/inserted-call.js';
+import { hasRealTraces } from '../helpers/shared.js';
+import { at, storeOf } from '../helpers/store.js';
+
+const call = (id: number, tool: string, args: object, result: object, latency = 5) => [
+  {
+    t: at(id * 1000),
+    dir: 'in',
+    raw: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } },
+  },
+  { t: at(id * 1000 + latency), dir: 'out', raw: { jsonrpc: '2.0', id, ...result } },
+];
+const text = (t: string) => ({ result: { content: [{ type: 'text', text: t }] } });
+const long = `${'Search results for the coin list, with every field the API returns. '.repeat(3)}id: `;
+
+const a = storeOf(
+  [
+    ...call(1, 'search_documentation_pages', { q: 'a' }, text(`${long}bitcoin`)),
+    ...call(2, 'fetch', { url: 'https://x' }, text('ok')),
+    ...call(3, 'fetch', { url: 'https://y' }, text('ok')),
+  ],
+  undefined,
+  'a.jsonl',
+);
+const b = storeOf(
+  [
+    ...call(1, 'search_documentation_pages', { q: 'a' }, text(`${long}ethereum`), 345),
+    ...call(4, 'list', {}, text('new')),
+    ...call(2, 'fetch', { url: 'https://x' }, { error: { code: -32603, message: 'upstream 502' } }),
+    ...call(3, 'fetch', { url: 'https://y' }, text('ok')),
+  ],
+  undefined,
+  'b.jsonl',
+);
+
+describe('diff as a table', () => {
+  it('has the ok/error flip, the latency change and what differs as columns; the values from where they differ', () => {
+    const out = diffText(diffStores(a, b));
+    const lines = out.split('\n');
+    expect(lines[3]).toMatch(/^A# +B# +STATUS +TOOL +LINE A +LINE B +OK\/ERROR +LATENCY +WHAT DIFFERS$/);
+    expect(out).toMatch(
+      /1 +1 +≠ changed result +search_documentation_pages +L1 +L1 +\+340ms +\.result\.content\[0\]\.text: "…id: bitcoin" → "…id: ethereum"\n/,
+    );
+    expect(out).toMatch(/— +2 +\+ added in B +list +— +L3\n/);
+    expect(out).toMatch(
+      /2 +3 +≠ changed result +fetch +L3 +L5 +ok→error +\+0ms +\.error: \(absent\) → \{"code":-32603,"message":"upstream 502"\}/,
+    );
+    expect(out).toMatch(/3 +4 +═ same +fetch +L5 +L7 +\+0ms\n/);
+    expect(lines.at(-2)).toBe('differ: 3 of 4 call(s) (2 changed result, 1 added in B)');
+  });
+
+  it('at 80 columns: lines, then places give way, the tool is cut, and what differs keeps both values', () => {
+    const out = diffText(diffStores(a, b), 80);
+    for (const line of out.split('\n')) expect(width(line), line).toBeLessThanOrEqual(80);
+    expect(out).toMatch(/^STATUS +TOOL +OK\/ERROR +LATENCY +WHAT DIFFERS$/m);
+    expect(out).toContain('(LINE A, LINE B, A#, B# left out to fit 80 columns: a wider terminal or --json');
+    expect(out).toMatch(/≠ changed result +search_doc… +\+340ms +…\]\.text: "…id: bi… → "…id: et…\n/);
+    expect(out).toMatch(/≠ changed result +fetch +ok→error +\+0ms +\.error: \(absent\) → \{"code"/);
+  });
+});
+
+describe.skipIf(!hasRealTraces)('diff of a real trace and the same with one call inserted, end to end', () => {
+  it('prints one added-in-B row, and --json says so by structure', () => {
+    const pair = insertedPair();
+    const text = run(['diff', pair.a, pair.b]);
+    expect(text.code).toBe(1);
+    const rows = text.stdout.split('\n').filter((l) => /^ *(\d+|—) +(\d+|—) +[═≠+-] /.test(l));
+    expect(rows).toHaveLength(69);
+    expect(rows.filter((l) => !l.includes('═ same'))).toEqual([
+      expect.stringMatching(
+        new RegExp(`^ +— +${pair.insertedOrdinal} +\\+ added in B +${pair.tool} +— +L${pair.insertedLine}$`),
+      ),
+    ]);
+    expect(text.stdout).toContain('differ: 1 of 69 call(s) (1 added in B)');
+
+    const json = run(['diff', '--json', pair.a, pair.b]);
+    expect(json.code).toBe(1);
+    const doc = JSON.parse(json.stdout);
+    expect(doc).toMatchObject({ a: pair.a, b: pair.b, same: false, by: 'calls', note: null });
+    expect(doc.calls).toHaveLength(69);
+    for (const c of doc.calls)
+      expect(Object.keys(c)).toEqual([
+        'ordinal',
+        'aOrdinal',
+        'bOrdinal',
+        'status',
+        'method',
+        'tool',
+        'aLine',
+        'bLine',
+        'detail',
+        'path',
+        'aValue',
+        'bValue',
+        'aStatus',
+        'bStatus',
+        'statusChange',
+        'aLatencyMs',
+        'bLatencyMs',
+        'latencyDeltaMs',
+      ]);
+    const added = doc.calls.filter((c: { status: string }) => c.status !== 'same');
+    expect(added).toEqual([
+      expect.objectContaining({
+        ordinal: pair.insertedOrdinal,
+        aOrdinal: null,
+        bOrdinal: pair.insertedOrdinal,
+        status: 'added in B',
+        aLine: null,
+        bLine: pair.insertedLine,
+        aStatus: null,
+        bStatus: 'ok',
+        latencyDeltaMs: null,
+      }),
+    ]);
+    // Every call of A is in the diff once, in order, and so is every call of B.
+    expect(doc.calls.flatMap((c: { aOrdinal: number | null }) => (c.aOrdinal === null ? [] : [c.aOrdinal]))).toEqual(
+      Array.from({ length: 68 }, (_, i) => i + 1),
+    );
+    expect(doc.calls.map((c: { bOrdinal: number }) => c.bOrdinal)).toEqual(Array.from({ length: 69 }, (_, i) => i + 1));
+    // Same calls: the same status, and each A call's latency against its B copy (unchanged here).
+    expect(doc.calls.filter((c: { latencyDeltaMs: number | null }) => c.latencyDeltaMs === 0)).toHaveLength(68);
+  });
+});

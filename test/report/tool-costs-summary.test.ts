@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
+import { summaryText } from '../../src/report/summary-table.js';
+import { FileSource } from '../../src/sources/file-source.js';
+import { statsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
+import { run } from '../helpers/cli.js';
+import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+
+const RUN = join(REAL_TRACES, 'huggingface-co-2026-08-20T17-23-48-886Z');
+
+async function plane(name: string): Promise<TraceStore> {
+  const store = new TraceStore(bundledPrices());
+  await ingest(store, new FileSource(`${RUN}.${name}.jsonl`));
+  return store;
+}
+
+describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-08-20T17-23-48-886Z)', () => {
+  it('summary --json keeps mcp-tape.stats/1 as it is and adds x-costByTool, one entry per tool', async () => {
+    const r = run(['summary', '--json', '--no-cache', `${RUN}.mcp.jsonl`, `${RUN}.agent.jsonl`]);
+    expect(r.code).toBe(0);
+    const [mcp, agent] = JSON.parse(r.stdout) as Record<string, unknown>[];
+    for (const [doc, name] of [
+      [mcp!, 'mcp'],
+      [agent!, 'agent'],
+    ] as const) {
+      expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool']);
+      const { 'x-costByTool': costs, ...stats } = doc;
+      // The contract's fields are exactly those of the stats document alone.
+      expect(stats).toEqual(JSON.parse(JSON.stringify(statsOf(await plane(name), 0))));
+      expect((costs as { name: string }[]).map((c) => c.name)).toEqual(
+        (stats.tools as { name: string }[]).map((t) => t.name),
+      );
+    }
+    // The mcp plane's calls are charged through the agent plane named with it.
+    const costs = mcp!['x-costByTool'] as Record<string, unknown>[];
+    const expected = toolCosts(await plane('mcp'), { turns: await plane('agent') });
+    expect(costs).toEqual(JSON.parse(JSON.stringify(expected)));
+    // The harness's probe: no turn asked for it.
+    const probe = costs.find((c) => c.name === '__fitness_report_probe_tool__')!;
+    expect([probe.calls, probe.unattributedCalls, probe.outputTokens, probe.costUsd]).toEqual([1, 1, null, null]);
+    const hf = costs.find((c) => c.name === 'hf_fs')!;
+    expect(hf.attributedCalls).toBeGreaterThan(0);
+    expect(hf.costUsd).toBeGreaterThan(0);
+    // Alone, the mcp plane has no turns to charge.
+    const alone = JSON.parse(run(['summary', '--json', '--no-cache', `${RUN}.mcp.jsonl`]).stdout);
+    expect(alone['x-costByTool'].every((c: { attributedCalls: number }) => c.attributedCalls === 0)).toBe(true);
+  });
+
+  it('the tool table shows TOKENS and COST, – for calls no turn asked for, within 80 columns', async () => {
+    const mcp = await plane('mcp');
+    const costs = toolCosts(mcp, { turns: await plane('agent') });
+    const text = summaryText(mcp, 0, undefined, 80, costs);
+    const lines = text.trimEnd().split('\n');
+    for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
+    const header = lines.find((l) => l.startsWith('TOOL'))!;
+    expect(header.split(/\s{2,}/)).toEqual(['TOOL', 'CALLS', 'ERRORS', 'PENDING', 'P50', 'TOKENS', 'COST']);
+    expect(lines.find((l) => l.startsWith('__fitness_report_probe_tool__'))).toMatch(/\s–\s+–$/);
+    const hf = costs.find((c) => c.name === 'hf_fs')!;
+    expect(lines.find((l) => l.startsWith('hf_fs'))).toMatch(
+      new RegExp(`\\s${hf.outputTokens!.toLocaleString('en-US')}\\s+\\$${hf.costUsd!.toFixed(2)}$`),
+    );
+    expect(text).toContain('TOKENS, COST: share of the turn that asked for the call (– no turn asked)');
+    // Wide, every column: ORIGIN last.
+    expect(
+      summaryText(mcp, 0, undefined, Infinity, costs)
+        .split('\n')
+        .find((l) => l.startsWith('TOOL'))!
+        .split(/\s{2,}/),
+    ).toEqual(['TOOL', 'CALLS', 'ERRORS', 'PENDING', 'P50', 'P95', 'MAX', 'TOKENS', 'COST', 'ORIGIN']);
+  });
+});

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
+import { FileSource } from '../../src/sources/file-source.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { findMarks, refsOf } from '../../src/ui/data/marks.js';
 import { initialState, reduce } from '../../src/ui/state/ui-state.js';
 import { demoStore } from '../helpers/demo.js';
+import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 
 const batchLines = [
@@ -68,6 +71,33 @@ describe('marks as they outlive a run: file, line, and place on the line', () =>
     const store = demoStore();
     const all = [...Array(store.count).keys()];
     expect(findMarks(store, refsOf(store, all), 0).rows).toEqual(all);
+  });
+});
+
+describe.skipIf(!hasRealTraces)('marks on the real traces: each run, both planes in one store', () => {
+  const runs = [...new Set(realTraceFiles.map((f) => f.replace(/\.(mcp|agent)\.jsonl$/, '')))];
+  async function open(run: string) {
+    const store = new TraceStore(bundledPrices());
+    for (const plane of ['mcp', 'agent']) {
+      const file = `${run}.${plane}.jsonl`;
+      if (realTraceFiles.includes(file)) await ingest(store, new FileSource(file));
+    }
+    return store;
+  }
+
+  it('every seventh record marked, kept as JSON, found again on the same records in the next run', async () => {
+    expect(runs.length).toBeGreaterThan(20);
+    for (const run of runs) {
+      const before = await open(run);
+      const rows = [...Array(before.count).keys()].filter((r) => r % 7 === 3);
+      const kept = JSON.parse(JSON.stringify(refsOf(before, rows)));
+      const after = await open(run);
+      const found = findMarks(after, kept, 0);
+      expect(found.left, run).toEqual([]);
+      expect(found.rows, run).toEqual(rows);
+      for (const r of found.rows)
+        expect([after.fileOf(r), after.lineOf(r)]).toEqual([before.fileOf(r), before.lineOf(r)]);
+    }
   });
 });
 

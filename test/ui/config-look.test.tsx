@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { moreText, opensText } from '../../src/ui/format/text-block.js';
 import { keysFor, setKeyOverrides } from '../../src/ui/keymap.js';
 import { matchKey } from '../../src/ui/match-key.js';
 import { applyColorEnv, paint, setTheme, THEME, themeStyles } from '../../src/ui/theme.js';
@@ -48,6 +49,26 @@ describe('keys from the config: the dispatcher, the footer and help read the one
     expect(help).toMatch(/ {2}S {16}Sort calls slowest first/);
     expect(help).toMatch(/ {2}h \/ \? {12}Show or hide this help/);
     expect(help).toContain('press h there');
+  });
+});
+
+describe('keys from the config in what the views write: folds, the detail view, its reasons', () => {
+  beforeAll(() => {
+    applyColorEnv({ NO_COLOR: '1' });
+    setKeyOverrides({ 'turns.open': ['o'], 'tree.json': ['O'], 'detail.search': ['\\'], 'tree.foldAll': ['x'] });
+  });
+  afterAll(() => setKeyOverrides({}));
+
+  it('a folded text names the key that opens it; the tree its keys', async () => {
+    expect(moreText({ more: 3, chars: 90 }, 'turns.open')).toBe('… 3 more lines (o opens)');
+    expect(moreText({ more: null, chars: 90 }, null)).toBe('… 90 characters in all');
+    expect(opensText('tree.json')).toBe(' (O opens)');
+    app = await renderApp({ store: demoStore(), columns: 80 });
+    await app.press('list.open');
+    await app.press('search.next');
+    expect(lines(app.frame()).at(-1)).toContain('n: no search (\\ searches)');
+    await app.press('tree.toggle');
+    expect(lines(app.frame()).at(-1)).toContain('the top stays open (x folds the parts)');
   });
 });
 

@@ -6,6 +6,7 @@ import { inert } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
 import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
+import { keyOf } from '../keymap.js';
 import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
@@ -70,7 +71,13 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     const b = textBlock(text, cells, o.open ? OPEN_LINES : FOLD_LINES);
     for (const l of b.lines) line(seg(indent), seg(l, style));
     if (b.cut)
-      line(seg(indent), seg(o.open ? `${moreText(b, false)} (Enter: the whole record)` : moreText(b, true), 'dim'));
+      line(
+        seg(indent),
+        seg(
+          o.open ? `${moreText(b, null)} (${keyOf('list.open')}: the whole record)` : moreText(b, 'turns.open'),
+          'dim',
+        ),
+      );
   };
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';

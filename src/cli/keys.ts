@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { type MouseEvent, MouseFilter } from '../ui/mouse.js';
+import { type MouseEvent, MouseFilter, type MouseItem } from '../ui/mouse.js';
 import { fatal } from './fatal.js';
 import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE, SHARED_SLOTS } from './keys-protocol.js';
 import { CONTROL } from './output.js';
@@ -91,20 +91,43 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
   let mouseHandler: ((event: MouseEvent) => void) | null = null;
   const mouse = new MouseFilter();
   let held: ReturnType<typeof setTimeout> | undefined;
+  // Keys and mouse events in the order they came; `waiting` while an Escape is let read alone.
+  const queue: MouseItem[] = [];
+  let waiting = false;
+  const drain = () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (!('keys' in item)) mouseHandler?.(item.mouse);
+      else {
+        stdin.write(item.keys);
+        // Ink reads what is written in one tick as one chunk, and gives a lone ESC a
+        // setImmediate to stay one: the rest goes on after that (a timer comes later).
+        if (item.apart) {
+          waiting = true;
+          setTimeout(() => {
+            waiting = false;
+            drain();
+          }, 0);
+          return;
+        }
+      }
+    }
+  };
+  const pass = (items: MouseItem[]) => {
+    queue.push(...items);
+    if (!waiting) drain();
+  };
   worker.on('message', (chunk: Uint8Array) => {
     let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
     const suspend = suspendKey !== null && bytes.includes(CTRL_Z);
     if (suspend) bytes = Buffer.from(bytes.filter((b) => b !== CTRL_Z));
     clearTimeout(held);
-    for (const item of mouse.feed(bytes)) {
-      if ('keys' in item) stdin.write(item.keys);
-      else mouseHandler?.(item.mouse);
-    }
+    pass(mouse.feed(bytes));
     if (mouse.pending)
       held = setTimeout(() => {
         const keys = mouse.flush();
-        if (keys.length) stdin.write(keys);
+        // What a report never followed (ESC, ESC [): keys that Ink reads alone.
+        if (keys.length) pass([{ keys, apart: true }]);
       }, MOUSE_HOLD_MS);
     if (suspend) suspendKey?.();
   });

@@ -24,8 +24,12 @@ const PREFIX = [ESC, 0x5b, 0x3c]; // ESC [ <
 /** The longest parameters a report has (`64;65535;65535`), with room to spare. */
 const MAX_PARAMS = 24;
 
-/** What a chunk held: keys (bytes, in order) and mouse events between them. */
-export type MouseItem = { keys: Buffer } | { mouse: MouseEvent };
+/**
+ * What a chunk held: keys (bytes, in order) and mouse events between them. `apart`: an
+ * Escape held for a report that did not come, which must reach the reader on its own
+ * (read together with the key after it, `ESC q` is Alt-q).
+ */
+export type MouseItem = { keys: Buffer; apart?: true } | { mouse: MouseEvent };
 
 /** The event a report's parameters and final byte describe, or null (not one we read: motion, buttons 4+). */
 function eventOf(params: string, final: number): MouseEvent | null {
@@ -56,9 +60,14 @@ export class MouseFilter {
   }
 
   feed(chunk: Buffer): MouseItem[] {
+    const items: MouseItem[] = [];
+    // A lone ESC, and no `[` after it: the Escape key, pressed before the next key.
+    if (this.held.length === 1 && chunk.length > 0 && chunk[0] !== PREFIX[1]) {
+      items.push({ keys: this.held, apart: true });
+      this.held = Buffer.alloc(0);
+    }
     const bytes = this.held.length ? Buffer.concat([this.held, chunk]) : chunk;
     this.held = Buffer.alloc(0);
-    const items: MouseItem[] = [];
     let keysFrom = 0;
     const keysTo = (end: number) => {
       if (end > keysFrom) items.push({ keys: bytes.subarray(keysFrom, end) });

@@ -51,4 +51,20 @@ describe.skipIf(!hasTmux)('the mouse, end to end (tmux, 80x24)', () => {
     await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
     expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{mouse_any_flag}').trim()).toBe('0');
   });
+
+  it('Escape and a key typed right after it stay two keys (an ESC is held for a report that may follow)', async () => {
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
+    await term.waitFor(firstFrame, 'the first frame');
+    for (let round = 0; round < 5; round++) {
+      await term.key('Enter', (s) => s.includes(' request {'), 'the detail view');
+      // Milliseconds apart, within the hold: read together they would be Alt-2.
+      term.send('Escape');
+      term.send('2');
+      await term.waitFor((s) => s.includes('[2 Turns]') && !s.includes(' request {'), `Esc, then 2 (round ${round})`);
+      await term.key('1', (s) => s.includes('[1 Calls]'), 'Calls');
+    }
+    term.send('Escape');
+    term.send('q');
+    await term.waitFor((s) => s.includes('EXIT=0'), 'Esc, then q');
+  });
 });

@@ -53,6 +53,18 @@ describe('SGR mouse reports taken out of the key stream', () => {
     expect(f.flush()).toEqual(Buffer.from('\x1b['));
   });
 
+  it('an ESC held for a report that did not come reaches the reader apart from the key after it', () => {
+    const f = new MouseFilter();
+    expect(f.feed(Buffer.from('j\x1b'))).toEqual([{ keys: Buffer.from('j') }]);
+    // Together, ESC q would read as Alt-q: the Escape key and q are two items.
+    expect(f.feed(Buffer.from('q'))).toEqual([{ keys: Buffer.from('\x1b'), apart: true }, { keys: Buffer.from('q') }]);
+    // ESC then `[`: a key sequence or a report, kept together.
+    f.feed(Buffer.from('\x1b'));
+    expect(f.feed(Buffer.from('[A'))).toEqual([{ keys: Buffer.from('\x1b[A') }]);
+    f.feed(Buffer.from('\x1b['));
+    expect(f.feed(Buffer.from('B'))).toEqual([{ keys: Buffer.from('\x1b[B') }]);
+  });
+
   it.each([
     ['a letter among the numbers', '\x1b[<0;1x0;5M', ['x0;5M']],
     ['too few numbers', '\x1b[<0;10Mq', ['q']],

@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/slow/**', '**/node_modules/**'],
     testTimeout: 20_000,
+    // A config and a state directory of their own (not the user's).
+    setupFiles: ['test/helpers/isolate-env.ts'],
   },
 });

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/slow/**/*.slow.test.{ts,tsx}'],
     testTimeout: 180_000,
+    // A config and a state directory of their own (not the user's).
+    setupFiles: ['test/helpers/isolate-env.ts'],
     // One at a time: these measure time and memory on a 2-core machine.
     fileParallelism: false,
   },

@@ -1,6 +1,7 @@
 process.env.NODE_ENV ??= 'production';
 
-// Every key of every pane on a big trace, at 80x24: key event → Ink's onRender, as
+// Every key of every pane on a big trace, at 80x24 (BENCH_COLUMNS=120: as wide, where
+// Calls shows the arguments): key event → Ink's onRender, as
 // p50/p95/max per key and pane. Keys come in pairs that undo each other (G then g,
 // Enter then Esc), so each press changes the frame and a pane is measured from the
 // same places each round.
@@ -17,8 +18,9 @@ const { bundledPrices } = await import('../dist/trace/prices.js');
 const [file, roundsArg, panesArg] = process.argv.slice(2);
 const ROUNDS = Number(roundsArg ?? 5);
 const ONLY = panesArg ? new Set(panesArg.split(',')) : null;
+const COLUMNS = Number(process.env.BENCH_COLUMNS ?? 80);
 const stdout = Object.assign(new (await import('node:events')).EventEmitter(), {
-  columns: 80,
+  columns: COLUMNS,
   rows: 24,
   isTTY: true,
   write: () => true,
@@ -26,7 +28,8 @@ const stdout = Object.assign(new (await import('node:events')).EventEmitter(), {
 const store = new TraceStore(bundledPrices());
 const source = new FileSource(file);
 await ingest(store, source, store.addFile(file).index, { interactive: false });
-const { app, press, wait } = await timedApp(App, { store, size: { columns: 80, rows: 24 } }, stdout);
+
+const { app, press, wait } = await timedApp(App, { store, size: { columns: COLUMNS, rows: 24 } }, stdout);
 
 const ESC = '\u001b';
 const KEYS = {
@@ -50,6 +53,8 @@ const KEYS = {
   '/': '/',
   f: 'f',
   F: 'F',
+  m: 'm',
+  u: 'u',
 };
 const LIST = [
   ['j', 'k'],
@@ -60,6 +65,9 @@ const LIST = [
   ['Enter', 'Esc'],
   ['?', 'Esc'],
   ['T', 'T'],
+  // Mark the row, go to the bottom, u back to the mark, unmark it.
+  ['m', 'G'],
+  ['u', 'm'],
 ];
 const PANES = {
   calls: { key: '1', pairs: [...LIST, ['s', 's'], ['G', 's'], ['s', 'g']] },

@@ -12,7 +12,7 @@ import { expandTargets } from './targets.js';
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
 export async function diffCommand(
   args: string[],
-  options: { json: boolean; by?: DiffBy; timeout?: number },
+  options: { json: boolean; by?: DiffBy; timeout?: number; ascii?: boolean },
   prices: PriceTable,
 ): Promise<number> {
   const expanded = expandTargets(args);
@@ -35,7 +35,7 @@ export async function diffCommand(
     if (!options.json && stdoutIsTerminal()) {
       claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
-      if (await runDiffApp(doc, stores[0]!, stores[1]!)) return 130;
+      if (await runDiffApp(doc, stores[0]!, stores[1]!, options.ascii)) return 130;
     } else if (options.json) printJson(doc);
     else print(diffText(doc, stdoutColumns()));
     return doc.same ? 0 : 1;

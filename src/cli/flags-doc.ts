@@ -4,7 +4,7 @@ import { buildProgram, type Handlers } from './program.js';
 /** The program as commander holds it; its handlers are never called here. */
 function program(): Command {
   const never = async () => 0;
-  const handlers: Handlers = { app: never, summary: never, report: never, validate: never, diff: never };
+  const handlers: Handlers = { app: never, summary: never, report: never, validate: never, diff: never, config: never };
   return buildProgram(handlers, () => {});
 }
 
@@ -26,9 +26,17 @@ function defaultOf(o: Option): string {
  */
 export function flagsTable(): string {
   const root = program();
+  const negation = (o: Option) => root.options.find((n) => n.long === `--no-${o.long?.slice(2)}`);
+  // Switches (`--x` and `--no-x`: the config sets their defaults) share one row, the README is short.
+  const switches = root.options.filter((o) => !o.negate && negation(o));
+  const pairs = switches.flatMap((o) => [o, negation(o)!]);
   const out = ['| Flag | Also in | Meaning |', '| --- | --- | --- |'];
   for (const o of root.options) {
-    if (o.long === '--version') continue;
+    if (o === switches[0]) {
+      const flags = switches.map((s) => `\`--[no-]${s.long!.slice(2)}\``).join(', ');
+      out.push(`| ${flags} |  | ${cell(pairs.map((x) => `${x.long}: ${x.description}`).join('; '))} |`);
+    }
+    if (o.long === '--version' || pairs.includes(o)) continue;
     const also = root.commands
       .filter((c) => c.options.some((x) => x.flags === o.flags && x.description === o.description))
       .map(whereOf);

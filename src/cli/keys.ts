@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { type MouseEvent, MouseFilter, type MouseItem } from '../ui/mouse.js';
 import { fatal } from './fatal.js';
 import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE, SHARED_SLOTS } from './keys-protocol.js';
 import { CONTROL } from './output.js';
@@ -24,6 +25,13 @@ export interface Keyboard {
    * instead of stopping the process; it is taken out of the keys Ink reads.
    */
   onSuspendKey(handler: (() => void) | null): void;
+  /**
+   * Whether mouse reports can be taken out of the keys here (keys read by the keys
+   * thread); false when Ink reads stdin itself, which would see them as keys.
+   */
+  readsMouse: boolean;
+  /** Where mouse reports go, taken out of the keys Ink reads (ui/mouse.ts); null: they are dropped. */
+  onMouse(handler: ((event: MouseEvent) => void) | null): void;
   close(): void;
 }
 
@@ -33,6 +41,11 @@ const CTRL_Z = 0x1a;
 const RAW_OFF_WAIT_MS = 200;
 /** How long the first frame waits for the keys thread to start (it takes tens of ms). */
 const READY_WAIT_MS = 2000;
+/**
+ * How long the start of a mouse report (or an ESC that may begin one) waits for the
+ * rest: a terminal sends a report at once, and an Escape pressed alone is late by this.
+ */
+const MOUSE_HOLD_MS = 25;
 
 /**
  * Opens the keyboard. Keys are read on a thread of their own (keys-worker.ts), so a
@@ -55,6 +68,8 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
       rawOn: () => void stdin.setRawMode(true),
       // Ink reads this stdin itself: Ctrl-Z stays a key, and SIGTSTP still suspends.
       onSuspendKey: () => undefined,
+      readsMouse: false,
+      onMouse: () => undefined,
       close: () => undefined,
     };
   }
@@ -73,12 +88,47 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
   const send = (command: KeysCommand) => worker.postMessage(command);
   const stdin = relayStream((on) => send({ raw: on }));
   let suspendKey: (() => void) | null = null;
+  let mouseHandler: ((event: MouseEvent) => void) | null = null;
+  const mouse = new MouseFilter();
+  let held: ReturnType<typeof setTimeout> | undefined;
+  // Keys and mouse events in the order they came; `waiting` while an Escape is let read alone.
+  const queue: MouseItem[] = [];
+  let waiting = false;
+  const drain = () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (!('keys' in item)) mouseHandler?.(item.mouse);
+      else {
+        stdin.write(item.keys);
+        // Ink reads what is written in one tick as one chunk, and gives a lone ESC a
+        // setImmediate to stay one: the rest goes on after that (a timer comes later).
+        if (item.apart) {
+          waiting = true;
+          setTimeout(() => {
+            waiting = false;
+            drain();
+          }, 0);
+          return;
+        }
+      }
+    }
+  };
+  const pass = (items: MouseItem[]) => {
+    queue.push(...items);
+    if (!waiting) drain();
+  };
   worker.on('message', (chunk: Uint8Array) => {
     let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
     const suspend = suspendKey !== null && bytes.includes(CTRL_Z);
     if (suspend) bytes = Buffer.from(bytes.filter((b) => b !== CTRL_Z));
-    if (bytes.length) stdin.write(bytes);
+    clearTimeout(held);
+    pass(mouse.feed(bytes));
+    if (mouse.pending)
+      held = setTimeout(() => {
+        const keys = mouse.flush();
+        // What a report never followed (ESC, ESC [): keys that Ink reads alone.
+        if (keys.length) pass([{ keys, apart: true }]);
+      }, MOUSE_HOLD_MS);
     if (suspend) suspendKey?.();
   });
   // A keys thread that fails leaves the app without keys: end it, saying why.
@@ -104,7 +154,12 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     onSuspendKey: (handler) => {
       suspendKey = handler;
     },
+    readsMouse: true,
+    onMouse: (handler) => {
+      mouseHandler = handler;
+    },
     close: () => {
+      clearTimeout(held);
       rawOff();
       closed = true;
       send('stop');

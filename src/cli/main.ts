@@ -3,6 +3,7 @@ import type { PricesSpec } from '../ingest/read-run.js';
 import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
+import type { Config } from './config-schema.js';
 import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
@@ -21,8 +22,10 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
         if (!checkFilter(options.filter)) return 2;
-        const priced = await loadPriceRows(options.prices);
+        const priced = await loadPriceRows(options.prices ?? config.prices ?? undefined);
         if (priced === null) return 1;
         const prices = priced.table;
         if (options.exportOtlp !== undefined || options.otlpEndpoint !== undefined)
@@ -62,7 +65,9 @@ export async function main(argv: string[]): Promise<number> {
             { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout },
             prices,
           );
-        return runApp(files, options, prices, priced.spec);
+        // Flags on the command line win over the config.
+        const { ascii = config.ascii, utc = config.utc, mouse = config.mouse } = options;
+        return runApp(files, { ...options, ascii, utc, mouse }, prices, priced.spec);
       },
       report: async (paths, options) => {
         const prices = await loadPriceRows(options.prices);
@@ -70,12 +75,23 @@ export async function main(argv: string[]): Promise<number> {
         return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
-      diff: async (files, options) => (await import('./diff-command.js')).diffCommand(files, options, bundledPrices()),
+      diff: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
+        return (await import('./diff-command.js')).diffCommand(
+          files,
+          { ...options, ascii: config.ascii },
+          bundledPrices(),
+        );
+      },
       summary: async (files, options) => {
+        const config = await readConfig(options.config);
+        if (!config) return 2;
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices);
+        const prices = await loadPrices(options.prices ?? config.prices ?? undefined);
         return prices === null ? 1 : (await import('./summary-command.js')).summaryCommand(files, options, prices);
       },
+      config: async (options) => (await import('./config-command.js')).configCommand(options),
     },
     (c) => (code = c),
   );
@@ -109,6 +125,19 @@ async function runApp(
   claimTerminal();
   const { runTui } = await import('./tui-command.js');
   return runTui(files, options, prices, pricesSpec);
+}
+
+/**
+ * The config file (`--config FILE`, else the default one), its keys and theme put in
+ * place; null (exit 2) after saying why it cannot be used. Loaded only by the commands
+ * that read it: its checks know the keymap and the views.
+ */
+async function readConfig(file: string | undefined): Promise<Config | null> {
+  const { applyConfig, configOrComplain } = await import('./config.js');
+  const loaded = configOrComplain(file);
+  if (!loaded) return null;
+  applyConfig(loaded.config);
+  return loaded.config;
 }
 
 /** An invalid --filter says what is wrong and where (exit 2). */

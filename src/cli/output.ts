@@ -83,8 +83,14 @@ export const stdoutColumns = (): number =>
 export const CONTROL = {
   /** The alternate screen, cursor home. */
   enterAltScreen: '\x1b[?1049h\x1b[H',
-  /** Back to the main screen, colours reset, cursor shown. */
-  leaveAltScreen: '\x1b[?1049l\x1b[0m\x1b[?25h',
+  /**
+   * Back to the main screen, colours reset, cursor shown, mouse reporting off: every
+   * way out (quit, Ctrl-C, a signal, a crash, a suspension, the keys thread ending a
+   * busy app) leaves the screen with these, so none leaves the mouse to us.
+   */
+  leaveAltScreen: '\x1b[?1006l\x1b[?1000l\x1b[?1049l\x1b[0m\x1b[?25h',
+  /** Mouse reporting, SGR encoded: presses, releases and the wheel (no motion). */
+  mouseOn: '\x1b[?1000h\x1b[?1006h',
   /** The cursor hidden (Ink hides it once, at its first frame; a resumed app hides it again). */
   hideCursor: '\x1b[?25l',
 } as const;

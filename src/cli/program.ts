@@ -20,7 +20,11 @@ export interface AppOptions {
   otlpEndpoint?: string;
   otlpProtocol: OtlpProtocol;
   cache: boolean;
-  ascii: boolean;
+  /** Unset when neither --ascii nor --no-ascii is given: the config decides (so for utc and mouse). */
+  ascii?: boolean;
+  utc?: boolean;
+  mouse?: boolean;
+  config?: string;
   timeout: number;
 }
 
@@ -29,6 +33,7 @@ export interface SummaryOptions {
   prices?: string;
   filter?: string;
   cache: boolean;
+  config?: string;
   timeout: number;
 }
 
@@ -43,10 +48,17 @@ export interface ReportOptions {
   timeout: number;
 }
 
+export interface ConfigOptions {
+  print: boolean;
+  path: boolean;
+  config?: string;
+}
+
 export interface DiffOptions {
   json: boolean;
   /** How calls are matched: `calls` (aligned by what they are) or `ordinal` (by position). */
   by: 'calls' | 'ordinal';
+  config?: string;
   timeout: number;
 }
 
@@ -56,12 +68,18 @@ export interface Handlers {
   summary(files: string[], options: SummaryOptions): Promise<number>;
   validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
   diff(files: string[], options: DiffOptions): Promise<number>;
+  config(options: ConfigOptions): Promise<number>;
 }
 
 const pricesOption = () =>
   new Option(
     '--prices <file>',
     'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token, 0 or more; at most 16 MiB; docs/stats.md)',
+  );
+const configOption = () =>
+  new Option(
+    '--config <file>',
+    'read this config file instead of $XDG_CONFIG_HOME/mcp-replay-tui/config.json (keys, theme, flag defaults: docs/config.md); an unusable one: exit 2',
   );
 const noCacheOption = () => new Option('--no-cache', 'neither use nor save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
@@ -147,8 +165,13 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option(
       '--ascii',
       'draw the interface in ASCII only (for terminals that cannot show its glyphs); also MCP_REPLAY_TUI_ASCII=1',
-      false,
     )
+    .option('--no-ascii', 'draw its glyphs, whatever the config says')
+    .option('--utc', 'show times as UTC clock times instead of offsets from the start (T switches them in the app)')
+    .option('--no-utc', 'show offsets from the start, whatever the config says')
+    .option('--mouse', 'take the mouse (the default): the wheel scrolls, a click selects a row or a pane')
+    .option('--no-mouse', 'leave the mouse to the terminal, to select text with it (also `mouse: false` in the config)')
+    .addOption(configOption())
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
@@ -170,6 +193,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
     .argument('<files...>', 'trace files (- for stdin)')
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
+    .addOption(configOption())
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
@@ -235,6 +259,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
         .choices(['calls', 'ordinal'])
         .default('calls'),
     )
+    .addOption(configOption())
     .addOption(timeoutOption())
     .action(async (a: string, b: string, options: DiffOptions) => {
       setCode(await handlers.diff([a, b], options));
@@ -259,6 +284,22 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(timeoutOption())
     .action(async (files: string[], options: { json: boolean; all: boolean; timeout: number }) => {
       setCode(await handlers.validate(files, options));
+    });
+
+  program
+    .command('config')
+    .description(
+      "show the configuration in effect: every command's keys, the theme and the flag defaults, merged from the defaults and the config file, as JSON (exit 2 when the file cannot be used)",
+    )
+    .option(
+      '--print',
+      'print the configuration in effect, saying where it came from (what `config` does by default)',
+      false,
+    )
+    .option('--path', 'print only the path of the config file read (whether it exists or not)', false)
+    .addOption(configOption())
+    .action(async (options: ConfigOptions) => {
+      setCode(await handlers.config(options));
     });
 
   return program;

@@ -5,6 +5,7 @@ import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { keyOf } from '../ui/keymap.js';
 
 /** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
 export type ExportFormat = 'v1' | 'mcp-rec';
@@ -30,12 +31,12 @@ export function writeRows(
   return n;
 }
 
-/** A new file in the temp directory for `w` in the app. */
-export function exportPath(store: TraceStore, rows: ArrayLike<number>): string {
+/** A new file in the temp directory for `w` in the app (`name`: what the records are, `marked`). */
+export function exportPath(store: TraceStore, rows: ArrayLike<number>, name?: string): string {
   const first = rows.length ? store.lineOf(rows[0]!) : 0;
   return join(
     tmpdir(),
-    `mcp-replay-tui-${rows.length > 2 ? 'filtered' : `L${first}`}-${process.pid}-${Date.now()}.jsonl`,
+    `mcp-replay-tui-${name ?? (rows.length > 2 ? 'filtered' : `L${first}`)}-${process.pid}-${Date.now()}.jsonl`,
   );
 }
 
@@ -59,7 +60,7 @@ export function copyRows(
 /** Puts text on the clipboard with OSC 52 (`what` names it: `the value`, `the path …`); returns a sentence for the footer. */
 export function copyText(text: string, what: string, write: (sequence: ReturnType<typeof osc52>) => void): string {
   if (text.length > OSC52_MAX)
-    return `not copied: ${what} is ${text.length.toLocaleString('en-US')} characters, more than terminals accept over OSC 52 (w writes the record to a file)`;
+    return `not copied: ${what} is ${text.length.toLocaleString('en-US')} characters, more than terminals accept over OSC 52 (${keyOf('record.write')} writes the record to a file)`;
   write(osc52(text));
   return `copied ${what}, ${text.length.toLocaleString('en-US')} characters, with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
 }

@@ -15,6 +15,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { localZone } from '../trace/zone-time.js';
 import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
+import type { MouseEvent } from '../ui/mouse.js';
 import { SessionsApp } from '../ui/sessions-app.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
@@ -22,6 +23,7 @@ import { beforeFatal } from './fatal.js';
 import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
+import { keptMarks } from './marks-file.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, copyText, exportPath, tildePath, writeRows } from './records-io.js';
@@ -31,9 +33,10 @@ import { expandTargets } from './targets.js';
 /**
  * Full screen in the alternate buffer, always left again: on quit, and before the
  * message of anything that ends the process otherwise (fatal.ts: an uncaught error,
- * SIGTERM, SIGHUP), with raw mode off and the cursor shown.
+ * SIGTERM, SIGHUP), with raw mode off, the cursor shown and mouse reporting off (on
+ * while the app runs with `mouse`).
  */
-function alternateScreen(keyboard: Keyboard | null): () => void {
+function alternateScreen(keyboard: Keyboard | null, mouse: boolean): () => void {
   let left = false;
   const leave = () => {
     if (left) return;
@@ -42,6 +45,7 @@ function alternateScreen(keyboard: Keyboard | null): () => void {
     control(CONTROL.leaveAltScreen);
   };
   control(CONTROL.enterAltScreen);
+  if (mouse) control(CONTROL.mouseOn);
   process.once('exit', leave);
   const unregister = beforeFatal(leave);
   return () => {
@@ -51,9 +55,9 @@ function alternateScreen(keyboard: Keyboard | null): () => void {
 }
 
 /** `diff A B` on a terminal: the interactive side-by-side view. True when it ended by Ctrl-C. */
-export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Promise<boolean> {
+export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore, ascii = false): Promise<boolean> {
   applyColorEnv();
-  setAscii(isOn(process.env.MCP_REPLAY_TUI_ASCII));
+  setAscii(ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const keyboard = openKeyboard();
   await runOnScreen(createElement(DiffApp, { doc, a, b }), keyboard, 30);
   keyboard?.close();
@@ -65,15 +69,17 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore): Pr
  * that ends the process first (fatal.ts) unmounts Ink before the screen is left:
  * Ink's unmount draws its last frame, which must land on the alternate screen.
  * `mounted` gets the Ink instance (to render new props: a notice that arrives later).
+ * With `mouse`, the terminal reports the mouse while the app is on screen.
  */
 async function runOnScreen(
   element: ReactElement,
   keyboard: Keyboard | null,
   maxFps: number,
   mounted?: (app: Instance) => void,
+  mouse = false,
 ): Promise<void> {
   keyboard?.ready();
-  const leave = alternateScreen(keyboard);
+  const leave = alternateScreen(keyboard, mouse);
   const app = render(element, {
     stdout: appStdout(),
     exitOnCtrlC: true,
@@ -84,7 +90,7 @@ async function runOnScreen(
   mounted?.(app);
   letSigintEndTheProcess();
   const unregister = beforeFatal(() => app.unmount());
-  const uninstallSuspend = keyboard ? installSuspend(keyboard) : () => undefined;
+  const uninstallSuspend = keyboard ? installSuspend(keyboard, mouse) : () => undefined;
   try {
     await app.waitUntilExit();
   } finally {
@@ -131,7 +137,7 @@ export async function runTui(
     return 1;
   }
   applyColorEnv();
-  setAscii(options.ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
+  setAscii(options.ascii === true || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const store = new TraceStore(prices);
   // One local file may come from its saved index; several stream side by side.
   const single = sources.length === 1;
@@ -139,16 +145,30 @@ export async function runTui(
 
   const records = recordsOf(store, options);
 
+  const marks = keptMarks(expanded.targets, single ? [0] : fileIds);
+  // The mouse, unless --no-mouse (or `mouse: false`), where its reports can be kept from Ink.
+  const mouse = options.mouse !== false && keyboard.readsMouse;
   const props = {
     store,
     filterHistory: filterHistoryOf(),
+    marks: marks.kept,
+    notice: marks.notice,
     follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
     records,
     initialPane: expanded.pane,
     filter: options.filter,
+    clock: options.utc === true,
+    mouse: mouse
+      ? {
+          subscribe: (handler: (event: MouseEvent) => void) => {
+            keyboard.onMouse(handler);
+            return () => keyboard.onMouse(null);
+          },
+        }
+      : undefined,
   };
   let rerender: ((element: ReactElement) => void) | null = null;
-  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));
+  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender), mouse);
   // Sources stream in after the first frame: the screen never waits for the index.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
   // An index that cannot be saved says so once, in the footer.
@@ -171,10 +191,11 @@ export async function runTui(
 /** The `w` and `y` keys' I/O for a store. */
 function recordsOf(store: TraceStore, options: AppOptions) {
   return {
-    write(rows: ArrayLike<number>) {
-      const path = exportPath(store, rows);
+    write(rows: ArrayLike<number>, what?: string) {
+      const path = exportPath(store, rows, what ? 'marked' : undefined);
       const n = writeRows(store, rows, path, options.exportFormat);
-      return `wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
+      // What was written comes first: a narrow footer cuts the words before the path's end.
+      return `${what ? `${what}: ` : ''}wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
     copyText: (text: string, what: string) => copyText(text, what, control),

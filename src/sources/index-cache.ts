@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type BigIntStats,
   closeSync,
   fdatasyncSync,
   fstatSync,
@@ -60,6 +61,14 @@ export interface FileKey {
 const sha256 = (data: string | Uint8Array): Buffer => createHash('sha256').update(data).digest();
 
 /**
+ * What names one version of a file, as git's index does: device, inode, size, mtime
+ * and ctime in nanoseconds (`touch -r` puts an mtime back but cannot set the ctime).
+ * A saved index and saved marks (cli/marks-file.ts) hold for the version they name.
+ */
+export const fileVersion = (info: BigIntStats): string[] =>
+  [info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].map(String);
+
+/**
  * The cache key of a local file, as git's index keys a file: device, inode, size,
  * mtime and ctime in nanoseconds (`touch -r` puts an mtime back but cannot set the
  * ctime), plus a hash of its first 64 KiB, its absolute path and `salt` (what else
@@ -78,7 +87,7 @@ export function fileKey(path: string, salt: string): FileKey | null {
     } finally {
       closeSync(fd);
     }
-    const fields = [salt, resolve(path), info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].map(String);
+    const fields = [salt, resolve(path), ...fileVersion(info)];
     const key = sha256(JSON.stringify([...fields, sha256(head).toString('hex')])).toString('hex');
     // biome-ignore lint/complexity/useMathMinMax: these are bigints, which Math.max does not take.
     const changed = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;

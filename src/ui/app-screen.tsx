@@ -4,12 +4,13 @@ import type { FilterResult } from '../store/query.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { Lines } from './components/lines.js';
+import { argsPreview } from './data/args.js';
 import { turnView } from './data/turns.js';
 import { callRow, eventRow, type RowList, type Views } from './data/views.js';
 import { headerLine } from './format/chrome.js';
 import { findPattern, markMatches } from './format/find-lines.js';
 import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
-import { marker } from './format/rows.js';
+import { ARGS_FROM_COLUMNS, marker } from './format/rows.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { pathLine, placeText } from './format/tree-lines.js';
 import { layoutTurns } from './format/turn-layout.js';
@@ -55,6 +56,10 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   return rows;
 }
 
+/** A row with whether it is marked, while any record is (its pane then has a column for marks). */
+const markedRow = <R extends { row: number; marked?: boolean }>(r: R, state: UiState): R =>
+  state.marks.size ? { ...r, marked: state.marks.has(r.row) } : r;
+
 /**
  * The detail view's tree on screen: the cursor's path, then the nodes in the window,
  * the cursor marked `›`, nodes the search found `•` (their text marked); and where the
@@ -97,7 +102,7 @@ function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
   return { body, position: counter && range ? `${counter} · ${range}` : counter || range };
 }
 
-function turnsBody(s: ScreenInput, selected: number): ReactElement {
+function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowAt: RowAt } {
   const { store, views, width, height, state, searched } = s;
   const positions = searched.found?.positions;
   const cache = new Map<number, ScreenLine[]>();
@@ -111,6 +116,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
         expandThinking: state.expandThinking,
         open: state.openTurns.includes(views.turns.at(i)),
         clock: state.clock,
+        marked: state.marks.has(views.turns.at(i)),
       });
       cache.set(i, lines);
     }
@@ -118,7 +124,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
   };
   const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf);
   s.turnsStart.current = laid.start;
-  return (
+  const body = (
     <TurnsPane
       lines={laid.lines}
       width={width}
@@ -127,13 +133,14 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
       empty={s.filtered ? 'no turns match the filter' : undefined}
     />
   );
+  return { body, rowAt: (line) => laid.turns[line] ?? null };
 }
 
 /** Lines kept above a selected row brought into view: its table's title and header. */
 const USAGE_CONTEXT = 2;
 
 /** The Usage tables with the cursor on a row, scrolled just enough to show it. */
-function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
+function usageBody(s: ScreenInput): Screen {
   const { usage, height, state } = s;
   const { targets, lines } = usage;
   const at = Math.min(s.lists.usage.selected, targets.length - 1);
@@ -148,26 +155,40 @@ function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
   if (state.usageSort !== 'calls') position = `by ${state.usageSort} · ${position}`;
   if (found) position = `${searchCounter(found, at)} · ${position}`;
   const marked = found ? new Set(found.positions.map((i) => targets[i]!.line)) : undefined;
+  const rowOfLine = new Map(targets.map((t, i) => [t.line, i]));
   return {
     body: <UsagePane lines={lines} scroll={top} selected={line} matched={marked} width={s.width} height={height} />,
     position,
+    rowAt: (shown) => (shown < height ? (rowOfLine.get(top + shown) ?? null) : null),
   };
 }
 
+/** The row (list index; a Usage row's target index) shown on a line of the body, from 0; null for none. */
+export type RowAt = (line: number) => number | null;
+
+/** The body, the footer's position, and which row each line of the body shows (a click selects it). */
+export interface Screen {
+  body: ReactElement;
+  position: string;
+  rowAt: RowAt;
+}
+
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
-export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
+export function screenBody(s: ScreenInput): Screen {
   const { state, width, height, store, views } = s;
-  if (s.tree) return treeBody(s, s.tree);
+  // The tree and help scroll with the wheel; a click there selects nothing.
+  const none: RowAt = () => null;
+  if (s.tree) return { ...treeBody(s, s.tree), rowAt: none };
   if (s.opening !== null && s.preview) {
     // The head of the record, drawn as its tree will be; the footer says it is still being read.
     const { body } = treeBody(s, s.preview);
-    return { body, position: `reading the record… ${Math.floor(s.opening * 100)}%` };
+    return { body, position: `reading the record… ${Math.floor(s.opening * 100)}%`, rowAt: none };
   }
   if (s.opening !== null) {
     const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
-    return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '' };
+    return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '', rowAt: none };
   }
-  if (state.overlay) return overlayBody(s);
+  if (state.overlay) return { ...overlayBody(s), rowAt: none };
   const list = s.lists[state.pane];
   if (state.pane === 'usage') return usageBody(s);
   const found = s.searched.found;
@@ -178,27 +199,36 @@ export function screenBody(s: ScreenInput): { body: ReactElement; position: stri
     clock: state.clock,
   };
   let body: ReactElement;
-  if (state.pane === 'turns') body = turnsBody(s, list.selected);
+  const count = views[state.pane].length;
+  // Fixed-height rows: line k of the body is row windowStart + k.
+  let rowAt: RowAt = (line) => (line < height && list.windowStart + line < count ? list.windowStart + line : null);
+  if (state.pane === 'turns') ({ body, rowAt } = turnsBody(s, list.selected));
   else if (state.pane === 'events') {
-    const rows = windowOf(views.events, list.windowStart, height).map((r) => eventRow(store, r, s.start));
+    const rows = windowOf(views.events, list.windowStart, height).map((r) =>
+      markedRow(eventRow(store, r, s.start), state),
+    );
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
     const empty = s.filtered ? 'no records match the filter' : undefined;
     body = <EventsPane rows={rows} matched={matched} empty={empty} {...common} />;
   } else {
-    const rows = windowOf(views.calls, list.windowStart, height).map((r) => callRow(store, r, s.start));
+    // Wide: each request's arguments, where there would be empty space.
+    const wide = width >= ARGS_FROM_COLUMNS;
+    const rows = windowOf(views.calls, list.windowStart, height).map((r) => {
+      const row = callRow(store, r, s.start);
+      return markedRow(wide ? { ...row, args: argsPreview(store, r) } : row, state);
+    });
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
     const empty = s.filtered ? 'no calls match the filter' : undefined;
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;
   }
-  const length = views[state.pane].length;
-  let position = length
-    ? `${(list.selected + 1).toLocaleString('en-US')} of ${length.toLocaleString('en-US')}`
+  let position = count
+    ? `${(list.selected + 1).toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`
     : '0 of 0';
   if (state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
   // Times of day are UTC: the footer says so while they are shown.
   if (state.clock) position = `UTC · ${position}`;
   if (found) position = `${searchCounter(found, list.selected)} · ${position}`;
-  return { body, position };
+  return { body, position, rowAt };
 }
 
 /** The header: pane tabs, trace labels, counts, the filter, a paused follow. */

@@ -4,12 +4,14 @@ import type { TraceStore } from '../store/trace-store.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
 import { traceStart, viewsOf } from './data/views.js';
-import { footerLine, inputLine } from './format/chrome.js';
+import { footerLine, inputLine, tabAt } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useDetailTree } from './hooks/use-detail-tree.js';
 import { useFilter } from './hooks/use-filter.js';
+import { type KeptMarks, useKeptMarks } from './hooks/use-kept-marks.js';
+import { type MouseSource, useMouse } from './hooks/use-mouse.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
 import { useSelectedCall } from './hooks/use-selected-call.js';
@@ -40,6 +42,12 @@ export interface AppProps {
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;
+  /** Marks kept from earlier runs (`m`), and how to keep this run's. */
+  marks?: KeptMarks;
+  /** Mouse events (the wheel, clicks), unless `--no-mouse`. */
+  mouse?: MouseSource;
+  /** `--utc` (or `utc` in the config): start with clock times, as `T` shows them. */
+  clock?: boolean;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
   filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
   /** Opened from the Sessions list: Esc in a pane calls this to go back to it. */
@@ -61,12 +69,15 @@ export function App({
   notice,
   filterHistory,
   onBack,
+  clock = false,
+  marks,
+  mouse,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
-  const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null }));
+  const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null, clock }));
   const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
   const usageTop = useRef(0);
@@ -77,6 +88,7 @@ export function App({
   const views = viewsOf(store, reduced.showEchoed, filtered, reduced.callOrder);
   const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
+  useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
   // Open on Turns when the trace has no calls, until the user picks a pane.
   useEffect(() => {
@@ -160,7 +172,7 @@ export function App({
     (text) => ui.dispatch({ type: 'input.text', text }),
   );
 
-  const { body, position } = screenBody({
+  const { body, position, rowAt } = screenBody({
     store,
     state,
     lists,
@@ -177,6 +189,13 @@ export function App({
     height,
     turnsStart,
     usageTop,
+  });
+  useMouse(mouse, {
+    ui,
+    perform,
+    context,
+    drawn: state,
+    map: { height, rowAt, tabAt: (x) => tabAt(state.pane, width, x) },
   });
   const hints = (room: number) => footerHints(view, { ...context, state }, state.input ? ' · ' : '  ', room);
   return (

@@ -78,11 +78,13 @@ const README_KEYS: readonly (readonly [readonly Command[], string])[] = [
   ],
   [['filter.open', 'filter.clear'], 'open the filter bar (`Enter` applies, `Esc` cancels); clear the filter'],
   [['calls.sort', 'view.clock'], '(Calls) slowest first, and back; UTC times of day instead of offsets from the start'],
-  [['turns.thinking', 'turns.echoed'], '(Turns) expand or collapse thinking blocks; show or hide echoed resends'],
-  [['link.jump'], 'jump between a tool_use in Turns and its `tools/call` in Calls'],
   [
-    ['record.copy', 'tree.copyPath', 'record.write'],
-    'copy the record with OSC 52 (detail view: the value under the cursor; `Y` its jq path); write it (or every match) to a temp file',
+    ['turns.thinking', 'turns.echoed', 'link.jump'],
+    '(Turns) expand or collapse thinking blocks; show or hide echoed resends; jump between a tool_use and its `tools/call` in Calls',
+  ],
+  [
+    ['record.copy', 'tree.copyPath', 'record.write', 'marks.toggle', 'marks.next', 'marks.prev'],
+    'copy the record with OSC 52 (detail view: the value under the cursor; `Y` its jq path); write it (or the marked, or every match) to a temp file; mark a row (kept while the file is unchanged); next / previous mark',
   ],
   [['app.help', 'app.quit'], 'help: the keys of the view you are in; quit and restore the terminal'],
 ];

@@ -5,25 +5,28 @@
  * (`views/`), so no key is listed where it does nothing.
  */
 
-/** A key as a name: a printable character, or one of the named keys below. */
-export type KeyName =
-  | 'up'
-  | 'down'
-  | 'left'
-  | 'right'
-  | 'pageUp'
-  | 'pageDown'
-  | 'home'
-  | 'end'
-  | 'enter'
-  | 'escape'
-  | 'tab'
-  | 'shift-tab'
-  | 'ctrl-c'
-  | 'ctrl-d'
-  | 'ctrl-u'
-  | 'backspace'
-  | (string & {});
+/** The keys with names (what `keyName` in match-key.ts reads besides printable characters). */
+export const NAMED_KEYS = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'pageUp',
+  'pageDown',
+  'home',
+  'end',
+  'enter',
+  'escape',
+  'tab',
+  'shift-tab',
+  'ctrl-c',
+  'ctrl-d',
+  'ctrl-u',
+  'backspace',
+] as const;
+
+/** A key as a name: a printable character, or one of the named keys above. */
+export type KeyName = (typeof NAMED_KEYS)[number] | (string & {});
 
 export interface Binding {
   keys: readonly KeyName[];
@@ -118,6 +121,18 @@ export const KEYMAP = {
     hint: 'echoed',
     category: 'View',
   },
+  'marks.toggle': {
+    keys: ['m'],
+    description: 'Mark or unmark the selected row (◆; kept for this file while it is unchanged)',
+    hint: 'mark',
+    category: 'View',
+  },
+  'marks.next': {
+    keys: ['u'],
+    description: 'Next marked record (in record order, going round), in the pane that lists it',
+    category: 'Move',
+  },
+  'marks.prev': { keys: ['U'], description: 'Previous marked record', category: 'Move' },
   'link.jump': {
     keys: ['l'],
     description: 'Jump between a tool_use (Turns) and the tools/call it became (Calls), and back',
@@ -126,7 +141,7 @@ export const KEYMAP = {
   },
   'record.write': {
     keys: ['w'],
-    description: 'Write the selected record (with a filter: every filtered record) to a JSONL file and show its path',
+    description: 'Write the record to a JSONL file (in a list: the marked ones, else with a filter every match)',
     hint: 'write',
     category: 'View',
   },
@@ -281,6 +296,31 @@ export const KEYMAP = {
 
 export type Command = keyof typeof KEYMAP;
 
+/** Keys a config file puts in place of a command's defaults (`keys` in config.json, cli/config.ts). */
+let overrides: Partial<Record<Command, readonly KeyName[]>> = {};
+let generation = 0;
+
+/**
+ * Rebinds commands for this run: each named command gets exactly the keys given, the
+ * others keep their defaults. Set once at start, before the first frame; the
+ * dispatcher, the footer and `?` all read the table through `keysFor` and `bindings`.
+ */
+export function setKeyOverrides(keys: Partial<Record<Command, readonly KeyName[]>>): void {
+  overrides = { ...keys };
+  generation++;
+}
+
+/** The keys that run `command` now: the config's, else the defaults. */
+export function keysFor(command: Command): readonly KeyName[] {
+  return overrides[command] ?? KEYMAP[command].keys;
+}
+
+/** How the first key of `command` reads now (`?`, or the config's): for messages that name a key. */
+export const keyOf = (command: Command): string => keyLabel(keysFor(command)[0]!);
+
+/** Counts the rebinds, so what is worked out from the keys (a view's key map) can tell it is stale. */
+export const keymapGeneration = (): number => generation;
+
 /** How a key reads in help and hints. */
 export function keyLabel(key: KeyName): string {
   const names: Record<string, string> = {
@@ -311,9 +351,12 @@ export function keyNamed(key: KeyName): string {
   return label === ':' ? `'${label}'` : label;
 }
 
-/** Every binding, grouped by category (in the order categories first appear), for help and docs. */
+/** Every binding as in effect (config keys in place), grouped by category (in the order categories first appear), for help and docs. */
 export function bindings(): [Command, Binding][] {
-  const all = Object.entries(KEYMAP) as [Command, Binding][];
+  const all = (Object.entries(KEYMAP) as [Command, Binding][]).map(([command, b]): [Command, Binding] => [
+    command,
+    overrides[command] ? { ...b, keys: overrides[command] } : b,
+  ]);
   const order = [...new Set(all.map(([, b]) => b.category))];
   return order.flatMap((c) => all.filter(([, b]) => b.category === c));
 }

@@ -2,50 +2,35 @@ import chalk from 'chalk';
 import { ENUM_ASCII } from '../trace/enums.js';
 import { inert } from '../trace/text.js';
 import type { Segment, Style } from './format/segments.js';
+import { chooseTheme, chosenTheme, type TextStyle, type ThemeChoice, themeStyles } from './theme-table.js';
 
-/** Ink <Text> props for each style. */
-export interface TextStyle {
-  color?: string;
-  dimColor?: boolean;
-  bold?: boolean;
-  inverse?: boolean;
+export { type TextStyle, THEME, type ThemeChoice, themeStyles } from './theme-table.js';
+
+function painter(t: TextStyle): (text: string) => string {
+  let c = chalk;
+  if (t.color) c = t.color.startsWith('#') ? c.hex(t.color) : c[t.color as 'red'];
+  if (t.dimColor) c = c.dim;
+  if (t.bold) c = c.bold;
+  if (t.inverse) c = c.inverse;
+  return (x: string) => c(x);
 }
 
-export const THEME: Record<Style, TextStyle> = {
-  plain: {},
-  dim: { dimColor: true },
-  bold: { bold: true },
-  selected: { inverse: true },
-  header: { bold: true },
-  tab: { dimColor: true },
-  tabActive: { bold: true, inverse: true },
-  ok: { color: 'green' },
-  error: { color: 'red', bold: true },
-  warn: { color: 'yellow' },
-  pending: { color: 'yellow' },
-  accent: { color: 'cyan' },
-  match: { color: 'yellow', bold: true },
-  /** Text found by a search in the detail view (its line is also marked). */
-  found: { inverse: true },
-  model: { color: 'magenta' },
-  role: { bold: true },
-  jsonKey: { color: 'cyan' },
-  jsonString: { color: 'green' },
-  jsonNumber: { color: 'yellow' },
-  jsonLiteral: { color: 'magenta' },
-  jsonPunct: { dimColor: true },
-};
+const paints = (styles: Record<Style, TextStyle>): Record<Style, (text: string) => string> =>
+  Object.fromEntries(
+    (Object.entries(styles) as [Style, TextStyle][]).map(([name, t]) => [
+      name,
+      Object.keys(t).length === 0 ? (x: string) => x : painter(t),
+    ]),
+  ) as Record<Style, (text: string) => string>;
 
-const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
-  (Object.entries(THEME) as [Style, TextStyle][]).map(([name, t]) => {
-    let c = chalk;
-    if (t.color) c = c[t.color as 'red'];
-    if (t.dimColor) c = c.dim;
-    if (t.bold) c = c.bold;
-    if (t.inverse) c = c.inverse;
-    return [name, name === 'plain' ? (x: string) => x : (x: string) => c(x)];
-  }),
-) as Record<Style, (text: string) => string>;
+/** The painters of the chosen theme, made at the first frame (chalk's level is known by then). */
+let PAINT: Record<Style, (text: string) => string> | null = null;
+
+/** The theme for this run (`theme` in config.json); the next frame is painted with it. */
+export function setTheme(choice: ThemeChoice): void {
+  chooseTheme(choice);
+  PAINT = null;
+}
 
 /**
  * A screen line as one styled string: one Ink <Text> per line instead of one per
@@ -55,10 +40,12 @@ const PAINT: Record<Style, (text: string) => string> = Object.fromEntries(
  * so a field added later cannot leak), and the only escapes are our styles.
  */
 export function paint(line: readonly Segment[]): string {
+  PAINT ??= paints(themeStyles(chosenTheme()));
+  const painters = PAINT;
   let out = '';
   for (const s of line) {
     const text = ascii ? toAscii(inert(s.text)) : inert(s.text);
-    out += s.style ? PAINT[s.style](text) : text;
+    out += s.style ? painters[s.style](text) : text;
   }
   return out;
 }
@@ -96,6 +83,8 @@ const ASCII: Record<string, string> = {
   '▆': '+',
   '▇': '*',
   '█': '#',
+  // A marked record (format/rows.ts): a letter, where the glyph cannot be shown.
+  '◆': 'M',
 };
 const GLYPHS = new RegExp(`[${Object.keys(ASCII).join('')}\u2400-\u2421]`, 'g');
 let ascii = false;

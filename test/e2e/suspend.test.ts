@@ -27,12 +27,15 @@ describe.skipIf(!hasTmux)('suspend and continue (tmux, bash -i)', () => {
     term.send(`node ${BIN} examples/demo.jsonl`, 'Enter');
     await term.waitFor(firstFrame, 'the first frame');
     expect(flag('alternate_on')).toBe('1');
+    expect(flag('mouse_sgr_flag')).toBe('1');
 
     suspend();
     const shell = await term.waitFor((s) => /Stopped\s+node/.test(s), 'the stopped job');
     expect(shell).not.toContain('[1 Calls]');
     expect(flag('alternate_on')).toBe('0');
     expect(flag('cursor_flag')).toBe('1');
+    // The shell gets the mouse back while the app is stopped.
+    expect(flag('mouse_any_flag')).toBe('0');
     term.send("stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'", 'Enter');
     await term.waitFor((s) => s.includes('MODE=icanon'), 'a cooked terminal');
 
@@ -40,6 +43,7 @@ describe.skipIf(!hasTmux)('suspend and continue (tmux, bash -i)', () => {
     const back = await term.waitFor((s) => firstFrame(s) && flag('alternate_on') === '1', 'the app again');
     expect(back).not.toContain('PROMPT$');
     expect(flag('cursor_flag')).toBe('0');
+    expect(flag('mouse_sgr_flag')).toBe('1');
     const moved = await term.key('j', movedOnce, 'the selection moved by j');
     expect(moved).not.toMatch(/^j/m);
 
@@ -49,5 +53,6 @@ describe.skipIf(!hasTmux)('suspend and continue (tmux, bash -i)', () => {
     await term.key('q', prompted, 'the shell after q');
     term.send('echo "EXIT=$?"', 'Enter');
     await term.waitFor((s) => s.includes('EXIT=0'), 'exit 0');
+    expect(flag('mouse_any_flag')).toBe('0');
   });
 });

@@ -20,21 +20,33 @@ const run = (args: string) =>
   `printf 'BEFORE-APP\\n'; node ${BIN} ${args}; echo "EXIT=$?"; stty -a | grep -o -- '-\\?icanon' | sed 's/^/MODE=/'; sleep 30`;
 const firstFrame = (s: string) => s.includes('[1 Calls]') && s.includes('of 13');
 
-/** The screen after the app: its own frame gone, the shell's lines back, modes cooked, the cursor shown. */
+/** Whether the pane is in a mouse mode, and in SGR mouse mode (tmux tracks what the program asked for). */
+const mouseFlags = () => term.tmux('display-message', '-p', '-t', 'e2e', '#{mouse_any_flag}#{mouse_sgr_flag}').trim();
+
+/** The screen after the app: its own frame gone, the shell's lines back, modes cooked, the cursor shown, no mouse. */
 function expectRestored(screen: string, exit: number) {
   expect(screen).toContain(`EXIT=${exit}`);
   expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{cursor_flag}').trim()).toBe('1');
+  expect(mouseFlags()).toBe('00');
   expect(screen).toContain('MODE=icanon');
   expect(screen).toContain('BEFORE-APP');
   expect(screen).not.toContain('[1 Calls]');
 }
 
 describe.skipIf(!hasTmux)('the terminal is always put back (tmux)', () => {
-  it('the check sees a hidden cursor (the app hides it while it runs)', async () => {
+  it('the check sees a hidden cursor and mouse reporting (the app has them while it runs)', async () => {
     term.start(run('examples/demo.jsonl'));
     await term.waitFor(firstFrame, 'the first frame');
     expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{cursor_flag}').trim()).toBe('0');
+    expect(mouseFlags()).toBe('11');
     await term.key('q', (s) => s.includes('MODE='), 'the shell again');
+  });
+
+  it('--no-mouse: the terminal keeps the mouse (to select text)', async () => {
+    term.start(run('--no-mouse examples/demo.jsonl'));
+    await term.waitFor(firstFrame, 'the first frame');
+    expect(mouseFlags()).toBe('00');
+    expectRestored(await term.key('q', (s) => s.includes('MODE='), 'the shell again'), 0);
   });
 
   it('on q: exit 0', async () => {

@@ -43,6 +43,8 @@ describe.skipIf(!hasTmux || !hasGen)('Ctrl-C while the main thread is busy', () 
     expect(screen).toContain('EXIT=130');
     expect((await term.waitFor((s) => s.includes('MODE='), 'the modes')).includes('MODE=icanon')).toBe(true);
     expect(screen).toContain('BEFORE-APP');
+    // The keys thread puts the mouse back too (the leave sequence turns its reporting off).
+    expect(term.tmux('display-message', '-p', '-t', 'e2e', '#{mouse_any_flag}').trim()).toBe('0');
     // 100 ms of grace for the main thread, then the keys thread ends it; the rest is tmux
     // and this test's polling of the pane (every 50 ms). Far below the 10 s of spinning.
     expect(took).toBeLessThan(600);

@@ -10,6 +10,7 @@ import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { NO_CALL } from '../format/turn-lines.js';
+import { keyOf } from '../keymap.js';
 import { Forest, type Part } from '../tree/forest.js';
 import { traceStart } from './views.js';
 
@@ -255,7 +256,7 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
     if (link !== undefined && link !== null)
       out.push([
         seg(
-          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inert(store.files[store.pairs.fileOf(link)]!.name)} (l jumps there)`,
+          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inert(store.files[store.pairs.fileOf(link)]!.name)} (${keyOf('link.jump')} jumps there)`,
           'accent',
         ),
       ]);
@@ -277,7 +278,7 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
       const call = store.pairs.get(other);
       out.push([
         seg(
-          `↔ ${inert(call.name)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`,
+          `↔ ${inert(call.name)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inert(store.files[call.file]!.name)} (${keyOf('link.jump')} jumps to the first)`,
           'accent',
         ),
       ]);

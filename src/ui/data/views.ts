@@ -237,6 +237,10 @@ export interface CallRow {
   tool: string | null;
   status: StatusCode;
   latencyMs: number | null;
+  /** Marked (`m`); undefined while nothing is marked (no column for marks then). */
+  marked?: boolean;
+  /** The request's arguments as compact JSON (data/args.ts), on a pane wide enough to show them. */
+  args?: string;
 }
 
 const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');
@@ -312,6 +316,8 @@ export interface EventRow {
   dir: string;
   label: string;
   detail: string;
+  /** Marked (`m`); undefined while nothing is marked (no column for marks then). */
+  marked?: boolean;
 }
 
 export function eventRow(store: TraceStore, row: number, start: number | null): EventRow {

@@ -42,15 +42,29 @@ export interface HeaderInfo {
   filter?: { text: string; kept: number; total: number } | null;
 }
 
-/** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
-export function headerLine(h: HeaderInfo, width: number): ScreenLine {
-  // Narrow terminals keep the active tab's name and only the numbers of the others.
+/** The pane tabs that start the header; narrow terminals keep the active tab's name and only the numbers of the others. */
+function headerTabs(pane: PaneId, width: number): Segment[] {
   const narrow = width < 100;
-  const tabs: Segment[] = PANES.map((p, i) =>
-    p === h.pane
+  return PANES.map((p, i) =>
+    p === pane
       ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive')
       : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab'),
   );
+}
+
+/** The pane whose tab is at column `x` of the header (a click there shows it), or null. */
+export function tabAt(pane: PaneId, width: number, x: number): PaneId | null {
+  let left = 0;
+  for (const [i, tab] of headerTabs(pane, width).entries()) {
+    left += widthOf(tab.text);
+    if (x < left) return PANES[i]!;
+  }
+  return null;
+}
+
+/** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
+export function headerLine(h: HeaderInfo, width: number): ScreenLine {
+  const tabs = headerTabs(h.pane, width);
   const label = h.labels.map(inert).join(' + ');
   const kinds = [
     ...new Set(

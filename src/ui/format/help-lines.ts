@@ -1,7 +1,8 @@
 import { DIFF_STATUSES, type EnumEntry, STATUSES } from '../../trace/enums.js';
 import { FILTER_GRAMMAR } from '../../trace/filter.js';
-import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
+import { bindings, type Command, keyLabel, keysFor } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
+import { MARK_GLYPH } from './rows.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
@@ -18,7 +19,7 @@ function glyphsOf(table: readonly EnumEntry[]): string {
 export const CALL_GLYPHS = glyphsOf(STATUSES);
 export const DIFF_GLYPHS = glyphsOf(DIFF_STATUSES).replace('≠ changed args', '≠ changed args or result');
 
-const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
+const key = (command: Command) => keyLabel(keysFor(command)[0]!);
 
 /** How help itself is used, from what the help view handles: `Esc or ? closes; j/k scroll; / searches`. */
 function usage(help: ViewInfo): string {
@@ -60,8 +61,8 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo, glyphs 
   // The notes wrap like the descriptions: cut, they would run past a narrow terminal's edge.
   out.push([]);
   for (const note of [
-    'Other views have keys of their own: press ? there.',
-    `Colour is never the only signal: › marks the selection, glyphs mark status (${glyphs}).`,
+    `Other views have keys of their own: press ${key('app.help')} there.`,
+    `Colour is never the only signal: › marks the selection,${handled.has('marks.toggle') ? ` ${MARK_GLYPH} a marked row,` : ''} glyphs mark status (${glyphs}).`,
   ])
     for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);
   // A terminal narrower than a key column and a word still gets lines that fit.

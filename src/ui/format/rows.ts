@@ -23,6 +23,13 @@ export function marker(selected: boolean, matched = false): Segment {
   return selected ? seg('›', 'selected') : matched ? seg('•', 'accent') : seg(' ');
 }
 
+/** A marked record's glyph (`M` in ASCII mode: theme.ts), a shape and not only a colour. */
+export const MARK_GLYPH = '◆';
+
+/** The marks column: one cell while any record is marked (`marked` defined), none otherwise. */
+export const markCell = (marked: boolean | undefined): Segment[] =>
+  marked === undefined ? [] : [marked ? seg(MARK_GLYPH, 'accent') : seg(' ')];
+
 /**
  * The row cut to the pane (its fixed columns alone are ~50 cells: a narrow pane cuts
  * the label and detail, then the columns), styled for the selection.
@@ -38,19 +45,38 @@ function withSelection(parts: Segment[], width: number, selected: boolean): Scre
 export interface CallColumns {
   label: number;
   method: number;
+  /** With an arguments column (wide panes): the tool's width; the arguments take the rest. */
+  tool?: number;
 }
+
+/** From this many columns, Calls shows each request's arguments (instead of empty space). */
+export const ARGS_FROM_COLUMNS = 120;
+
+/** The widest a tool column gets beside the arguments, and the least it keeps. */
+const ARGS_TOOL = { min: 8, max: 28 };
+/** The widest a method column gets beside the arguments (`notifications/initialized` is 25). */
+const ARGS_METHOD = 26;
 
 export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
   const label = Math.min(
     14,
     Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))),
   );
-  const flex = width - 35 - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
+  const marks = rows.some((r) => r.marked !== undefined) ? 1 : 0;
+  const flex = width - 35 - marks - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
   const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
+  if (rows.some((r) => r.args !== undefined)) {
+    // The tool as wide as the longest on screen (within bounds), and as a method without a
+    // tool spans both, wide enough for the longest of those: the arguments get the rest.
+    const method = Math.min(longest, ARGS_METHOD);
+    const tools = rows.map((r) => (r.tool === null ? 0 : widthUpTo(inert(r.tool), ARGS_TOOL.max)));
+    const spans = rows.map((r) => (r.tool === null ? widthUpTo(inert(r.method), ARGS_METHOD) : 0));
+    return { label, method, tool: Math.max(ARGS_TOOL.min, ...tools, Math.max(...spans) - method - 1) };
+  }
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
 
-/** Calls row: time, direction, method, tool, status, latency. */
+/** Calls row: time, direction, method, tool, (wide: arguments,) status, latency. */
 export function formatCallRow(
   r: CallRow,
   width: number,
@@ -64,20 +90,27 @@ export function formatCallRow(
   const STATUS = 10;
   const LAT = 7;
   const label = columns.label;
-  const flex = Math.max(2, width - 1 - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4);
-  const methodW = r.tool === null ? flex : Math.max(1, Math.min(columns.method, flex - 8));
-  const toolW = r.tool === null ? 0 : flex - methodW - 1;
+  const flex = Math.max(
+    2,
+    width - 1 - markCell(r.marked).length - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4,
+  );
+  // Beside the arguments, method and tool keep the widths shared by the rows; a row without a tool spans both.
+  const argsW = columns.tool === undefined || r.args === undefined ? 0 : flex - columns.method - columns.tool - 2;
+  const shared = argsW > 0 ? columns.method + 1 + columns.tool! : flex;
+  const methodW = r.tool === null ? shared : Math.max(1, Math.min(columns.method, shared - 8));
+  const toolW = r.tool === null ? 0 : shared - methodW - 1;
   const status = STATUSES[r.status]!;
   const shape = SHAPES[Shape[r.kind]]!;
   const quiet = r.kind === 'notification';
   // → client→server, ← server→client; a server→client request says so with ⇠.
   const arrow = r.serverToClient ? '⇠S' : `${DIRS[Dir[r.dir]]!.glyph} `;
-  const parts: Segment[] = [marker(selected, matched)];
+  const parts: Segment[] = [marker(selected, matched), ...markCell(r.marked)];
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
   parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : toneOf(shape)));
   if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
+  if (argsW > 0) parts.push(seg(` ${fit(inert(r.args!), argsW)}`, 'dim'));
   // A notification has no outcome: its shape shows where a call's status would.
   const outcome = quiet ? shape : status;
   parts.push(seg(` ${fit(looks(outcome), STATUS - 1)}`, toneOf(outcome)));
@@ -99,9 +132,10 @@ export function formatEventRow(
   const KIND = 8;
   const DIRW = 9;
   const label = labelWidth;
-  const rest = Math.max(10, width - 1 - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
+  const mark = markCell(r.marked);
+  const rest = Math.max(10, width - 1 - mark.length - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
   const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
-  const parts: Segment[] = [marker(selected, matched)];
+  const parts: Segment[] = [marker(selected, matched), ...mark];
   if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
   parts.push(seg(`${fit(`L${r.lineNo}`, LINE, 'right')} `, 'dim'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));

@@ -4,6 +4,7 @@
  * thinking and tool results and the detail view's long strings share it.
  */
 import { inertLines } from '../../trace/text.js';
+import { type Command, keyOf } from '../keymap.js';
 import { piece, wrap } from './text.js';
 
 /** Lines of a text shown before it folds (Space opens the rest). */
@@ -70,11 +71,14 @@ export function hardLines(text: string, cells: number, max: number): { lines: st
   return { lines: lines.length ? lines : [''], cut: rest !== '' };
 }
 
-/** What a folded or cut text says on its last line. */
-export function moreText(block: Pick<TextBlock, 'more' | 'chars'>, opens: boolean): string {
+/** How a folded text says which key opens it: ` (Space opens)`. */
+export const opensText = (opener: Command): string => ` (${keyOf(opener)} opens)`;
+
+/** What a folded or cut text says on its last line; `opener`: the command that shows it whole, if one does. */
+export function moreText(block: Pick<TextBlock, 'more' | 'chars'>, opener: Command | null): string {
   const what =
     block.more === null
       ? `${block.chars.toLocaleString('en-US')} characters in all`
       : `${block.more.toLocaleString('en-US')} more line${block.more === 1 ? '' : 's'}`;
-  return `… ${what}${opens ? ' (Space opens)' : ''}`;
+  return `… ${what}${opener ? opensText(opener) : ''}`;
 }

@@ -6,10 +6,11 @@
  */
 import { NodeKind } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
+import { keyOf } from '../keymap.js';
 import { Flag, type Flags, type Forest, hasFlag, indexOf, looksLikeJson, ROOT, tableOf } from '../tree/forest.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
 import { width as widthOf } from './text.js';
-import { FOLD_LINES, hardLines, moreText, OPEN_LINES, textBlock } from './text-block.js';
+import { FOLD_LINES, hardLines, moreText, OPEN_LINES, opensText, textBlock } from './text-block.js';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -57,7 +58,7 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
     if (count === 0) value = [seg(shape === NodeKind.object ? '{}' : '[]', 'jsonPunct')];
     else if (hasFlag(flags, ref, Flag.folded)) value = [seg(preview(shape, count), 'dim')];
     else value = [seg(shape === NodeKind.object ? '{' : '[', 'jsonPunct')];
-    if (isJson) value.push(seg(' JSON', 'accent'), seg(' (J closes)', 'dim'));
+    if (isJson) value.push(seg(' JSON', 'accent'), seg(` (${keyOf('tree.json')} closes)`, 'dim'));
     return [fitLine([...head, ...value, ...tail], width)];
   }
   if (kind === NodeKind.number || kind === NodeKind.literal)
@@ -71,17 +72,17 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const s = table.stringOf(i, HEAD);
   const headCells = head.reduce((n, x) => n + widthOf(x.text), 0);
   const json = kind === NodeKind.string && looksLikeJson(forest, ref);
-  const marker = json ? [seg(' JSON', 'accent'), seg(' (J opens)', 'dim')] : [];
+  const marker = json ? [seg(' JSON', 'accent'), seg(opensText('tree.json'), 'dim')] : [];
   if (kind === NodeKind.string && !raw && s.all && !s.text.includes('\n')) {
     const literal = inert(JSON.stringify(s.text));
-    const cells = headCells + widthOf(literal) + (json ? 14 : 0);
+    const cells = headCells + widthOf(literal) + marker.reduce((n, x) => n + widthOf(x.text), 0);
     if (cells <= width - 1 && !part) return [fitLine([...head, seg(literal, 'jsonString'), ...marker], width)];
   }
   const chars = kind === NodeKind.text ? table.rawLength(i) : s.all ? s.text.length : table.rawLength(i) - 2;
   const about: Segment[] = [];
   if (kind === NodeKind.string) {
     about.push(seg(`"…" ${plural(chars, 'char', 'chars')}`, 'dim'));
-    if (raw) about.push(seg(' raw (r: text)', 'dim'));
+    if (raw) about.push(seg(` raw (${keyOf('tree.raw')}: text)`, 'dim'));
     about.push(...marker);
   }
   const out: ScreenLine[] = [fitLine([...head, ...about, ...tail], width)];
@@ -94,15 +95,16 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
     const literal = table.text.slice(table.start[i]!, Math.min(table.end[i]!, table.start[i]! + (max + 1) * cells * 4));
     ({ lines, cut } = hardLines(literal, cells, max));
     if (cut)
-      more = `… ${plural(table.rawLength(i), 'character', 'characters')} in all${opened ? '' : ' (Space opens)'}`;
+      more = `… ${plural(table.rawLength(i), 'character', 'characters')} in all${opened ? '' : opensText('tree.toggle')}`;
   } else {
     const block = textBlock(s.text, cells, max, s.all ? s.text.length : chars);
     lines = block.lines;
     cut = block.cut;
-    if (cut) more = moreText(block, !opened);
+    if (cut) more = moreText(block, opened ? null : 'tree.toggle');
   }
   for (const l of lines) out.push(fitLine([pad, seg(l, kind === NodeKind.text ? undefined : 'jsonString')], width));
-  if (cut) out.push(fitLine([pad, seg(opened ? `${more}: y copies it whole` : more, 'dim')], width));
+  if (cut)
+    out.push(fitLine([pad, seg(opened ? `${more}: ${keyOf('tree.copy')} copies it whole` : more, 'dim')], width));
   return out;
 }
 

@@ -8,7 +8,8 @@ import type { ScreenLine } from './segments.js';
  * one line, so no turn more than `height` above the selected one can be on screen with
  * it, and the turns between a far previous top and the selection are never laid out
  * (`G` on 100,000 turns lays out a pane's worth, not the conversation).
- * `linesOf` must give each turn one line or more.
+ * `linesOf` must give each turn one line or more. `turns`: the turn each line is of
+ * (a click on a line selects its turn).
  */
 export function layoutTurns(
   count: number,
@@ -16,8 +17,8 @@ export function layoutTurns(
   previousStart: number,
   height: number,
   linesOf: (index: number) => ScreenLine[],
-): { start: number; lines: ScreenLine[] } {
-  if (count === 0 || height <= 0) return { start: 0, lines: [] };
+): { start: number; lines: ScreenLine[]; turns: number[] } {
+  if (count === 0 || height <= 0) return { start: 0, lines: [], turns: [] };
   const sel = Math.max(0, Math.min(selected, count - 1));
   let start = Math.max(0, Math.min(previousStart, sel), sel - height + 1);
   // Heights from start to sel; if sel does not end inside the pane, move start forward.
@@ -34,6 +35,11 @@ export function layoutTurns(
     start += 1;
   }
   const lines: ScreenLine[] = [];
-  for (let i = start; i < count && lines.length < height; i++) lines.push(...linesOf(i));
-  return { start, lines: lines.slice(0, height) };
+  const turns: number[] = [];
+  for (let i = start; i < count && lines.length < height; i++) {
+    const own = linesOf(i);
+    lines.push(...own);
+    for (let k = 0; k < own.length; k++) turns.push(i);
+  }
+  return { start, lines: lines.slice(0, height), turns: turns.slice(0, height) };
 }

@@ -6,7 +6,8 @@ import { inert } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
 import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
-import { looks, timeText, toneOf } from './rows.js';
+import { keyOf } from '../keymap.js';
+import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { truncate, width as widthOf } from './text.js';
 import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from './text-block.js';
@@ -46,6 +47,8 @@ export interface TurnOptions {
   selected: boolean;
   /** A search match (marked • on its first line). */
   matched?: boolean;
+  /** Marked (`m`): the mark's glyph leads its first line. */
+  marked?: boolean;
   expandThinking: boolean;
   /** Long text shown whole (Space), not folded after FOLD_LINES. */
   open?: boolean;
@@ -68,11 +71,17 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     const b = textBlock(text, cells, o.open ? OPEN_LINES : FOLD_LINES);
     for (const l of b.lines) line(seg(indent), seg(l, style));
     if (b.cut)
-      line(seg(indent), seg(o.open ? `${moreText(b, false)} (Enter: the whole record)` : moreText(b, true), 'dim'));
+      line(
+        seg(indent),
+        seg(
+          o.open ? `${moreText(b, null)} (${keyOf('list.open')}: the whole record)` : moreText(b, 'turns.open'),
+          'dim',
+        ),
+      );
   };
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';
-  const head: Segment[] = [];
+  const head: Segment[] = o.marked ? [seg(`${MARK_GLYPH} `, 'accent')] : [];
   if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
   head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));

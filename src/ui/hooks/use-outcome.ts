@@ -9,7 +9,7 @@ export interface Performers {
   quit(): void;
   /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
   records?: {
-    write(rows: ArrayLike<number>): string;
+    write(rows: ArrayLike<number>, what?: string): string;
     copy(rows: ArrayLike<number>): string;
     /** Puts text on the clipboard (a value or a path, `what` names it). */
     copyText?(text: string, what: string): string;
@@ -53,7 +53,7 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
             effect.type === 'copy-text'
               ? (records.copyText?.(effect.text, effect.what) ?? 'this app cannot copy')
               : effect.type === 'write'
-                ? records.write(effect.rows)
+                ? records.write(effect.rows, effect.what)
                 : records.copy(effect.rows);
           ui.dispatch({ type: 'notice', text });
         } catch (error) {

@@ -74,6 +74,8 @@ export interface UiState {
   search: { query: string; inOverlay: boolean } | null;
   /** The filter expression in effect (already validated), or null. */
   filter: string | null;
+  /** Marked records, by row (`m`); `u`/`U` go through them, `w` writes them. */
+  marks: ReadonlySet<number>;
   /**
    * Where the last `l` came from: `l` again on the record it reached (`row`) goes back to
    * `back`, not to that record's first link (a turn with two tool_uses links two calls).
@@ -135,12 +137,18 @@ export type Action =
   | { type: 'filter.set'; filter: string | null }
   /** New rows arrived: keep the bottom in view when sticking to it. */
   | { type: 'grown'; counts: Record<PaneId, number>; height: number }
+  /** `m`: the row marked, or unmarked when it was. */
+  | { type: 'marks.toggle'; row: number }
+  /** Marks kept from an earlier run, found among the rows read so far. */
+  | { type: 'marks.add'; rows: readonly number[] }
   /** The rows were read again (a followed file truncated or replaced): a row number may name another record now. */
   | { type: 'reset'; counts: Record<PaneId, number>; height: number };
 
 const list = (): ListState => ({ selected: 0, windowStart: 0 });
 
-export function initialState(options: { pane?: PaneId; follow?: boolean; filter?: string | null } = {}): UiState {
+export function initialState(
+  options: { pane?: PaneId; follow?: boolean; filter?: string | null; clock?: boolean } = {},
+): UiState {
   return {
     pane: options.pane ?? 'calls',
     lists: { calls: list(), turns: list(), usage: list(), events: list() },
@@ -151,7 +159,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     callOrder: 'time',
     usageSort: 'calls',
     sessionSort: 'start',
-    clock: false,
+    clock: options.clock ?? false,
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
     pausedAt: null,
@@ -159,6 +167,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     input: null,
     search: null,
     filter: options.filter ?? null,
+    marks: new Set(),
     linkedFrom: null,
   };
 }
@@ -410,6 +419,15 @@ export function reduce(state: UiState, action: Action): UiState {
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
       return { ...state, filter: action.filter, input: null, notice: null, lists, search: null };
     }
+    case 'marks.toggle': {
+      const marks = new Set(state.marks);
+      if (!marks.delete(action.row)) marks.add(action.row);
+      return { ...state, marks };
+    }
+    case 'marks.add':
+      return action.rows.every((r) => state.marks.has(r))
+        ? state
+        : { ...state, marks: new Set([...state.marks, ...action.rows]) };
     case 'grown':
       return state.stickToBottom ? { ...state, lists: listsWithin(state, action.counts, action.height) } : state;
     case 'reset': {
@@ -417,6 +435,7 @@ export function reduce(state: UiState, action: Action): UiState {
       // A detail view is of one record, which may be gone or another one now.
       const overlay = state.overlay?.type === 'detail' ? null : state.overlay;
       const pausedAt = state.pausedAt === null ? null : Math.min(state.pausedAt, action.counts[state.pane]);
+      // Marks name rows, which are other records now (and the file they were set on changed).
       return {
         ...state,
         lists,
@@ -424,6 +443,7 @@ export function reduce(state: UiState, action: Action): UiState {
         openTurns: [],
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
+        marks: new Set(),
         // Row numbers name other records now.
         linkedFrom: null,
       };

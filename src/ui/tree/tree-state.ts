@@ -8,6 +8,7 @@
 import { NodeKind } from '../../trace/json-tree.js';
 import type { ScreenLine } from '../format/segments.js';
 import { nodeLines } from '../format/tree-lines.js';
+import { keyOf } from '../keymap.js';
 import { Flag, type Flags, type Forest, hasFlag, indexOf, ROOT, refOf, tableOf, withFlag } from './forest.js';
 
 export interface TreeState {
@@ -193,7 +194,7 @@ const isString = (f: TreeFrame, ref: number): boolean => {
 /** Why Space, → or h cannot fold or unfold the node under the cursor, or null. */
 export function whyNotToggle(f: TreeFrame, t: TreeState): string | null {
   const r = t.cursor;
-  if (r === ROOT) return 'the top stays open (z folds the parts)';
+  if (r === ROOT) return `the top stays open (${keyOf('tree.foldAll')} folds the parts)`;
   if (f.forest.isContainer(r, t.flags))
     return f.forest.childCount(r, t.flags) === 0 ? 'an empty value has nothing to fold' : null;
   if (isString(f, r)) return hasFlag(t.flags, r, Flag.opened) || isCut(f, t, r) ? null : 'the whole string is shown';

@@ -8,7 +8,7 @@
 import { NodeKind } from '../../trace/json-tree.js';
 import { inertJson } from '../../trace/text.js';
 import { detailRows } from '../data/detail.js';
-import type { Command } from '../keymap.js';
+import { type Command, keyOf } from '../keymap.js';
 import { indexOf, ROOT } from '../tree/forest.js';
 import {
   foldOrParent,
@@ -131,7 +131,11 @@ const copyPath: CommandSpec<AppContext> = {
 const shortPath = (path: string) => (path.length > 40 ? `…${path.slice(-39)}` : path);
 
 const noMatch = (ctx: AppContext): string | null =>
-  !ctx.tree || ctx.tree.matches === null ? 'no search (/ searches)' : ctx.tree.matches.length === 0 ? 'no match' : null;
+  !ctx.tree || ctx.tree.matches === null
+    ? `no search (${keyOf('detail.search')} searches)`
+    : ctx.tree.matches.length === 0
+      ? 'no match'
+      : null;
 
 /** n and N: the next or previous node that holds the search, unfolded to. */
 const step = (command: Command, direction: 1 | -1): CommandSpec<AppContext> => ({

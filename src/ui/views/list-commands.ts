@@ -1,7 +1,7 @@
 /** The commands of the lists (Calls, Turns, Events) and what they share with the overlays. */
 import { hasProblem } from '../../store/query.js';
 import { type RowList, viewsOf } from '../data/views.js';
-import type { Command } from '../keymap.js';
+import { type Command, keyOf } from '../keymap.js';
 import { PANES } from '../state/ui-state.js';
 import { type AppContext, activeList, indexOf, needsRows } from './app-context.js';
 import { act, type BaseContext, type CommandSpec, say } from './view.js';
@@ -113,7 +113,7 @@ export interface MatchContext extends BaseContext {
 }
 
 const noMatch = (ctx: MatchContext): string | null =>
-  ctx.matches === null ? 'no search (/ searches)' : ctx.matches.length === 0 ? 'no match' : null;
+  ctx.matches === null ? `no search (${keyOf('search.open')} searches)` : ctx.matches.length === 0 ? 'no match' : null;
 
 const step = (command: Command, direction: 1 | -1): CommandSpec<MatchContext> => ({
   command,

@@ -2,6 +2,7 @@
 import type { AppContext } from './app-context.js';
 import { help, moves, quit } from './common.js';
 import { clock, filter, goto, open, panes, problems, search, steps } from './list-commands.js';
+import { marks } from './mark-commands.js';
 import { copy, link, write } from './record-commands.js';
 import { back } from './sessions.js';
 import type { CommandSpec } from './view.js';
@@ -15,6 +16,7 @@ export const LIST_COMMANDS: readonly CommandSpec<AppContext>[] = [
   link,
   write,
   copy,
+  ...marks,
   ...panes,
   search.list,
   ...steps,

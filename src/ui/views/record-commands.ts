@@ -27,8 +27,16 @@ export const link: CommandSpec<AppContext> = {
   },
 };
 
-/** The open record, else (w) the filtered records, else the selected one. */
+/** Each marked record, a call with its response, in row order. */
+function markedRows(ctx: AppContext): number[] {
+  const rows = new Set<number>();
+  for (const row of ctx.state.marks) for (const r of detailRows(ctx.store, row)) rows.add(r);
+  return [...rows].sort((a, b) => a - b);
+}
+
+/** The open record, else (w) the marked records, else the filtered records, else the selected one. */
 function recordsFor(ctx: AppContext, all: boolean): ArrayLike<number> | null {
+  if (all && ctx.state.marks.size > 0 && !ctx.state.overlay) return markedRows(ctx);
   if (all && ctx.filtered && ctx.state.overlay?.type !== 'detail') return ctx.filtered.rows;
   const row = selectedRow(ctx);
   return row >= 0 ? detailRows(ctx.store, row) : null;
@@ -38,7 +46,12 @@ export const write: CommandSpec<AppContext> = {
   command: 'record.write',
   run: (ctx) => {
     const rows = recordsFor(ctx, true);
-    return rows ? outcome(ctx.state, { type: 'write', rows }) : say(ctx, 'no record selected');
+    if (!rows) return say(ctx, 'no record selected');
+    // Marks go before the filter: the message says so, and how many marks.
+    const n = ctx.state.marks.size;
+    const marked = n > 0 && !ctx.state.overlay;
+    const what = marked ? `${n} mark${n === 1 ? '' : 's'}${ctx.filtered ? ', not the filter' : ''}` : undefined;
+    return outcome(ctx.state, { type: 'write', rows, ...(what ? { what } : {}) });
   },
 };
 

@@ -1,4 +1,5 @@
 import { turnView } from '../data/turns.js';
+import { opensText } from '../format/text-block.js';
 import { turnLines } from '../format/turn-lines.js';
 import { type AppContext, activeList, needsRows } from './app-context.js';
 import { echoed, thinking } from './list-commands.js';
@@ -19,7 +20,7 @@ function folds(ctx: AppContext, row: number): boolean {
     selected: false,
     expandThinking: ctx.state.expandThinking,
   });
-  return lines.some((l) => l.some((s) => s.style === 'dim' && s.text.endsWith('(Space opens)')));
+  return lines.some((l) => l.some((s) => s.style === 'dim' && s.text.endsWith(opensText('turns.open'))));
 }
 
 /** Space: the selected turn's long text whole, or folded after 20 lines again. */

@@ -1,6 +1,7 @@
 import type { AppContext } from './app-context.js';
 import { help, moves, quit } from './common.js';
 import { filter, panes, search, steps } from './list-commands.js';
+import { marks } from './mark-commands.js';
 import { back } from './sessions.js';
 import { act, type CommandSpec, type ViewSpec } from './view.js';
 
@@ -36,5 +37,18 @@ const sort: CommandSpec<AppContext> = {
 export const usageView: ViewSpec<AppContext> = {
   id: 'usage',
   title: 'Usage',
-  commands: [...moves({ empty: 'no rows' }), apply, sort, search.list, ...steps, ...panes, ...filter, back, help, quit],
+  commands: [
+    ...moves({ empty: 'no rows' }),
+    apply,
+    sort,
+    // u and U go to the marked records (there is nothing to mark here).
+    ...marks.filter((c) => c.command !== 'marks.toggle'),
+    search.list,
+    ...steps,
+    ...panes,
+    ...filter,
+    back,
+    help,
+    quit,
+  ],
 };

@@ -6,7 +6,16 @@
  */
 
 import { width as widthOf } from '../format/text.js';
-import { bindings, type Command, KEYMAP, type KeyName, keyLabel, keyNamed } from '../keymap.js';
+import {
+  bindings,
+  type Command,
+  type KeyName,
+  keyLabel,
+  keymapGeneration,
+  keyNamed,
+  keyOf,
+  keysFor,
+} from '../keymap.js';
 import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
 
 export type ViewId =
@@ -29,8 +38,11 @@ export type ViewId =
 /** What a command asks of the app besides its new state: what a pure function cannot do. */
 export type Effect =
   | { type: 'quit' }
-  /** Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what happened. */
-  | { type: 'write' | 'copy'; rows: ArrayLike<number> }
+  /**
+   * Records to write to a file (`w`) or copy (`y`): the app does the I/O and says what
+   * happened; `what` says which records they are, in that sentence (`3 marks: wrote …`).
+   */
+  | { type: 'write' | 'copy'; rows: ArrayLike<number>; what?: string }
   /** Text to copy (a value or a path in the detail view, `y` and `Y`); `what` names it in the footer. */
   | { type: 'copy-text'; text: string; what: string }
   /** The new state's notice goes after a moment (a key's "why not"). */
@@ -97,17 +109,17 @@ export const say = (ctx: BaseContext, text: string): Outcome => outcome({ ...ctx
 /** A notice for a moment: a key that does nothing here, and why. */
 const brief = (state: UiState, text: string): Outcome => outcome({ ...state, notice: text }, { type: 'fade' });
 
-const byKey = new WeakMap<ViewInfo, Map<KeyName, ViewInfo['commands'][number]>>();
+const byKey = new WeakMap<ViewInfo, { generation: number; keys: Map<KeyName, ViewInfo['commands'][number]> }>();
 
 /** The command a key means in a view, if it handles one. */
 export function specFor<V extends ViewInfo>(view: V, name: KeyName): V['commands'][number] | undefined {
-  let keys = byKey.get(view);
-  if (!keys) {
-    keys = new Map();
-    for (const spec of view.commands) for (const key of KEYMAP[spec.command].keys) keys.set(key, spec);
-    byKey.set(view, keys);
+  let cached = byKey.get(view);
+  if (!cached || cached.generation !== keymapGeneration()) {
+    const keys = new Map<KeyName, ViewInfo['commands'][number]>();
+    for (const spec of view.commands) for (const key of keysFor(spec.command)) keys.set(key, spec);
+    byKey.set(view, (cached = { generation: keymapGeneration(), keys }));
   }
-  return keys.get(name);
+  return cached.keys.get(name);
 }
 
 /** Every key a view handles, in keymap order. */
@@ -119,9 +131,19 @@ export function keysOf(view: ViewInfo): KeyName[] {
 /** What pressing `name` in `view` does: its command's outcome, or a brief notice saying why nothing happens. */
 export function pressKey<C extends BaseContext>(view: ViewSpec<C>, name: KeyName, ctx: C): Outcome {
   const spec = specFor(view, name);
-  if (!spec) return brief(ctx.state, `${keyNamed(name)}: not in ${view.title} (? for keys)`);
+  if (!spec) return brief(ctx.state, `${keyNamed(name)}: not in ${view.title} (${keyOf('app.help')} for keys)`);
   const why = spec.disabled?.(ctx) ?? null;
   return why === null ? spec.run(ctx, name) : brief(ctx.state, `${keyNamed(name)}: ${why}`);
+}
+
+/**
+ * What running `command` in `view` does, as its key would, for a command that comes
+ * from elsewhere than a key (the mouse): null when the view does not handle it or it
+ * cannot act now (a wheel past the end says nothing).
+ */
+export function runCommand<C extends BaseContext>(view: ViewSpec<C>, command: Command, ctx: C): Outcome | null {
+  const spec = view.commands.find((c) => c.command === command);
+  return spec && (spec.disabled?.(ctx) ?? null) === null ? spec.run(ctx, keysFor(command)[0]!) : null;
 }
 
 /**

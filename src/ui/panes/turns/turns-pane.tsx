@@ -1,6 +1,7 @@
 import { Lines } from '../../components/lines.js';
 import type { ScreenLine } from '../../format/segments.js';
 import { seg } from '../../format/segments.js';
+import { keyOf } from '../../keymap.js';
 
 export interface TurnsPaneProps {
   /** Laid-out lines of the visible turns (see format/turn-layout.ts). */
@@ -20,7 +21,7 @@ export function TurnsPane({ lines, width, height, hiddenEchoed, empty }: TurnsPa
     : [
         [
           seg(
-            ` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, e shows them` : ''}`}`,
+            ` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, ${keyOf('turns.echoed')} shows them` : ''}`}`,
             'dim',
           ),
         ],

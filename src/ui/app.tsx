@@ -90,10 +90,11 @@ export function App({
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
   useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
-  // Open on Turns when the trace has no calls, until the user picks a pane.
+  // Open on Turns when the trace has no calls, until the user picks a pane: decided once
+  // every file is read (or live), not while the agent plane of a pair has come in first.
   useEffect(() => {
-    if (!chosenPane.current && state.pane === 'calls' && views.calls.length === 0 && views.turns.length > 0)
-      ui.dispatch({ type: 'pane', pane: 'turns' });
+    if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
+    if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
   useEffect(() => ui.dispatch({ type: 'grown', counts, height }), [version, height, views]);
   useEffect(() => {

@@ -264,6 +264,19 @@ describe('panes and keys', () => {
     await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]') && f.includes('hello there'));
   });
 
+  it('waits for every file before it opens on Turns: the mcp plane may come in after the agent plane', async () => {
+    const store = storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]);
+    const mcp = store.addFile('run.mcp.jsonl');
+    app = await renderApp({ store });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines(app.frame())[0]).toContain('[1 Calls]');
+    // The second file ends with no calls either: now Turns is the pane to open on.
+    mcp.state = 'done';
+    store.version += 1;
+    store.notifier.changed();
+    await waitForFrame(app.frame, (f) => lines(f)[0]!.includes('[2 Turns]'));
+  });
+
   it('? lists exactly the keys of the view it is opened over, from its declaration, and closes', async () => {
     app = await renderApp({ store: demoStore(), rows: 70, columns: 120 });
     for (const [pane, view] of [

@@ -3,13 +3,12 @@ import { useMemo } from 'react';
 import type { DiffDoc } from '../store/diff.js';
 import { naturalWidths } from '../store/diff-columns.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeader, diffLayout, diffRow, markCurrent, sideBySide } from './format/diff-lines.js';
 import { helpLines } from './format/help-lines.js';
 import { type ScreenLine, seg } from './format/segments.js';
-import { truncate } from './format/text.js';
+import { inertHead, truncate } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
@@ -70,7 +69,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const l = state.lists.calls;
   const header: ScreenLine = [
     seg('diff ', 'header'),
-    seg(truncate(`A ${inert(doc.a)} · B ${inert(doc.b)}`, Math.max(0, width - 32))),
+    seg(truncate(`A ${inertHead(doc.a, width)} · B ${inertHead(doc.b, width)}`, Math.max(0, width - 32))),
     seg(
       doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
       doc.same ? 'ok' : 'warn',
@@ -100,7 +99,10 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const footer: ScreenLine = [
     // A notice (a key that does nothing here) takes the place of the hints for a moment.
     seg(
-      truncate(state.notice !== null ? inert(state.notice) : footerHints(view, context(state), '  ', room), room),
+      truncate(
+        state.notice !== null ? inertHead(state.notice, room) : footerHints(view, context(state), '  ', room),
+        room,
+      ),
       state.notice ? 'warn' : 'dim',
     ),
     seg(status, 'bold'),

@@ -2,11 +2,11 @@ import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
-import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
+import { clip } from '../format/text.js';
 import { NO_CALL } from '../format/turn-lines.js';
 import { traceStart } from './views.js';
 
@@ -34,12 +34,12 @@ function section(store: TraceStore, row: number, width: number, start: number | 
       : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
-    [seg(`   line ${store.lineOf(row)} of ${inert(f.name)}`, 'dim')],
+    [seg(`   line ${store.lineOf(row)} of ${clip(f.name, width)}`, 'dim')],
   ];
   const raw = store.rawLine(row, DETAIL_CAP);
   if (raw === null) return [...head, [seg('(this source cannot be read back)', 'error')]];
   if (kind === Kind.skip)
-    return [...head, [seg(`skipped: ${inert(store.labelOf(row))}`, 'error')], ...plainLines(raw, width)];
+    return [...head, [seg(`skipped: ${clip(store.labelOf(row), width)}`, 'error')], ...plainLines(raw, width)];
   if (length > DETAIL_CAP)
     return [
       ...head,
@@ -71,8 +71,8 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     const name = store.nameOf(req);
     const error = store.errorTextOf(req);
     out.push([
-      seg(inert(store.labelOf(req)), 'bold'),
-      seg(name ? ` ${inert(name)}` : '', 'bold'),
+      seg(clip(store.labelOf(req), width), 'bold'),
+      seg(name ? ` ${clip(name, width)}` : '', 'bold'),
       seg(status.label ? ` · ${looks(status)}` : '', toneOf(status)),
       seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim'),
     ]);
@@ -82,7 +82,7 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     if (link !== undefined && link !== null)
       out.push([
         seg(
-          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inert(store.files[store.pairs.fileOf(link)]!.name)} (l jumps there)`,
+          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${clip(store.files[store.pairs.fileOf(link)]!.name, width)} (l jumps there)`,
           'accent',
         ),
       ]);
@@ -98,13 +98,13 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
       if (other === null) {
-        if (calls) out.push([seg(`↔ ${inert(store.pairs.nameOf(p))}: ${NO_CALL}`, 'dim')]);
+        if (calls) out.push([seg(`↔ ${clip(store.pairs.nameOf(p), width)}: ${NO_CALL}`, 'dim')]);
         continue;
       }
       const call = store.pairs.get(other);
       out.push([
         seg(
-          `↔ ${inert(call.name)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inert(store.files[call.file]!.name)} (l jumps to the first)`,
+          `↔ ${clip(call.name, width)}: tools/call at line ${store.lineOf(call.reqRow)} of ${clip(store.files[call.file]!.name, width)} (l jumps to the first)`,
           'accent',
         ),
       ]);
@@ -114,6 +114,7 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
     pushLines(out, section(store, r, width, start));
     out.push([]);
   }
-  // Headers and links name files and tools of any length: every line is cut to the width here.
+  // Headers and links name files and tools of any length (clipped above, so a line is
+  // never built of more than it can show): every line is cut to the width and made inert here.
   return out.map((line) => fitLine(line, width));
 }

@@ -4,9 +4,9 @@ import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
-import { fitNotice } from './notice.js';
+import { fitNotice, NOTICE_MAX } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
-import { truncate, width as widthOf } from './text.js';
+import { inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
@@ -51,7 +51,9 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
       ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive')
       : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab'),
   );
-  const label = h.labels.map(inert).join(' + ');
+  // Labels, states and the filter are trace or typed text of any length: only what the
+  // line can show of each is made inert and measured.
+  const label = h.labels.map((l) => inertHead(l, width)).join(' + ');
   const kinds = [
     ...new Set(
       h.files
@@ -65,8 +67,9 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     ...new Set(
       h.files.map(
         (f, i) =>
-          (h.files.length > 1 && f.stateText !== null ? `${truncate(inert(h.labels[i] ?? f.name), 16)}: ` : '') +
-          fileStateText(f),
+          (h.files.length > 1 && f.stateText !== null
+            ? `${truncate(inertHead(h.labels[i] ?? f.name, 16), 16)}: `
+            : '') + fileStateText(f),
       ),
     ),
   ].join(', ');
@@ -78,19 +81,19 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     formats.length > 1 || (formats[0] !== undefined && formats[0] !== FORMAT_NAMES.v1) ? formats.join('+') : '';
   const approximate = h.files.some((f) => f.format.approximateTimes) ? 'times approximate' : '';
   const about = [kinds, named, approximate].filter(Boolean).join(' · ');
-  const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
+  const full = ` ${label}${about ? ` (${inertHead(about, width)})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
   // counts give way, then the filter's text (its end), never the trace's state.
-  const state = ` ${inert(states)}${paused}`;
+  const state = ` ${inertHead(states, width)}${paused}`;
   const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
   const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
-  const expr = h.filter ? inert(h.filter.text) : '';
+  const expr = h.filter ? inertHead(h.filter.text, width) : '';
   const filterText = (cells: number) => (h.filter ? ` filter: ${truncate(expr, cells)}${kept}` : '');
   // The label keeps at least 16 cells (less when the line is narrower than all the rest).
-  const label16 = Math.min(16, widthOf(full));
+  const label16 = Math.min(16, widthUpTo(full, 16));
   const roomRight = Math.max(0, width - used - label16);
-  let right = `${filterText(Infinity)}${counts}${state}`;
-  if (widthOf(right) > roomRight) right = `${filterText(Infinity)}${state}`;
+  let right = `${filterText(width)}${counts}${state}`;
+  if (widthOf(right) > roomRight) right = `${filterText(width)}${state}`;
   if (widthOf(right) > roomRight && h.filter)
     right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
   if (widthOf(right) > roomRight) right = state;
@@ -108,10 +111,10 @@ const hintsIn = (hints: Hints, room: number): string => truncate(typeof hints ==
 /** The one-line footer: key hints from the keymap, position, and any notice. */
 export function footerLine(hints: Hints, position: string, notice: string | null, width: number): ScreenLine {
   // The position may quote a search typed by the user: inert, and never wider than the line.
-  const right = position ? truncate(` ${inert(position)}`, width) : '';
+  const right = position ? truncate(` ${inertHead(position, width)}`, width) : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
   const left = notice
-    ? fitNotice(inert(notice), Math.max(0, width - widthOf(right)))
+    ? fitNotice(inert(notice.slice(0, NOTICE_MAX + 1)), Math.max(0, width - widthOf(right)))
     : hintsIn(hints, Math.max(0, width - widthOf(right) - 1));
   return [
     seg(left, notice ? 'warn' : 'dim'),
@@ -131,11 +134,11 @@ export function inputLine(
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
-  const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
+  const text = truncate(inertHead(input.text, width), Math.max(1, width - prompt.length - 2));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
   // A filter error quotes what was typed: measured as it is shown.
   const status = error
-    ? `  ✗ ${inert(error)}`
+    ? `  ✗ ${inertHead(error, width)}`
     : input.kind === 'search'
       ? input.text
         ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`

@@ -8,7 +8,7 @@ import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { looks, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
-import { truncate, width as widthOf, wrap } from './text.js';
+import { clip, inertHead, truncate, width as widthOf, widthUpTo, wrap } from './text.js';
 
 /** How a tool_use ended: from its paired tool_result. */
 export interface ToolUseOutcome {
@@ -63,13 +63,15 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const w = Math.max(10, o.width - 1);
   const bodyW = Math.max(8, w - INDENT.length - 2);
   const lines: ScreenLine[] = [];
+  // fitLine makes each segment inert, and reads of a segment only what the line can show:
+  // trace text is only clipped here (a tool name can be 100,000 characters).
   const line = (...parts: Segment[]) => lines.push([gutter(), ...fitLine(parts, w)]);
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';
   const head: Segment[] = [];
-  if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
-  head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
-  if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
+  if (v.fileLabel) head.push(seg(`${clip(v.fileLabel, w)} `, 'accent'));
+  head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(clip(role, w), 'role'));
+  if (typeof t.model === 'string') head.push(seg(` ${clip(t.model, w)}`, 'model'));
   const usage = v.facts?.usage;
   if (usage) head.push(seg(` · in ${fmtCount(usage.input)} · out ${fmtCount(usage.output)}`, 'dim'));
   // The other counts are not shown, but one that is no count keeps the turn out of the totals: say which.
@@ -98,7 +100,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     if (type === 'thinking') {
       const text = str(b.thinking) ?? '';
       if (!o.expandThinking) {
-        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text) : '(empty)', 'dim'));
+        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? clip(text, w) : '(empty)', 'dim'));
       } else {
         line(seg(INDENT), seg('~ thinking', 'dim'));
         const wrapped = wrapBlock(text, bodyW, MAX_THINKING_LINES);
@@ -121,9 +123,13 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
               : seg(outcome?.noCall ? ` ${NO_CALL}` : '', 'dim'),
           ]
         : [];
-      const name = inert(str(b.name) ?? '(unknown)');
+      // Measured as shown: inert, and no more of it than the line can hold.
+      const name = inertHead(str(b.name) ?? '(unknown)', w);
       const args = inert(jsonPreview(b.input ?? {}, w * 4));
-      const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
+      const room = Math.max(
+        4,
+        w - INDENT.length - 12 - widthUpTo(name, w) - after.reduce((n, s) => n + widthOf(s.text), 0),
+      );
       line(
         seg(INDENT),
         seg('→ tool_use ', 'accent'),
@@ -138,8 +144,8 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         seg(INDENT),
         seg('← tool_result ', 'accent'),
         seg(err ? '✗ error ' : '', 'error'),
-        seg(inert(str(b.tool_use_id) ?? ''), 'dim'),
-        seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'),
+        seg(clip(str(b.tool_use_id) ?? '', w), 'dim'),
+        seg(text ? ` ${text}` : ' (empty)', err ? 'error' : 'dim'),
       );
     } else if (type === 'history_elided') {
       const count = num(b.count);
@@ -150,7 +156,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'),
       );
     } else {
-      line(seg(INDENT), seg(`[block: ${inert(type)}]`, 'dim'));
+      line(seg(INDENT), seg(`[block: ${clip(type, w)}]`, 'dim'));
     }
   }
   if (blocks.length === 0) line(seg(INDENT), seg('(no blocks)', 'dim'));

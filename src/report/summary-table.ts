@@ -150,7 +150,8 @@ export function summaryText(
     if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
     if (m.summary.costOverflowTurns) notes.push(costOverflowNote(m.summary.costOverflowTurns));
     if (m.summary.timesLeftOut) notes.push(timesNote(m.summary.timesLeftOut));
-    out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
+    // The --prices file's name is measured (wrapped) as it prints: one line, inert.
+    out.push(`  ${notes.join(' · ')} · prices: ${oneLine(m.cost.source)}`);
   } else out.push('no model calls (no non-echoed assistant turns)');
 
   out.push('');

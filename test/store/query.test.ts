@@ -82,6 +82,31 @@ describe('textMatches', () => {
     expect(rowsOf(store, 'é')).toEqual([1, 2]);
     expect(rowsOf(store, '㩀')).toEqual([4]);
   });
+
+  it('folds only ASCII letters when the needle has no other cased letter (its other bytes as they are)', () => {
+    const store = storeOf([
+      '{"dir":"in","raw":{"method":"X中 one"}}',
+      '{"dir":"in","raw":{"method":"x中 two"}}',
+      // Ä is C3 84 and ä C3 A4: a Latin-1 fold would take one for the other.
+      '{"dir":"in","raw":{"method":"xÄ"}}',
+    ]);
+    expect(rowsOf(store, 'x中')).toEqual([1, 2]);
+    expect(rowsOf(store, 'X中')).toEqual([1]);
+    expect(rowsOf(store, 'xä')).toEqual([3]);
+    expect(rowsOf(store, 'xä ')).toEqual([]);
+  });
+
+  it('takes a needle longer than a RegExp may be (V8 refuses ~40,000 characters)', () => {
+    const long = 'x'.repeat(60_000);
+    const store = storeOf([
+      `{"dir":"in","raw":{"method":"${long.toUpperCase()}"}}`,
+      `{"dir":"in","raw":{"method":"${long.slice(1)}"}}`,
+      `{"dir":"in","raw":{"method":"é${long}"}}`,
+    ]);
+    expect(rowsOf(store, long)).toEqual([1, 3]);
+    expect(rowsOf(store, `é${long}`)).toEqual([3]);
+    expect(rowsOf(store, `É${long}`)).toEqual([]);
+  });
 });
 
 describe('filtered aggregates', () => {

@@ -1,5 +1,5 @@
 import { notACount } from '../../trace/counts.js';
-import { STATUSES, Status } from '../../trace/enums.js';
+import { DIRS, Dir, STATUSES, Status } from '../../trace/enums.js';
 import { jsonPreview } from '../../trace/json-write.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert } from '../../trace/text.js';
@@ -54,6 +54,14 @@ export interface TurnOptions {
 }
 
 const INDENT = '  ';
+/*
+ * A tool block is drawn as the message it becomes, with the dirs table's glyphs (a
+ * tool_use goes in to a server, a tool_result comes out of one), and a failed result
+ * as the status table shows an error: `--ascii` and help read the same tables.
+ */
+const TOOL_USE = `${DIRS[Dir.in].glyph} tool_use `;
+const TOOL_RESULT = `${DIRS[Dir.out].glyph} tool_result `;
+const ERROR = `${looks(STATUSES[Status.error])} `;
 
 /** A turn as screen lines: a header, then one or more lines per block. */
 export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
@@ -132,20 +140,14 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         4,
         w - INDENT.length - 12 - widthUpTo(name, w) - after.reduce((n, s) => n + widthOf(s.text), 0),
       );
-      line(
-        seg(INDENT),
-        seg('→ tool_use ', 'accent'),
-        seg(name, 'bold'),
-        seg(` ${truncate(args, room)}`, 'dim'),
-        ...after,
-      );
+      line(seg(INDENT), seg(TOOL_USE, 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
     } else if (type === 'tool_result') {
       const err = b.is_error === true;
       const text = contentText(b.content);
       line(
         seg(INDENT),
-        seg('← tool_result ', 'accent'),
-        seg(err ? '✗ error ' : '', 'error'),
+        seg(TOOL_RESULT, 'accent'),
+        seg(err ? ERROR : '', 'error'),
         seg(clip(str(b.tool_use_id) ?? '', w), 'dim'),
         seg(text ? '' : ' (empty)', 'dim'),
       );

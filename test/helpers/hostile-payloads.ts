@@ -84,11 +84,12 @@ export const RENDER_PAYLOADS: readonly Payload[] = [
 export type Encoding = 'raw' | 'escaped';
 export const ENCODINGS: readonly Encoding[] = ['escaped', 'raw'];
 
-/** A JSON line of `value` in one encoding. */
-export function jsonLine(value: unknown, encoding: Encoding): string {
-  const json = JSON.stringify(value);
+/** A JSON line of `value` in one encoding (a JSON text over several lines with `space`). */
+export function jsonLine(value: unknown, encoding: Encoding, space?: number): string {
+  // (Pretty, as a cassette is written: its own newlines are layout, kept as they are.)
+  const json = JSON.stringify(value, null, space);
   if (encoding === 'escaped')
-    return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return json.replace(/[^\x20-\x7e\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // JSON.stringify escapes C0 controls (\u001b, \b, \r…): put the raw bytes back, but not
   // the newline, which would cut the line in two.
   return json.replace(/\\(u00[01][0-9a-f]|[bfrt]|.)/g, (m, e: string) => {

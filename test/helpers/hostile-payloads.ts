@@ -97,3 +97,20 @@ export function jsonLine(value: unknown, encoding: Encoding, space?: number): st
     return ({ b: '\b', f: '\f', r: '\r', t: '\t' } as Record<string, string>)[e] ?? m;
   });
 }
+
+/**
+ * Runs of 100,000 characters that cost width code the most (issue 15 review, finding
+ * 1): zero-width, wide and combining. Put in every field by the slow sweep
+ * (test/slow/long-payloads.slow.test.tsx); names in test/hostile/long-names.test.tsx.
+ */
+export const LONG_PAYLOADS: readonly Payload[] = [
+  { name: '100,000 zero-width spaces then X', text: `${'\u200b'.repeat(100_000)}X` },
+  { name: '100,000 CJK characters', text: '中'.repeat(100_000) },
+  { name: 'a and 100,000 combining marks', text: `a${'\u0301'.repeat(100_000)}` },
+];
+
+/**
+ * Text pasted into the search and filter bars (finding 2): longer than V8 lets a
+ * RegExp be (~40,000 characters), and than a filter may be (MAX_FILTER).
+ */
+export const LONG_TYPED = `${'x'.repeat(30_000)}é${'x'.repeat(29_999)}`;

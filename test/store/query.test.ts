@@ -158,6 +158,17 @@ describe('search', () => {
   });
 });
 
+describe('search of a long query', () => {
+  it('scores past 256 characters as text only (a paste: fuzzy scoring cost 160 ms a key)', () => {
+    const long = 'read_file'.repeat(40);
+    const s = storeOf([{ dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: long } } }]);
+    const list = { length: 1, at: () => 0 };
+    expect(search(s, list, long.slice(0, 256)).positions).toEqual([0]);
+    expect(search(s, list, long).positions).toEqual([]);
+    expect(search(s, list, long, linesContaining(s, long)).positions).toEqual([0]);
+  });
+});
+
 describe('linesContainingSoon', () => {
   // More rows than one step scans, so the scan is cut into several.
   const store = storeOf(

@@ -6,7 +6,7 @@ import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
 import { fitNotice, NOTICE_MAX } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
-import { inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
+import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
@@ -53,7 +53,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   );
   // Labels, states and the filter are trace or typed text of any length: only what the
   // line can show of each is made inert and measured.
-  const label = h.labels.map((l) => inertHead(l, width)).join(' + ');
+  // (Several labels, each clipped, are clipped again together: six of them are six lines' worth.)
+  const label = inertHead(h.labels.map((l) => clip(l, width)).join(' + '), width);
   const kinds = [
     ...new Set(
       h.files

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { explainFilterError, FilterError, MAX_FILTER, parseFilter } from '../../src/trace/filter.js';
 import { parseGlob } from '../../src/trace/glob.js';
 
+/** What parsing `expr` throws (undefined when it parses). */
+function errorOf(expr: string): unknown {
+  try {
+    parseFilter(expr);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 describe('parseFilter', () => {
   it('reads every term', () => {
     const f = parseFilter(
@@ -72,12 +82,7 @@ describe('parseFilter', () => {
     ['tool:', 'tool: needs a value', 5],
     ['"open', 'unclosed quote', 0],
   ])('rejects %j saying what and where', (expr, message, position) => {
-    let error: unknown;
-    try {
-      parseFilter(expr);
-    } catch (e) {
-      error = e;
-    }
+    const error = errorOf(expr);
     expect(error).toBeInstanceOf(FilterError);
     expect((error as FilterError).message).toContain(message);
     expect((error as FilterError).position).toBe(position);
@@ -93,12 +98,7 @@ describe('parseFilter', () => {
 describe('a long filter', () => {
   it(`is refused past ${MAX_FILTER} characters, in a short message that points at the limit`, () => {
     const expr = 'x'.repeat(50_000);
-    let error: unknown;
-    try {
-      parseFilter(expr);
-    } catch (e) {
-      error = e;
-    }
+    const error = errorOf(expr);
     expect(error).toBeInstanceOf(FilterError);
     expect((error as FilterError).message).toBe('a filter is at most 2,000 characters (this one has 50,000)');
     const [message, shown, caret] = explainFilterError(expr, error as FilterError).split('\n');

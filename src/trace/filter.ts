@@ -204,7 +204,9 @@ export function explainFilterError(expr: string, error: FilterError): string {
   return filterErrorLines(expr, error).join('\n');
 }
 
-/** Characters of the expression shown on each side of the problem. */
+/** An expression up to this long is shown whole under its message. */
+const SHOWN_WHOLE = 240;
+/** Of a longer one, the characters shown on each side of the problem. */
 const AROUND = 60;
 
 /**
@@ -212,8 +214,9 @@ const AROUND = 60;
  * a long expression, the part around the problem, cut with `…`.
  */
 export function filterErrorLines(expr: string, error: FilterError): string[] {
-  const from = Math.max(0, error.position - AROUND);
-  const to = Math.min(expr.length, error.position + AROUND);
+  const whole = expr.length <= SHOWN_WHOLE;
+  const from = whole ? 0 : Math.max(0, error.position - AROUND);
+  const to = whole ? expr.length : Math.min(expr.length, error.position + AROUND);
   const lead = from > 0 ? '…' : '';
   const shown = `${lead}${expr.slice(from, to)}${to < expr.length ? '…' : ''}`;
   return [error.message, `  ${shown}`, `  ${' '.repeat(error.position - from + lead.length)}^`];

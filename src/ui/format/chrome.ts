@@ -120,13 +120,16 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 }
 
 /**
- * ` label (about)` in `cells` (both inert, clipped to the line): whole when it fits; else the label cut so that the about
- * part (the plane, the format, approximate times) stays whole, in its short form if
- * need be, as long as the label keeps a few cells; else the whole cut at its end.
+ * ` label (about)` in `cells` (both inert, clipped to the line): whole when it fits; else
+ * the label cut so that the about part (the plane, the format, approximate times) stays
+ * whole, in its short form if need be, as long as the label keeps a few cells; else the
+ * whole cut at its end.
  */
 function labelAndAbout(label: string, about: string, aboutShort: string, cells: number): string {
   const full = ` ${label}${about ? ` (${about})` : ''}`;
-  if (!about || widthOf(full) <= cells) return full;
+  if (widthOf(full) <= cells) return full;
+  // No about part: the label alone is cut (returned whole, it pushed the state off the line).
+  if (!about) return truncate(full, cells);
   const LABEL_MIN = 8;
   for (const a of [about, aboutShort]) {
     const tail = ` (${a})`;

@@ -1,5 +1,6 @@
 import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
+import { inertHead, truncate } from '../trace/cells.js';
 import { RecordingValidator } from '../trace/formats/validate-recording.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert, oneLine } from '../trace/text.js';
@@ -7,6 +8,12 @@ import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
+
+/**
+ * Longest message printed, in cells: a message may quote a value of any length (an id,
+ * a time); only this much of it is read and shown (`--json` has it whole).
+ */
+const MESSAGE_MAX = 400;
 
 interface Report {
   file: string;
@@ -70,7 +77,10 @@ export async function validateCommand(
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
     for (const r of reports) {
-      for (const f of r.findings) print(`${oneLine(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${inert(f.message)}\n`);
+      for (const f of r.findings)
+        print(
+          `${oneLine(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${truncate(inertHead(f.message, MESSAGE_MAX), MESSAGE_MAX)}\n`,
+        );
       for (const o of r.omitted) print(`${oneLine(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
       print(
         `${oneLine(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ` · valid ${r.format}`}\n`,

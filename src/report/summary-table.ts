@@ -2,7 +2,7 @@ import type { Aggregates } from '../store/aggregates.js';
 import { latencyStats, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { truncate, width, wrap } from '../trace/cells.js';
+import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
 import { inert, oneLine } from '../trace/text.js';
 import {
   costOverflowNote,
@@ -21,8 +21,16 @@ import {
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
-/** Trace text in a heading line: inert, and no wider than a table column (a label of 2,000 CJK characters once ran on for 4,000 cells). */
-const field = (text: string) => truncate(inert(text), MAX_COLUMN);
+/**
+ * Trace text in a heading line or a cell: inert, and no wider than a table column (a
+ * label of 2,000 CJK characters once ran on for 4,000 cells); only what can show of it
+ * is read (a name may be 100,000 characters).
+ */
+const field = (text: string, cells = MAX_COLUMN) => truncate(inertHead(text, cells), cells);
+/** A table cell: cut to a column by the table, so only a column's worth is made inert. */
+const cell = (text: string) => inertHead(text, MAX_COLUMN);
+/** Longest error message or skip reason shown (`--json` has them whole). */
+const MESSAGE = 2 * MAX_COLUMN;
 
 const SHOWN_ERRORS = 10;
 
@@ -61,7 +69,7 @@ export function summaryText(
   const f = store.files[file]!;
   const out: string[] = [];
   const title = [
-    oneLine(f.name),
+    oneLine(clip(f.name, 2 * MAX_COLUMN)),
     s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
     s.producer && field(s.producer),
   ]
@@ -86,7 +94,7 @@ export function summaryText(
   if (doc.models) {
     const m = doc.models;
     const rows = m.perModel.map((p) => [
-      inert(p.model),
+      cell(p.model),
       fmtInt(p.calls),
       fmtInt(p.inputTokens),
       fmtInt(p.outputTokens),
@@ -137,11 +145,13 @@ export function summaryText(
       notes.push(
         `thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`,
       );
-    if (m.cost.unpricedModels.length) notes.push(`unpriced: ${m.cost.unpricedModels.map(inert).join(', ')}`);
+    if (m.cost.unpricedModels.length)
+      notes.push(`unpriced: ${m.cost.unpricedModels.map((name) => field(name)).join(', ')}`);
     if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
     if (m.summary.costOverflowTurns) notes.push(costOverflowNote(m.summary.costOverflowTurns));
     if (m.summary.timesLeftOut) notes.push(timesNote(m.summary.timesLeftOut));
-    out.push(`  ${notes.join(' · ')} · prices: ${m.cost.source}`);
+    // The --prices file's name is measured (wrapped) as it prints: one line, inert.
+    out.push(`  ${notes.join(' · ')} · prices: ${oneLine(m.cost.source)}`);
   } else out.push('no model calls (no non-echoed assistant turns)');
 
   out.push('');
@@ -172,7 +182,7 @@ export function summaryText(
         doc.tools.map((t) => {
           const c = charged.get(t.name);
           return [
-            inert(t.name),
+            cell(t.name),
             fmtInt(t.calls),
             fmtInt(t.errors),
             fmtInt(t.pending),
@@ -204,7 +214,7 @@ export function summaryText(
         methods.map(([name, m]) => {
           const lat = latencyStats(m.latencies);
           return [
-            inert(name),
+            cell(name),
             fmtInt(m.calls),
             fmtInt(m.errors),
             fmtInt(m.pending),
@@ -220,13 +230,13 @@ export function summaryText(
   if (doc.errors.length) {
     out.push('', `ERRORS (${doc.errors.length}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`);
     for (const e of doc.errors.slice(0, SHOWN_ERRORS))
-      out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${inert(e.name)}: ${inert(e.message).slice(0, 120)}`);
+      out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${field(e.name)}: ${field(e.message, MESSAGE)}`);
   }
 
   const skips = store.skips.filter((k) => k.file === file);
   if (f.skipped) {
     out.push('', `SKIPPED LINES (${f.skipped}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
-    for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${inert(k.reason)}`);
+    for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
   }
   if (dropped.size)
     out.push(
@@ -235,6 +245,6 @@ export function summaryText(
     );
   if (columns === Infinity) return `${out.join('\n')}\n`;
   const lines: string[] = [];
-  for (const l of out) pushAll(lines, width(l) > columns ? wrapIndented(l, columns) : [l]);
+  for (const l of out) pushAll(lines, widthUpTo(l, columns) > columns ? wrapIndented(l, columns) : [l]);
   return `${lines.join('\n')}\n`;
 }

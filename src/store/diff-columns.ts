@@ -1,14 +1,18 @@
 /**
  * The columns of a diff, as text: the same in the printed table (`report/`) and the
  * app's list (`ui/`), which cannot import each other, so they live beside the diff.
- * Every cell is inert (trace text made safe) and measured as shown.
+ * Every cell is inert (trace text made safe) and measured as shown, and only as much
+ * of it as a cell can show (a tool name or a value may be 100,000 characters).
  */
-import { truncate, width, widthUpTo } from '../trace/cells.js';
+import { inertHead, reach, truncate, width, widthUpTo } from '../trace/cells.js';
 import { diffStatus } from '../trace/enums.js';
 import type { FitColumn } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fmtMs } from '../trace/units.js';
 import type { DiffCall } from './diff.js';
+
+/** No cell is wider than this, in the app's list or the printed table (report/table.ts's MAX_COLUMN). */
+const MAX_CELL = 60;
 
 export interface DiffColumn extends FitColumn {
   header: string;
@@ -34,7 +38,7 @@ export const DIFF_COLUMNS: readonly DiffColumn[] = [
   { header: 'A#', align: 'right', drop: 2, cell: (c) => place(c.aOrdinal) },
   { header: 'B#', align: 'right', drop: 2, cell: (c) => place(c.bOrdinal) },
   { header: 'STATUS', cell: (c) => `${diffStatus(c.status).glyph} ${c.status}` },
-  { header: 'TOOL', min: 10, cell: (c) => inert(c.tool) },
+  { header: 'TOOL', min: 10, cell: (c) => inertHead(c.tool, MAX_CELL) },
   { header: 'LINE A', align: 'right', drop: 1, cell: (c) => line(c.aLine) },
   { header: 'LINE B', align: 'right', drop: 1, cell: (c) => line(c.bLine) },
   { header: 'OK/ERROR', cell: (c) => c.statusChange ?? '' },
@@ -55,21 +59,28 @@ export const WHAT_DIFFERS = 'WHAT DIFFERS';
 /** What differs is never narrowed below this while another column can give way. */
 export const WHAT_MIN = 30;
 
-/** `text` cut from its start to at most `cells`, `…` first when cut (a path keeps its last steps). */
+/**
+ * `text` made inert and cut from its start to at most `cells`, `…` first when cut (a
+ * path keeps its last steps). Only its last `reach(cells)` code units are read: no more
+ * can show.
+ */
 export function truncateStart(text: string, cells: number): string {
-  if (width(text) <= cells) return text;
+  const n = reach(cells) + 1;
+  const clipped = text.length > n;
+  if (!clipped && widthUpTo(inert(text), cells) <= cells) return inert(text);
   if (cells <= 1) return cells === 1 ? '…' : '';
+  const tail = inert(clipped ? text.slice(-n) : text);
   // The shortest cut start whose rest fits (widths only grow with more text).
-  let lo = 1;
-  let hi = text.length;
+  let lo = clipped ? 0 : 1;
+  let hi = tail.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (width(text.slice(mid)) <= cells - 1) hi = mid;
+    if (widthUpTo(tail.slice(mid), cells - 1) <= cells - 1) hi = mid;
     else lo = mid + 1;
   }
   // Never start at the second half of a surrogate pair.
-  const at = /[\uDC00-\uDFFF]/.test(text[lo] ?? '') ? lo + 1 : lo;
-  return `…${text.slice(at)}`;
+  const at = /[\uDC00-\uDFFF]/.test(tail[lo] ?? '') ? lo + 1 : lo;
+  return `…${tail.slice(at)}`;
 }
 
 /**
@@ -78,16 +89,18 @@ export function truncateStart(text: string, cells: number): string {
  */
 export function whatDiffers(c: DiffCall, cells: number): { path: string; a: string; b: string } {
   if (c.path === null || cells <= 0) return { path: '', a: '', b: '' };
-  const path = inert(c.path);
-  const a = inert(c.aValue ?? '');
-  const b = inert(c.bValue ?? '');
+  // What the line can show of each (a clipped one measures as wider than `cells`).
+  const path = inertHead(c.path, cells);
+  const a = inertHead(c.aValue ?? '', cells);
+  const b = inertHead(c.bValue ?? '', cells);
+  const widthOf = (text: string) => widthUpTo(text, cells);
   const whole = `${path}: ${a} → ${b}`;
-  if (width(whole) <= cells) return { path: `${path}: `, a, b: ` → ${b}` };
+  if (widthOf(whole) <= cells) return { path: `${path}: `, a, b: ` → ${b}` };
   // `: ` and ` → ` take 5 cells; the values share what the path leaves.
-  const pathRoom = Math.min(width(path), Math.max(6, Math.floor(cells / 4)));
-  const shownPath = truncateStart(path, pathRoom);
+  const pathRoom = Math.min(widthOf(path), Math.max(6, Math.floor(cells / 4)));
+  const shownPath = truncateStart(c.path, pathRoom);
   const left = Math.max(0, cells - width(shownPath) - 5);
-  const aRoom = Math.min(width(a), Math.max(Math.ceil(left / 2), left - width(b)));
+  const aRoom = Math.min(widthOf(a), Math.max(Math.ceil(left / 2), left - widthOf(b)));
   return {
     path: `${shownPath}: `,
     a: truncate(a, aRoom),

@@ -1,6 +1,7 @@
 import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
-import { literal } from '../trace/text.js';
+import type { Glob } from '../trace/glob.js';
+import { foldCase } from '../trace/text.js';
 import { Flag } from './codes.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -17,17 +18,36 @@ export interface FilterResult {
 const BLOCK = 4 << 20;
 /** One buffer for every block of every scan (scans are synchronous: none overlaps another). */
 let blockScratch: Buffer | null = null;
+/** A block with its ASCII letters in lower case (for a needle whose letters are all ASCII). */
+let foldScratch: Buffer | null = null;
+
+/**
+ * A needle longer than this is looked for row by row, and only in rows as long as it:
+ * `indexOf` over a whole block lets a long needle's windows run on across rows, and on
+ * repetitive text (a pasted run of one letter) that took seconds.
+ */
+const LONG_NEEDLE = 256;
 
 /** Whether every letter of `text` with a case is ASCII (so ASCII folding is all smart case needs). */
 const asciiCase = (text: string): boolean =>
   [...text].every((ch) => ch.charCodeAt(0) < 0x80 || ch.toLowerCase() === ch.toUpperCase());
 
+/** `bytes` with A-Z as a-z (every other byte as it is) in `into`, which is returned. */
+function asciiLower(bytes: Buffer, into: Buffer): Buffer {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    into[i] = b >= 0x41 && b <= 0x5a ? b | 0x20 : b;
+  }
+  return into.subarray(0, bytes.length);
+}
+
 /**
  * Rows whose raw line contains `needle` (smart case). Reads the source back in
  * large blocks and searches their bytes, so positions are byte offsets. A lower-case
- * needle matches any case: as Latin-1 text (a char per byte) when its letters are
- * ASCII, else (`é` for `É`: UTF-8 bytes folded as Latin-1 would match the wrong
- * characters) each row is decoded and tested with a Unicode-aware pattern.
+ * needle matches any case: when its letters are ASCII, in a copy of the block with
+ * A-Z in lower case (only ASCII: UTF-8 bytes folded as Latin-1 would match the wrong
+ * characters); else (`é` for `É`) each row is decoded and case-folded.
+ * No RegExp: a needle of any length (V8 refuses a pattern past ~40,000 characters).
  * Rows `from` to `to` (exclusive) are scanned, so a caller can scan in steps.
  */
 export function textMatches(
@@ -38,11 +58,11 @@ export function textMatches(
   into = new Uint8Array(store.count),
   to = store.count,
 ): Uint8Array {
-  const bytes = Buffer.from(needle, 'utf8');
   // Case only matters for letters: without any, search the bytes as they are (no decoding).
   const fold = !caseSensitive && needle.toLowerCase() !== needle.toUpperCase();
   const unicode = fold && !asciiCase(needle);
-  const pattern = fold ? new RegExp(literal(unicode ? needle : bytes.toString('latin1')), unicode ? 'iu' : 'gi') : null;
+  const folded = fold ? foldCase(needle) : needle;
+  const bytes = Buffer.from(unicode ? needle : folded, 'utf8');
   const low = store.cols.offsetLow.data;
   const high = store.cols.offsetHigh.data;
   const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;
@@ -64,26 +84,30 @@ export function textMatches(
     )
       end++;
     const last = offset(end) + length[end]!;
-    const buf = store.readBytes(f, start, last - start, scratch);
-    if (buf && unicode) {
+    const read = store.readBytes(f, start, last - start, scratch);
+    if (read && unicode) {
       for (let i = r; i <= end; i++) {
         const rowStart = offset(i) - start;
-        if (pattern!.test(buf.toString('utf8', rowStart, rowStart + length[i]!))) into[i] = 1;
+        if (foldCase(read.toString('utf8', rowStart, rowStart + length[i]!)).includes(folded)) into[i] = 1;
       }
-    } else if (buf) {
-      const text = pattern ? buf.toString('latin1') : null;
-      const find =
-        text !== null && pattern
-          ? (at: number) => {
-              pattern.lastIndex = at;
-              return pattern.exec(text)?.index ?? -1;
-            }
-          : (at: number) => buf.indexOf(bytes, at);
+    } else if (read) {
+      // (A row longer than a block is read whole: its copy gets a buffer of its own.)
+      const copy = () =>
+        read.length <= BLOCK ? (foldScratch ??= Buffer.allocUnsafe(BLOCK)) : Buffer.allocUnsafe(read.length);
+      const buf = fold ? asciiLower(read, copy()) : read;
       const size = bytes.length;
+      if (size > LONG_NEEDLE) {
+        for (let i = r; i <= end; i++) {
+          const rowStart = offset(i) - start;
+          if (length[i]! >= size && buf.subarray(rowStart, rowStart + length[i]!).indexOf(bytes) >= 0) into[i] = 1;
+        }
+        r = end + 1;
+        continue;
+      }
       let pos = -1;
       for (let i = r; i <= end; i++) {
         const rowStart = offset(i) - start;
-        if (pos < rowStart) pos = find(rowStart);
+        if (pos < rowStart) pos = buf.indexOf(bytes, rowStart);
         if (pos < 0) break;
         if (pos + size <= rowStart + length[i]!) into[i] = 1;
       }
@@ -117,7 +141,7 @@ const MEMO_LIMIT = 65_536;
  * Whether a value matches any of a term's globs, each distinct value tested once (a
  * filter over 350,000 rows tested the same few tool names with every pattern per row).
  */
-function globMatcher(patterns: RegExp[]): (value: string | null) => boolean {
+function globMatcher(patterns: Glob[]): (value: string | null) => boolean {
   const memo = new Map<string, boolean>();
   return (value) => {
     if (value === null) return false;

@@ -37,6 +37,13 @@ function prepare(text: string): Fuzzysort.Prepared {
   return p;
 }
 
+/**
+ * The longest query scored fuzzily; a longer one (a paste) is looked for as text only.
+ * Fuzzy scoring costs about query × target per string, took 160 ms a key for 60,000
+ * characters, and finds nothing so long that a text search would not.
+ */
+const FUZZY_MAX = 256;
+
 /** A text-only match: found, but below any fuzzy match of a method, tool or model. */
 const TEXT_SCORE = -1e9;
 
@@ -128,8 +135,9 @@ export function search(
   if (!q) return result;
   // One score per distinct string (methods, tools, models, roles, kinds), by string id.
   const scores = new Float64Array(store.cols.strings.values.length).fill(NaN);
+  const fuzzy = q.length <= FUZZY_MAX;
   const scoreOf = (id: number): number => {
-    if (id < 0) return -Infinity;
+    if (id < 0 || !fuzzy) return -Infinity;
     let s = scores[id]!;
     if (Number.isNaN(s)) {
       const r = fuzzysort.single(q, prepare(store.cols.str(id)!));
@@ -139,7 +147,7 @@ export function search(
   };
   const errors = new Map<number, number>();
   // Error texts join in from two characters on (one letter matches nearly every text).
-  if (store.cols.errorText.size && q.length > 1) {
+  if (store.cols.errorText.size && q.length > 1 && fuzzy) {
     // fuzzysort.go over one prepared array is ~3x faster than a single() per text.
     for (const r of fuzzysort.go(q, errorTargets(store), { key: 'p' })) errors.set(r.obj.row, r.score);
   }

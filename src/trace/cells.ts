@@ -1,4 +1,5 @@
 import stringWidth from 'string-width';
+import { inert } from './text.js';
 
 /*
  * Display widths and cuts, run per line per frame. Widths are string-width's (Ink's
@@ -51,7 +52,27 @@ export function width(text: string): number {
  * common graphemes (an emoji ZWJ family is 11 units in 2 cells); text beyond it is
  * never measured, so it counts as "more" (the cut ends with …).
  */
-const reach = (cells: number) => cells * 8 + 32;
+export const reach = (cells: number): number => cells * 8 + 32;
+
+/**
+ * The head of `text` that any cut, fit or `widthUpTo` within `cells` looks at: on it
+ * they give what they give on the whole text (one unit past `reach` keeps a cut
+ * knowing there is more). Trace text is clipped before anything else reads it whole
+ * (made inert, measured, matched): a 100,000-character tool name then costs what its
+ * first few hundred characters cost.
+ */
+export function clip(text: string, cells: number): string {
+  // Past 64 units too: a cut takes a text that short for whole (its width cached).
+  const n = Math.max(reach(cells), 64) + 1;
+  return text.length > n ? text.slice(0, n) : text;
+}
+
+/**
+ * `clip`, made inert: what a line of `cells` can show of untrusted text, safe to cut
+ * and measure. (inert maps each code unit alone, to one or more, so a cut of this is
+ * the cut of the whole text made inert.)
+ */
+export const inertHead = (text: string, cells: number): string => inert(clip(text, cells));
 
 /** Where a cut falls: code units kept within `cells`, and within `cells - 1` (room for …). */
 interface Cut {

@@ -9,6 +9,7 @@
  */
 
 import { DIRS, filterWords, STATUSES } from './enums.js';
+import { type Glob, parseGlob } from './glob.js';
 import { hasCapital } from './text.js';
 
 export const GLOB_FIELDS = ['method', 'tool', 'model', 'role', 'kind', 'file'] as const;
@@ -41,7 +42,7 @@ export const FILTER_GRAMMAR: readonly { term: string; means: string }[] = [
 export const FILTER_FIELDS: readonly string[] = FIELDS;
 
 export type Term = { negate: boolean; source: string } & (
-  | { field: GlobField; patterns: RegExp[] }
+  | { field: GlobField; patterns: Glob[] }
   | { field: 'dir'; values: string[] }
   | { field: 'status'; values: string[] }
   | { field: 'latency'; op: '<' | '<=' | '>' | '>=' | '='; ms: number }
@@ -64,14 +65,15 @@ export class FilterError extends Error {
   }
 }
 
-/** A glob (`*`, `?`) as an anchored regexp; smart case (case-sensitive only with an upper-case letter). */
-export function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()[\]\\/]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, hasCapital(glob) ? '' : 'i');
-}
+/**
+ * The longest filter read, in characters: past it an expression is refused (a paste
+ * gone wrong, not a filter), which keeps a glob's `?` scan and the messages short.
+ */
+export const MAX_FILTER = 2000;
+
+/** A value quoted in a message: at most QUOTED characters of it. */
+const QUOTED = 40;
+const quote = (text: string) => `"${text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text}"`;
 
 const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -142,7 +144,7 @@ function term(token: Token): Term {
   const valueAt = at + colon[0].length;
   if (!(FIELDS as readonly string[]).includes(field))
     throw new FilterError(
-      `unknown field "${field}" (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`,
+      `unknown field ${quote(field)} (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`,
       at,
     );
   if (value === '') throw new FilterError(`${field}: needs a value`, valueAt);
@@ -150,14 +152,14 @@ function term(token: Token): Term {
     case 'dir': {
       const values = value.split('|');
       const bad = values.find((v) => !DIR_WORDS.includes(v));
-      if (bad !== undefined) throw new FilterError(`dir: "${bad}" is not one of ${DIR_WORDS.join(', ')}`, valueAt);
+      if (bad !== undefined) throw new FilterError(`dir: ${quote(bad)} is not one of ${DIR_WORDS.join(', ')}`, valueAt);
       return { field, negate, source, values };
     }
     case 'status': {
       const values = value.split('|');
       const bad = values.find((v) => !STATUS_WORDS.includes(v));
       if (bad !== undefined)
-        throw new FilterError(`status: "${bad}" is not one of ${STATUS_WORDS.join(', ')}`, valueAt);
+        throw new FilterError(`status: ${quote(bad)} is not one of ${STATUS_WORDS.join(', ')}`, valueAt);
       return { field, negate, source, values };
     }
     case 'latency': {
@@ -165,7 +167,7 @@ function term(token: Token): Term {
       const ms = duration(m[2]!);
       if (ms === null)
         throw new FilterError(
-          `latency: "${m[2]}" is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`,
+          `latency: ${quote(m[2]!)} is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`,
           valueAt + (m[1]?.length ?? 0),
         );
       return { field, negate, source, op: (m[1] ?? '=') as '=', ms };
@@ -174,16 +176,24 @@ function term(token: Token): Term {
     case 'until': {
       const w = when(value);
       if (w === null)
-        throw new FilterError(`${field}: "${value}" is neither an offset (90s, 5m, 01:30) nor an ISO time`, valueAt);
+        throw new FilterError(
+          `${field}: ${quote(value)} is neither an offset (90s, 5m, 01:30) nor an ISO time`,
+          valueAt,
+        );
       return { field, negate, source, at: w };
     }
     default:
-      return { field: field as GlobField, negate, source, patterns: value.split('|').map(globToRegExp) };
+      return { field: field as GlobField, negate, source, patterns: value.split('|').map(parseGlob) };
   }
 }
 
 /** Parses an expression; throws FilterError with the position of the problem. An empty expression is no filter. */
 export function parseFilter(expr: string): Filter | null {
+  if (expr.length > MAX_FILTER)
+    throw new FilterError(
+      `a filter is at most ${MAX_FILTER.toLocaleString('en-US')} characters (this one has ${expr.length.toLocaleString('en-US')})`,
+      MAX_FILTER,
+    );
   const tokens = tokenize(expr);
   if (tokens.length === 0) return null;
   return { text: expr.trim(), terms: tokens.map(term) };
@@ -194,7 +204,20 @@ export function explainFilterError(expr: string, error: FilterError): string {
   return filterErrorLines(expr, error).join('\n');
 }
 
-/** The same as lines (the expression is one of them, whatever line breaks it holds). */
+/** An expression up to this long is shown whole under its message. */
+const SHOWN_WHOLE = 240;
+/** Of a longer one, the characters shown on each side of the problem. */
+const AROUND = 60;
+
+/**
+ * The same as lines (the expression is one of them, whatever line breaks it holds): of
+ * a long expression, the part around the problem, cut with `…`.
+ */
 export function filterErrorLines(expr: string, error: FilterError): string[] {
-  return [error.message, `  ${expr}`, `  ${' '.repeat(error.position)}^`];
+  const whole = expr.length <= SHOWN_WHOLE;
+  const from = whole ? 0 : Math.max(0, error.position - AROUND);
+  const to = whole ? expr.length : Math.min(expr.length, error.position + AROUND);
+  const lead = from > 0 ? '…' : '';
+  const shown = `${lead}${expr.slice(from, to)}${to < expr.length ? '…' : ''}`;
+  return [error.message, `  ${shown}`, `  ${' '.repeat(error.position - from + lead.length)}^`];
 }

@@ -72,11 +72,56 @@ export function keepText(text: string, max = KEPT_TEXT): string {
 }
 
 /**
- * `text` as a pattern that matches it literally, valid with the `u` flag too (the
- * escape-string-regexp already in the tree, v2 via ink, writes `-` as `\-`, which a
- * Unicode pattern rejects).
+ * `text` in lower case, code unit for code unit, so a match found in it is at the same
+ * place in `text` (the one letter whose lower case is longer, `İ`, is left as it is):
+ * what smart-case search and globs compare, without a RegExp. A final `ς` and the long
+ * `ſ` fold to `σ` and `s`, as a case-insensitive RegExp has it.
  */
-export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export function foldCase(text: string): string {
+  let lower = text.toLowerCase();
+  if (lower.length !== text.length) {
+    lower = '';
+    for (const ch of text) {
+      const l = ch.toLowerCase();
+      lower += l.length === ch.length ? l : ch;
+    }
+  }
+  return /[ςſ]/.test(lower) ? lower.replace(/ς/g, 'σ').replace(/ſ/g, 's') : lower;
+}
+
+/**
+ * Finds a query in texts (smart case) by `indexOf` on case-folded text. No RegExp: V8
+ * refuses a pattern past ~40,000 characters (a pasted search crashed the app), and a
+ * query of any length costs what a plain search costs.
+ */
+export interface TextFinder {
+  /** The query, trimmed. */
+  query: string;
+  /** Whether `text` holds the query. */
+  test(text: string): boolean;
+  /** Where the query is in `text`: [start, end) ranges, left to right, not overlapping. */
+  all(text: string): [number, number][];
+}
+
+/** A finder for `query` (trimmed), or null for an empty one. */
+export function textFinder(query: string): TextFinder | null {
+  const q = query.trim();
+  if (!q) return null;
+  const exact = hasCapital(q);
+  const needle = exact ? q : foldCase(q);
+  const fold = (text: string) => (exact ? text : foldCase(text));
+  return {
+    query: q,
+    test: (text) => fold(text).includes(needle),
+    all(text) {
+      const hay = fold(text);
+      const out: [number, number][] = [];
+      for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length))
+        out.push([at, at + needle.length]);
+      return out;
+    },
+  };
+}
 
 /** Smart case: a query with a capital letter matches exactly, one without matches any case. */
 export const hasCapital = (query: string): boolean => query !== query.toLowerCase();

@@ -10,7 +10,7 @@ import { diffHeader, diffLayout, diffRow, markCurrent, sideBySide } from './form
 import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
 import { shortenPath } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
-import { fit, truncate } from './format/text.js';
+import { fit, inertHead, truncate } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
@@ -105,7 +105,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     // A notice (a key that does nothing here) takes the place of the hints for a moment.
     // Padded to its room, so the position sits at the right edge, as in the app.
     seg(
-      fit(state.notice !== null ? inert(state.notice) : footerHints(view, context(state), '  ', room), room),
+      fit(state.notice !== null ? inertHead(state.notice, room) : footerHints(view, context(state), '  ', room), room),
       state.notice ? 'warn' : 'dim',
     ),
     seg(fit(status, width - room, 'right'), 'bold'),

@@ -145,6 +145,20 @@ describe('mcp-replay-tui summary', () => {
     expect(run(['--filter', 'bogus:1', 'examples/demo.jsonl']).code).toBe(2);
   });
 
+  it('--filter of 50,000 characters exits 2 in a few lines, not with the filter echoed whole', () => {
+    const r = run(['summary', '--filter', 'x'.repeat(50_000), 'examples/demo.jsonl']);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.split('\n');
+    expect(lines[0]).toBe(
+      'mcp-replay-tui: invalid --filter: a filter is at most 2,000 characters (this one has 50,000)',
+    );
+    expect(r.stderr.length).toBeLessThan(400);
+    // A glob as long as a filter may be, all stars, is read and answers at once.
+    const stars = run(['summary', '--json', '--filter', `tool:${'*'.repeat(1990)}e`, 'examples/demo.jsonl']);
+    expect(stars.code).toBe(0);
+    expect(JSON.parse(stars.stdout).tools.map((t: { name: string }) => t.name)).toContain('read_file');
+  });
+
   it('--export writes the filtered records byte for byte between the meta and end lines: a trace that validates', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-export-'));
     const out = join(dir, 'errors.jsonl');

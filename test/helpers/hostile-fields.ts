@@ -346,3 +346,166 @@ export const FIELDS: readonly Field[] = [
   at('mcp-rec tool name', 'mcpRecCall', 'msg', 'params', 'name'),
   at('mcp-rec result text', 'mcpRecReply', 'msg', 'result', 'content', 0, 'text'),
 ];
+
+/**
+ * A recording in another format, with the fields that format defines: an mcp-rec file
+ * (JSONL of `{ts, dir, msg}`, no meta or end line), or an mcp-recorder cassette (one
+ * JSON document, written pretty as mcp-recorder does). `lines` are its records (the
+ * cassette's only one is the document).
+ */
+export interface Recording {
+  format: 'mcp-rec' | 'cassette';
+  base(): TraceDraft;
+  fields: readonly Field[];
+}
+
+const ts = (ms: number) => (T0 + ms) / 1000;
+
+/** An mcp-rec recording of every record shape mcp-rec writes. */
+function recDraft(): TraceDraft {
+  const roles: [string, Obj][] = [
+    [
+      'init',
+      {
+        ts: ts(0),
+        dir: 'client->server',
+        msg: rpc({ id: 1, method: 'initialize', params: { clientInfo: { name: 'client', version: '1' } } }),
+      },
+    ],
+    [
+      'initReply',
+      { ts: ts(40), dir: 'server->client', msg: rpc({ id: 1, result: { serverInfo: { name: 'srv', version: '2' } } }) },
+    ],
+    [
+      'call',
+      {
+        ts: ts(100),
+        dir: 'client->server',
+        msg: rpc({ id: 2, method: 'tools/call', params: { name: 'read_file', arguments: { path: '/x' } } }),
+      },
+    ],
+    [
+      'reply',
+      {
+        ts: ts(160),
+        dir: 'server->client',
+        msg: rpc({ id: 2, result: { isError: true, content: [{ type: 'text', text: 'denied' }] } }),
+      },
+    ],
+    ['erring', { ts: ts(200), dir: 'client->server', msg: rpc({ id: 3, method: 'resources/read', params: {} }) }],
+    [
+      'error',
+      { ts: ts(230), dir: 'server->client', msg: rpc({ id: 3, error: { code: -32601, message: 'no such method' } }) },
+    ],
+    ['notification', { ts: ts(300), dir: 'server->client', msg: rpc({ method: 'notifications/message' }) }],
+    // A line on the pipe that was no JSON: mcp-rec records it as it came.
+    ['unparsed', { ts: ts(350), dir: 'server->client', msg: { _raw: 'garbage', _unparsed: true } }],
+    ['last', { ts: ts(400), dir: 'client->server', msg: rpc({ method: 'notifications/cancelled' }) }],
+  ];
+  return draftOf(roles);
+}
+
+/** An mcp-recorder cassette: its metadata, a call with its answer, an error, a notification, a pending call. */
+function cassetteDraft(): TraceDraft {
+  const call = {
+    type: 'jsonrpc_request',
+    request: rpc({ id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }),
+    response: { result: { content: [{ type: 'text', text: 'Echo: hi' }] }, jsonrpc: '2.0', id: 1 },
+    response_is_sse: false,
+    response_status: 200,
+    latency_ms: 4,
+    http_method: 'POST',
+    http_path: '/mcp',
+  };
+  const erring = {
+    type: 'jsonrpc_request',
+    request: rpc({ id: 2, method: 'resources/read', params: { uri: 'demo://x' } }),
+    response: rpc({ id: 2, error: { code: -32602, message: 'not found' } }),
+    latency_ms: 2,
+  };
+  const notification = { type: 'notification', request: rpc({ method: 'notifications/initialized' }), response: null };
+  const pending = { type: 'jsonrpc_request', request: rpc({ id: 3, method: 'tools/list' }), response: null };
+  const doc = {
+    version: '1.0',
+    metadata: {
+      recorded_at: '2026-05-12T23:00:00.000000+00:00',
+      server_url: 'stdio://node server.js',
+      transport_type: 'stdio',
+      protocol_version: '2025-11-25',
+      server_info: { name: 'everything', title: 'Everything', version: '2.0.0' },
+    },
+    interactions: [call, erring, notification, pending],
+  };
+  return draftOf([
+    ['doc', doc],
+    ['metadata', doc.metadata],
+    ['call', call],
+    ['erring', erring],
+    ['notification', notification],
+    ['pending', pending],
+  ]);
+}
+
+/** A draft over `roles` whose lines are the roles' objects (the first only, for a document). */
+function draftOf(roles: [string, Obj][]): TraceDraft {
+  const lines = roles.map(([, line]) => line);
+  return {
+    lines,
+    at: Object.fromEntries(roles),
+    add: (line) => {
+      lines.push(line);
+      return line;
+    },
+  };
+}
+
+export const RECORDINGS: readonly Recording[] = [
+  {
+    format: 'mcp-rec',
+    base: recDraft,
+    fields: [
+      at('mcp-rec: ts (a string)', 'last', 'ts'),
+      line('mcp-rec: dir', (x) => ({ ts: ts(380), dir: x, msg: rpc({ method: 'x/y' }) })),
+      line('mcp-rec: dir (an arrow)', (x) => ({ ts: ts(390), dir: `${x}->server`, msg: rpc({ method: 'x/y' }) })),
+      at('mcp-rec: clientInfo.name', 'init', 'msg', 'params', 'clientInfo', 'name'),
+      at('mcp-rec: serverInfo.name', 'initReply', 'msg', 'result', 'serverInfo', 'name'),
+      both('mcp-rec: id (request and response)', at('', 'call', 'msg', 'id'), at('', 'reply', 'msg', 'id')),
+      at('mcp-rec: method', 'erring', 'msg', 'method'),
+      at('mcp-rec: tool name', 'call', 'msg', 'params', 'name'),
+      key('mcp-rec: argument key', 'call', 'msg', 'params', 'arguments'),
+      at('mcp-rec: argument value', 'call', 'msg', 'params', 'arguments', 'path'),
+      at('mcp-rec: result text (isError)', 'reply', 'msg', 'result', 'content', 0, 'text'),
+      at('mcp-rec: error message', 'error', 'msg', 'error', 'message'),
+      at('mcp-rec: notification method', 'notification', 'msg', 'method'),
+      at('mcp-rec: _raw (an unparsed line)', 'unparsed', 'msg', '_raw'),
+      line('mcp-rec: msg (a bare string)', (x) => ({ ts: ts(395), dir: 'client->server', msg: x })),
+    ],
+  },
+  {
+    format: 'cassette',
+    base: cassetteDraft,
+    fields: [
+      at('cassette: version', 'doc', 'version'),
+      at('cassette: metadata.recorded_at', 'metadata', 'recorded_at'),
+      at('cassette: metadata.server_url', 'metadata', 'server_url'),
+      at('cassette: metadata.transport_type', 'metadata', 'transport_type'),
+      at('cassette: metadata.protocol_version', 'metadata', 'protocol_version'),
+      at('cassette: server_info.name', 'metadata', 'server_info', 'name'),
+      at('cassette: server_info.title', 'metadata', 'server_info', 'title'),
+      at('cassette: server_info.version', 'metadata', 'server_info', 'version'),
+      key('cassette: metadata key', 'metadata'),
+      both('cassette: id (request and response)', at('', 'call', 'request', 'id'), at('', 'call', 'response', 'id')),
+      at('cassette: method', 'erring', 'request', 'method'),
+      at('cassette: tool name', 'call', 'request', 'params', 'name'),
+      key('cassette: argument key', 'call', 'request', 'params', 'arguments'),
+      at('cassette: argument value', 'call', 'request', 'params', 'arguments', 'message'),
+      at('cassette: result text', 'call', 'response', 'result', 'content', 0, 'text'),
+      at('cassette: error message', 'erring', 'response', 'error', 'message'),
+      at('cassette: notification method', 'notification', 'request', 'method'),
+      at('cassette: interaction type', 'pending', 'type'),
+      at('cassette: latency_ms (a string)', 'erring', 'latency_ms'),
+      at('cassette: http_method', 'call', 'http_method'),
+      at('cassette: http_path', 'call', 'http_path'),
+    ],
+  },
+];

@@ -84,11 +84,12 @@ export const RENDER_PAYLOADS: readonly Payload[] = [
 export type Encoding = 'raw' | 'escaped';
 export const ENCODINGS: readonly Encoding[] = ['escaped', 'raw'];
 
-/** A JSON line of `value` in one encoding. */
-export function jsonLine(value: unknown, encoding: Encoding): string {
-  const json = JSON.stringify(value);
+/** A JSON line of `value` in one encoding (a JSON text over several lines with `space`). */
+export function jsonLine(value: unknown, encoding: Encoding, space?: number): string {
+  // (Pretty, as a cassette is written: its own newlines are layout, kept as they are.)
+  const json = JSON.stringify(value, null, space);
   if (encoding === 'escaped')
-    return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return json.replace(/[^\x20-\x7e\n]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // JSON.stringify escapes C0 controls (\u001b, \b, \r…): put the raw bytes back, but not
   // the newline, which would cut the line in two.
   return json.replace(/\\(u00[01][0-9a-f]|[bfrt]|.)/g, (m, e: string) => {
@@ -96,3 +97,20 @@ export function jsonLine(value: unknown, encoding: Encoding): string {
     return ({ b: '\b', f: '\f', r: '\r', t: '\t' } as Record<string, string>)[e] ?? m;
   });
 }
+
+/**
+ * Runs of 100,000 characters that cost width code the most (issue 15 review, finding
+ * 1): zero-width, wide and combining. Put in every field by the slow sweep
+ * (test/slow/long-payloads.slow.test.tsx); names in test/hostile/long-names.test.tsx.
+ */
+export const LONG_PAYLOADS: readonly Payload[] = [
+  { name: '100,000 zero-width spaces then X', text: `${'\u200b'.repeat(100_000)}X` },
+  { name: '100,000 CJK characters', text: '中'.repeat(100_000) },
+  { name: 'a and 100,000 combining marks', text: `a${'\u0301'.repeat(100_000)}` },
+];
+
+/**
+ * Text pasted into the search and filter bars (finding 2): longer than V8 lets a
+ * RegExp be (~40,000 characters), and than a filter may be (MAX_FILTER).
+ */
+export const LONG_TYPED = `${'x'.repeat(30_000)}é${'x'.repeat(29_999)}`;

@@ -6,10 +6,11 @@
  */
 import stringWidth from 'string-width';
 import { TraceStore } from '../../src/store/trace-store.js';
+import { readDocument } from '../../src/trace/formats/read-document.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import type { Style } from '../../src/ui/format/segments.js';
 import { paint, THEME } from '../../src/ui/theme.js';
-import { baseTrace, FIELDS } from './hostile-fields.js';
+import { baseTrace, FIELDS, RECORDINGS, type Recording } from './hostile-fields.js';
 import { ENCODINGS, type Encoding, jsonLine, type Payload } from './hostile-payloads.js';
 import { fillStore } from './store.js';
 
@@ -20,6 +21,48 @@ export function hostileLines(payload: Payload, encoding: Encoding): string[] {
   const trace = baseTrace();
   for (const [i, f] of FIELDS.entries()) f.put(trace, tag(i) + payload.text);
   return trace.lines.map((l) => jsonLine(l, encoding));
+}
+
+/** Every field's name by its tag: the v1 trace's fields, then each recording's. */
+const FIELD_NAMES = [...FIELDS, ...RECORDINGS.flatMap((r) => r.fields)].map((f) => f.name);
+/** Where a recording's tags start. */
+const firstTag = (recording: Recording) =>
+  FIELDS.length + RECORDINGS.slice(0, RECORDINGS.indexOf(recording)).reduce((n, r) => n + r.fields.length, 0);
+
+/**
+ * A recording in another format with `payload` in each of its fields: an mcp-rec
+ * file's lines, or a cassette's JSON text (pretty, as mcp-recorder writes it).
+ */
+export function hostileRecording(payload: Payload, recording: Recording, encoding: Encoding): string {
+  const draft = recording.base();
+  const first = firstTag(recording);
+  for (const [i, f] of recording.fields.entries()) f.put(draft, tag(first + i) + payload.text);
+  if (recording.format === 'cassette')
+    return `${jsonLine(draft.lines[0], encoding, 2)}
+`;
+  return `${draft.lines.map((l) => jsonLine(l, encoding)).join('\n')}\n`;
+}
+
+/** A recording's file name: the payload's, and its format's extension. */
+export const recordingName = (payload: Payload, recording: Recording, encoding: Encoding, onDisk = false): string =>
+  hostileName(payload, encoding, onDisk).replace(
+    /\.jsonl$/,
+    recording.format === 'cassette' ? '.json' : '.mcp-rec.jsonl',
+  );
+
+/** Adds a recording to `store` as the app reads it (a cassette: as the v1 lines it converts to). */
+function fillRecording(store: TraceStore, text: string, name: string): void {
+  const doc = readDocument(text, name);
+  if (doc === null || 'notTrace' in doc) {
+    fillStore(store, text.split('\n').slice(0, -1), name);
+    return;
+  }
+  // A line the cassette could not convert stays a line (its skip reason shows in Events).
+  fillStore(
+    store,
+    doc.lines.map((l) => ('text' in l ? l.text : l.skip)),
+    name,
+  );
 }
 
 /** A file name carrying the payload (on disk: no NUL or `/`, and within the 255-byte limit). */
@@ -39,16 +82,20 @@ export function hostileName(payload: Payload, encoding: Encoding, onDisk = false
 export const distinctEncodings = (payload: Payload): readonly Encoding[] =>
   /[\x00-\x1f]/.test(payload.text) ? ENCODINGS : ['escaped'];
 
-/** One store of a file per encoding: the payload's trace `\u`-escaped, and raw. */
+/** One store of the payload's files per encoding (`\u`-escaped, and raw): the v1 trace, an mcp-rec recording and a cassette. */
 export function hostileStore(payload: Payload, encodings: readonly Encoding[] = ENCODINGS): TraceStore {
   const store = new TraceStore(bundledPrices());
-  for (const encoding of encodings) fillStore(store, hostileLines(payload, encoding), hostileName(payload, encoding));
+  for (const encoding of encodings) {
+    fillStore(store, hostileLines(payload, encoding), hostileName(payload, encoding));
+    for (const r of RECORDINGS)
+      fillRecording(store, hostileRecording(payload, r, encoding), recordingName(payload, r, encoding));
+  }
   return store;
 }
 
 /** The fields whose tags are in `text` (a failing line names them). */
 export function fieldsIn(text: string): string[] {
-  return [...new Set([...text.matchAll(/«(\d+)»/g)].map((m) => FIELDS[Number(m[1])]?.name ?? `#${m[1]}`))];
+  return [...new Set([...text.matchAll(/«(\d+)»/g)].map((m) => FIELD_NAMES[Number(m[1])] ?? `#${m[1]}`))];
 }
 
 /**

@@ -14,8 +14,9 @@ import { turnLines } from '../../src/ui/format/turn-lines.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
 import { paint } from '../../src/ui/theme.js';
 import { Flag, ROOT, withFlag } from '../../src/ui/tree/forest.js';
+import { RECORDINGS } from '../helpers/hostile-fields.js';
 import { PAYLOADS } from '../helpers/hostile-payloads.js';
-import { distinctEncodings, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
+import { distinctEncodings, fieldsIn, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
 
 /**
  * Every row of every pane, every record's detail view and the Usage pane, painted as
@@ -101,5 +102,32 @@ describe.each([40, 120])('every pane line at %i columns, painted with colour off
     }
     expect(lines.length).toBeGreaterThan(50);
     expect([...new Set(problems)]).toEqual([]);
+  });
+});
+
+describe('the recordings in other formats', () => {
+  it('carry the payload into the lines from every one of their fields (mcp-rec and cassette read, not skipped whole)', () => {
+    const payload = PAYLOADS.find((p) => p.name === 'wide CJK')!;
+    const shown = paneLines(payload, 120)
+      .map(([, line]) => line.map((s) => s.text).join(''))
+      .join('\n');
+    const missing = RECORDINGS.flatMap((r) => r.fields.map((f) => f.name)).filter(
+      (name) => !fieldsIn(shown).includes(name),
+    );
+    // An mcp-rec line that breaks mcp-rec's rules (a ts that is no number, a dir that is
+    // neither arrow, a msg that is no object) is skipped, its reason quoting the first 80
+    // characters of the value, as validate does. A cassette's interaction keeps only its
+    // request and response as records: the rest is read by `validate` alone
+    // (test/hostile/commands.test.ts).
+    expect(missing).toEqual([
+      'mcp-rec: ts (a string)',
+      'mcp-rec: dir',
+      'mcp-rec: dir (an arrow)',
+      'mcp-rec: msg (a bare string)',
+      'cassette: interaction type',
+      'cassette: latency_ms (a string)',
+      'cassette: http_method',
+      'cassette: http_path',
+    ]);
   });
 });

@@ -82,6 +82,31 @@ describe('textMatches', () => {
     expect(rowsOf(store, 'é')).toEqual([1, 2]);
     expect(rowsOf(store, '㩀')).toEqual([4]);
   });
+
+  it('folds only ASCII letters when the needle has no other cased letter (its other bytes as they are)', () => {
+    const store = storeOf([
+      '{"dir":"in","raw":{"method":"X中 one"}}',
+      '{"dir":"in","raw":{"method":"x中 two"}}',
+      // Ä is C3 84 and ä C3 A4: a Latin-1 fold would take one for the other.
+      '{"dir":"in","raw":{"method":"xÄ"}}',
+    ]);
+    expect(rowsOf(store, 'x中')).toEqual([1, 2]);
+    expect(rowsOf(store, 'X中')).toEqual([1]);
+    expect(rowsOf(store, 'xä')).toEqual([3]);
+    expect(rowsOf(store, 'xä ')).toEqual([]);
+  });
+
+  it('takes a needle longer than a RegExp may be (V8 refuses ~40,000 characters)', () => {
+    const long = 'x'.repeat(60_000);
+    const store = storeOf([
+      `{"dir":"in","raw":{"method":"${long.toUpperCase()}"}}`,
+      `{"dir":"in","raw":{"method":"${long.slice(1)}"}}`,
+      `{"dir":"in","raw":{"method":"é${long}"}}`,
+    ]);
+    expect(rowsOf(store, long)).toEqual([1, 3]);
+    expect(rowsOf(store, `é${long}`)).toEqual([3]);
+    expect(rowsOf(store, `É${long}`)).toEqual([]);
+  });
 });
 
 describe('filtered aggregates', () => {
@@ -130,6 +155,17 @@ describe('search', () => {
     expect(words.positions.map((i) => s.lineOf(i))).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
     expect(linesContaining(s, 'RETRIES').some((x) => x === 1)).toBe(false);
     expect(search(s, list, '  ').best).toBe(-1);
+  });
+});
+
+describe('search of a long query', () => {
+  it('scores past 256 characters as text only (a paste: fuzzy scoring cost 160 ms a key)', () => {
+    const long = 'read_file'.repeat(40);
+    const s = storeOf([{ dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: long } } }]);
+    const list = { length: 1, at: () => 0 };
+    expect(search(s, list, long.slice(0, 256)).positions).toEqual([0]);
+    expect(search(s, list, long).positions).toEqual([]);
+    expect(search(s, list, long, linesContaining(s, long)).positions).toEqual([0]);
   });
 });
 

@@ -57,6 +57,17 @@ describe('what differs, in a few cells', () => {
       expect(text).toContain(' → ');
     }
     expect(truncateStart('.result.content[0].text', 10)).toBe('…t[0].text');
+    // A path or values of 100,000 characters: their ends and starts, read no further than can show.
+    const long = {
+      path: `.${'中'.repeat(100_000)}.end`,
+      aValue: '\u200b'.repeat(100_000),
+      bValue: 'b'.repeat(100_000),
+    };
+    expect(truncateStart(long.path, 10)).toBe('…中中.end');
+    expect(truncateStart('\u200b'.repeat(100_000), 3)).toMatch(/^…\u200b+$/);
+    const w = whatDiffers(long as DiffCall, 40);
+    expect(width(`${w.path}${w.a}${w.b}`)).toBeLessThanOrEqual(40);
+    expect(w.b).toMatch(/^ → b+…$/);
     expect(whatDiffers({ ...call, path: null }, 30)).toEqual({ path: '', a: '', b: '' });
   });
 });

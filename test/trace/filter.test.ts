@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { explainFilterError, FilterError, globToRegExp, parseFilter } from '../../src/trace/filter.js';
+import { explainFilterError, FilterError, MAX_FILTER, parseFilter } from '../../src/trace/filter.js';
+import { parseGlob } from '../../src/trace/glob.js';
+
+/** What parsing `expr` throws (undefined when it parses). */
+function errorOf(expr: string): unknown {
+  try {
+    parseFilter(expr);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
 
 describe('parseFilter', () => {
   it('reads every term', () => {
@@ -50,11 +61,11 @@ describe('parseFilter', () => {
   );
 
   it('globs with * and ?, smart case', () => {
-    expect(globToRegExp('read_*').test('read_file')).toBe(true);
-    expect(globToRegExp('read_*').test('READ_FILE')).toBe(true);
-    expect(globToRegExp('Read*').test('read_file')).toBe(false);
-    expect(globToRegExp('tools/c?ll').test('tools/call')).toBe(true);
-    expect(globToRegExp('llm.*').test('llmXerror')).toBe(false);
+    expect(parseGlob('read_*').test('read_file')).toBe(true);
+    expect(parseGlob('read_*').test('READ_FILE')).toBe(true);
+    expect(parseGlob('Read*').test('read_file')).toBe(false);
+    expect(parseGlob('tools/c?ll').test('tools/call')).toBe(true);
+    expect(parseGlob('llm.*').test('llmXerror')).toBe(false);
   });
 
   it('is no filter when empty', () => {
@@ -71,12 +82,7 @@ describe('parseFilter', () => {
     ['tool:', 'tool: needs a value', 5],
     ['"open', 'unclosed quote', 0],
   ])('rejects %j saying what and where', (expr, message, position) => {
-    let error: unknown;
-    try {
-      parseFilter(expr);
-    } catch (e) {
-      error = e;
-    }
+    const error = errorOf(expr);
     expect(error).toBeInstanceOf(FilterError);
     expect((error as FilterError).message).toContain(message);
     expect((error as FilterError).position).toBe(position);
@@ -86,5 +92,31 @@ describe('parseFilter', () => {
     expect(explainFilterError('method:x latency:fast', new FilterError('bad', 17))).toBe(
       'bad\n  method:x latency:fast\n                   ^',
     );
+  });
+});
+
+describe('a long filter', () => {
+  it(`is refused past ${MAX_FILTER} characters, in a short message that points at the limit`, () => {
+    const expr = 'x'.repeat(50_000);
+    const error = errorOf(expr);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).message).toBe('a filter is at most 2,000 characters (this one has 50,000)');
+    const [message, shown, caret] = explainFilterError(expr, error as FilterError).split('\n');
+    expect(message).toBe((error as FilterError).message);
+    // Of the expression, the part around the problem: `…` + 60 + 60 + `…`.
+    expect(shown).toBe(`  …${'x'.repeat(120)}…`);
+    expect(caret).toBe(`  ${' '.repeat(61)}^`);
+  });
+
+  it('is read up to the limit, globs of any shape included', () => {
+    const glob = `${'*'.repeat(MAX_FILTER - 6)}a`;
+    expect(parseFilter(`tool:${glob}`)!.terms[0]).toMatchObject({ field: 'tool' });
+    expect(parseFilter('y'.repeat(MAX_FILTER))!.terms[0]).toMatchObject({ field: 'text' });
+    expect(() => parseFilter('y'.repeat(MAX_FILTER + 1))).toThrow(FilterError);
+  });
+
+  it('quotes at most 40 characters of a bad value', () => {
+    expect(() => parseFilter(`bogus${'z'.repeat(500)}:1`)).toThrow(`unknown field "bogus${'z'.repeat(35)}…" (fields:`);
+    expect(() => parseFilter(`status:${'q'.repeat(500)}`)).toThrow(`status: "${'q'.repeat(40)}…" is not one of`);
   });
 });

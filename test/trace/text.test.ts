@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inert, inertJson, inertText } from '../../src/trace/text.js';
+import { foldCase, inert, inertJson, inertText, textFinder } from '../../src/trace/text.js';
 
 /** Every code point a terminal acts on or that reorders text, and a few that are harmless. */
 const UNSAFE = [
@@ -60,5 +60,35 @@ describe('inert JSON', () => {
   it('leaves JSON without such characters byte for byte', () => {
     const json = JSON.stringify({ a: 'é 日本 😀 \u00a0', b: [1, 2] }, null, 2);
     expect(inertJson(json)).toBe(json);
+  });
+});
+
+describe('foldCase and textFinder', () => {
+  it('folds case code unit for code unit, as a case-insensitive RegExp does', () => {
+    expect(foldCase('ReadFile ÉTÉ ΟΔΟΣ ſ')).toBe('readfile été οδοσ s');
+    // `İ` lower-cases to two units: kept, so places in the folded text are places in the text.
+    expect(foldCase('xİy')).toBe('xİy');
+    expect(foldCase('Xİ').length).toBe(2);
+  });
+
+  it('finds a query smart case, every place, left to right, never overlapping', () => {
+    expect(textFinder('  ')).toBeNull();
+    expect(textFinder('aa')!.all('aAaA aa')).toEqual([
+      [0, 2],
+      [2, 4],
+      [5, 7],
+    ]);
+    expect(textFinder('Aa')!.all('aaAa Aa')).toEqual([
+      [2, 4],
+      [5, 7],
+    ]);
+    expect(textFinder('a.c')!.test('abc')).toBe(false);
+    expect(textFinder('σ')!.test('ΟΔΟΣ')).toBe(true);
+  });
+
+  it('takes a query of any length (no RegExp)', () => {
+    const q = `${'x'.repeat(60_000)}y`;
+    expect(textFinder(q)!.test(`..${q.toUpperCase()}..`)).toBe(true);
+    expect(textFinder(q)!.all(q)).toEqual([[0, 60_001]]);
   });
 });

@@ -63,3 +63,12 @@ describe('markMatches', () => {
     expect(markMatches(line, findPattern('x')!)).toBe(line);
   });
 });
+
+describe('a long query', () => {
+  it('finds and marks a query longer than a RegExp may be (V8 refuses ~40,000 characters)', () => {
+    const query = 'x'.repeat(60_000);
+    const line: ScreenLine = [seg('a'), seg(`${'X'.repeat(60_001)}b`)];
+    expect(linesMatching([line, [seg('x')]], findPattern(query)!)).toEqual([0]);
+    expect(found(markMatches(line, findPattern(query)!)).join('')).toBe('X'.repeat(60_000));
+  });
+});

@@ -1,8 +1,9 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { inert } from '../../src/trace/text.js';
 import { jsonTextLines, plainLines } from '../../src/ui/format/json-lines.js';
 import { lineText } from '../../src/ui/format/segments.js';
-import { fit, head, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';
+import { clip, fit, head, inertHead, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';
 import { HOSTILE_TEXTS, HUGE_TEXTS } from '../helpers/hostile-text.js';
 
 // string-width (Ink's own measure) is the oracle for every width below.
@@ -55,6 +56,28 @@ describe('cuts of hostile text, at every width 0..120', () => {
     expect(widthUpTo('中'.repeat(1000), 10)).toBe(11);
     expect(widthUpTo('中中', 10)).toBe(4);
     expect(width('👨‍👩‍👧‍👦')).toBe(stringWidth('👨‍👩‍👧‍👦'));
+  });
+});
+
+describe('clip: the head a cut looks at', () => {
+  const texts = {
+    ...HOSTILE_TEXTS,
+    ...HUGE_TEXTS,
+    'C1 and ESC runs': `${'\u009b\x1b'.repeat(3000)}end`,
+    'ASCII then zero-width': `abc${'\u200b'.repeat(5000)}`,
+  };
+  it.each(Object.entries(texts))('%s: any cut, fit or widthUpTo within its cells is the same on it', (_, text) => {
+    for (const cells of [0, 1, 2, 7, 40, 80, 200]) {
+      const c = clip(text, cells);
+      expect(c.length).toBeLessThanOrEqual(Math.max(cells * 8 + 33, 65));
+      for (const within of [cells, Math.floor(cells / 2)]) {
+        expect(truncate(c, within)).toBe(truncate(text, within));
+        expect(fit(c, within)).toBe(fit(text, within));
+        expect(widthUpTo(c, within)).toBe(widthUpTo(text, within));
+        // Made inert after the clip: the cut of the whole text made inert.
+        expect(truncate(inertHead(text, cells), within)).toBe(truncate(inert(text), within));
+      }
+    }
   });
 });
 

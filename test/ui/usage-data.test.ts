@@ -9,6 +9,7 @@ import { bundledPrices } from '../../src/trace/prices.js';
 import { usageData } from '../../src/ui/data/usage.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
+import { paint } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
 import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -39,6 +40,35 @@ describe('Usage pane lines', () => {
     for (let width = 40; width <= 140; width++) {
       for (const line of usageLines(usageData(store), width))
         expect(stringWidth(lineText(line)), `${width}: ${lineText(line)}`).toBeLessThanOrEqual(width);
+    }
+  });
+});
+
+describe('the OVER TIME labels (issue 15 review, finding 11)', () => {
+  // A zero-width ESC is shown as ␛, one cell: a label measured before it is made inert
+  // filled the row (the sparkline gone) or shifted the bars.
+  it.each([
+    ['100 ESC then END', `${'\x1b'.repeat(100)}END`, /^ {2}␛{20}/],
+    ['20 C1 (\\u009b, six cells each)', `${'\u009b'.repeat(20)}x`, /^ {2}(\\u009b){3}/],
+    ['100,000 zero-width spaces', '\u200b'.repeat(100_000), /^ {2}\u200b+… /],
+  ])('%s: every strip starts at one column, its label cut as shown', (_, model, shown) => {
+    const store = storeOf([
+      { ...turn(0), model },
+      { ...turn(60_000), model: 'm2' },
+      { ...turn(120_000, { duration_ms: 900 }), model },
+    ]);
+    for (const width of [60, 80, 120]) {
+      const lines = usageLines(usageData(store), width).map((l) => paint(l));
+      const strip = lines.slice(lines.findIndex((l) => l.startsWith('OVER TIME')) + 1);
+      const rows = strip.slice(0, strip.indexOf(''));
+      expect(rows.length).toBe(4);
+      // Where each strip starts (the latency strip has blanks where no turn ended: left out).
+      const starts = rows
+        .filter((r) => !r.startsWith('turn latency'))
+        .map((r) => stringWidth(r.slice(0, r.search(/[▁-█]/))));
+      expect(new Set(starts).size, rows.join('\n')).toBe(1);
+      for (const r of rows) expect(stringWidth(r), r).toBeLessThanOrEqual(width);
+      expect(rows[2]).toMatch(shown);
     }
   });
 });

@@ -9,6 +9,7 @@ import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
+import { inertHead } from '../format/text.js';
 import { NO_CALL } from '../format/turn-lines.js';
 import { keyOf } from '../keymap.js';
 import { Forest, type Part } from '../tree/forest.js';
@@ -24,7 +25,12 @@ export function detailRows(store: TraceStore, row: number): number[] {
 }
 
 /** A record's place: direction, time (in full and from the start), size, line and file. */
-function placeOf(store: TraceStore, row: number, start: number | null): { dir: string; when: string; where: string } {
+function placeOf(
+  store: TraceStore,
+  row: number,
+  start: number | null,
+  width: number,
+): { dir: string; when: string; where: string } {
   const f = store.files[store.fileOf(row)]!;
   const t = store.tOf(row);
   // The record's time in full (to match it with other logs) and from the start.
@@ -34,14 +40,14 @@ function placeOf(store: TraceStore, row: number, start: number | null): { dir: s
       ? ''
       : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const dir = DIRS[store.dirOf(row)]!.title;
-  return { dir: dir ? ` · ${dir}` : '', when, where: `line ${store.lineOf(row)} of ${inert(f.name)}` };
+  return { dir: dir ? ` · ${dir}` : '', when, where: `line ${store.lineOf(row)} of ${inertHead(f.name, width)}` };
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
   const kind = store.kindOf(row);
   const what = kind === Kind.message ? SHAPES[store.shapeOf(row)]!.title : KINDS[kind]!.title;
   const length = store.bytesOf(row);
-  const { dir, when, where } = placeOf(store, row, start);
+  const { dir, when, where } = placeOf(store, row, start, width);
   // Where it is on a line of its own (paths are long).
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir}${when} · ${fmtBytes(length)}`, 'dim')],
@@ -50,7 +56,7 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const raw = store.rawLine(row, DETAIL_CAP);
   if (raw === null) return [...head, [seg(UNREADABLE, 'error')]];
   if (kind === Kind.skip)
-    return [...head, [seg(`skipped: ${inert(store.labelOf(row))}`, 'error')], ...plainLines(raw, width)];
+    return [...head, [seg(`skipped: ${inertHead(store.labelOf(row), width)}`, 'error')], ...plainLines(raw, width)];
   if (length > DETAIL_CAP) return [...head, [seg(prefixNote(DETAIL_CAP, length), 'warn')], ...plainLines(raw, width)];
   try {
     JSON.parse(raw); // only valid JSON is pretty-printed; from its text, so ids show as written
@@ -100,6 +106,9 @@ function* readRecord(store: TraceStore, row: number, length: number): Generator<
 /** Records past this size are drawn from their first PREVIEW_BYTES while the rest is read. */
 export const PREVIEW_BYTES = 64 * 1024;
 
+/** Cells of a tree part's head line kept: wider than any screen, so only a long name is cut. */
+const PART_HEAD = 1024;
+
 function* partOf(
   store: TraceStore,
   row: number,
@@ -108,7 +117,7 @@ function* partOf(
   preview = false,
 ): Generator<number, Part> {
   const length = store.bytesOf(row);
-  const { dir, when, where } = placeOf(store, row, start);
+  const { dir, when, where } = placeOf(store, row, start, PART_HEAD);
   const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
   const name = partName(store, row);
   if (preview && length > PREVIEW_BYTES && length <= TREE_CAP && store.kindOf(row) !== Kind.skip) {
@@ -130,7 +139,7 @@ function* partOf(
     }
   if (raw === null) return { name, head, table: JsonTable.plain(UNREADABLE) };
   if (store.kindOf(row) === Kind.skip) {
-    notes.push([seg(`skipped: ${inert(store.labelOf(row))}`, 'error')]);
+    notes.push([seg(`skipped: ${inertHead(store.labelOf(row), PART_HEAD)}`, 'error')]);
     return { name, head, table: JsonTable.plain(raw) };
   }
   if (length > TREE_CAP) {
@@ -245,8 +254,8 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
     const name = store.nameOf(req);
     const error = store.errorTextOf(req);
     out.push([
-      seg(inert(store.labelOf(req)), 'bold'),
-      seg(name ? ` ${inert(name)}` : '', 'bold'),
+      seg(inertHead(store.labelOf(req), width), 'bold'),
+      seg(name ? ` ${inertHead(name, width)}` : '', 'bold'),
       seg(status.label ? ` · ${looks(status)}` : '', toneOf(status)),
       seg(latency === null ? '' : ` · ${fmtMs(latency)}`, 'dim'),
     ]);
@@ -256,7 +265,7 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
     if (link !== undefined && link !== null)
       out.push([
         seg(
-          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inert(store.files[store.pairs.fileOf(link)]!.name)} (${keyOf('link.jump')} jumps there)`,
+          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inertHead(store.files[store.pairs.fileOf(link)]!.name, width)} (${keyOf('link.jump')} jumps there)`,
           'accent',
         ),
       ]);
@@ -272,13 +281,13 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
     for (const p of store.toolLinks(row).opened) {
       const other = linkedPair(store, p);
       if (other === null) {
-        if (calls) out.push([seg(`↔ ${inert(store.pairs.nameOf(p))}: ${NO_CALL}`, 'dim')]);
+        if (calls) out.push([seg(`↔ ${inertHead(store.pairs.nameOf(p), width)}: ${NO_CALL}`, 'dim')]);
         continue;
       }
       const call = store.pairs.get(other);
       out.push([
         seg(
-          `↔ ${inert(call.name)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inert(store.files[call.file]!.name)} (${keyOf('link.jump')} jumps to the first)`,
+          `↔ ${inertHead(call.name, width)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inertHead(store.files[call.file]!.name, width)} (${keyOf('link.jump')} jumps to the first)`,
           'accent',
         ),
       ]);

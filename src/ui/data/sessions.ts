@@ -60,10 +60,7 @@ export function sessionMatches(entries: readonly SessionEntry[], order: readonly
   const out: number[] = [];
   for (let i = 0; i < order.length; i++) {
     const e = entries[order[i]!]!;
-    pattern.lastIndex = 0;
-    const hit = pattern.test(runName(e));
-    pattern.lastIndex = 0;
-    if (hit || pattern.test(labelOf(e))) out.push(i);
+    if (pattern.test(runName(e)) || pattern.test(labelOf(e))) out.push(i);
   }
   return out;
 }

@@ -4,9 +4,9 @@ import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { PANES, type PaneId } from '../state/ui-state.js';
-import { fitNotice } from './notice.js';
+import { fitNotice, NOTICE_MAX } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
-import { truncate, width as widthOf } from './text.js';
+import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
@@ -65,7 +65,10 @@ export function tabAt(pane: PaneId, width: number, x: number): PaneId | null {
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
 export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const tabs = headerTabs(h.pane, width);
-  const label = h.labels.map(inert).join(' + ');
+  // Labels, states and the filter are trace or typed text of any length: only what the
+  // line can show of each is made inert and measured.
+  // (Several labels, each clipped, are clipped again together: six of them are six lines' worth.)
+  const label = inertHead(h.labels.map((l) => clip(l, width)).join(' + '), width);
   const kinds = [
     ...new Set(
       h.files
@@ -79,8 +82,9 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     ...new Set(
       h.files.map(
         (f, i) =>
-          (h.files.length > 1 && f.stateText !== null ? `${truncate(inert(h.labels[i] ?? f.name), 16)}: ` : '') +
-          fileStateText(f),
+          (h.files.length > 1 && f.stateText !== null
+            ? `${truncate(inertHead(h.labels[i] ?? f.name, 16), 16)}: `
+            : '') + fileStateText(f),
       ),
     ),
   ].join(', ');
@@ -91,30 +95,34 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const named =
     formats.length > 1 || (formats[0] !== undefined && formats[0] !== FORMAT_NAMES.v1) ? formats.join('+') : '';
   const approximate = h.files.some((f) => f.format.approximateTimes);
-  const about = [kinds, named, approximate ? 'times approximate' : ''].filter(Boolean).join(' · ');
+  // meta.kind is trace text of any length: only what a line can show is kept (made inert).
+  const about = inertHead([kinds, named, approximate ? 'times approximate' : ''].filter(Boolean).join(' · '), width);
   // Narrow, the same facts in fewer cells: what the format is and that times are derived
   // matter more than the label's whole text, which gives way first. (mcp-rec and
   // cassettes record only the mcp plane: their name says it.)
-  const aboutShort = [
-    named && kinds === 'mcp' ? '' : kinds,
-    named.replace(FORMAT_NAMES.cassette, 'cassette'),
-    approximate ? '≈ times' : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
+  const aboutShort = inertHead(
+    [
+      named && kinds === 'mcp' ? '' : kinds,
+      named.replace(FORMAT_NAMES.cassette, 'cassette'),
+      approximate ? '≈ times' : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    width,
+  );
+  const full = ` ${label}${about ? ` (${about})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
   // counts give way, then the filter's text (its end), never the trace's state.
-  const state = ` ${inert(states)}${paused}`;
+  const state = ` ${inertHead(states, width)}${paused}`;
   const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
   const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
-  const expr = h.filter ? inert(h.filter.text) : '';
+  const expr = h.filter ? inertHead(h.filter.text, width) : '';
   const filterText = (cells: number) => (h.filter ? ` filter: ${truncate(expr, cells)}${kept}` : '');
   // The label keeps at least 16 cells (less when the line is narrower than all the rest).
-  const label16 = Math.min(16, widthOf(full));
+  const label16 = Math.min(16, widthUpTo(full, 16));
   const roomRight = Math.max(0, width - used - label16);
-  let right = `${filterText(Infinity)}${counts}${state}`;
-  if (widthOf(right) > roomRight) right = `${filterText(Infinity)}${state}`;
+  let right = `${filterText(width)}${counts}${state}`;
+  if (widthOf(right) > roomRight) right = `${filterText(width)}${state}`;
   if (widthOf(right) > roomRight && h.filter)
     right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
   if (widthOf(right) > roomRight) right = state;
@@ -126,17 +134,19 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 }
 
 /**
- * ` label (about)` in `cells`: whole when it fits; else the label cut so that the about
- * part (the plane, the format, approximate times) stays whole, in its short form if
- * need be, as long as the label keeps a few cells; else the whole cut at its end.
+ * ` label (about)` in `cells` (both inert, clipped to the line): whole when it fits; else
+ * the label cut so that the about part (the plane, the format, approximate times) stays
+ * whole, in its short form if need be, as long as the label keeps a few cells; else the
+ * whole cut at its end.
  */
 function labelAndAbout(label: string, about: string, aboutShort: string, cells: number): string {
-  const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
-  if (!about) return truncate(full, cells);
+  const full = ` ${label}${about ? ` (${about})` : ''}`;
   if (widthOf(full) <= cells) return full;
+  // No about part: the label alone is cut (returned whole, it pushed the state off the line).
+  if (!about) return truncate(full, cells);
   const LABEL_MIN = 8;
   for (const a of [about, aboutShort]) {
-    const tail = ` (${inert(a)})`;
+    const tail = ` (${a})`;
     const left = cells - 1 - widthOf(tail);
     if (left >= Math.min(LABEL_MIN, widthOf(label))) return ` ${truncate(label, left)}${tail}`;
   }
@@ -150,10 +160,10 @@ const hintsIn = (hints: Hints, room: number): string => truncate(typeof hints ==
 /** The one-line footer: key hints from the keymap, position, and any notice. */
 export function footerLine(hints: Hints, position: string, notice: string | null, width: number): ScreenLine {
   // The position may quote a search typed by the user: inert, and never wider than the line.
-  const right = position ? truncate(` ${inert(position)}`, width) : '';
+  const right = position ? truncate(` ${inertHead(position, width)}`, width) : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
   const left = notice
-    ? fitNotice(inert(notice), Math.max(0, width - widthOf(right)))
+    ? fitNotice(inert(notice.slice(0, NOTICE_MAX + 1)), Math.max(0, width - widthOf(right)))
     : hintsIn(hints, Math.max(0, width - widthOf(right) - 1));
   return [
     seg(left, notice ? 'warn' : 'dim'),
@@ -173,11 +183,11 @@ export function inputLine(
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
-  const text = truncate(inert(input.text), Math.max(1, width - prompt.length - 2));
+  const text = truncate(inertHead(input.text, width), Math.max(1, width - prompt.length - 2));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
   // A filter error quotes what was typed: measured as it is shown.
   const status = error
-    ? `  ✗ ${inert(error)}`
+    ? `  ✗ ${inertHead(error, width)}`
     : input.kind === 'search'
       ? input.text
         ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`

@@ -1,4 +1,4 @@
-import { hasCapital, literal } from '../../trace/text.js';
+import { type TextFinder, textFinder } from '../../trace/text.js';
 import { lineText, type ScreenLine, type Segment } from './segments.js';
 
 /*
@@ -6,20 +6,13 @@ import { lineText, type ScreenLine, type Segment } from './segments.js';
  * the text as shown, matched lines are listed for n/N, and each match is marked.
  */
 
-/** A smart-case pattern for `query` (any case while it has no capital), or null for an empty one. */
-export function findPattern(query: string): RegExp | null {
-  const q = query.trim();
-  if (!q) return null;
-  return new RegExp(literal(q), hasCapital(q) ? 'gu' : 'giu');
-}
+/** What a query finds, smart case (any case while it has no capital), or null for an empty one. */
+export const findPattern = (query: string): TextFinder | null => textFinder(query);
 
 /** Indices of the lines whose text holds a match, ascending. */
-export function linesMatching(lines: readonly ScreenLine[], pattern: RegExp): number[] {
+export function linesMatching(lines: readonly ScreenLine[], pattern: TextFinder): number[] {
   const out: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    pattern.lastIndex = 0;
-    if (pattern.test(lineText(lines[i]!))) out.push(i);
-  }
+  for (let i = 0; i < lines.length; i++) if (pattern.test(lineText(lines[i]!))) out.push(i);
   return out;
 }
 
@@ -39,11 +32,9 @@ function toGraphemes(text: string, ranges: [number, number][]): [number, number]
 }
 
 /** `line` with the text of each match in the `found` style (segments are split where matches start and end, never inside a grapheme). */
-export function markMatches(line: ScreenLine, pattern: RegExp): ScreenLine {
+export function markMatches(line: ScreenLine, pattern: TextFinder): ScreenLine {
   const text = lineText(line);
-  let ranges: [number, number][] = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) ranges.push([m.index, m.index + m[0].length]);
+  let ranges = pattern.all(text);
   if (ranges.length === 0) return line;
   ranges = toGraphemes(text, ranges);
   const out: Segment[] = [];

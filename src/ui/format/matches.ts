@@ -1,7 +1,6 @@
 /** Search matches as a list shows them. Positions are ascending: a frame never pays for all matches. */
 
-import { inert } from '../../trace/text.js';
-import { truncate } from './text.js';
+import { inertHead, truncate } from './text.js';
 
 /** The first of `p` at or after `from` (a binary search). */
 export function firstAtOrAfter(p: readonly number[], from: number): number {
@@ -35,7 +34,7 @@ export function matchedIn(
  */
 export function searchCounter(found: { query: string; positions: readonly number[] }, selected: number): string {
   const p = found.positions;
-  const query = truncate(inert(found.query), 20);
+  const query = truncate(inertHead(found.query, 20), 20);
   if (!p.length) return `/${query} no match`;
   const i = firstAtOrAfter(p, selected);
   return `/${query} ${p[i] === selected ? i + 1 : '–'}/${p.length}`;

@@ -1,5 +1,15 @@
-/** Notices that fit the footer: a path in them is shortened in its middle, never at its end. */
-import { truncate, width as widthOf } from './text.js';
+/**
+ * Notices that fit the footer: a path in them is shortened in its middle, never at its
+ * end. A notice may quote what was typed (60,000 characters pasted into a bar): every
+ * width here is `widthUpTo` the cells the line has, so only what can show is measured.
+ */
+import { truncate, widthUpTo } from './text.js';
+
+/**
+ * Code units of a notice that are read at all: a path is at most 4,096 bytes (PATH_MAX),
+ * and the words around it are cut before it is; past this a quoted text is cut.
+ */
+export const NOTICE_MAX = 8192;
 
 /**
  * A path in a sentence: a word that starts with `/`, `~/`, `./` or `../`, to the next
@@ -13,6 +23,7 @@ const PATH = /(?<![^\s'"(])(?:~|\.{1,2})?\/[^\s]+/g;
  * even the file name does not fit, its end (the part that tells files apart).
  */
 export function shortenPath(path: string, cells: number): string {
+  const widthOf = (text: string) => widthUpTo(text, cells);
   if (widthOf(path) <= cells) return path;
   const parts = path.split('/');
   const first = parts[0]!;
@@ -34,7 +45,7 @@ function endOf(text: string, cells: number): string {
   const chars = [...text];
   let out = '';
   for (let i = chars.length - 1; i >= 0; i--) {
-    if (widthOf(`…${chars[i]}${out}`) > cells) break;
+    if (widthUpTo(`…${chars[i]}${out}`, cells) > cells) break;
     out = chars[i] + out;
   }
   return `…${out}`;
@@ -45,6 +56,8 @@ function endOf(text: string, cells: number): string {
  * it is shortened in its middle, and the words before it give way before its end does.
  */
 export function fitNotice(text: string, width: number): string {
+  const widthOf = (t: string) => widthUpTo(t, width);
+  if (text.length > NOTICE_MAX) text = `${text.slice(0, NOTICE_MAX)}…`;
   if (widthOf(text) <= width) return text;
   const paths = [...text.matchAll(PATH)];
   const match = paths.at(-1);

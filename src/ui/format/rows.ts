@@ -1,9 +1,8 @@
 import { DIRS, Dir, type EnumEntry, KINDS, Kind, SHAPES, Shape, STATUSES } from '../../trace/enums.js';
-import { inert } from '../../trace/text.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
-import { fit, widthUpTo } from './text.js';
+import { fit, inertHead, widthUpTo } from './text.js';
 
 /** An enum value as glyph + label, readable without colour (trace/enums.ts). */
 export const looks = (e: EnumEntry): string => (e.glyph ? `${e.glyph} ${e.label}` : e.label);
@@ -60,17 +59,20 @@ const ARGS_METHOD = 26;
 export function callColumns(rows: CallRow[], width: number, clock = false): CallColumns {
   const label = Math.min(
     14,
-    Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inert(r.fileLabel), 14)))),
+    Math.max(0, ...rows.map((r) => (r.fileLabel === null ? 0 : widthUpTo(inertHead(r.fileLabel, 14), 14)))),
   );
   const marks = rows.some((r) => r.marked !== undefined) ? 1 : 0;
   const flex = width - 35 - marks - (timeWidth(clock) - timeWidth(false)) - (label ? label + 1 : 0);
-  const longest = Math.max(6, ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inert(r.method), width)));
+  const longest = Math.max(
+    6,
+    ...rows.filter((r) => r.tool !== null).map((r) => widthUpTo(inertHead(r.method, width), width)),
+  );
   if (rows.some((r) => r.args !== undefined)) {
     // The tool as wide as the longest on screen (within bounds), and as a method without a
     // tool spans both, wide enough for the longest of those: the arguments get the rest.
     const method = Math.min(longest, ARGS_METHOD);
-    const tools = rows.map((r) => (r.tool === null ? 0 : widthUpTo(inert(r.tool), ARGS_TOOL.max)));
-    const spans = rows.map((r) => (r.tool === null ? widthUpTo(inert(r.method), ARGS_METHOD) : 0));
+    const tools = rows.map((r) => (r.tool === null ? 0 : widthUpTo(inertHead(r.tool, ARGS_TOOL.max), ARGS_TOOL.max)));
+    const spans = rows.map((r) => (r.tool === null ? widthUpTo(inertHead(r.method, ARGS_METHOD), ARGS_METHOD) : 0));
     return { label, method, tool: Math.max(ARGS_TOOL.min, ...tools, Math.max(...spans) - method - 1) };
   }
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
@@ -105,12 +107,13 @@ export function formatCallRow(
   // → client→server, ← server→client; a server→client request says so with ⇠.
   const arrow = r.serverToClient ? '⇠S' : `${DIRS[Dir[r.dir]]!.glyph} `;
   const parts: Segment[] = [marker(selected, matched), ...markCell(r.marked)];
-  if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
+  if (label) parts.push(seg(`${fit(inertHead(r.fileLabel ?? '', label), label)} `, 'accent'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
-  parts.push(seg(fit(inert(r.method), methodW), matched ? 'match' : toneOf(shape)));
-  if (r.tool !== null && toolW > 0) parts.push(seg(` ${fit(inert(r.tool), toolW)}`, matched ? 'match' : 'bold'));
-  if (argsW > 0) parts.push(seg(` ${fit(inert(r.args!), argsW)}`, 'dim'));
+  parts.push(seg(fit(inertHead(r.method, methodW), methodW), matched ? 'match' : toneOf(shape)));
+  if (r.tool !== null && toolW > 0)
+    parts.push(seg(` ${fit(inertHead(r.tool, toolW), toolW)}`, matched ? 'match' : 'bold'));
+  if (argsW > 0) parts.push(seg(` ${fit(inertHead(r.args!, argsW), argsW)}`, 'dim'));
   // A notification has no outcome: its shape shows where a call's status would.
   const outcome = quiet ? shape : status;
   parts.push(seg(` ${fit(looks(outcome), STATUS - 1)}`, toneOf(outcome)));
@@ -123,7 +126,7 @@ export function formatEventRow(
   r: EventRow,
   width: number,
   selected: boolean,
-  labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthUpTo(inert(r.fileLabel), 12)),
+  labelWidth = r.fileLabel === null ? 0 : Math.min(12, widthUpTo(inertHead(r.fileLabel, 12), 12)),
   matched = false,
   clock = false,
 ): ScreenLine {
@@ -136,7 +139,7 @@ export function formatEventRow(
   const rest = Math.max(10, width - 1 - mark.length - LINE - TIME - KIND - DIRW - (label ? label + 1 : 0) - 3);
   const labelW = Math.min(rest, Math.max(16, Math.floor(rest * 0.5)));
   const parts: Segment[] = [marker(selected, matched), ...mark];
-  if (label) parts.push(seg(`${fit(inert(r.fileLabel ?? ''), label)} `, 'accent'));
+  if (label) parts.push(seg(`${fit(inertHead(r.fileLabel ?? '', label), label)} `, 'accent'));
   parts.push(seg(`${fit(`L${r.lineNo}`, LINE, 'right')} `, 'dim'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   const kind = KINDS[Kind[r.kind]]!;
@@ -144,10 +147,10 @@ export function formatEventRow(
   parts.push(seg(fit(r.dir, DIRW), 'dim'));
   parts.push(
     seg(
-      fit(inert(r.label), r.kind === 'skip' ? rest : labelW),
+      fit(inertHead(r.label, rest), r.kind === 'skip' ? rest : labelW),
       r.kind === 'skip' ? 'error' : matched ? 'match' : undefined,
     ),
   );
-  if (r.kind !== 'skip') parts.push(seg(` ${fit(inert(r.detail), Math.max(0, rest - labelW - 1))}`, 'dim'));
+  if (r.kind !== 'skip') parts.push(seg(` ${fit(inertHead(r.detail, rest), Math.max(0, rest - labelW - 1))}`, 'dim'));
   return withSelection(parts, width, selected);
 }

@@ -1,5 +1,4 @@
-import { inert } from '../../trace/text.js';
-import { truncate, width } from './text.js';
+import { inertHead, truncate, width } from './text.js';
 
 /** Named styles; the theme decides what each looks like (colour is never the only signal). */
 export type Style =
@@ -49,14 +48,16 @@ export const lineText = (line: ScreenLine): string => line.map((s) => s.text).jo
 /**
  * Cuts segments so the line never exceeds `cells` (the last kept one ends with … when cut).
  * Each is measured as it will be shown, made inert: a control counts no cells, but
- * its picture does (`\u009b` is six), and paint would make it so after the cut.
+ * its picture does (`\u009b` is six), and paint would make it so after the cut. Only
+ * the head a cut can show is made inert and measured (`inertHead`): a segment may be
+ * a 100,000-character name.
  */
 export function fitLine(parts: readonly Segment[], cells: number): Segment[] {
   const out: Segment[] = [];
   let left = cells;
   for (const p of parts) {
     if (left <= 0) break;
-    const text = truncate(inert(p.text), left);
+    const text = truncate(inertHead(p.text, left), left);
     left -= width(text);
     out.push({ ...p, text });
   }

@@ -1,6 +1,5 @@
-import { inert } from '../../trace/text.js';
 import { type ScreenLine, type Style, seg } from './segments.js';
-import { fit, truncate, width as widthOf, widthUpTo } from './text.js';
+import { fit, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 
 /** A column of an on-screen table. */
 export interface TableCol<R> {
@@ -35,7 +34,8 @@ export function tableLines<R>(
   rowStyle?: (row: R) => Style | undefined,
 ): ScreenLine[] {
   const measure = (active: TableCol<R>[], compact: boolean) => {
-    const text = (c: TableCol<R>, r: R) => inert(compact && c.compact ? c.compact(r) : c.cell(r));
+    // No cell shows more than MAX_COLUMN cells: only that head is made inert and measured.
+    const text = (c: TableCol<R>, r: R) => inertHead(compact && c.compact ? c.compact(r) : c.cell(r), MAX_COLUMN);
     // A loop, not Math.max(...rows): a trace with 200,000 tool names overflows the call stack.
     const widths = active.map((c) => {
       let w = widthOf(c.header);

@@ -9,7 +9,7 @@ import { inert } from '../../trace/text.js';
 import { keyOf } from '../keymap.js';
 import { Flag, type Flags, type Forest, hasFlag, indexOf, looksLikeJson, ROOT, tableOf } from '../tree/forest.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
-import { width as widthOf } from './text.js';
+import { inertHead, width as widthOf, widthUpTo } from './text.js';
 import { FOLD_LINES, hardLines, moreText, OPEN_LINES, opensText, textBlock } from './text-block.js';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -43,10 +43,11 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const indent = indentOf(forest.depthOf(ref), width);
   const head: Segment[] = [seg(indent)];
   const part = forest.isPart(ref) ? forest.parts[tableOf(ref) - 1]! : null;
-  if (part) head.push(seg(part.name, 'header'), seg(' '));
+  // A key or a name may be 100,000 characters: only what the line can show is made inert and measured.
+  if (part) head.push(seg(inertHead(part.name, width), 'header'), seg(' '));
   else {
     const key = table.keyOf(i);
-    if (key !== null) head.push(seg(inert(JSON.stringify(key)), 'jsonKey'), seg(': ', 'jsonPunct'));
+    if (key !== null) head.push(seg(inertHead(JSON.stringify(key), width), 'jsonKey'), seg(': ', 'jsonPunct'));
   }
   const tail: Segment[] = part ? [seg('  '), ...part.head] : [];
   const inner = width - widthOf(indent) - 2;
@@ -70,12 +71,13 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const max = opened ? OPEN_LINES : FOLD_LINES;
   const raw = hasFlag(flags, ref, Flag.raw);
   const s = table.stringOf(i, HEAD);
-  const headCells = head.reduce((n, x) => n + widthOf(x.text), 0);
+  const headCells = head.reduce((n, x) => n + widthUpTo(x.text, width), 0);
   const json = kind === NodeKind.string && looksLikeJson(forest, ref);
   const marker = json ? [seg(' JSON', 'accent'), seg(opensText('tree.json'), 'dim')] : [];
   if (kind === NodeKind.string && !raw && s.all && !s.text.includes('\n')) {
-    const literal = inert(JSON.stringify(s.text));
-    const cells = headCells + widthOf(literal) + marker.reduce((n, x) => n + widthOf(x.text), 0);
+    // Cut to what can show: a literal too long for the line measures as wider than it (widthUpTo).
+    const literal = inertHead(JSON.stringify(s.text), width);
+    const cells = headCells + widthUpTo(literal, width) + marker.reduce((n, x) => n + widthOf(x.text), 0);
     if (cells <= width - 1 && !part) return [fitLine([...head, seg(literal, 'jsonString'), ...marker], width)];
   }
   const chars = kind === NodeKind.text ? table.rawLength(i) : s.all ? s.text.length : table.rawLength(i) - 2;

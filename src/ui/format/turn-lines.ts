@@ -1,5 +1,5 @@
 import { notACount } from '../../trace/counts.js';
-import { STATUSES, Status } from '../../trace/enums.js';
+import { DIRS, Dir, STATUSES, Status } from '../../trace/enums.js';
 import { jsonPreview } from '../../trace/json-write.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert } from '../../trace/text.js';
@@ -9,7 +9,7 @@ import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
 import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
-import { truncate, width as widthOf } from './text.js';
+import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from './text-block.js';
 
 /** How a tool_use ended: from its paired tool_result. */
@@ -57,6 +57,14 @@ export interface TurnOptions {
 }
 
 const INDENT = '  ';
+/*
+ * A tool block is drawn as the message it becomes, with the dirs table's glyphs (a
+ * tool_use goes in to a server, a tool_result comes out of one), and a failed result
+ * as the status table shows an error: `--ascii` and help read the same tables.
+ */
+const TOOL_USE = `${DIRS[Dir.in].glyph} tool_use `;
+const TOOL_RESULT = `${DIRS[Dir.out].glyph} tool_result `;
+const ERROR = `${looks(STATUSES[Status.error])} `;
 
 /** A turn as screen lines: a header, then one or more lines per block. */
 export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
@@ -65,6 +73,8 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const w = Math.max(10, o.width - 1);
   const bodyW = Math.max(8, w - INDENT.length - 2);
   const lines: ScreenLine[] = [];
+  // fitLine makes each segment inert, and reads of a segment only what the line can show:
+  // trace text is only clipped here (a tool name can be 100,000 characters).
   const line = (...parts: Segment[]) => lines.push([gutter(), ...fitLine(parts, w)]);
   /** Long text unescaped and wrapped, folded after FOLD_LINES (Space shows it whole). */
   const block = (text: string, indent: string, cells: number, style?: Style) => {
@@ -82,9 +92,9 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';
   const head: Segment[] = o.marked ? [seg(`${MARK_GLYPH} `, 'accent')] : [];
-  if (v.fileLabel) head.push(seg(`${inert(v.fileLabel)} `, 'accent'));
-  head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(inert(role), 'role'));
-  if (typeof t.model === 'string') head.push(seg(` ${inert(t.model)}`, 'model'));
+  if (v.fileLabel) head.push(seg(`${clip(v.fileLabel, w)} `, 'accent'));
+  head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(clip(role, w), 'role'));
+  if (typeof t.model === 'string') head.push(seg(` ${clip(t.model, w)}`, 'model'));
   const usage = v.facts?.usage;
   if (usage) head.push(seg(` · in ${fmtCount(usage.input)} · out ${fmtCount(usage.output)}`, 'dim'));
   // The other counts are not shown, but one that is no count keeps the turn out of the totals: say which.
@@ -113,7 +123,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     if (type === 'thinking') {
       const text = str(b.thinking) ?? '';
       if (!o.expandThinking) {
-        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text.slice(0, w * 4)) : '(empty)', 'dim'));
+        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? clip(text, w) : '(empty)', 'dim'));
       } else {
         line(seg(INDENT), seg('~ thinking', 'dim'));
         block(text, `${INDENT}  `, bodyW, 'dim');
@@ -132,24 +142,22 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
               : seg(outcome?.noCall ? ` ${NO_CALL}` : '', 'dim'),
           ]
         : [];
-      const name = inert(str(b.name) ?? '(unknown)');
+      // Measured as shown: inert, and no more of it than the line can hold.
+      const name = inertHead(str(b.name) ?? '(unknown)', w);
       const args = inert(jsonPreview(b.input ?? {}, w * 4));
-      const room = Math.max(4, w - INDENT.length - 12 - widthOf(name) - after.reduce((n, s) => n + widthOf(s.text), 0));
-      line(
-        seg(INDENT),
-        seg('→ tool_use ', 'accent'),
-        seg(name, 'bold'),
-        seg(` ${truncate(args, room)}`, 'dim'),
-        ...after,
+      const room = Math.max(
+        4,
+        w - INDENT.length - 12 - widthUpTo(name, w) - after.reduce((n, s) => n + widthOf(s.text), 0),
       );
+      line(seg(INDENT), seg(TOOL_USE, 'accent'), seg(name, 'bold'), seg(` ${truncate(args, room)}`, 'dim'), ...after);
     } else if (type === 'tool_result') {
       const err = b.is_error === true;
       const text = contentText(b.content);
       line(
         seg(INDENT),
-        seg('← tool_result ', 'accent'),
-        seg(err ? '✗ error ' : '', 'error'),
-        seg(inert(str(b.tool_use_id) ?? ''), 'dim'),
+        seg(TOOL_RESULT, 'accent'),
+        seg(err ? ERROR : '', 'error'),
+        seg(clip(str(b.tool_use_id) ?? '', w), 'dim'),
         seg(text ? '' : ' (empty)', 'dim'),
       );
       // The content as text under it, as the assistant's text reads.
@@ -163,7 +171,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'),
       );
     } else {
-      line(seg(INDENT), seg(`[block: ${inert(type)}]`, 'dim'));
+      line(seg(INDENT), seg(`[block: ${clip(type, w)}]`, 'dim'));
     }
   }
   if (blocks.length === 0) line(seg(INDENT), seg('(no blocks)', 'dim'));

@@ -17,7 +17,7 @@ import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
-import { fit } from './text.js';
+import { fit, inertHead, widthUpTo } from './text.js';
 
 export interface MethodRow {
   name: string;
@@ -292,15 +292,17 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
 
 /** The sparkline strip: tokens and latency per minute, then tokens per model. */
 function timelineLines(t: Timeline, width: number): ScreenLine[] {
+  // Labels are measured as they are shown, made inert: an ESC measures 0 cells but shows
+  // as ␛ (one), a C1 control as \u009b (six); the strips all start at column LABEL.
   let LABEL = 20;
-  for (const m of t.perModel) LABEL = Math.min(32, Math.max(LABEL, m.model.length + 4));
+  for (const m of t.perModel) LABEL = Math.min(32, Math.max(LABEL, widthUpTo(inertHead(m.model, 32), 32) + 4));
   const cells = Math.max(10, width - LABEL - 12);
   const zeros = t.tokens.map(() => 1);
   const tokens = fitBuckets(t.tokens, zeros, cells, false);
   const perCell = tokens.minutesPerCell * t.minutesPerBucket;
   const per = perCell === 1 ? 'per minute' : `per ${fmtInt(perCell)} minutes`;
   const row = (label: string, values: number[], style: 'model' | undefined, total: string): ScreenLine => [
-    seg(`${fit(label, LABEL - 1)} `, style),
+    seg(`${fit(inertHead(label, LABEL), LABEL - 1)} `, style),
     seg(sparkline(values)),
     seg(total ? ` ${total}` : '', 'dim'),
   ];

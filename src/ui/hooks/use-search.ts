@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { linesContainingSoon, prepareSearchSoon, type SearchResult, search } from '../../store/search.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import type { TextFinder } from '../../trace/text.js';
 import { searchNames } from '../data/usage.js';
 import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
@@ -17,7 +18,7 @@ export interface Searched {
   found: SearchResult | null;
   /** The search over the lines of the open overlay, or null. */
   overlayFound: { query: string; positions: number[] } | null;
-  overlayPattern: RegExp | null;
+  overlayPattern: TextFinder | null;
 }
 
 /**

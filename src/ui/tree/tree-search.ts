@@ -1,14 +1,15 @@
 /*
  * `/` in the detail view: the nodes whose key or value holds the query, in the order
  * the tree shows them, folded ones included (going to one unfolds what hides it). The
- * query is looked for in each record's text as written (one regular expression over
- * the text, then a binary search per match for its node), so a 20 MB result is one
+ * query is looked for in each record's text as written (`indexOf` over the text, case
+ * folded unless the query has a capital; then a binary search per match for its node;
+ * no RegExp, which V8 refuses past ~40,000 characters), so a 20 MB result is one
  * pass, not a million decoded strings; it is looked for as JSON writes it (`"` as
  * `\"`, and non-ASCII also as `\u` escapes, as Python writes them). Inside a string
  * opened with J the search reads the string's own text.
  */
 import type { JsonTable } from '../../trace/json-tree.js';
-import { hasCapital, literal } from '../../trace/text.js';
+import { foldCase, hasCapital } from '../../trace/text.js';
 import { findPattern } from '../format/find-lines.js';
 import { lineText } from '../format/segments.js';
 import { Flag, type Flags, type Forest, ROOT, refOf } from './forest.js';
@@ -16,14 +17,43 @@ import { Flag, type Flags, type Forest, ROOT, refOf } from './forest.js';
 /** Matches listed at most (the footer says `/q 1/100000`; n and N go through them). */
 const MOST = 100_000;
 
-/** The query as it appears in JSON text, as a pattern (smart case). */
-function jsonPattern(query: string): RegExp | null {
+/** Finds the query in JSON text: the leftmost match at or after `from`, or null. */
+type JsonFind = (text: string, from: number) => { at: number; length: number } | null;
+
+/**
+ * The query as it appears in JSON text (smart case): as JSON writes it, and with its
+ * non-ASCII as `\u` escapes. A folded text is kept for the piece last searched (a
+ * search goes through a piece from left to right).
+ */
+function jsonFind(query: string): JsonFind | null {
   const q = query.trim();
   if (!q) return null;
+  const exact = hasCapital(q);
   const escaped = JSON.stringify(q).slice(1, -1);
   const ascii = escaped.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const source = ascii === escaped ? literal(escaped) : `${literal(escaped)}|${literal(ascii)}`;
-  return new RegExp(source, hasCapital(q) ? 'g' : 'gi');
+  const needles = [...new Set([escaped, ascii])].map((n) => (exact ? n : foldCase(n)));
+  let last: string | null = null;
+  let hay = '';
+  // Per needle, its next place in `hay` from `after` on (-1: none): a rare needle is
+  // not looked for again from every match of a common one.
+  const next = needles.map(() => ({ after: 0, at: -1 }));
+  return (text, from) => {
+    if (text !== last) {
+      last = text;
+      hay = exact ? text : foldCase(text);
+      for (const n of next) n.after = Infinity;
+    }
+    let best: { at: number; length: number } | null = null;
+    needles.forEach((needle, k) => {
+      const n = next[k]!;
+      if (from < n.after || (n.at >= 0 && n.at < from)) {
+        n.after = from;
+        n.at = hay.indexOf(needle, from);
+      }
+      if (n.at >= 0 && (best === null || n.at < best.at)) best = { at: n.at, length: needle.length };
+    });
+    return best;
+  };
 }
 
 /** Where node i of a table begins: its key, else its value. */
@@ -45,22 +75,20 @@ function nodeAt(t: JsonTable, at: number): number {
 const CHUNK = 1 << 20;
 
 /** Nodes of a table that hold a match, ascending; yields after each CHUNK of text. */
-function* nodesMatching(t: JsonTable, pattern: RegExp, room: number, longest: number): Generator<void, number[]> {
+function* nodesMatching(t: JsonTable, find: JsonFind, room: number, longest: number): Generator<void, number[]> {
   const out: number[] = [];
   const text = t.text;
   let pos = 0;
   for (let a = 0; a < text.length && out.length < room; a += CHUNK) {
     // A match that starts in this chunk may end past it: the piece reaches on by the longest match.
     const piece = text.length <= CHUNK ? text : text.slice(a, Math.min(text.length, a + CHUNK + longest));
-    pattern.lastIndex = Math.max(0, pos - a);
-    for (let m = pattern.exec(piece); m && out.length < room; m = pattern.exec(piece)) {
-      const at = a + m.index;
+    for (let m = find(piece, Math.max(0, pos - a)); m && out.length < room; m = find(piece, pos - a)) {
+      const at = a + m.at;
       if (at >= a + CHUNK) break;
       const i = nodeAt(t, at);
       if (out[out.length - 1] !== i) out.push(i);
       // The rest of this node's text holds no other node (a scalar): go on past it.
-      pos = Math.max(at + Math.max(1, m[0].length), t.size[i] === 1 ? t.end[i]! : 0);
-      pattern.lastIndex = pos - a;
+      pos = Math.max(at + Math.max(1, m.length), t.size[i] === 1 ? t.end[i]! : 0);
     }
     yield;
   }
@@ -78,20 +106,17 @@ export function treeMatches(forest: Forest, flags: Flags, query: string): number
 
 /** The same, a step at a time: it yields after each megabyte of text searched. */
 export function* treeMatchSteps(forest: Forest, flags: Flags, query: string): Generator<void, number[]> {
-  const pattern = jsonPattern(query);
+  const find = jsonFind(query);
   const plain = findPattern(query);
-  if (!pattern || !plain) return [];
+  if (!find || !plain) return [];
   const longest = query.length * 12 + 16;
   const out: number[] = [];
   const inLines = (lines: readonly (readonly { text: string }[])[]) =>
-    lines.some((l) => {
-      plain.lastIndex = 0;
-      return plain.test(lineText(l as { text: string }[]));
-    });
+    lines.some((l) => plain.test(lineText(l as { text: string }[])));
   if (inLines(forest.rootLines)) out.push(ROOT);
   function* collect(t: number): Generator<void, void> {
     const table = forest.tables[t]!;
-    const found = yield* nodesMatching(table, pattern!, MOST - out.length, longest);
+    const found = yield* nodesMatching(table, find!, MOST - out.length, longest);
     // Strings opened with J: their own matches follow them.
     const bytes = flags.get(t);
     const hosts: number[] = [];

@@ -1,3 +1,4 @@
+import type { TextFinder } from '../../../trace/text.js';
 import { Lines } from '../../components/lines.js';
 import { markMatches } from '../../format/find-lines.js';
 import { marker } from '../../format/rows.js';
@@ -9,7 +10,7 @@ export interface DetailPaneProps {
   width: number;
   height: number;
   /** A search in the view: its pattern, the matching lines (ascending) and the current one. */
-  found?: { pattern: RegExp; positions: readonly number[]; current: number };
+  found?: { pattern: TextFinder; positions: readonly number[]; current: number };
 }
 
 /** The detail view (Enter) or the help: lines scrolled to `scroll`; search matches marked (• and › in the margin). */

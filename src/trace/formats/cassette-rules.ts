@@ -1,3 +1,4 @@
+import { AXIS_HALF_SPAN_MS } from '../dates.js';
 import { jsonPreview } from '../json-write.js';
 import { isObject, type JsonObject, num } from '../values.js';
 import type { Span } from './json-spans.js';
@@ -151,6 +152,14 @@ function* interactionFaults(
       'cassette-latency',
       `${name}.latency_ms is ${shown(it.latency_ms)}, not a number of milliseconds (0 or more)`,
     );
+  else if (latency > AXIS_HALF_SPAN_MS)
+    // As summary's note says of such a call: its time is kept, its latency left out.
+    yield {
+      path: `${path}/latency_ms`,
+      severity: 'warning',
+      rule: 'cassette-latency-range',
+      message: `${name}.latency_ms ${textAt(`${path}/latency_ms`) ?? shown(latency)} is over 100 years: the response is left off the time axis and its latency left out`,
+    };
   if (it.response_is_sse !== undefined && typeof it.response_is_sse !== 'boolean')
     yield error(
       'response_is_sse',

@@ -1,4 +1,3 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { ingest } from '../ingest/ingest.js';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
@@ -7,8 +6,9 @@ import type { PriceTable } from '../trace/prices.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
 import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
-import { type ExportFormat, writeRows } from './records-io.js';
+import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { chosenRows, openAll } from './summary-command.js';
+import { writeWhole } from './write-whole.js';
 
 export interface OtlpOptions {
   /** `--export-otlp FILE`. */
@@ -40,16 +40,13 @@ export function tracesUrl(text: string): string | null {
   return url.toString();
 }
 
-/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest; returns how many spans. */
+/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest, whole or not at all; returns how many spans. */
 export function writeOtlpFile(store: TraceStore, rows: ArrayLike<number>, path: string): number {
-  const fd = openSync(path, 'w', 0o600);
   let spans = 0;
-  try {
-    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) writeSync(fd, piece);
-    writeSync(fd, '\n');
-  } finally {
-    closeSync(fd);
-  }
+  writeWhole(path, (write) => {
+    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) write(piece);
+    write('\n');
+  });
   return spans;
 }
 
@@ -74,8 +71,7 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
     for (const source of sources) await ingest(store, source);
     const rows = chosenRows(store, options.filter);
     if (options.export !== undefined) {
-      const n = writeRows(store, rows, options.export, options.exportFormat);
-      complain(`wrote ${count(n, 'record')} to ${options.export}`);
+      complain(wroteText(store, writeRows(store, rows, options.export, options.exportFormat), options.export));
     }
     if (options.file !== undefined)
       complain(`wrote ${count(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);

@@ -15,7 +15,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
-import { type ExportFormat, writeRows } from './records-io.js';
+import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -54,8 +54,7 @@ export async function exportCommand(
   const store = new TraceStore(prices);
   try {
     for (const source of sources) await ingest(store, source);
-    const n = writeRows(store, chosenRows(store, filterText), path, format);
-    complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
+    complain(wroteText(store, writeRows(store, chosenRows(store, filterText), path, format), path));
     return 0;
   } catch (error) {
     complain((error as Error).message);

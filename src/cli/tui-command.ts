@@ -17,7 +17,7 @@ import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, exportPath, tildePath, writeRows } from './records-io.js';
+import { copyRows, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -127,8 +127,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const records = {
     write(rows: ArrayLike<number>) {
       const path = exportPath(store, rows);
-      const n = writeRows(store, rows, path, options.exportFormat);
-      return `wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
+      return wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
   };

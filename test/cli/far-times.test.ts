@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,51 @@ describe('a cassette latency no date holds (1e308, 2^53+1, 8.64e15)', () => {
     // The app reads through the same source.
     const store = await storeOfRecording(file);
     expect([store.count, store.files[0]!.state]).toEqual([8, 'done']);
+  });
+});
+
+describe('exports of times no date holds (an mcp-rec ts of 9e15 s)', () => {
+  const rec = join(dir, 'rec-far.jsonl');
+  writeFileSync(
+    rec,
+    '{"ts": 1767225600.1, "dir": "client->server", "msg": {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"}}}\n' +
+      '{"ts": 9e15, "dir": "server->client", "msg": {"jsonrpc":"2.0","id":1,"result":{}}}\n',
+  );
+
+  it('--export (v1) writes every record, the far one without t and with its ts as written, and says so', () => {
+    const out = join(dir, 'ex.jsonl');
+    const r = run(['--export', out, rec]);
+    expect([r.code, r.stderr]).toEqual([
+      0,
+      `mcp-replay-tui: wrote 4 record(s) to ${out}; 1 record has a time no ISO-8601 date holds: written without "t", as given (first: line 2 of ${rec}; validate names it)\n`,
+    ]);
+    expect(readFileSync(out, 'utf8').split('\n')).toEqual([
+      '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.100Z","label":"rec-far","command":[],"kind":"mcp","source":"mcp-replay-tui"}',
+      '{"t":"2026-01-01T00:00:00.100Z","dir":"in","raw":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"}}}',
+      '{"ts":9e15,"dir":"out","raw":{"jsonrpc":"2.0","id":1,"result":{}}}',
+      '{"t":"2026-01-01T00:00:00.100Z","type":"end","durationMs":0,"reason":"exported"}',
+      '',
+    ]);
+    expect(run(['validate', out]).stdout).toBe(
+      `${out}:3: error message-fields: a message line without t\n${out}: 1 error(s), 0 warning(s)\n`,
+    );
+  });
+
+  it('--export-format mcp-rec keeps the lines byte for byte; --export-otlp writes its file', () => {
+    const out = join(dir, 'ex-rec.jsonl');
+    expect(run(['--export', out, '--export-format', 'mcp-rec', rec]).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(rec, 'utf8'));
+    const spans = join(dir, 'spans.json');
+    const r = run(['--export-otlp', spans, rec]);
+    expect([r.code, r.stderr]).toEqual([0, `mcp-replay-tui: wrote 1 span to ${spans} (OTLP/JSON)\n`]);
+    expect(JSON.parse(readFileSync(spans, 'utf8')).resourceSpans).toHaveLength(1);
+  });
+
+  it('a cassette whose response no date holds exports with its latency as written', () => {
+    const file = cassette('1e308');
+    const out = join(dir, 'ex-cassette.jsonl');
+    const r = run(['--export', out, file]);
+    expect(r.stderr).toContain(`wrote 8 record(s) to ${out}; 1 record has a time no ISO-8601 date holds`);
+    expect(readFileSync(out, 'utf8')).toContain('\n{"dir":"out","latency_ms":1e308,"raw":{"jsonrpc":"2.0","id":2,');
   });
 });

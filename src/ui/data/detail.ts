@@ -1,6 +1,6 @@
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
-import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
@@ -28,10 +28,7 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   const length = store.bytesOf(row);
   // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
-  const when =
-    t === null
-      ? ''
-      : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
     [seg(`   line ${store.lineOf(row)} of ${inert(f.name)}`, 'dim')],

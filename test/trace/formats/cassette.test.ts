@@ -106,28 +106,29 @@ describe('a cassette read as v1 lines', () => {
     expect(linesOf(JSON.stringify(cassette([call(1, 1)]))).map((l) => l.lineNo)).toEqual([1, 1, 1, 1]);
   });
 
-  it.each([
-    '1e308',
-    '9007199254740993',
-    '8.64e15',
-    '1e400',
-  ])('a latency_ms of %s: the response has no time, keeps the latency as written; the others read on', (given) => {
-    const text = pretty(cassette([call(1, 5), call(2, 777), call(3, 5)])).replace('"latency_ms": 777', `"latency_ms": ${given}`);
-    const records = linesOf(text).map((l) => ('text' in l ? JSON.parse(l.text) : l));
-    expect(records.map((r) => [r.type ?? r.dir, r.t ?? r.startedAt ?? null])).toEqual([
-      ['meta', '2026-12-03T06:16:25.781Z'],
-      ['in', '2026-12-03T06:16:25.781Z'],
-      ['out', '2026-12-03T06:16:25.786Z'],
-      ['in', '2026-12-03T06:16:25.786Z'],
-      ['out', null],
-      // A latency over 100 years does not move the clock.
-      ['in', '2026-12-03T06:16:25.786Z'],
-      ['out', '2026-12-03T06:16:25.791Z'],
-      ['end', '2026-12-03T06:16:25.791Z'],
-    ]);
-    const far = linesOf(text).find((l) => 'text' in l && l.text.includes('"latency_ms"'));
-    expect(far && 'text' in far ? far.text : '').toContain(`"latency_ms":${given},"raw":{"jsonrpc":"2.0","id":2,`);
-  });
+  it.each(['1e308', '9007199254740993', '8.64e15', '1e400'])(
+    'a latency_ms of %s: the response has no time, keeps the latency as written; the others read on',
+    (given) => {
+      const text = pretty(cassette([call(1, 5), call(2, 777), call(3, 5)])).replace(
+        '"latency_ms": 777',
+        `"latency_ms": ${given}`,
+      );
+      const records = linesOf(text).map((l) => ('text' in l ? JSON.parse(l.text) : l));
+      expect(records.map((r) => [r.type ?? r.dir, r.t ?? r.startedAt ?? null])).toEqual([
+        ['meta', '2026-12-03T06:16:25.781Z'],
+        ['in', '2026-12-03T06:16:25.781Z'],
+        ['out', '2026-12-03T06:16:25.786Z'],
+        ['in', '2026-12-03T06:16:25.786Z'],
+        ['out', null],
+        // A latency over 100 years does not move the clock.
+        ['in', '2026-12-03T06:16:25.786Z'],
+        ['out', '2026-12-03T06:16:25.791Z'],
+        ['end', '2026-12-03T06:16:25.791Z'],
+      ]);
+      const far = linesOf(text).find((l) => 'text' in l && l.text.includes('"latency_ms"'));
+      expect(far && 'text' in far ? far.text : '').toContain(`"latency_ms":${given},"raw":{"jsonrpc":"2.0","id":2,`);
+    },
+  );
 
   it('a latency over 100 years inside the date range: its time is kept (off the axis), the clock not moved', () => {
     const text = pretty(cassette([call(1, 8.64e12), call(2, 5)]));

@@ -1,4 +1,3 @@
-import { ingest } from '../ingest/ingest.js';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -6,6 +5,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
 import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
+import { readWhole } from './read-whole.js';
 import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { chosenRows, openAll } from './summary-command.js';
 import { writeWhole } from './write-whole.js';
@@ -50,6 +50,12 @@ export function writeOtlpFile(store: TraceStore, rows: ArrayLike<number>, path: 
   return spans;
 }
 
+/** What a cut source leaves undone: `nothing written to FILE`, `nothing sent`, or both. */
+function nothingDone(file: string | undefined, sends: boolean): string {
+  if (file === undefined) return 'nothing sent';
+  return `nothing written to ${file}${sends ? ' or sent' : ''}`;
+}
+
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
 /**
@@ -68,7 +74,13 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
-    for (const source of sources) await ingest(store, source);
+    for (const source of sources) {
+      const failure = await readWhole(store, source, nothingDone(options.file ?? options.export, url !== null));
+      if (failure !== null) {
+        complain(failure);
+        return 1;
+      }
+    }
     const rows = chosenRows(store, options.filter);
     if (options.export !== undefined) {
       complain(wroteText(store, writeRows(store, rows, options.export, options.exportFormat), options.export));

@@ -1,7 +1,5 @@
-import { ingest } from '../ingest/ingest.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
-import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
@@ -15,6 +13,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
+import { readFailure, readWhole } from './read-whole.js';
 import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
@@ -53,7 +52,13 @@ export async function exportCommand(
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
-    for (const source of sources) await ingest(store, source);
+    for (const source of sources) {
+      const failure = await readWhole(store, source, `nothing written to ${path}`);
+      if (failure !== null) {
+        complain(failure);
+        return 1;
+      }
+    }
     complain(wroteText(store, writeRows(store, chosenRows(store, filterText), path, format), path));
     return 0;
   } catch (error) {
@@ -139,11 +144,7 @@ export async function summaryCommand(
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
       // A JSON file that is no recording: said as it is, not as a failed read.
-      complain(
-        error instanceof NotTraceError
-          ? error.message
-          : `cannot read ${source.name}: ${redactText((error as Error).message)}`,
-      );
+      complain(readFailure(source.name, error));
       return 1;
     } finally {
       stopSaying();

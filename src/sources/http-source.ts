@@ -4,7 +4,7 @@ import { LineSplitter } from './line-splitter.js';
 import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
 import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
-import type { Line, Source, SourceEvent } from './types.js';
+import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.js';
 
 /** `--follow` on a URL: how often to ask for new bytes with a Range request. */
 const POLL_MS = 2_000;
@@ -237,7 +237,7 @@ export class HttpSource implements Source {
             : describeFetchError(error, this.timeoutS);
         onEvent?.({
           type: 'error',
-          message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown`,
+          message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')})${WHAT_ARRIVED}`,
         });
         return;
       }

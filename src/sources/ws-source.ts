@@ -5,7 +5,7 @@ import { MAX_LINE_BYTES, tooLongReason } from './line-splitter.js';
 import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
 import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
-import type { Line, Source, SourceEvent } from './types.js';
+import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.js';
 
 const RECONNECT_MS = 1000;
 /**
@@ -163,7 +163,7 @@ export class WsSource implements Source {
       if (this.failure !== null) {
         onEvent?.({
           type: 'error',
-          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s): what arrived is shown`,
+          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s)${WHAT_ARRIVED}`,
         });
         return;
       }

@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer as createTcpServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from './cli.js';
 import { startTraceServer, TRACE } from './http-server.js';
@@ -136,6 +139,49 @@ export function describeNetFaults(full: boolean): void {
           `mcp-replay-tui: ${oneWriteUrl}: the connection was closed or reset after ${bytes} of the ${bytes + 500} bytes announced (Content-Length); stopped after ${bytes} bytes (line 4): what arrived is shown\n`,
         );
         expect(JSON.parse(r.stdout).session.records).toMatchObject({ meta: 1, message: 2, end: 1 });
+      }
+    });
+
+    it('diff and every export refuse a cut or stalled source, saying what summary says (diff 2, exports 1)', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-cut-'));
+      const cases = full
+        ? [
+            ['/stall.jsonl', /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\)/],
+            [
+              '/short.jsonl',
+              /the connection was closed or reset after \d+ of the \d+ bytes announced \(Content-Length\); stopped after \d+ bytes \(line 2\)/,
+            ],
+            ['/reset.jsonl', /the connection was closed or reset; stopped after \d+ bytes \(line 3\)/],
+          ]
+        : [['/stall.jsonl', /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\)/]];
+      for (const [path, why] of cases as [string, RegExp][]) {
+        const url = `${server.base}${path}`;
+        const runs: [string[], number, string, string | null][] = [
+          [['diff', '--timeout', '0.5', url, 'examples/demo.jsonl'], 2, 'not compared', null],
+          [['diff', '--timeout', '0.5', 'examples/demo.jsonl', url], 2, 'not compared', null],
+          [
+            ['--export', join(dir, 'v1.jsonl'), '--timeout', '0.5', url],
+            1,
+            `nothing written to ${join(dir, 'v1.jsonl')}`,
+            'v1.jsonl',
+          ],
+          [
+            ['--export-otlp', join(dir, 'spans.json'), '--timeout', '0.5', url],
+            1,
+            `nothing written to ${join(dir, 'spans.json')}`,
+            'spans.json',
+          ],
+          // The collector is never asked: a closed port would fail differently.
+          [['--otlp-endpoint', 'http://127.0.0.1:9/v1/traces', '--timeout', '0.5', url], 1, 'nothing sent', null],
+        ];
+        for (const [args, code, then, file] of full ? runs : runs.slice(0, 3)) {
+          const r = await runAsync(args);
+          expect([r.code, r.stdout], args.join(' ')).toEqual([code, '']);
+          expect(r.stderr, args.join(' ')).toMatch(
+            new RegExp(`^mcp-replay-tui: ${url.replace(/[.?]/g, '\\$&')}: ${why.source}: ${then}\n$`),
+          );
+          if (file) expect(existsSync(join(dir, file))).toBe(false);
+        }
       }
     });
 

@@ -21,3 +21,41 @@ export class FakeStdin extends EventEmitter {
     this.emit('readable');
   }
 }
+
+/**
+ * The app rendered on a fake terminal, and `press`: types a key and waits for the frame
+ * it causes (key event → Ink's onRender, ms; null when none comes within `noFrameMs`),
+ * then waits past Ink's frame throttle so the next key's frame is drawn at once.
+ */
+export async function timedApp(App, props, stdout, { noFrameMs = 3000 } = {}) {
+  const { createElement } = await import('react');
+  const { render } = await import('ink');
+  const stdin = new FakeStdin();
+  let keyAt = null;
+  let keyMs = null;
+  const onRender = () => {
+    if (keyAt !== null && keyMs === null) keyMs = performance.now() - keyAt;
+  };
+  const app = render(createElement(App, props), {
+    stdout,
+    stdin,
+    stderr: stdout,
+    onRender,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    debug: false,
+    maxFps: 30,
+  });
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  const press = async (key) => {
+    keyMs = null;
+    keyAt = performance.now();
+    stdin.push(key);
+    while (keyMs === null && performance.now() - keyAt < noFrameMs) await wait(0);
+    const ms = keyMs;
+    keyAt = null;
+    await wait(40);
+    return ms;
+  };
+  return { app, press, wait };
+}

@@ -4,10 +4,8 @@ process.env.NODE_ENV ??= 'production';
 // p50/p95/max per key and pane. Keys come in pairs that undo each other (G then g,
 // Enter then Esc), so each press changes the frame and a pane is measured from the
 // same places each round.
-import { FakeStdin } from './fake-tty.mjs';
+import { timedApp } from './fake-tty.mjs';
 
-const { createElement } = await import('react');
-const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
 const { ingest } = await import('../dist/ingest/ingest.js');
@@ -25,40 +23,10 @@ const stdout = Object.assign(new (await import('node:events')).EventEmitter(), {
   isTTY: true,
   write: () => true,
 });
-const stdin = new FakeStdin();
 const store = new TraceStore(bundledPrices());
 const source = new FileSource(file);
 await ingest(store, source, store.addFile(file).index, { interactive: false });
-
-let keyAt = null;
-let keyMs = null;
-const onRender = () => {
-  if (keyAt !== null && keyMs === null) keyMs = performance.now() - keyAt;
-};
-const app = render(createElement(App, { store, size: { columns: 80, rows: 24 } }), {
-  stdout,
-  stdin,
-  stderr: stdout,
-  onRender,
-  patchConsole: false,
-  exitOnCtrlC: false,
-  debug: false,
-  maxFps: 30,
-});
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-const NO_FRAME_MS = 3000;
-/** Types `key` and waits for the frame it causes (null: none within 3 s). */
-const press = async (key) => {
-  keyMs = null;
-  keyAt = performance.now();
-  stdin.push(key);
-  while (keyMs === null && performance.now() - keyAt < NO_FRAME_MS) await wait(0);
-  const ms = keyMs;
-  keyAt = null;
-  // Past Ink's frame throttle (30 fps), so the next key's frame is drawn at once.
-  await wait(40);
-  return ms;
-};
+const { app, press, wait } = await timedApp(App, { store, size: { columns: 80, rows: 24 } }, stdout);
 
 const ESC = '\u001b';
 const KEYS = {

@@ -90,6 +90,25 @@ if (process.env.BENCH_ONLY === 'keys') {
   process.exit(keysMax <= 100 ? 0 : 1);
 }
 
+// Issue 18 #4: the detail view's tree on a 20 MB tool result at 80x24: open, fold, scroll.
+const tree = child('tree-child.mjs', process.env.BENCH_TREE_ROUNDS ?? '5');
+const treeKeys = tree.keys.filter((k) => k.key !== 'Enter → the tree shown');
+const treeMax = Math.max(...treeKeys.map((k) => k.max ?? Infinity));
+const treeShown = tree.keys.find((k) => k.key === 'Enter → the tree shown')?.max ?? null;
+const printTree = () => {
+  console.log(
+    `\nThe detail view's tree on a ${(tree.bytes / 2 ** 20).toFixed(0)} MiB result at 80x24: key event → frame, ms\n`,
+  );
+  table(
+    ['key', 'presses', 'p50', 'p95', 'max'],
+    tree.keys.map((k) => [k.key, String(k.n), ms(k.p50), ms(k.p95), ms(k.max)]),
+  );
+};
+if (process.env.BENCH_ONLY === 'tree') {
+  printTree();
+  process.exit(treeMax <= 100 ? 0 : 1);
+}
+
 // #2: summary --json vs a bare line-split + JSON.parse loop, and peak RSS / file size:
 // run as a user's first open, which indexes and then saves the index.
 const first = paired(
@@ -269,9 +288,22 @@ if (SCALE_MB > 0) {
 }
 
 row('every key of every pane at 80x24 → frame (worst max)', `${keysMax.toFixed(1)} ms`, '≤ 100 ms', keysMax <= 100);
+row(
+  'detail tree, 20 MiB result: open, fold, scroll → frame (worst max)',
+  `${treeMax.toFixed(1)} ms`,
+  '≤ 100 ms',
+  treeMax <= 100,
+);
+row(
+  'detail tree, 20 MiB result: Enter → the tree shown (read and scanned)',
+  treeShown === null ? 'never' : `${treeShown.toFixed(0)} ms`,
+  '—',
+  treeShown !== null,
+);
 const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
 console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
 console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);
 for (const r of rows)
   console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);
 printKeys();
+printTree();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../src/store/columns.js';
 import type { ToolPairs } from '../src/store/tool-pairs.js';
@@ -27,8 +28,9 @@ const ALLOWED: Record<string, string[]> = {
 };
 const UI_ONLY = ['react', 'ink', 'chalk', 'ink-testing-library'];
 
-const imports = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'([^']+)'/g)].map((m) => m[1]!);
+/** What a file imports: `import … from`, `export … from`, `import('…')` and side-effect `import '…'`, in either quote. */
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)(['"])([^'"]+)\1/gm;
+const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => m[2]!);
 
 describe('the import rule: data flows source → trace → store → views / reports', () => {
   const all = files(SRC);
@@ -130,6 +132,28 @@ describe('no import circles', () => {
     expect(circles(importGraph(files(SRC)))).toEqual([]);
   });
 
+  it('the import reader sees every spelling of an import', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "export * from './c.js';",
+      'export { d } from "./d.js";',
+      "import './e.js';",
+      "const f = await import('./f.js');",
+      "type G = import('./g.js').G;",
+      "const h = 'import x from ./no.js';",
+    ].join('\n');
+    expect([...text.matchAll(IMPORT)].map((m) => m[2])).toEqual([
+      './a.js',
+      './b.js',
+      './c.js',
+      './d.js',
+      './e.js',
+      './f.js',
+      './g.js',
+    ]);
+  });
+
   it('the check finds a circle, and one of one file', () => {
     const graph = new Map([
       ['a', ['b']],
@@ -198,6 +222,85 @@ describe('the store is read through its accessors (a read API), outside src/stor
     const none: [ColumnKeys<TraceStore>, ColumnKeys<ToolPairs>] extends [never, never] ? true : false = true;
     expect(none).toBe(true);
   });
+});
+
+describe('no value outside src/store/ is a column (by type, whatever the spelling)', () => {
+  // The line patterns above miss `const { cols } = store`, `store?.cols`, `store['cols']`
+  // and aliases; the type checker does not: any expression whose type is a class of the
+  // column modules is a read of the encoding.
+  const COLUMN_MODULES = ['store/columns.ts', 'store/tables.ts'];
+  const program = (() => {
+    const all = files(SRC);
+    const config = ts.getParsedCommandLineOfConfigFile(
+      fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    );
+    return ts.createProgram(all, { ...config!.options, noEmit: true });
+  })();
+  const checker = program.getTypeChecker();
+  const fromColumns = (type: ts.Type): boolean => {
+    const decls = (type.aliasSymbol ?? type.getSymbol())?.getDeclarations() ?? [];
+    return decls.some((d) => COLUMN_MODULES.some((m) => d.getSourceFile().fileName.endsWith(m)));
+  };
+  const columnReads = (file: ts.SourceFile): string[] => {
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+        const type = checker.getTypeAtLocation(node);
+        const types = type.isUnion() ? type.types : [type];
+        if (types.some(fromColumns)) {
+          const { line } = file.getLineAndCharacterOfPosition(node.getStart());
+          found.push(`${relative(SRC, file.fileName)}:${line + 1}: ${node.getText()}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return found;
+  };
+
+  it('in every source file outside src/store/', () => {
+    const outside = program
+      .getSourceFiles()
+      .filter((f) => f.fileName.startsWith(SRC) && relative(SRC, f.fileName).split('/')[0] !== 'store');
+    expect(outside.length).toBeGreaterThan(100);
+    expect(outside.flatMap(columnReads)).toEqual([]);
+  }, 60_000);
+
+  it('the check sees a destructured, optional and bracketed read of the columns', () => {
+    const probe = join(SRC, 'store', 'trace-store.ts');
+    const text = [
+      `import type { TraceStore } from '${probe.replace(/\.ts$/, '.js')}';`,
+      'declare const store: TraceStore;',
+      'const { cols } = store;',
+      'const a = store?.cols;',
+      "const b = store['cols'];",
+      'const c = cols.kind;',
+      'const ok = store.count;',
+    ].join('\n');
+    const host = ts.createCompilerHost(program.getCompilerOptions());
+    const read = host.getSourceFile.bind(host);
+    const name = join(SRC, 'ui', '__probe__.ts');
+    host.getSourceFile = (f, v) => (f === name ? ts.createSourceFile(f, text, v, true) : read(f, v));
+    const probeProgram = ts.createProgram([name], program.getCompilerOptions(), host, program);
+    const probeChecker = probeProgram.getTypeChecker();
+    const file = probeProgram.getSourceFile(name)!;
+    const hits: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
+        const t = probeChecker.getTypeAtLocation(node.name);
+        const types = t.isUnion() ? t.types : [t];
+        if (types.some(fromColumns)) hits.push(node.name.text);
+      }
+      if (ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
+        if (fromColumns(probeChecker.getTypeAtLocation(node.name))) hits.push(node.name.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    expect(hits).toEqual(['cols', 'a', 'b', 'c']);
+  }, 60_000);
 });
 
 describe('encoded columns are read through at()', () => {

@@ -3,6 +3,8 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flagsMarkdown, flagsTable, withFlagsTable } from '../src/cli/flags-doc.js';
+import { KEYMAP, keyLabel } from '../src/ui/keymap.js';
+import { keysTable, withKeysTable } from '../src/ui/keymap-doc.js';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -26,6 +28,33 @@ describe('docs generated from code are current (npm run docs rewrites them)', ()
     expect(table).not.toContain('`--json`');
     const doc = flagsMarkdown();
     for (const flag of ['--json', '--all', '--by HOW']) expect(doc).toContain(`| \`${flag}\` |`);
+  });
+
+  it("the README's key table is the keymap's", () => {
+    const readme = read('README.md');
+    expect(readme).toBe(withKeysTable(readme, keysTable()));
+  });
+
+  it('every key docs/panes.md names in its key table is a key of the keymap', () => {
+    const labels = new Set(Object.values(KEYMAP).flatMap((b) => b.keys.map(keyLabel)));
+    // The hand-written spellings panes.md uses for a few keys, as keyLabel writes them.
+    const spelled: Record<string, string> = {
+      'Ctrl-d': 'C-d',
+      'Ctrl-u': 'C-u',
+      'Ctrl-c': 'C-c',
+      'Shift-Tab': 'S-Tab',
+      Backspace: 'Bksp',
+      '↓': '↓',
+    };
+    const table = read('docs/panes.md')
+      .split('\n')
+      .filter((l) => /^\| `/.test(l));
+    expect(table.length).toBeGreaterThan(15);
+    for (const row of table) {
+      const cell = row.split(' | ')[0]!;
+      for (const [, key] of cell.matchAll(/`([^`]+)`/g))
+        expect(labels, `${key} in ${cell}`).toContain(spelled[key!] ?? key);
+    }
   });
 
   it('the README is a short page for users: at most 200 lines', () => {

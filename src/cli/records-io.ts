@@ -75,9 +75,13 @@ export function copyRows(
   rows: ArrayLike<number>,
   write: (sequence: ReturnType<typeof osc52>) => void,
 ): string {
-  const text = [...exportLines(store, rows)].join('\n');
+  return copyText([...exportLines(store, rows)].join('\n'), 'the record', write);
+}
+
+/** Puts text on the clipboard with OSC 52 (`what` names it: `the value`, `the path …`); returns a sentence for the footer. */
+export function copyText(text: string, what: string, write: (sequence: ReturnType<typeof osc52>) => void): string {
   if (text.length > OSC52_MAX)
-    return `not copied: ${text.length.toLocaleString('en-US')} characters is more than terminals accept over OSC 52 (w writes it to a file)`;
+    return `not copied: ${what} is ${text.length.toLocaleString('en-US')} characters, more than terminals accept over OSC 52 (w writes the record to a file)`;
   write(osc52(text));
-  return `copied ${text.length.toLocaleString('en-US')} characters with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
+  return `copied ${what}, ${text.length.toLocaleString('en-US')} characters, with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
 }

@@ -17,7 +17,7 @@ import { loadWithCache } from './load.js';
 import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -130,6 +130,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
       return wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
+    copyText: (text: string, what: string) => copyText(text, what, control),
   };
 
   let history = loadHistory();

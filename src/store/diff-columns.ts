@@ -4,19 +4,11 @@
  * Every cell is inert (trace text made safe) and measured as shown.
  */
 import { truncate, width, widthUpTo } from '../trace/cells.js';
+import { diffStatus } from '../trace/enums.js';
 import type { FitColumn } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fmtMs } from '../trace/units.js';
 import type { DiffCall } from './diff.js';
-
-/** The legend of the web viewer: ═ same · ≠ changed args/result · + added in B · - removed from B. */
-export const DIFF_GLYPH: Record<DiffCall['status'], string> = {
-  same: '═',
-  'changed args': '≠',
-  'changed result': '≠',
-  'added in B': '+',
-  'removed from B': '-',
-};
 
 export interface DiffColumn extends FitColumn {
   header: string;
@@ -41,7 +33,7 @@ const place = (n: number | null) => (n === null ? '—' : String(n));
 export const DIFF_COLUMNS: readonly DiffColumn[] = [
   { header: 'A#', align: 'right', drop: 2, cell: (c) => place(c.aOrdinal) },
   { header: 'B#', align: 'right', drop: 2, cell: (c) => place(c.bOrdinal) },
-  { header: 'STATUS', cell: (c) => `${DIFF_GLYPH[c.status]} ${c.status}` },
+  { header: 'STATUS', cell: (c) => `${diffStatus(c.status).glyph} ${c.status}` },
   { header: 'TOOL', min: 10, cell: (c) => inert(c.tool) },
   { header: 'LINE A', align: 'right', drop: 1, cell: (c) => line(c.aLine) },
   { header: 'LINE B', align: 'right', drop: 1, cell: (c) => line(c.bLine) },

@@ -1,11 +1,12 @@
 import { alignSteps, lcsSteps, MAX_EDITS, ordinalSteps, type Step } from '../trace/align.js';
+import type { DiffStatus } from '../trace/enums.js';
 import { type Difference, firstDifference, pathText, shortValues } from '../trace/json-diff.js';
 import type { PathStep } from '../trace/json-path.js';
 import { canonical } from '../trace/json-write.js';
 import { isObject, type Json } from '../trace/values.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
-export type DiffStatus = 'same' | 'changed args' | 'changed result' | 'added in B' | 'removed from B';
+export type { DiffStatus };
 /** How a call ended: answered, failed (a JSON-RPC error or an `isError` result), or never answered. */
 export type CallState = 'ok' | 'error' | 'pending';
 /** How calls are matched: aligned by what they are (the default), or call i of A with call i of B. */

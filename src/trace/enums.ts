@@ -81,6 +81,11 @@ export type DirName = (typeof DIRS)[number]['name'];
 export type MessageDir = Extract<DirName, 'in' | 'out'>;
 /** The dirs of a line that is an event, not a message. */
 export type EventDir = Extract<DirName, 'event' | 'command' | 'telemetry'>;
+/** How mcp-rec spells the two message dirs (its `dir` field). */
+export const MCP_REC_DIRS = { in: 'client->server', out: 'server->client' } as const satisfies Record<
+  MessageDir,
+  string
+>;
 
 /** A JSON-RPC message's shape (none: not a message row). */
 export const SHAPES = table([
@@ -109,6 +114,18 @@ export const STATUSES = table([
 export const Status = codes(STATUSES);
 export type StatusCode = (typeof Status)[keyof typeof Status];
 
+/** How a call of `diff A B` compares: the web viewer's legend (═ same · ≠ changed · + added · - removed). */
+export const DIFF_STATUSES = table([
+  { name: 'same', glyph: '═', ascii: '=', tone: 'dim' },
+  { name: 'changed args', glyph: '≠', ascii: '#', tone: 'warn' },
+  { name: 'changed result', glyph: '≠', ascii: '#', tone: 'warn' },
+  { name: 'added in B', glyph: '+', ascii: '+', tone: 'ok' },
+  { name: 'removed from B', glyph: '-', ascii: '-', tone: 'error' },
+]);
+export type DiffStatus = (typeof DIFF_STATUSES)[number]['name'];
+/** A diff status's entry by its name. */
+export const diffStatus = (name: DiffStatus): EnumEntry<DiffStatus> => DIFF_STATUSES.find((e) => e.name === name)!;
+
 /** The distinct filter words of a table, in its order. */
 export const filterWords = (entries: readonly EnumEntry[]): string[] => [
   ...new Set(entries.flatMap((e) => (e.filter === null ? [] : [e.filter]))),
@@ -116,7 +133,7 @@ export const filterWords = (entries: readonly EnumEntry[]): string[] => [
 
 /** Every glyph of the tables with its ASCII stand-in (the theme's `--ascii` map includes them). */
 export const ENUM_ASCII: Record<string, string> = Object.fromEntries(
-  [KINDS, DIRS, SHAPES, STATUSES].flatMap((t: readonly EnumEntry[]) =>
+  [KINDS, DIRS, SHAPES, STATUSES, DIFF_STATUSES].flatMap((t: readonly EnumEntry[]) =>
     t.filter((e) => e.glyph.trim() !== '' && e.glyph !== e.ascii).map((e) => [e.glyph, e.ascii]),
   ),
 );

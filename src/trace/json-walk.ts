@@ -8,13 +8,14 @@
  * parse the whole line again. Used by id-text.ts and count-text.ts.
  */
 
-const Q = 0x22;
-const BS = 0x5c;
+export const Q = 0x22;
+export const BS = 0x5c;
 export const LBRACE = 0x7b;
-const RBRACE = 0x7d;
+export const RBRACE = 0x7d;
 export const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COMMA = 0x2c;
+export const RBRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 
 export function ws(text: string, i: number): number {
   for (;;) {

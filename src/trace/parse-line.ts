@@ -1,4 +1,4 @@
-import { DIRS as DIR_TABLE, type DirName, filterWords } from './enums.js';
+import { DIRS as DIR_TABLE, type DirName, filterWords, MCP_REC_DIRS } from './enums.js';
 import { jsonPreview } from './json-write.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
@@ -21,8 +21,7 @@ export type ParsedLine =
  */
 const DIRS = new Map<string, Dir>([
   ...filterWords(DIR_TABLE).map((d) => [d, d] as [string, Dir]),
-  ['client->server', 'in'],
-  ['server->client', 'out'],
+  ...Object.entries(MCP_REC_DIRS).map(([dir, word]) => [word, dir] as [string, Dir]),
 ]);
 
 /** True for the blank lines the format says to ignore (not count as skipped). */

@@ -3,11 +3,15 @@ import type { ReactElement } from 'react';
 import type { FilterResult } from '../store/query.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { Lines } from './components/lines.js';
 import { turnView } from './data/turns.js';
 import { callRow, eventRow, type RowList, type Views } from './data/views.js';
 import { headerLine } from './format/chrome.js';
+import { findPattern, markMatches } from './format/find-lines.js';
 import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
-import type { ScreenLine } from './format/segments.js';
+import { marker } from './format/rows.js';
+import { type ScreenLine, seg } from './format/segments.js';
+import { pathLine, placeText } from './format/tree-lines.js';
 import { layoutTurns } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
 import type { UsageLines } from './format/usage-lines.js';
@@ -18,6 +22,8 @@ import { EventsPane } from './panes/events/events-pane.js';
 import { TurnsPane } from './panes/turns/turns-pane.js';
 import { UsagePane } from './panes/usage/usage-pane.js';
 import type { UiState } from './state/ui-state.js';
+import { treeWindow } from './tree/tree-state.js';
+import type { DetailTree } from './views/app-context.js';
 
 export interface ScreenInput {
   store: TraceStore;
@@ -30,6 +36,9 @@ export interface ScreenInput {
   usage: UsageLines;
   overlayLines: ScreenLine[];
   searched: Searched;
+  /** The open detail view's tree (null for help or a pane, and while a big record is read: `opening`, 0 to 1). */
+  tree: DetailTree | null;
+  opening: number | null;
   width: number;
   height: number;
   /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
@@ -42,6 +51,35 @@ function windowOf(list: RowList, start: number, height: number): number[] {
   const rows: number[] = [];
   for (let i = start; i < Math.min(list.length, start + height); i++) rows.push(list.at(i));
   return rows;
+}
+
+/**
+ * The detail view's tree on screen: the cursor's path, then the nodes in the window,
+ * the cursor marked `›`, nodes the search found `•` (their text marked); and where the
+ * cursor is: `/query 2/5 · key 3 of 12`.
+ */
+function treeBody(s: ScreenInput, t: DetailTree): { body: ReactElement; position: string } {
+  const { frame, state, matches } = t;
+  const found = matches ? new Set(matches) : null;
+  const pattern = found && s.state.search ? findPattern(s.state.search.query) : null;
+  const lines: ScreenLine[] = [pathLine(frame.forest, state.cursor, s.width)];
+  for (const l of treeWindow(frame, state)) {
+    const matched = found?.has(l.ref) ?? false;
+    const mark = l.first ? marker(l.ref === state.cursor, matched) : marker(false);
+    lines.push([mark, ...(matched && pattern ? markMatches(l.line, pattern) : l.line)]);
+  }
+  const place = placeText(frame.forest, state.cursor, state.flags);
+  const counter =
+    matches && s.state.search
+      ? searchCounter(
+          { query: s.state.search.query, positions: matches.map((_, i) => i) },
+          matches.indexOf(state.cursor),
+        )
+      : '';
+  return {
+    body: <Lines lines={lines} width={s.width} height={s.height} />,
+    position: counter ? `${counter} · ${place}` : place,
+  };
 }
 
 /** The overlay's lines on screen, and where they are: `/query 2/5 · 11-30/84`. */
@@ -69,6 +107,7 @@ function turnsBody(s: ScreenInput, selected: number): ReactElement {
         selected: i === selected,
         matched: positions ? positions[firstAtOrAfter(positions, i)] === i : false,
         expandThinking: state.expandThinking,
+        open: state.openTurns.includes(views.turns.at(i)),
         clock: state.clock,
       });
       cache.set(i, lines);
@@ -116,6 +155,11 @@ function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
 export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
   const { state, width, height, store, views } = s;
+  if (s.tree) return treeBody(s, s.tree);
+  if (s.opening !== null) {
+    const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
+    return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '' };
+  }
   if (state.overlay) return overlayBody(s);
   const list = s.lists[state.pane];
   if (state.pane === 'usage') return usageBody(s);

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TraceStore } from '../store/trace-store.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
-import { detailLines } from './data/detail.js';
 import { traceStart, viewsOf } from './data/views.js';
 import { footerLine, inputLine } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
 import { useCommands } from './hooks/use-commands.js';
+import { useDetailTree } from './hooks/use-detail-tree.js';
 import { useFilter } from './hooks/use-filter.js';
 import { type Performers, useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
@@ -102,17 +102,20 @@ export function App({
     state.pane === 'usage' && !state.overlay,
   );
   const overlay = state.overlay;
-  const overlayLines = useMemo<ScreenLine[]>(() => {
-    if (!overlay) return [];
-    if (overlay.type === 'help') return helpLines(width - 1, helpSubject(overlay.over), helpView);
-    return detailLines(store, overlay.row, width - 1);
-  }, [overlay?.type, overlay?.type === 'detail' ? overlay.row : overlay?.over, width, version, store]);
+  const overlayLines = useMemo<ScreenLine[]>(
+    () => (overlay?.type === 'help' ? helpLines(width - 1, helpSubject(overlay.over), helpView) : []),
+    [overlay?.type, overlay?.type === 'help' ? overlay.over : null, width],
+  );
+  // The detail view's tree: the body less its margin, and less the path line above it.
+  const { tree, opening } = useDetailTree(store, state, { width: width - 1, height: Math.max(1, height - 1) }, ui);
 
   const list = state.pane === 'usage' ? null : views[state.pane];
   const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
   const bounds: Bounds = { count, height };
   const searched = useSearch(store, state, list, usage.targets, overlayLines, bounds, version, ui);
-  const shown = overlay ? searched.overlayFound : searched.found;
+  const treeFound =
+    tree?.matches && state.search ? { query: state.search.query, positions: tree.matches.map((_, i) => i) } : null;
+  const shown = tree ? treeFound : overlay ? searched.overlayFound : searched.found;
 
   const view = appView(state);
   const context: Omit<AppContext, 'state'> = {
@@ -121,9 +124,11 @@ export function App({
     filtered,
     bounds,
     height,
+    width,
     matches: shown?.positions ?? null,
     usage: usage.targets,
     history,
+    tree,
   };
   const perform = useOutcome(ui, {
     quit: exit,
@@ -155,6 +160,8 @@ export function App({
     usage,
     overlayLines,
     searched,
+    tree,
+    opening,
     width,
     height,
     turnsStart,

@@ -7,9 +7,10 @@ import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeader, diffLayout, diffRow, markCurrent, sideBySide } from './format/diff-lines.js';
-import { helpLines } from './format/help-lines.js';
+import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
+import { shortenPath } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
-import { truncate } from './format/text.js';
+import { fit, truncate } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
@@ -46,7 +47,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   );
   const helpOver = overlay?.type === 'help' ? overlay.over : null;
   const help = useMemo<ScreenLine[]>(
-    () => (helpOver === null ? [] : helpLines(width - 1, helpSubject(helpOver, true), diffHelpView)),
+    () => (helpOver === null ? [] : helpLines(width - 1, helpSubject(helpOver, true), diffHelpView, DIFF_GLYPHS)),
     [helpOver, width],
   );
   // Side by side, only the lines on screen are laid out.
@@ -68,9 +69,12 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     perform(pressKey(diffView(now), key, context(now)));
   });
   const l = state.lists.calls;
+  // Each name gets half the room, shortened in its middle: B is never cut away whole.
+  const names = Math.max(0, width - 32);
+  const half = Math.max(4, Math.floor((names - 6) / 2));
   const header: ScreenLine = [
     seg('diff ', 'header'),
-    seg(truncate(`A ${inert(doc.a)} · B ${inert(doc.b)}`, Math.max(0, width - 32))),
+    seg(truncate(`A ${shortenPath(inert(doc.a), half)} · B ${shortenPath(inert(doc.b), half)}`, names)),
     seg(
       doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
       doc.same ? 'ok' : 'warn',
@@ -99,11 +103,12 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const room = Math.max(0, width - Math.max(14, status.length + 1));
   const footer: ScreenLine = [
     // A notice (a key that does nothing here) takes the place of the hints for a moment.
+    // Padded to its room, so the position sits at the right edge, as in the app.
     seg(
-      truncate(state.notice !== null ? inert(state.notice) : footerHints(view, context(state), '  ', room), room),
+      fit(state.notice !== null ? inert(state.notice) : footerHints(view, context(state), '  ', room), room),
       state.notice ? 'warn' : 'dim',
     ),
-    seg(status, 'bold'),
+    seg(fit(status, width - room, 'right'), 'bold'),
   ];
   return (
     <Box flexDirection="column" width={width} height={size.rows}>

@@ -1,4 +1,4 @@
-import { bindings, type Command, keyLabel } from './keymap.js';
+import { bindings, type Command, KEYMAP, keyLabel } from './keymap.js';
 import { APP_VIEWS, DIFF_VIEWS } from './views/index.js';
 import type { ViewInfo } from './views/view.js';
 
@@ -35,4 +35,72 @@ export function keybindingsMarkdown(): string {
     if (!next || next[1].category !== category) out.push('');
   }
   return out.join('\n');
+}
+
+/**
+ * The README's keys to know: rows of commands with what they do. The keys are the
+ * keymap's, so the README follows a rebinding; a test fails when the README is stale.
+ */
+const README_KEYS: readonly (readonly [readonly Command[], string])[] = [
+  [
+    ['list.down', 'list.up', 'list.halfDown', 'list.halfUp', 'list.pageDown', 'list.pageUp'],
+    'next / previous row, half a page down / up, a page down / up',
+  ],
+  [['list.top', 'list.bottom'], 'first / last row (the last also sticks to new rows)'],
+  [
+    ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events', 'pane.next', 'pane.prev'],
+    'Calls, Turns, Usage, Events; next / previous pane',
+  ],
+  [
+    ['list.nextProblem', 'list.prevProblem'],
+    'next / previous problem: a failed call or tool result, an `llm.error`, a skipped line',
+  ],
+  [['list.goto'], 'go to a line of the trace file (the numbers `validate` and the detail view give)'],
+  [
+    ['list.open', 'detail.close'],
+    'open the detail view of the selected row (a JSON tree of the request with its response); close it',
+  ],
+  [
+    ['tree.toggle', 'tree.foldAll', 'tree.depth', 'tree.json', 'tree.raw'],
+    '(detail view) fold or unfold a node, fold all, fold to a depth; open a string holding JSON; raw string',
+  ],
+  [
+    ['search.open', 'search.next', 'search.prev'],
+    'search as you type (in the detail view, keys and values); next / previous match',
+  ],
+  [['filter.open', 'filter.clear'], 'open the filter bar (`Enter` applies, `Esc` cancels); clear the filter'],
+  [['calls.sort', 'view.clock'], '(Calls) slowest first, and back; UTC times of day instead of offsets from the start'],
+  [['turns.thinking', 'turns.echoed'], '(Turns) expand or collapse thinking blocks; show or hide echoed resends'],
+  [['link.jump'], 'jump between a tool_use in Turns and its `tools/call` in Calls'],
+  [
+    ['record.copy', 'tree.copyPath', 'record.write'],
+    'copy the record with OSC 52 (detail view: the value under the cursor; `Y` its jq path); write it (or every match) to a temp file',
+  ],
+  [['app.help', 'app.quit'], 'help: the keys of the view you are in; quit and restore the terminal'],
+];
+
+/** The README's key table (rows of README_KEYS). */
+export function keysTable(): string {
+  const label = (command: Command) => {
+    const keys = KEYMAP[command].keys.map(keyLabel);
+    // A run of digits (fold to a depth) reads as one range: `1`–`9`.
+    if (keys.length > 2 && keys.every((k, i) => /^\d$/.test(k) && (i === 0 || Number(k) === Number(keys[i - 1]) + 1)))
+      return `\`${keys[0]}\`–\`${keys.at(-1)}\``;
+    return keys.map((k) => `\`${k.replace(/\|/g, '\\|')}\``).join(' / ');
+  };
+  return [
+    '| Keys | What they do |',
+    '| --- | --- |',
+    ...README_KEYS.map(([commands, text]) => `| ${commands.map(label).join(', ')} | ${text} |`),
+  ].join('\n');
+}
+
+/** The README with its key table (the lines from `| Keys |` to the next that is not a table row) replaced by `table`. */
+export function withKeysTable(readme: string, table: string): string {
+  const lines = readme.split('\n');
+  const start = lines.findIndex((l) => /^\| Keys +\|/.test(l));
+  if (start < 0) throw new Error('README.md has no key table (a line starting "| Keys |")');
+  let end = start;
+  while (end < lines.length && lines[end]!.startsWith('|')) end++;
+  return [...lines.slice(0, start), table, ...lines.slice(end)].join('\n');
 }

@@ -9,6 +9,8 @@
 export type KeyName =
   | 'up'
   | 'down'
+  | 'left'
+  | 'right'
   | 'pageUp'
   | 'pageDown'
   | 'home'
@@ -41,7 +43,7 @@ export const KEYMAP = {
   'list.top': { keys: ['g', 'home'], description: 'First row', category: 'Move' },
   'list.bottom': {
     keys: ['G', 'end'],
-    description: 'Last row (and follow new rows)',
+    description: 'Last row',
     hint: 'end',
     category: 'Move',
   },
@@ -120,6 +122,58 @@ export const KEYMAP = {
     keys: ['y'],
     description: 'Copy the selected record to the clipboard (OSC 52: works over SSH and in tmux)',
     hint: 'copy',
+    category: 'View',
+  },
+  'tree.toggle': {
+    keys: [' '],
+    description:
+      'In the detail view: fold or unfold the node under the cursor (a long string: show it whole, or its first 20 lines)',
+    hint: 'fold',
+    category: 'View',
+  },
+  'tree.fold': {
+    keys: ['h', 'left'],
+    description: 'Fold the node under the cursor; when it is folded, go to its parent',
+    category: 'View',
+  },
+  'tree.unfold': { keys: ['right'], description: 'Unfold the node under the cursor', category: 'View' },
+  'tree.foldAll': { keys: ['z'], description: 'Fold everything below the top level (as 1 does)', category: 'View' },
+  'tree.unfoldAll': { keys: ['Z'], description: 'Unfold everything', category: 'View' },
+  'tree.depth': {
+    keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    description:
+      'In the detail view: fold to that depth (1: the parts, 2: their fields…); the panes are Tab and S-Tab there',
+    category: 'View',
+  },
+  'tree.raw': {
+    keys: ['r'],
+    description: 'Show the string under the cursor as its raw JSON line, or as text again',
+    hint: 'raw',
+    category: 'View',
+  },
+  'tree.json': {
+    keys: ['J'],
+    description: 'Open a string that holds JSON (marked JSON) as a tree in place, or close it again',
+    hint: 'JSON',
+    category: 'View',
+  },
+  'tree.copy': {
+    keys: ['y'],
+    description:
+      'In the detail view: copy the value under the cursor as JSON (at the top: the whole record) with OSC 52',
+    hint: 'copy',
+    category: 'View',
+  },
+  'tree.copyPath': {
+    keys: ['Y'],
+    description: 'Copy the path of the node under the cursor, in jq syntax (.response.raw.result), with OSC 52',
+    hint: 'path',
+    category: 'View',
+  },
+  'turns.open': {
+    keys: [' '],
+    description: "Show the selected turn's long text, thinking and tool results whole, or folded after 20 lines again",
+    hint: 'more',
     category: 'View',
   },
   'detail.close': {
@@ -209,6 +263,8 @@ export function keyLabel(key: KeyName): string {
     ' ': 'Space',
     up: '↑',
     down: '↓',
+    left: '←',
+    right: '→',
     pageUp: 'PgUp',
     pageDown: 'PgDn',
     home: 'Home',
@@ -223,6 +279,12 @@ export function keyLabel(key: KeyName): string {
     backspace: 'Bksp',
   };
   return names[key] ?? key.replace(/^ctrl-(?=.)/, 'C-').replace(/^meta-(?=.)/, 'M-');
+}
+
+/** A key as a message names it before a colon: `:` itself quoted (`':': not in help`, not `::`). */
+export function keyNamed(key: KeyName): string {
+  const label = keyLabel(key);
+  return label === ':' ? `'${label}'` : label;
 }
 
 /** Every binding, grouped by category (in the order categories first appear), for help and docs. */

@@ -9,6 +9,8 @@ export function keyName(input: string, key: Key): KeyName | null {
   if (key.ctrl && input === 'u') return 'ctrl-u';
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
   if (key.pageUp) return 'pageUp';
   if (key.pageDown) return 'pageDown';
   if (key.home) return 'home';

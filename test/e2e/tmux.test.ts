@@ -34,9 +34,9 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     await key('j', (s) => s.includes('2 of 13'), 'j');
     await key('G', (s) => s.includes('13 of 13'), 'G');
     await key('g', (s) => s.includes('1 of 13'), 'g');
-    screen = await key('Enter', (s) => s.includes('── request'), 'the detail view');
+    screen = await key('Enter', (s) => s.includes(' request {'), 'the detail view');
     expect(screen).toContain('"method": "initialize"');
-    await key('Escape', (s) => s.includes('1 of 13') && !s.includes('── request'), 'back to the list');
+    await key('Escape', (s) => s.includes('1 of 13') && !s.includes(' request {'), 'back to the list');
     await key('?', (s) => s.includes('Keys in Calls'), 'help');
     await key('?', (s) => !s.includes('Keys in'), 'help closed');
     screen = await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
@@ -194,8 +194,13 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
       ['1', '[1 Calls]'],
     ] as const)
       await key(k, (s) => s.includes(pane) && both(s), `${pane} with ? help and q quit`);
-    await key('Enter', (s) => s.includes('── request') && both(s), 'the detail view with ? help and q quit');
+    await key('Enter', (s) => s.includes(' request {') && both(s), 'the detail view with ? help and q quit');
     await key('?', (s) => s.includes('Keys in the detail view') && both(s), 'help with ? help and q quit');
+    await key(
+      'Escape',
+      (s) => s.includes(' request {') && !s.includes('Keys in the detail view'),
+      'the detail view again',
+    );
     await key('Escape', (s) => s.includes('1 of 13'), 'Calls again');
     term.send('f', 'status:error -method:notifications/*');
     await waitFor((s) => footer(s).startsWith('filter: status:error'), 'the filter typed');

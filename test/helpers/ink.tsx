@@ -6,6 +6,8 @@ import { type Command, KEYMAP } from '../../src/ui/keymap.js';
 const BYTES: Record<string, string> = {
   up: '\x1b[A',
   down: '\x1b[B',
+  left: '\x1b[D',
+  right: '\x1b[C',
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
   home: '\x1b[H',

@@ -2,16 +2,18 @@ import chalk from 'chalk';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileLabelOf } from '../../src/store/stats.js';
-import { detailLines } from '../../src/ui/data/detail.js';
+import { detailForest, detailLines } from '../../src/ui/data/detail.js';
 import { turnView } from '../../src/ui/data/turns.js';
 import { usageData } from '../../src/ui/data/usage.js';
 import { callRow, eventRow, traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { headerLine } from '../../src/ui/format/chrome.js';
 import { callColumns, formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
 import type { ScreenLine } from '../../src/ui/format/segments.js';
+import { nodeLines, pathLine } from '../../src/ui/format/tree-lines.js';
 import { turnLines } from '../../src/ui/format/turn-lines.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
 import { paint } from '../../src/ui/theme.js';
+import { Flag, ROOT, withFlag } from '../../src/ui/tree/forest.js';
 import { PAYLOADS } from '../helpers/hostile-payloads.js';
 import { distinctEncodings, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
 
@@ -48,8 +50,17 @@ function paneLines(payload: (typeof PAYLOADS)[number], width: number): [string, 
       }))
         out.push([`Turns row ${i}`, l]);
   }
-  for (let row = 0; row < store.count; row++)
-    for (const l of detailLines(store, row, width - 1)) out.push([`detail of row ${row}`, l]);
+  for (let row = 0; row < store.count; row++) {
+    for (const l of detailLines(store, row, width - 1)) out.push([`diff side of row ${row}`, l]);
+    // The detail view's tree: every node, as text and (r) raw, and its path line.
+    const forest = detailForest(store, row);
+    for (let r = ROOT; r >= 0; r = forest.nextVisible(r, new Map())) {
+      const raw = r === ROOT ? new Map() : withFlag(forest, new Map(), [r], Flag.raw, true);
+      for (const flags of [new Map(), raw])
+        for (const l of nodeLines(forest, flags, r, width - 1)) out.push([`tree of row ${row}`, l]);
+      out.push([`path in row ${row}`, pathLine(forest, r, width - 1)]);
+    }
+  }
   for (const l of usageLines(usageData(store), width - 1)) out.push(['Usage', l]);
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   out.push([

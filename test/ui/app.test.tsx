@@ -160,21 +160,23 @@ describe('Calls pane', () => {
     expect(app.frame()).toMatch(/L2 +\+0\.012s message/);
   });
 
-  it('opens a call as request + response with latency and line numbers; Esc goes back', async () => {
+  it('opens a call as a tree of its request and response, with latency and line numbers; Esc goes back', async () => {
     app = await renderApp({ store: demoStore(), rows: 60 });
     await app.press('list.down', 5);
     await app.press('list.open');
     const f = app.frame();
-    expect(f).toContain('tools/call read_file · ✓ ok · 1.26s');
+    // The path of the node under the cursor (the top), then the call, then its two parts.
+    expect(lines(f)[1]).toBe(' .');
+    expect(f).toContain('›tools/call read_file · ✓ ok · 1.26s');
     expect(f).toMatch(
-      /── request · in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B\n +line 16 of examples\/demo\.jsonl/,
+      /\n request \{ {2}in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B · line 16 of examples/,
     );
     expect(f).toMatch(
-      /── response · out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B\n +line 19 of examples\/demo\.jsonl/,
+      /\n response \{ {2}out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B · line 19 of exampl/,
     );
-    expect(f).toContain('"name": "read_file",');
+    expect(f).toContain('       "name": "read_file"\n');
     await app.press('detail.close');
-    await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
+    await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes(' request {'));
   });
 
   it('w writes the open record, or every filtered record, and y copies; the footer says what happened', async () => {
@@ -198,7 +200,7 @@ describe('Calls pane', () => {
 });
 
 describe('big records', () => {
-  it('show a prefix in the detail view and say that w writes the whole record', async () => {
+  it('open as a tree whose long string is folded after its first lines', async () => {
     const big = 'x'.repeat(300 * 1024);
     app = await renderApp({
       store: storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: big }] }]),
@@ -208,12 +210,11 @@ describe('big records', () => {
     // No calls: the app moves to Turns by itself; wait for it before opening the turn.
     await waitForFrame(app.frame, (f) => f.includes('[2 Turns]') && f.includes('xxxxxxxx'));
     await app.press('list.open');
-    // Laying out 256 KiB of text takes a moment on a loaded machine: wait for the frame.
-    await waitForFrame(
-      app.frame,
-      (f) => /showing the first 256\.0 KiB of 300\.1 KiB: press w to write the whole record to a file/.test(f),
-      10_000,
-    );
+    await app.press('list.down', 8);
+    // The string under its key, as much of it as the screen holds; a page down, what is left.
+    await waitForFrame(app.frame, (f) => f.includes('›      "text": "…" 307,200 chars'), 10_000);
+    await app.press('list.pageDown', 2);
+    expect(app.frame()).toContain('… 307,200 characters in all (Space opens)');
     expect(app.frame().split('\n')).toHaveLength(12);
   });
 });
@@ -369,45 +370,54 @@ describe('each view owns its keys', () => {
 });
 
 describe('search and filters', () => {
-  it('/ in the detail view searches its text as a pager does: › and • in the margin, n/N, a counter; Esc ends it', async () => {
+  it('/ in the detail view finds keys and values: › and • in the margin, n/N, a counter, folds opened; Esc ends it', async () => {
     app = await renderApp({ store: demoStore(), rows: 14, columns: 100 });
     await app.press('list.down', 2); // tools/list: its response lists the tools
     await app.press('list.open');
-    expect(lines(app.frame()).at(-2)).not.toContain('_file');
+    // Folded to the parts: a match is unfolded to.
+    await app.press('tree.foldAll');
+    expect(app.frame()).toContain(' response {…} 3 keys');
     await app.press('detail.search');
     await app.type('_FILE');
     // A capital: exact case, and nothing in this record is written so.
     await waitForFrame(app.frame, (x) => /^\/_FILE▏ +no match/.test(lines(x).at(-1)!));
     await app.press('input.delete', 5);
     await app.type('_file');
-    // The first match from the top of the view comes into view, marked as the current one.
+    // The first match comes into view, its folds opened, marked as the current one.
     let f = await waitForFrame(app.frame, (x) => /^\/_file▏ +3 matches/.test(lines(x).at(-1)!));
-    expect(selectedLine(f)).toContain('"name": "read_file",');
+    expect(selectedLine(f)).toContain('"name": "read_file"');
+    expect(lines(f)[1]).toBe(' .response.raw.result.tools[0].name');
     await app.press('input.submit');
-    expect(lines(app.frame()).at(-1)).toMatch(/\/_file 1\/3 · \d+-\d+\/\d+$/);
+    expect(lines(app.frame()).at(-1)).toMatch(/\/_file 1\/3 · key 1 of 3$/);
     await app.press('search.next');
     f = app.frame();
-    expect(selectedLine(f)).toContain('"name": "search_files",');
-    // The other match in view is marked too: the mark, not colour, says so.
-    expect(lines(f).find((l) => l.startsWith('•'))).toContain('"name": "write_file",');
+    expect(selectedLine(f)).toContain('"name": "search_files"');
     expect(lines(f).at(-1)).toMatch(/\/_file 2\/3 · /);
     await app.press('search.next');
+    f = app.frame();
+    expect(selectedLine(f)).toContain('"name": "write_file"');
+    // The other matches in view are marked too: the mark, not colour, says so.
+    expect(
+      lines(f)
+        .filter((l) => l.startsWith('•'))
+        .join('\n'),
+    ).toContain('"name": "search_files"');
     await app.press('search.next');
-    expect(selectedLine(app.frame())).toContain('"name": "read_file",');
+    expect(selectedLine(app.frame())).toContain('"name": "read_file"');
     await app.press('search.prev');
-    expect(selectedLine(app.frame())).toContain('"name": "write_file",');
+    expect(selectedLine(app.frame())).toContain('"name": "write_file"');
     // / then Esc ends the search and stays in the detail; Esc there goes back to the list as it was.
     await app.press('detail.search');
     await app.press('input.cancel');
     f = app.frame();
-    expect(f).toContain('"name": "write_file",');
-    expect(f).not.toMatch(/^[›•]/m);
+    expect(selectedLine(f)).toContain('"name": "write_file"');
+    expect(f).not.toMatch(/^•/m);
     expect(lines(f).at(-1)).not.toContain('/_file');
     await app.press('detail.search');
     await app.type('read');
     await app.press('input.submit');
     await app.press('detail.close');
-    f = await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes('── request'));
+    f = await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes(' request {'));
     // A search begun in the detail ends with it: the list shows no counter.
     expect(lines(f).at(-1)).toMatch(/[^/]+ 3 of 13$/);
     expect(lines(f).at(-1)).not.toContain('/read');
@@ -527,7 +537,8 @@ describe('Turns pane', () => {
     expect(f).not.toContain('I will start with search_files');
     expect(f).toMatch(/→ tool_use search_files \{"path":"\/home\/me\/project","pattern":"retry"\} ✓ ok 300ms/);
     expect(f).toMatch(/→ tool_use write_file .* ✗ error 200ms/);
-    expect(f).toMatch(/← tool_result ✗ error call_demo_3 EACCES/);
+    // A tool result's content goes under it, as text.
+    expect(f).toMatch(/← tool_result ✗ error call_demo_3\n +EACCES/);
     expect(f).toContain('⋯ 4 earlier messages elided (sha256 06b6136d214f…)');
     expect(f).toContain('[block: image]');
     expect(f).toContain('✂ truncated');

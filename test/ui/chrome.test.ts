@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { STATUSES } from '../../src/trace/enums.js';
 import { FILTER_GRAMMAR } from '../../src/trace/filter.js';
 import { footerLine, headerLine, inputLine } from '../../src/ui/format/chrome.js';
-import { helpLines } from '../../src/ui/format/help-lines.js';
+import { DIFF_GLYPHS, helpLines } from '../../src/ui/format/help-lines.js';
 import { looks } from '../../src/ui/format/rows.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { paint } from '../../src/ui/theme.js';
+import { diffHelpView } from '../../src/ui/views/diff.js';
 import { helpView } from '../../src/ui/views/help.js';
 import { helpSubject } from '../../src/ui/views/index.js';
 import { demoStore } from '../helpers/demo.js';
@@ -44,6 +45,24 @@ describe('the chrome fits the terminal whatever was typed', () => {
       .join(' ');
     for (const s of STATUSES.filter((e) => e.glyph.trim() !== '' && e.glyph !== '✗')) expect(text).toContain(looks(s));
     expect(text).not.toContain('cancelled');
+  });
+});
+
+describe('help says what the keys and glyphs mean in the view it is over', () => {
+  const text = (lines: ReturnType<typeof helpLines>) => lines.map(lineText).join('\n');
+  it("diff: its own glyphs (═ ≠ + -), not the calls' statuses", () => {
+    const diff = text(helpLines(200, helpSubject('calls', true), diffHelpView, DIFF_GLYPHS));
+    expect(diff).toContain('═ same, ≠ changed args or result, + added in B, - removed from B');
+    expect(diff).not.toContain('pending');
+  });
+  it('G follows new rows in the lists that rows join, and only there', () => {
+    expect(text(helpLines(200, helpSubject('calls'), helpView))).toMatch(/G \/ End +Last row, and follow new rows/);
+    for (const [subject, over, lines] of [
+      ['usage', helpView, helpLines(200, helpSubject('usage'), helpView)],
+      ['the diff list', diffHelpView, helpLines(200, helpSubject('calls', true), diffHelpView, DIFF_GLYPHS)],
+    ] as const) {
+      expect(text(lines), `${subject} ${over.id}`).toMatch(/G \/ End +Last row\n/);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { appView } from '../../src/ui/views/index.js';
 import { pressKey } from '../../src/ui/views/view.js';
 import { appContext } from '../helpers/contexts.js';
 import { demoStore } from '../helpers/demo.js';
+import { at as iso, storeOf } from '../helpers/store.js';
 
 /** Commands are functions of (state, store): each case is a state, a key, and what comes out. */
 const store = demoStore();
@@ -15,6 +16,28 @@ const at = (state: UiState, selected: number): UiState => ({
 });
 
 describe('commands, without Ink', () => {
+  it('t and e say why when there is nothing to show or hide: no turns, no echoed resends', () => {
+    const turns: UiState = { ...initialState(), pane: 'turns' };
+    const inTurns = (s: ReturnType<typeof storeOf>, key: string) =>
+      pressKey(appView(turns), key, appContext(s, turns, 10)).state.notice;
+    const noTurns = storeOf([{ t: iso(0), dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'ping' } }]);
+    expect(inTurns(noTurns, 't')).toBe('t: no turns in this trace');
+    expect(inTurns(noTurns, 'e')).toBe('e: no echoed resends in this trace');
+    const oneTurn = storeOf([
+      { t: iso(0), type: 'turn', role: 'assistant', model: 'm', blocks: [{ type: 'thinking', thinking: 'hm' }] },
+    ]);
+    expect(inTurns(oneTurn, 't')).toBeNull();
+    expect(inTurns(oneTurn, 'e')).toBe('e: no echoed resends in this trace');
+    // The demo has echoed resends: e acts.
+    expect(press(turns, 'e').state.showEchoed).toBe(!turns.showEchoed);
+  });
+
+  it("the ':' key is quoted where a message names it before a colon", () => {
+    expect(
+      press({ ...initialState(), overlay: { type: 'help', over: 'calls', scroll: 0, found: -1 } }, ':').state.notice,
+    ).toBe("':': not in help (? for keys)");
+  });
+
   it('the line bar goes to the record at a line, or says why not', () => {
     const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).
@@ -30,6 +53,8 @@ describe('commands, without Ink', () => {
   it('] goes to the next problem, and says when there is none below', () => {
     const first = press(initialState(), ']').state;
     expect(first.lists.calls.selected).toBeGreaterThan(0);
+    // A jump (], l, :) leaves the notice about the old place behind.
+    expect(press({ ...initialState(), notice: 'no problem below this row' }, ']').state.notice).toBeNull();
     const last = at(initialState(), 12);
     expect(press(last, ']').state).toEqual({ ...last, notice: 'no problem below this row' });
   });

@@ -153,4 +153,17 @@ describe('diff view', () => {
     expect(f).not.toContain('Jump between a tool_use');
     app.unmount();
   });
+
+  it('at 80 columns the header names both recordings, and the footer keeps the position at its right edge', async () => {
+    const long = (n: string) => `/home/someone/recordings/2026-12-04/run-${n}/server.mcp.jsonl`;
+    const doc = { ...diffStores(a, b), a: long('before'), b: long('after') };
+    const app = render(<DiffApp doc={doc} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 5'));
+    const [header = '', ...rest] = f.split('\n');
+    expect(header).toMatch(/A .*server\.mcp\.jsonl · B .*server\.mcp\.jsonl/);
+    const footer = rest.at(-1)!;
+    expect(stringWidth(footer)).toBe(80);
+    expect(footer).toMatch(/ 1 of 5$/);
+    app.unmount();
+  });
 });

@@ -81,9 +81,9 @@ describe('a followed file read again', () => {
     await app.press('list.down', 8);
     expect(lines(app.frame()).at(-1)).toMatch(/9 of 10$/);
     await app.press('list.open');
-    expect(app.frame()).toContain('── request');
+    expect(app.frame()).toContain(' request {');
     rewrite(store, [...call(20, 0, 10), ...call(21, 100, 10), ...call(22, 200, 10)]);
-    const f = await waitForFrame(app.frame, (x) => x.includes('tool_22') && !x.includes('── request'));
+    const f = await waitForFrame(app.frame, (x) => x.includes('tool_22') && !x.includes(' request {'));
     expect(lines(f).at(-1)).toMatch(/3 of 3$/);
     expect(selectedLine(f)).toContain('tool_22');
   });

@@ -63,6 +63,17 @@ describe('keymap', () => {
       'link.jump': 'l',
       'record.write': 'w',
       'record.copy': 'y',
+      'tree.toggle': ' ',
+      'tree.fold': 'h left',
+      'tree.unfold': 'right',
+      'tree.foldAll': 'z',
+      'tree.unfoldAll': 'Z',
+      'tree.depth': '1 2 3 4 5 6 7 8 9',
+      'tree.raw': 'r',
+      'tree.json': 'J',
+      'tree.copy': 'y',
+      'tree.copyPath': 'Y',
+      'turns.open': ' ',
       'detail.close': 'escape backspace',
       'pane.calls': '1',
       'pane.turns': '2',
@@ -97,6 +108,12 @@ describe('keymap', () => {
     expect(matchKey('q', detailView)).toBe('app.quit');
     // In the detail view (or help), / searches its text, not the list behind it.
     expect(matchKey('/', detailView)).toBe('detail.search');
+    // In the detail view, 1-9 fold to a depth and y copies the value under the cursor; in a list they switch panes and copy the record.
+    expect(matchKey('1', detailView)).toBe('tree.depth');
+    expect(matchKey('1', callsView)).toBe('pane.calls');
+    expect(matchKey('y', detailView)).toBe('tree.copy');
+    expect(matchKey('y', callsView)).toBe('record.copy');
+    expect(matchKey(' ', turnsView)).toBe('turns.open');
     expect(matchKey('/', callsView)).toBe('search.open');
     expect(matchKey('/', usageView)).toBe('search.open');
     expect(matchKey('enter', usageView)).toBe('usage.apply');

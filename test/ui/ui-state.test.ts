@@ -178,6 +178,9 @@ describe('reduce', () => {
     expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', over: 'calls', scroll: 0, found: -1 });
     const detail = reduce(s0, { type: 'open', list: { length: 3, at: (i) => i } });
     expect(reduce(detail, { type: 'help' }).overlay).toMatchObject({ type: 'help', over: 'detail' });
+    // Closed by ? or Esc, help over the detail view gives it back, as it was.
+    expect(reduce(reduce(detail, { type: 'help' }), { type: 'help' }).overlay).toEqual(detail.overlay);
+    expect(reduce(reduce(detail, { type: 'help' }), { type: 'close' }).overlay).toEqual(detail.overlay);
     expect(reduce(reduce(s0, { type: 'help' }), { type: 'help' }).overlay).toBeNull();
     expect(reduce(s0, { type: 'toggle-thinking' }).expandThinking).toBe(true);
     const moved = reduce(reduce(s0, { type: 'pane', pane: 'turns' }), { type: 'move', delta: 2, bounds: b(5) });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KEYMAP, type KeyName, keyLabel } from '../../src/ui/keymap.js';
+import { KEYMAP, type KeyName, keyLabel, keyNamed } from '../../src/ui/keymap.js';
 import { initialState, type PaneId, type UiState } from '../../src/ui/state/ui-state.js';
 import type { AppContext } from '../../src/ui/views/app-context.js';
 import type { DiffContext } from '../../src/ui/views/diff.js';
@@ -153,7 +153,7 @@ describe('every view, every key it advertises', () => {
         .filter((k) => !keysOf(view).includes(k));
       for (const key of [...new Set(others), 'x']) {
         const out = pressKey(view, key, ctx);
-        expect(out.state).toEqual({ ...ctx.state, notice: `${keyLabel(key)}: not in ${view.title} (? for keys)` });
+        expect(out.state).toEqual({ ...ctx.state, notice: `${keyNamed(key)}: not in ${view.title} (? for keys)` });
         expect(out.effects).toEqual([{ type: 'fade' }]);
       }
     }

@@ -1,7 +1,8 @@
+import { MCP_REC_DIRS } from '../enums.js';
 import { Validator } from '../validate.js';
 import { isObject, num } from '../values.js';
 
-const DIRECTIONS = new Set(['client->server', 'server->client']);
+const DIRECTIONS = new Set<string>(Object.values(MCP_REC_DIRS));
 
 /**
  * mcp-rec's own rules, line by line: `{ts, dir, msg}` with `ts` epoch seconds, `dir`
@@ -15,7 +16,14 @@ export class McpRecValidator extends Validator {
     if (num(o.ts) === null)
       this.add(line, 'error', 'mcp-rec-ts', `ts is ${this.shown('ts')}, not a number (seconds since the epoch)`);
     if (typeof o.dir !== 'string' || !DIRECTIONS.has(o.dir))
-      this.add(line, 'error', 'mcp-rec-dir', `dir is ${this.shown('dir')}, not "client->server" or "server->client"`);
+      this.add(
+        line,
+        'error',
+        'mcp-rec-dir',
+        `dir is ${this.shown('dir')}, not ${Object.values(MCP_REC_DIRS)
+          .map((d) => JSON.stringify(d))
+          .join(' or ')}`,
+      );
     const msg = o.msg;
     if (!isObject(msg)) this.add(line, 'error', 'mcp-rec-msg', `msg is ${this.shown('msg')}, not a JSON-RPC object`);
     // What mcp-rec writes for a line on the pipe that was not JSON.

@@ -1,4 +1,5 @@
 import { isoTime } from '../dates.js';
+import { MCP_REC_DIRS } from '../enums.js';
 import { valueSpans } from './json-spans.js';
 
 /** What a made meta or end line says of the session it frames. */
@@ -47,9 +48,6 @@ export function madeEnd(frame: SessionFrame, now = Date.now()): string {
   const end = frame.endMs !== null && isoTime(frame.endMs) !== null ? frame.endMs : start;
   return JSON.stringify({ t: iso(end, now), type: 'end', durationMs: Math.max(0, end - start), reason: 'exported' });
 }
-
-/** mcp-rec's words for the two directions. */
-export const MCP_REC_DIRS = { in: 'client->server', out: 'server->client' } as const;
 
 /**
  * The JSON-RPC message of a message line, as written (an id past 2^53 or `1.0` kept):

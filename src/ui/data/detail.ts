@@ -1,13 +1,16 @@
+import { StringDecoder } from 'node:string_decoder';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
+import { JsonTable } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { NO_CALL } from '../format/turn-lines.js';
+import { Forest, type Part } from '../tree/forest.js';
 import { traceStart } from './views.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
@@ -19,35 +22,32 @@ export function detailRows(store: TraceStore, row: number): number[] {
   return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
 }
 
-function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
+/** A record's place: direction, time (in full and from the start), size, line and file. */
+function placeOf(store: TraceStore, row: number, start: number | null): { dir: string; when: string; where: string } {
   const f = store.files[store.fileOf(row)]!;
-  const kind = store.kindOf(row);
-  const what = kind === Kind.message ? SHAPES[store.shapeOf(row)]!.title : KINDS[kind]!.title;
-  const dir = DIRS[store.dirOf(row)]!.title;
   const t = store.tOf(row);
-  const length = store.bytesOf(row);
-  // The record's time in full (to match it with other logs) and from the start; where it is on a line of its own (paths are long).
+  // The record's time in full (to match it with other logs) and from the start.
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
   const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  const dir = DIRS[store.dirOf(row)]!.title;
+  return { dir: dir ? ` · ${dir}` : '', when, where: `line ${store.lineOf(row)} of ${inert(f.name)}` };
+}
+
+function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
+  const kind = store.kindOf(row);
+  const what = kind === Kind.message ? SHAPES[store.shapeOf(row)]!.title : KINDS[kind]!.title;
+  const length = store.bytesOf(row);
+  const { dir, when, where } = placeOf(store, row, start);
+  // Where it is on a line of its own (paths are long).
   const head: ScreenLine[] = [
-    [seg(`── ${what}`, 'header'), seg(`${dir ? ` · ${dir}` : ''}${when} · ${fmtBytes(length)}`, 'dim')],
-    [seg(`   line ${store.lineOf(row)} of ${inert(f.name)}`, 'dim')],
+    [seg(`── ${what}`, 'header'), seg(`${dir}${when} · ${fmtBytes(length)}`, 'dim')],
+    [seg(`   ${where}`, 'dim')],
   ];
   const raw = store.rawLine(row, DETAIL_CAP);
-  if (raw === null) return [...head, [seg('(this source cannot be read back)', 'error')]];
+  if (raw === null) return [...head, [seg(UNREADABLE, 'error')]];
   if (kind === Kind.skip)
     return [...head, [seg(`skipped: ${inert(store.labelOf(row))}`, 'error')], ...plainLines(raw, width)];
-  if (length > DETAIL_CAP)
-    return [
-      ...head,
-      [
-        seg(
-          `showing the first ${fmtBytes(DETAIL_CAP)} of ${fmtBytes(length)}: press w to write the whole record to a file`,
-          'warn',
-        ),
-      ],
-      ...plainLines(raw, width),
-    ];
+  if (length > DETAIL_CAP) return [...head, [seg(prefixNote(DETAIL_CAP, length), 'warn')], ...plainLines(raw, width)];
   try {
     JSON.parse(raw); // only valid JSON is pretty-printed; from its text, so ids show as written
     return [...head, ...jsonTextLines(raw, width)];
@@ -56,10 +56,156 @@ function section(store: TraceStore, row: number, width: number, start: number | 
   }
 }
 
-/** The detail view's lines for a row: a summary line, then each record pretty-printed. */
-export function detailLines(store: TraceStore, row: number, width: number): ScreenLine[] {
+const UNREADABLE = '(this source cannot be read back)';
+const prefixNote = (cap: number, length: number) =>
+  `showing the first ${fmtBytes(cap)} of ${fmtBytes(length)}: press w to write the whole record to a file`;
+
+/** Records up to this size are shown as a tree (a 20 MB tool result is); a larger one shows its first DETAIL_CAP as text. */
+export const TREE_CAP = 32 * 1024 * 1024;
+
+/** How the tree names a record at its top level (`.request`, `.response`, `.turn`…). */
+function partName(store: TraceStore, row: number): string {
+  const kind = store.kindOf(row);
+  if (kind === Kind.message) {
+    const shape = SHAPES[store.shapeOf(row)]!.name;
+    return shape === 'none' || shape === 'invalid' ? 'message' : shape;
+  }
+  return kind === Kind.skip ? 'skipped' : KINDS[kind]!.name;
+}
+
+/** Bytes read back per step of a big record's opening. */
+const CHUNK = 2 * 1024 * 1024;
+
+/** A record's text read back a chunk at a time (yields how much is read, 0 to 1), or null when it cannot be. */
+function* readRecord(store: TraceStore, row: number, length: number): Generator<number, string | null> {
+  const file = store.fileOf(row);
+  const offset = store.offsetOf(row);
+  if (length <= CHUNK) return store.rawLine(row);
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  for (let at = 0; at < length; at += CHUNK) {
+    const bytes = store.readBytes(file, offset + at, Math.min(CHUNK, length - at));
+    if (bytes === null) return null;
+    parts.push(decoder.write(bytes));
+    yield (at + CHUNK) / length;
+  }
+  parts.push(decoder.end());
+  return parts.join('');
+}
+
+function* partOf(store: TraceStore, row: number, start: number | null, notes: ScreenLine[]): Generator<number, Part> {
+  const length = store.bytesOf(row);
+  const { dir, when, where } = placeOf(store, row, start);
+  const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
+  const name = partName(store, row);
+  // Reading is about a third of the time a big record takes to open, scanning the rest.
+  let raw: string | null = null;
+  if (length > TREE_CAP) raw = store.rawLine(row, DETAIL_CAP);
+  else
+    for (const read = readRecord(store, row, length); ; ) {
+      const r = read.next();
+      if (r.done) {
+        raw = r.value;
+        break;
+      }
+      yield 0.3 * r.value;
+    }
+  if (raw === null) return { name, head, table: JsonTable.plain(UNREADABLE) };
+  if (store.kindOf(row) === Kind.skip) {
+    notes.push([seg(`skipped: ${inert(store.labelOf(row))}`, 'error')]);
+    return { name, head, table: JsonTable.plain(raw) };
+  }
+  if (length > TREE_CAP) {
+    notes.push([seg(prefixNote(DETAIL_CAP, length), 'warn')]);
+    return { name, head, table: JsonTable.plain(raw) };
+  }
+  const scan = JsonTable.steps(raw);
+  for (;;) {
+    const r = scan.next();
+    if (r.done) return { name, head, table: r.value ?? JsonTable.plain(raw) };
+    yield 0.3 + 0.7 * r.value;
+  }
+}
+
+let forests: { store: TraceStore; epoch: number; key: string; forest: Forest }[] = [];
+
+/** A detail view's tree being built: `step` works for about `ms` and gives the tree once it is done. */
+export interface ForestJob {
+  /** How far it is, 0 to 1 (reading, then scanning, each record). */
+  progress: number;
+  step(ms: number): Forest | null;
+}
+
+/**
+ * The detail view's tree for a row, built a step at a time (a 20 MB result is read
+ * and scanned between keys): at the top what it is (a call's method, status and
+ * latency, its links), then one part per record (a call's request and response),
+ * each its text's node table, parsed once and kept while the view is open.
+ */
+export function openForest(store: TraceStore, row: number): ForestJob {
   const rows = detailRows(store, row);
+  const key = rows.join(',');
+  const kept = forests.find((f) => f.store === store && f.epoch === store.epoch && f.key === key);
+  if (kept) return { progress: 1, step: () => kept.forest };
+  const steps = buildForest(store, row, rows);
+  let done: Forest | null = null;
+  const job: ForestJob = {
+    progress: 0,
+    step(ms) {
+      const until = performance.now() + ms;
+      while (!done) {
+        const r = steps.next();
+        if (r.done) {
+          done = r.value;
+          forests = [{ store, epoch: store.epoch, key, forest: done }];
+        } else {
+          job.progress = r.value;
+          if (performance.now() >= until) break;
+        }
+      }
+      return done;
+    },
+  };
+  return job;
+}
+
+function* buildForest(store: TraceStore, row: number, rows: number[]): Generator<number, Forest> {
   const start = traceStart(store);
+  const top = summaryLines(store, row, Infinity);
+  const notes: ScreenLine[] = [];
+  const parts: Part[] = [];
+  const total = rows.reduce((n, r) => n + store.bytesOf(r), 0) || 1;
+  let before = 0;
+  for (const r of rows) {
+    const share = store.bytesOf(r) / total;
+    const steps = partOf(store, r, start, notes);
+    for (let s = steps.next(); ; s = steps.next()) {
+      if (s.done) {
+        parts.push(s.value);
+        break;
+      }
+      yield before + share * Math.min(1, s.value);
+    }
+    before += share;
+  }
+  const names = new Set<string>();
+  for (const p of parts) {
+    while (names.has(p.name)) p.name = `${p.name}_2`;
+    names.add(p.name);
+  }
+  const rootLines = [...top, ...notes];
+  if (rootLines.length === 0) rootLines.push([seg(parts.map((p) => p.name).join(' and '), 'bold')]);
+  return new Forest(rootLines, parts);
+}
+
+/** The detail view's tree for a row, built at once (tests, the command context). */
+export function detailForest(store: TraceStore, row: number): Forest {
+  return openForest(store, row).step(Infinity)!;
+}
+
+/** The lines above a record: a call's method, tool, status and latency, its link, its error; a turn's links. */
+function summaryLines(store: TraceStore, row: number, width: number): ScreenLine[] {
+  const rows = detailRows(store, row);
   const out: ScreenLine[] = [];
   if (store.kindOf(row) === Kind.message) {
     const req = rows[0]!;
@@ -83,12 +229,12 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
           'accent',
         ),
       ]);
-    if (error)
-      out.push(
-        ...plainLines(`error: ${error.slice(0, 2000)}`, width).map((l) =>
-          l.map((x) => ({ ...x, style: 'error' as const })),
-        ),
-      );
+    if (error) {
+      // In the tree, one line (the whole error is in the response below it).
+      const text = `error: ${error.slice(0, 2000)}`;
+      const lines = Number.isFinite(width) ? plainLines(text, width) : [[seg(inert(text))]];
+      out.push(...lines.map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
+    }
   } else if (store.kindOf(row) === Kind.turn) {
     // A turn's tool_uses and the calls they became on the mcp plane.
     const calls = hasCalls(store);
@@ -107,6 +253,14 @@ export function detailLines(store: TraceStore, row: number, width: number): Scre
       ]);
     }
   }
+  return out;
+}
+
+/** The detail view's lines for a row as pretty-printed text: a summary line, then each record (the diff's sides). */
+export function detailLines(store: TraceStore, row: number, width: number): ScreenLine[] {
+  const rows = detailRows(store, row);
+  const start = traceStart(store);
+  const out: ScreenLine[] = summaryLines(store, row, width);
   for (const r of rows) {
     pushLines(out, section(store, r, width, start));
     out.push([]);

@@ -1,8 +1,9 @@
 /** The lines of `diff A B` on a terminal: the list's rows, and one call side by side. */
 
 import type { DiffCall } from '../../store/diff.js';
-import { DIFF_COLUMNS, DIFF_GLYPH, latencyDelta, WHAT_MIN, whatDiffers } from '../../store/diff-columns.js';
+import { DIFF_COLUMNS, latencyDelta, WHAT_MIN, whatDiffers } from '../../store/diff-columns.js';
 import { lcsSteps, ordinalSteps, type Step } from '../../trace/align.js';
+import { diffStatus } from '../../trace/enums.js';
 import { fitColumns } from '../../trace/fit-columns.js';
 import { jsonText } from '../../trace/json-write.js';
 import { fmtBytes, fmtMs } from '../../trace/units.js';
@@ -13,13 +14,7 @@ import { fitLine, type ScreenLine, type Style, seg } from './segments.js';
 import { width as cellsOf, fit } from './text.js';
 
 /** Colour by status (the glyph and the words say it too: colour is never the only signal). */
-export const DIFF_STYLE: Record<DiffCall['status'], Style> = {
-  same: 'dim',
-  'changed args': 'warn',
-  'changed result': 'warn',
-  'added in B': 'ok',
-  'removed from B': 'error',
-};
+const styleOf = (status: DiffCall['status']): Style => diffStatus(status).tone ?? 'plain';
 
 /** Cells between the list's columns (the printed table has two). */
 const GAP = 1;
@@ -48,7 +43,7 @@ export function diffLayout(natural: readonly number[], width: number): DiffLayou
 
 function columnStyle(i: number, c: DiffCall, text: string): Style | undefined {
   const header = DIFF_COLUMNS[i]!.header;
-  if (header === 'STATUS') return DIFF_STYLE[c.status];
+  if (header === 'STATUS') return styleOf(c.status);
   if (header === 'TOOL') return 'bold';
   if (header === 'OK/ERROR') return text.endsWith('error') ? 'error' : text.endsWith('pending') ? 'pending' : 'ok';
   return 'dim';
@@ -83,7 +78,7 @@ export function diffTitle(c: DiffCall): ScreenLine {
   const place = (side: string, n: number | null) => (n === null ? '' : `${side}#${n} `);
   return [
     seg(`${place('A', c.aOrdinal)}${place('B', c.bOrdinal)}`, 'bold'),
-    seg(`${DIFF_GLYPH[c.status]} ${c.status}`, DIFF_STYLE[c.status]),
+    seg(`${diffStatus(c.status).glyph} ${c.status}`, styleOf(c.status)),
     seg(` · ${c.tool}`, 'bold'),
     seg(c.statusChange ? ` · ${c.statusChange}` : '', c.bStatus === 'error' ? 'error' : 'ok'),
     seg(c.latencyDeltaMs !== null ? ` · ${latencyDelta(c.latencyDeltaMs)}` : '', 'dim'),

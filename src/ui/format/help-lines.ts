@@ -1,17 +1,22 @@
-import { STATUSES } from '../../trace/enums.js';
+import { DIFF_STATUSES, type EnumEntry, STATUSES } from '../../trace/enums.js';
 import { FILTER_GRAMMAR } from '../../trace/filter.js';
 import { bindings, type Command, KEYMAP, keyLabel } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
 
-/** Each status glyph once, with the word Calls shows beside it (`✗` is error and isError alike). */
-function statusGlyphs(): string {
+/** Each glyph of a status table once, with the word shown beside it (`✗` is error and isError alike). */
+function glyphsOf(table: readonly EnumEntry[]): string {
   const seen = new Set<string>();
-  return STATUSES.filter((s) => s.glyph.trim() !== '' && !seen.has(s.glyph) && seen.add(s.glyph))
+  return table
+    .filter((s) => s.glyph.trim() !== '' && !seen.has(s.glyph) && seen.add(s.glyph))
     .map((s) => `${s.glyph} ${s.label}`)
     .join(', ');
 }
+
+/** The glyphs help explains: the calls' statuses in the app, how calls compare in `diff`. */
+export const CALL_GLYPHS = glyphsOf(STATUSES);
+export const DIFF_GLYPHS = glyphsOf(DIFF_STATUSES).replace('≠ changed args', '≠ changed args or result');
 
 const key = (command: Command) => keyLabel(KEYMAP[command].keys[0]!);
 
@@ -27,9 +32,9 @@ function usage(help: ViewInfo): string {
 }
 
 /** The `?` overlay: the keys `view` handles, as its declaration and the keymap say. */
-export function helpLines(width: number, view: ViewInfo, help: ViewInfo): ScreenLine[] {
+export function helpLines(width: number, view: ViewInfo, help: ViewInfo, glyphs = CALL_GLYPHS): ScreenLine[] {
   const out: ScreenLine[] = [[seg(`Keys in ${view.title}`, 'header'), seg(`  (${usage(help)})`, 'dim')]];
-  const handled = new Set(view.commands.map((c) => c.command));
+  const handled = new Map(view.commands.map((c) => [c.command, c]));
   let category = '';
   for (const [command, b] of bindings()) {
     if (!handled.has(command)) continue;
@@ -39,7 +44,7 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
     }
     const keys = b.keys.map(keyLabel).join(' / ');
     // Descriptions wrap under themselves: a narrow terminal still reads them whole.
-    const [first = '', ...rest] = wrap(b.description, Math.max(10, width - 19));
+    const [first = '', ...rest] = wrap(handled.get(command)?.description ?? b.description, Math.max(10, width - 19));
     out.push([seg(`  ${fit(keys, 16)}`, 'accent'), seg(` ${first}`)]);
     for (const more of rest) out.push([seg(' '.repeat(19) + more)]);
   }
@@ -56,7 +61,7 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo): Screen
   out.push([]);
   for (const note of [
     'Other views have keys of their own: press ? there.',
-    `Colour is never the only signal: › marks the selection, glyphs mark status (${statusGlyphs()}).`,
+    `Colour is never the only signal: › marks the selection, glyphs mark status (${glyphs}).`,
   ])
     for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);
   // A terminal narrower than a key column and a word still gets lines that fit.

@@ -2,13 +2,14 @@ import { notACount } from '../../trace/counts.js';
 import { STATUSES, Status } from '../../trace/enums.js';
 import { jsonPreview } from '../../trace/json-write.js';
 import { contentText } from '../../trace/rpc.js';
-import { inert, inertLines } from '../../trace/text.js';
+import { inert } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
 import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { looks, timeText, toneOf } from './rows.js';
-import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
-import { truncate, width as widthOf, wrap } from './text.js';
+import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
+import { truncate, width as widthOf } from './text.js';
+import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from './text-block.js';
 
 /** How a tool_use ended: from its paired tool_result. */
 export interface ToolUseOutcome {
@@ -46,14 +47,12 @@ export interface TurnOptions {
   /** A search match (marked • on its first line). */
   matched?: boolean;
   expandThinking: boolean;
+  /** Long text shown whole (Space), not folded after FOLD_LINES. */
+  open?: boolean;
   /** Clock times (UTC) instead of offsets from the start (`T`). */
   clock?: boolean;
 }
 
-/** Longest text block shown inline; the detail view has the rest. */
-export const MAX_TEXT_LINES = 12;
-/** Longest expanded thinking block shown inline. */
-export const MAX_THINKING_LINES = 200;
 const INDENT = '  ';
 
 /** A turn as screen lines: a header, then one or more lines per block. */
@@ -64,6 +63,13 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   const bodyW = Math.max(8, w - INDENT.length - 2);
   const lines: ScreenLine[] = [];
   const line = (...parts: Segment[]) => lines.push([gutter(), ...fitLine(parts, w)]);
+  /** Long text unescaped and wrapped, folded after FOLD_LINES (Space shows it whole). */
+  const block = (text: string, indent: string, cells: number, style?: Style) => {
+    const b = textBlock(text, cells, o.open ? OPEN_LINES : FOLD_LINES);
+    for (const l of b.lines) line(seg(indent), seg(l, style));
+    if (b.cut)
+      line(seg(indent), seg(o.open ? `${moreText(b, false)} (Enter: the whole record)` : moreText(b, true), 'dim'));
+  };
   const t = v.turn ?? {};
   const role = str(t.role) ?? '(no role)';
   const head: Segment[] = [];
@@ -98,17 +104,13 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     if (type === 'thinking') {
       const text = str(b.thinking) ?? '';
       if (!o.expandThinking) {
-        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text) : '(empty)', 'dim'));
+        line(seg(INDENT), seg('~ thinking ', 'dim'), seg(text ? inert(text.slice(0, w * 4)) : '(empty)', 'dim'));
       } else {
         line(seg(INDENT), seg('~ thinking', 'dim'));
-        const wrapped = wrapBlock(text, bodyW, MAX_THINKING_LINES);
-        for (const l of wrapped.lines) line(seg(`${INDENT}  `), seg(l, 'dim'));
-        if (wrapped.more) line(seg(`${INDENT}  `), seg('… more (Enter: whole record)', 'dim'));
+        block(text, `${INDENT}  `, bodyW, 'dim');
       }
     } else if (type === 'text') {
-      const wrapped = wrapBlock(str(b.text) ?? '', bodyW + 2, MAX_TEXT_LINES);
-      for (const l of wrapped.lines) line(seg(INDENT), seg(l));
-      if (wrapped.more) line(seg(INDENT), seg('… more (Enter: whole record)', 'dim'));
+      block(str(b.text) ?? '', INDENT, bodyW + 2);
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
       const look = outcome === undefined ? null : STATUSES[Status[outcome.state]];
@@ -133,14 +135,16 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       );
     } else if (type === 'tool_result') {
       const err = b.is_error === true;
-      const text = contentText(b.content).slice(0, w * 4);
+      const text = contentText(b.content);
       line(
         seg(INDENT),
         seg('← tool_result ', 'accent'),
         seg(err ? '✗ error ' : '', 'error'),
         seg(inert(str(b.tool_use_id) ?? ''), 'dim'),
-        seg(text ? ` ${inert(text)}` : ' (empty)', err ? 'error' : 'dim'),
+        seg(text ? '' : ' (empty)', 'dim'),
       );
+      // The content as text under it, as the assistant's text reads.
+      if (text) block(text, `${INDENT}  `, bodyW, err ? 'error' : 'dim');
     } else if (type === 'history_elided') {
       const count = num(b.count);
       const hash = str(b.sha256);
@@ -164,16 +168,4 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
         ),
       )
     : lines;
-}
-
-/** The first `max` wrapped lines of a block, and whether there is more. */
-function wrapBlock(text: string, width: number, max: number): { lines: string[]; more: boolean } {
-  const lines: string[] = [];
-  // Only the part that can show is made inert and wrapped (a block can be megabytes).
-  const head = text.length > (max + 1) * width * 4 ? text.slice(0, (max + 1) * width * 4) : text;
-  for (const l of inertLines(head)) {
-    lines.push(...wrap(l, width, max + 1 - lines.length));
-    if (lines.length > max) break;
-  }
-  return { lines: lines.slice(0, max), more: lines.length > max || head.length < text.length };
 }

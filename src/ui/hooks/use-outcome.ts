@@ -8,7 +8,12 @@ export const BRIEF_MS = 1500;
 export interface Performers {
   quit(): void;
   /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
-  records?: { write(rows: ArrayLike<number>): string; copy(rows: ArrayLike<number>): string };
+  records?: {
+    write(rows: ArrayLike<number>): string;
+    copy(rows: ArrayLike<number>): string;
+    /** Puts text on the clipboard (a value or a path, `what` names it). */
+    copyText?(text: string, what: string): string;
+  };
   /** The user picked a pane. */
   chosePane?(): void;
   /** A filter applied from the bar, for the history. */
@@ -38,7 +43,12 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
           continue;
         }
         try {
-          const text = effect.type === 'write' ? records.write(effect.rows) : records.copy(effect.rows);
+          const text =
+            effect.type === 'copy-text'
+              ? (records.copyText?.(effect.text, effect.what) ?? 'this app cannot copy')
+              : effect.type === 'write'
+                ? records.write(effect.rows)
+                : records.copy(effect.rows);
           ui.dispatch({ type: 'notice', text });
         } catch (error) {
           ui.dispatch({ type: 'notice', text: `could not ${effect.type}: ${(error as Error).message}` });

@@ -1,5 +1,6 @@
 /** The app's UI state and its pure reducer: no Ink, no store; tested with plain tables. */
 import { FilterError, parseFilter } from '../../trace/filter.js';
+import type { TreeState } from '../tree/tree-state.js';
 
 export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
@@ -19,17 +20,29 @@ export interface ListState {
 
 /**
  * `found`: the line of the current search match in the overlay, -1 for none. Help
- * lists the keys of the view it was opened `over` (the detail view, or a pane).
+ * lists the keys of the view it was opened `over` (the detail view, or a pane); a
+ * detail view it covers (`under`) is in front again when help closes.
  */
+export type DetailOverlay = {
+  type: 'detail';
+  pane: PaneId;
+  row: number;
+  scroll: number;
+  found: number;
+  /** The app's detail view is a tree: its cursor, window and folds (none yet: all unfolded, at the top). */
+  tree?: TreeState;
+};
 export type Overlay =
-  | { type: 'detail'; pane: PaneId; row: number; scroll: number; found: number }
-  | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number };
+  | DetailOverlay
+  | { type: 'help'; over: 'detail' | PaneId; scroll: number; found: number; under?: DetailOverlay };
 
 export interface UiState {
   pane: PaneId;
   lists: Record<PaneId, ListState>;
   overlay: Overlay | null;
   expandThinking: boolean;
+  /** Turns whose long text is shown whole (Space), by row. */
+  openTurns: readonly number[];
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
@@ -85,6 +98,10 @@ export type Action =
   | { type: 'close' }
   | { type: 'help' }
   | { type: 'toggle-thinking' }
+  /** The long text of the turn at `row` shown whole, or folded again. */
+  | { type: 'toggle-turn'; row: number }
+  /** The detail view's tree after a key. */
+  | { type: 'tree'; tree: TreeState }
   /** Echoed resends shown or hidden; `index`: where the selected turn is in the new list (it stays selected). */
   | { type: 'toggle-echoed'; index: number; bounds: Bounds }
   | { type: 'toggle-clock' }
@@ -122,6 +139,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     lists: { calls: list(), turns: list(), usage: list(), events: list() },
     overlay: null,
     expandThinking: false,
+    openTurns: [],
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
@@ -189,6 +207,10 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
 
+/** What is in front when help (or the detail view) closes: the detail view help covered, else the pane. */
+const helpUnder = (state: UiState): DetailOverlay | null =>
+  state.overlay?.type === 'help' ? (state.overlay.under ?? null) : null;
+
 /** The search that outlives the overlay being left: one begun in a list. */
 const afterOverlay = (state: UiState): UiState['search'] => (state.search?.inOverlay ? null : state.search);
 
@@ -213,6 +235,8 @@ export function reduce(state: UiState, action: Action): UiState {
           pane: action.pane,
           overlay: null,
           search: afterOverlay(state),
+          // A notice is about where the selection was (`no problem below this row`).
+          notice: null,
           linkedFrom: action.linkedFrom ?? state.linkedFrom,
         },
         () => action.index,
@@ -250,18 +274,32 @@ export function reduce(state: UiState, action: Action): UiState {
       };
     }
     case 'close':
-      return { ...state, overlay: null, search: afterOverlay(state), notice: null };
+      return { ...state, overlay: helpUnder(state), search: afterOverlay(state), notice: null };
     case 'help':
       return {
         ...state,
         overlay:
           state.overlay?.type === 'help'
-            ? null
-            : { type: 'help', over: state.overlay ? 'detail' : state.pane, scroll: 0, found: -1 },
+            ? helpUnder(state)
+            : state.overlay
+              ? { type: 'help', over: 'detail', scroll: 0, found: -1, under: state.overlay }
+              : { type: 'help', over: state.pane, scroll: 0, found: -1 },
         search: afterOverlay(state),
       };
     case 'toggle-thinking':
       return { ...state, expandThinking: !state.expandThinking };
+    case 'toggle-turn': {
+      const open = state.openTurns.includes(action.row);
+      return {
+        ...state,
+        openTurns: open ? state.openTurns.filter((r) => r !== action.row) : [...state.openTurns, action.row],
+        notice: null,
+      };
+    }
+    case 'tree':
+      return state.overlay?.type === 'detail'
+        ? { ...state, overlay: { ...state.overlay, tree: action.tree }, notice: null }
+        : state;
     case 'calls.order':
       // Slowest first has no bottom to stick to: new calls land anywhere in it.
       return {
@@ -368,6 +406,7 @@ export function reduce(state: UiState, action: Action): UiState {
         ...state,
         lists,
         overlay,
+        openTurns: [],
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
         // Row numbers name other records now.

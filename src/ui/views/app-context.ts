@@ -3,6 +3,7 @@ import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { RowList, Views } from '../data/views.js';
 import type { UsageTarget } from '../format/usage-lines.js';
+import type { TreeFrame, TreeState } from '../tree/tree-state.js';
 import type { BaseContext } from './view.js';
 
 export interface AppContext extends BaseContext {
@@ -10,14 +11,23 @@ export interface AppContext extends BaseContext {
   /** The rows of Calls, Turns and Events, filtered and ordered as shown. */
   views: Views;
   filtered: FilterResult | null;
-  /** Body lines on screen. */
+  /** Body lines on screen, and the terminal's columns. */
   height: number;
+  width: number;
   /** The search matches shown (list indices, Usage rows, or lines of the open overlay); null when no search is shown. */
   matches: readonly number[] | null;
   /** The Usage pane's model, tool and method rows, as shown (empty while it is not). */
   usage: readonly UsageTarget[];
   /** Filters applied before, oldest first (↑/↓ in the filter bar). */
   history: readonly string[];
+  /** The open detail view's tree, its state, and the nodes the search finds (null: no search); null without one. */
+  tree: DetailTree | null;
+}
+
+export interface DetailTree {
+  frame: TreeFrame;
+  state: TreeState;
+  matches: readonly number[] | null;
 }
 
 /** The list of the pane shown (Usage has none). */

@@ -18,9 +18,9 @@ const MOVES = [
  * j/k, pages, top and bottom: a selection in a list (`empty`: what it says with no
  * rows), else the top line of a view that scrolls, which says so when all of it is
  * shown. `footer: false` keeps them out of the footer (the detail view and help never
- * showed them there).
+ * showed them there). `follows`: a list that new rows join, which the last row sticks to.
  */
-export function moves(options: { empty?: string; footer?: boolean } = {}): CommandSpec[] {
+export function moves(options: { empty?: string; footer?: boolean; follows?: boolean } = {}): CommandSpec[] {
   const { empty } = options;
   const disabled = empty
     ? (ctx: BaseContext) => (ctx.bounds.count === 0 ? empty : null)
@@ -30,6 +30,9 @@ export function moves(options: { empty?: string; footer?: boolean } = {}): Comma
     run: (ctx) => act(ctx, moveAction(command, ctx.bounds)!),
     disabled,
     ...(options.footer === false ? { hint: null } : {}),
+    ...(options.follows && command === 'list.bottom'
+      ? { description: 'Last row, and follow new rows as they come' }
+      : {}),
   }));
 }
 

@@ -78,12 +78,14 @@ export const clock: CommandSpec<AppContext> = {
 
 export const thinking: CommandSpec<AppContext> = {
   command: 'turns.thinking',
+  disabled: (ctx) => (ctx.store.aggregates.turns === 0 ? 'no turns in this trace' : null),
   run: (ctx) => act(ctx, { type: 'toggle-thinking' }),
 };
 
 /** Echoed resends shown or hidden: the selected turn stays selected (or the next one, when it is hidden). */
 export const echoed: CommandSpec<AppContext> = {
   command: 'turns.echoed',
+  disabled: (ctx) => (ctx.store.aggregates.echoedTurns === 0 ? 'no echoed resends in this trace' : null),
   run: (ctx) => {
     const { state, store, filtered } = ctx;
     const next = viewsOf(store, !state.showEchoed, filtered, state.callOrder).turns;

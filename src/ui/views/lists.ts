@@ -6,7 +6,7 @@ import { copy, link, write } from './record-commands.js';
 import type { CommandSpec } from './view.js';
 
 export const LIST_COMMANDS: readonly CommandSpec<AppContext>[] = [
-  ...moves({ empty: 'no rows' }),
+  ...moves({ empty: 'no rows', follows: true }),
   goto,
   ...problems,
   open,

@@ -1,0 +1,80 @@
+/*
+ * Long text as a person reads it: escapes decoded (newlines are newlines), made inert,
+ * word-wrapped; folded after FOLD_LINES with `… N more lines`. The Turns pane's text,
+ * thinking and tool results and the detail view's long strings share it.
+ */
+import { inertLines } from '../../trace/text.js';
+import { piece, wrap } from './text.js';
+
+/** Lines of a text shown before it folds (Space opens the rest). */
+export const FOLD_LINES = 20;
+/** Lines of an opened text shown at most; past them the view says how to get the rest (y, w). */
+export const OPEN_LINES = 2000;
+/** Text up to this length is wrapped whole to count its lines; a longer one is counted in characters. */
+const COUNT_LIMIT = 256 * 1024;
+
+export interface TextBlock {
+  lines: string[];
+  /** Wrapped lines not shown; null when the text is too long to count (see `chars`). */
+  more: number | null;
+  /** Characters of the whole text. */
+  chars: number;
+  /** True when lines are left out. */
+  cut: boolean;
+}
+
+/**
+ * The first `max` wrapped lines of `text` at `cells`, and what is left. `total`: the
+ * length of the whole text when `text` is only its head (a 20 MB string).
+ */
+export function textBlock(text: string, cells: number, max: number, total = text.length): TextBlock {
+  if (text.length < 4096) return blockOf(text, cells, max, total);
+  // A long text is laid out again on every frame it is on: its lines are kept.
+  const key = `${cells}:${max}:${total}`;
+  const kept = blocks.get(text);
+  if (kept?.key === key) return kept.block;
+  const block = blockOf(text, cells, max, total);
+  if (blocks.size >= 64) blocks.delete(blocks.keys().next().value!);
+  blocks.set(text, { key, block });
+  return block;
+}
+
+const blocks = new Map<string, { key: string; block: TextBlock }>();
+
+function blockOf(text: string, cells: number, max: number, total: number): TextBlock {
+  const whole = total === text.length;
+  if (whole && text.length <= COUNT_LIMIT) {
+    const all: string[] = [];
+    for (const l of inertLines(text)) for (const w of wrap(l, cells)) all.push(w);
+    return { lines: all.slice(0, max), more: Math.max(0, all.length - max), chars: total, cut: all.length > max };
+  }
+  const lines: string[] = [];
+  // Only what can show is made inert and wrapped.
+  const head = text.length > (max + 1) * cells * 8 ? text.slice(0, (max + 1) * cells * 8) : text;
+  for (const l of inertLines(head)) {
+    for (const w of wrap(l, cells, max + 1 - lines.length)) lines.push(w);
+    if (lines.length > max) break;
+  }
+  return { lines: lines.slice(0, max), more: null, chars: total, cut: true };
+}
+
+/** `text` hard-wrapped at `cells` (a JSON literal, which has no spaces to break at), at most `max` lines. */
+export function hardLines(text: string, cells: number, max: number): { lines: string[]; cut: boolean } {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest !== '' && lines.length < max) {
+    const p = piece(rest, Math.max(1, cells));
+    lines.push(p.text);
+    rest = rest.slice(p.taken);
+  }
+  return { lines: lines.length ? lines : [''], cut: rest !== '' };
+}
+
+/** What a folded or cut text says on its last line. */
+export function moreText(block: Pick<TextBlock, 'more' | 'chars'>, opens: boolean): string {
+  const what =
+    block.more === null
+      ? `${block.chars.toLocaleString('en-US')} characters in all`
+      : `${block.more.toLocaleString('en-US')} more line${block.more === 1 ? '' : 's'}`;
+  return `… ${what}${opens ? ' (Space opens)' : ''}`;
+}

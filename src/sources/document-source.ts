@@ -15,7 +15,11 @@ export type DocumentReading =
  */
 export interface FormatReader {
   first(text: string): FirstLine;
-  showsLines(text: string): boolean;
+  /**
+   * Given a document's first line, a test for each later line (in order, blank ones
+   * left out): true when it shows the file is JSONL after all.
+   */
+  watch(first: string): (text: string) => boolean;
   /** Null when the text is not one JSON value: it is read as lines then. */
   read(text: string, name: string): DocumentReading | null;
   /** Past this many bytes a document is refused, not gathered. */
@@ -98,19 +102,21 @@ export class DocumentSource implements Source {
       .split('\n');
     // The last piece may be cut short: only whole lines decide.
     if (bytes.length === PEEK_BYTES) lines.pop();
-    let document = false;
-    for (const text of lines) {
-      if (text.trim() === '') continue;
-      if (!document) {
-        const first = this.reader.first(text.replace(/\r$/, ''));
+    let showsLines: ((text: string) => boolean) | null = null;
+    for (const raw of lines) {
+      if (raw.trim() === '') continue;
+      const text = raw.replace(/\r$/, '');
+      if (showsLines === null) {
+        const first = this.reader.first(text);
         if (first !== 'document') return void (this.known = first.lines);
-        document = true;
-      } else if (this.reader.showsLines(text)) return void (this.known = this.reader.plain);
+        showsLines = this.reader.watch(text);
+      } else if (showsLines(text)) return void (this.known = this.reader.plain);
     }
   }
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     let mode: 'undecided' | 'lines' | 'document' = 'undecided';
+    let showsLines: (text: string) => boolean = () => false;
     const gathered: Copy[] = [];
     let bytes = 0;
     for await (const batch of this.inner.lines(onEvent)) {
@@ -127,13 +133,15 @@ export class DocumentSource implements Source {
         }
         if (mode === 'undecided') {
           const first = this.reader.first(line.text);
-          if (first === 'document') mode = 'document';
-          else {
+          if (first === 'document') {
+            mode = 'document';
+            showsLines = this.reader.watch(line.text);
+          } else {
             this.known = first.lines;
             mode = 'lines';
             break;
           }
-        } else if (this.reader.showsLines(line.text)) {
+        } else if (showsLines(line.text)) {
           this.known = this.reader.plain;
           mode = 'lines';
           break;

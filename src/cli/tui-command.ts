@@ -133,7 +133,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     copyText: (text: string, what: string) => copyText(text, what, control),
   };
 
-  let history = loadHistory();
+  const loaded = loadHistory();
+  let history = loaded.entries;
   const filterHistory = {
     entries: history,
     remember: (text: string) => (history = rememberFilter(history, text)),
@@ -146,6 +147,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     records,
     initialPane: expanded.pane,
     filter: options.filter,
+    // Something at the history's path that is not read (a FIFO, /dev/zero): said once, in the footer.
+    notice: loaded.notice,
   };
   let rerender: ((element: ReactElement) => void) | null = null;
   const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));

@@ -19,6 +19,22 @@ export const isIsoTime = (v: unknown): v is string =>
 
 const shown = (v: unknown) => (v === undefined ? 'absent' : jsonPreview(v, 80));
 
+/**
+ * An id as pairing compares it (rpc.ts): a string by its value, escapes decoded
+ * (`"\u0041"` is `"A"`), a number by its text as written (never rounded: `…890` is not
+ * `…891`), quoted or not so `2` is not `"2"`.
+ */
+const idKey = (value: unknown, text: string | undefined) => (typeof value === 'string' ? JSON.stringify(value) : text);
+
+/** Ids in messages are cut: one may be any length. */
+const ID_SHOWN = 40;
+const idShown = (text: string) => {
+  const chars = [...text.slice(0, ID_SHOWN * 2)];
+  return chars.length > ID_SHOWN || text.length > ID_SHOWN * 2
+    ? `${chars.slice(0, ID_SHOWN - 1).join('')}… (${text.length.toLocaleString('en-US')} characters)`
+    : text;
+};
+
 /** What mcp-recorder 0.5.0 writes in `metadata`, and the types each may have. */
 const METADATA_STRINGS = ['server_url', 'transport_type', 'protocol_version'] as const;
 
@@ -138,11 +154,11 @@ function* interactionFaults(
       yield error('response', 'cassette-response', `${name}.response has neither result nor error`);
     const reqId = textAt(`${path}/request/id`);
     const resId = textAt(`${path}/response/id`);
-    if (reqId !== undefined && resId !== reqId)
+    if (reqId !== undefined && idKey(res.id, resId) !== idKey(req.id, reqId))
       yield error(
         'response',
         'cassette-id-mismatch',
-        `${name}.response id ${resId ?? 'absent'} does not match request id ${reqId}`,
+        `${name}.response id ${resId === undefined ? 'absent' : idShown(resId)} does not match request id ${idShown(reqId)}`,
       );
   }
   const latency = num(it.latency_ms);

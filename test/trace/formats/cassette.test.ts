@@ -265,6 +265,35 @@ describe('cassette rules', () => {
     expect(text.split('\n')[findings[0]!.line - 1]).toContain(`"latency_ms": ${given}`);
   });
 
+  it.each([
+    ['"\\u0041"', '"A"', null],
+    ['"\\u00e9"', '"é"', null],
+    ['123456789012345678901234567890', '123456789012345678901234567891', 'mismatch'],
+    ['2', '"2"', 'mismatch'],
+    ['1.0', '1', 'mismatch'],
+    ['7', '7', null],
+  ])('request id %s, response id %s: compared as pairing compares them (%s)', (reqId, resId, want) => {
+    const text = pretty(cassette([call(1, 3)]))
+      .replace('"id": 1,', `"id": ${reqId},`)
+      .replace('"id": 1,', `"id": ${resId},`);
+    expect(text).toContain(resId);
+    const findings = validate(text);
+    expect(findings.map((f) => f.message)).toEqual(
+      want === null ? [] : [`interactions[0].response id ${resId} does not match request id ${reqId}`],
+    );
+  });
+
+  it('an id of any length is cut in the message', () => {
+    const long = `"${'x'.repeat(2000)}"`;
+    const text = pretty(cassette([call(1, 3)]))
+      .replace('"id": 1,', `"id": ${long},`)
+      .replace('"id": 1,', '"id": 2,');
+    const [finding] = validate(text);
+    expect(finding!.message).toBe(
+      `interactions[0].response id 2 does not match request id "${'x'.repeat(38)}… (2,002 characters)`,
+    );
+  });
+
   it('a latency of 100 years or less is no finding', () =>
     expect(validate(pretty(cassette([call(1, 100 * 365.25 * 86_400_000)])))).toEqual([]));
 

@@ -1,15 +1,7 @@
 import { ingest } from '../ingest/ingest.js';
-import { NotTraceError } from '../sources/document-source.js';
-import { redactText } from '../sources/redact.js';
-import { type Source, WHAT_ARRIVED } from '../sources/types.js';
+import type { Source } from '../sources/types.js';
 import type { TraceStore } from '../store/trace-store.js';
-
-/** Why a source's reading threw, naming the source (a JSON file that is no recording is said as it is). */
-export function readFailure(name: string, error: unknown): string {
-  return error instanceof NotTraceError
-    ? error.message
-    : `cannot read ${name}: ${redactText((error as Error).message)}`;
-}
+import { cutText, readFailure } from './read-failure.js';
 
 /**
  * Reads `source` into `store`, and says whether all of it came: null when it did, else
@@ -28,6 +20,5 @@ export async function readWhole(store: TraceStore, source: Source, then: string)
   }
   const f = store.files[file]!;
   if (f.state !== 'error') return null;
-  const why = f.stateText ?? `${source.name}: the reading failed`;
-  return `${why.endsWith(WHAT_ARRIVED) ? why.slice(0, -WHAT_ARRIVED.length) : why}: ${then}`;
+  return cutText(f.stateText ?? `${source.name}: the reading failed`, then);
 }

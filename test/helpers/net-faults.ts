@@ -142,7 +142,7 @@ export function describeNetFaults(full: boolean): void {
       }
     });
 
-    it('diff and every export refuse a cut or stalled source, saying what summary says (diff 2, exports 1)', async () => {
+    it('diff, validate and every export refuse a cut or stalled source, saying what summary says (diff and validate 2, exports 1)', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'mrt-cut-'));
       const cases = full
         ? [
@@ -158,13 +158,15 @@ export function describeNetFaults(full: boolean): void {
         const url = `${server.base}${path}`;
         const runs: [string[], number, string, string | null][] = [
           [['diff', '--timeout', '0.5', url, 'examples/demo.jsonl'], 2, 'not compared', null],
-          [['diff', '--timeout', '0.5', 'examples/demo.jsonl', url], 2, 'not compared', null],
+          // Once, not the URL twice (`cannot read URL: URL: …`).
+          [['validate', '--timeout', '0.5', url], 2, 'not validated', null],
           [
             ['--export', join(dir, 'v1.jsonl'), '--timeout', '0.5', url],
             1,
             `nothing written to ${join(dir, 'v1.jsonl')}`,
             'v1.jsonl',
           ],
+          [['diff', '--timeout', '0.5', 'examples/demo.jsonl', url], 2, 'not compared', null],
           [
             ['--export-otlp', join(dir, 'spans.json'), '--timeout', '0.5', url],
             1,

@@ -91,6 +91,8 @@ export class WsSource implements Source {
   private failure: string | null = null;
   /** Frames ignored (binary, or not JSON): counted for the status line. */
   private ignored = 0;
+  /** A `_seq` that is no sequence number was seen (said once). */
+  private badSeq = false;
   /** The status to show next (a drop, a reconnection, ignored frames; the header names the trace); null when unchanged. */
   private status: string | null = null;
   /** When the connection dropped (ms), while reconnecting. */
@@ -254,9 +256,15 @@ export class WsSource implements Source {
   private add(line: unknown, raw: string | null | undefined): void {
     if (typeof line !== 'object' || line === null || raw == null) return;
     const seq = (line as { _seq?: unknown })._seq;
-    if (typeof seq === 'number') {
-      if (seq <= this.lastSeq) return;
-      this.lastSeq = seq;
+    // A sequence number is a whole number JavaScript holds exactly: `1e308` taken as one
+    // would make every later line look seen already, and drop it.
+    if (Number.isSafeInteger(seq) && (seq as number) >= 0) {
+      if ((seq as number) <= this.lastSeq) return;
+      this.lastSeq = seq as number;
+    } else if (seq !== undefined && !this.badSeq) {
+      this.badSeq = true;
+      const shown = typeof seq === 'number' ? String(seq) : `(${seq === null ? 'null' : `a ${typeof seq}`})`;
+      this.status = `_seq ${shown} is no sequence number: ignored, its line kept`;
     }
     let text = withoutMember(raw, '_seq');
     // A pretty-printed frame: raw line breaks can only be space between tokens, and a line holds none.

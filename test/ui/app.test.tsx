@@ -608,7 +608,7 @@ describe('turns ↔ calls', () => {
     await app.press('list.bottom');
     expect(app.frame()).toMatch(/never sent.* no call reached the server/);
     await app.press('list.open');
-    expect(app.frame()).toMatch(/^ ↔ search: no call reached the server$/m);
+    expect(app.frame()).toMatch(/^[ ›]↔ search: no call reached the server$/m);
   });
 });
 

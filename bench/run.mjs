@@ -1,7 +1,7 @@
 // npm run bench: each figure is a ratio against a baseline measured in the same run,
 // so the numbers mean the same on a fast laptop and a loaded CI box.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +31,16 @@ const child = (script, ...args) => {
   return JSON.parse(r.stdout.trim().split('\n').pop());
 };
 const median = (runs) => runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+const rows = [];
+const row = (figure, value, goal, ok) => rows.push({ figure, value, goal, ok: ok ? 'yes' : 'NO' });
+/** The figures so far, as a Markdown table. */
+function printRows() {
+  const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
+  console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
+  console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);
+  for (const r of rows)
+    console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);
+}
 /*
  * Ours against a baseline, run as back-to-back pairs: the figure is the median of the
  * pairs' ratios. On a shared machine speed drifts by tens of percent over a minute; the
@@ -59,13 +69,53 @@ const paired = (runBase, runOurs) => {
 const timed = (r) =>
   `${r.ratio.toFixed(2)}x (${(r.oursMs / 1000).toFixed(2)}s / ${(r.baseMs / 1000).toFixed(2)}s, medians of ${PAIRS} pairs)`;
 
+/**
+ * `count` small traces of about `kib` KiB each (seeds 1…count, so each differs), in a
+ * directory of their own, and one file of all of them (`cat`): the same bytes in one.
+ */
+function generateMany(count, kib) {
+  const dir = join(data, `many-${count}x${kib}k`);
+  const combined = `${dir}.jsonl`;
+  if (existsSync(combined) && statSync(combined).size > 0) return { dir, combined };
+  mkdirSync(dir, { recursive: true });
+  process.stderr.write(`generating ${count} traces of ~${kib} KiB …\n`);
+  for (let i = 1; i <= count; i++) {
+    const path = join(dir, `run-${String(i).padStart(4, '0')}.jsonl`);
+    if (existsSync(path) && statSync(path).size > 0) continue;
+    const fd = openSync(path, 'w');
+    execFileSync(process.execPath, [generator, '--mb', String(kib / 1024), '--seed', String(i)], {
+      stdio: ['ignore', fd, 'inherit'],
+    });
+    closeSync(fd);
+  }
+  const fd = openSync(combined, 'w');
+  for (const name of readdirSync(dir).sort()) writeSync(fd, readFileSync(join(dir, name)));
+  closeSync(fd);
+  return { dir, combined };
+}
+
+/** #3 of issue 20: `report` over 1,000 small traces against `summary` on one file of them all. */
+function reportRow() {
+  const many = generateMany(1000, 60);
+  const r = paired(
+    () => child('summary-child.mjs', many.combined),
+    () => child('report-child.mjs', many.dir),
+  );
+  const mib = (statSync(many.combined).size / 2 ** 20).toFixed(0);
+  row(`report, 1,000 traces of 60 KiB / summary of them in one file (${mib} MiB)`, timed(r), '≤ 2x', r.ratio <= 2);
+  const rss = Math.max(...r.ours.map((o) => o.maxRssBytes));
+  row('(report peak RSS over them)', `${(rss / 2 ** 20).toFixed(0)} MiB`, '—', true);
+}
+if (process.env.BENCH_ONLY === 'report') {
+  reportRow();
+  printRows();
+  process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
+}
+
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
 const small = generate('trace-1mb.jsonl', ['--mb', '1']);
 const size = statSync(big).size;
 process.stderr.write(`big trace: ${(size / 2 ** 20).toFixed(0)} MiB\n`);
-
-const rows = [];
-const row = (figure, value, goal, ok) => rows.push({ figure, value, goal, ok: ok ? 'yes' : 'NO' });
 
 /** Prints rows of cells as a Markdown table, columns padded to their widest cell. */
 const table = (head, body) => {
@@ -92,7 +142,8 @@ if (process.env.BENCH_ONLY === 'keys') {
 
 // Issue 18 #4: the detail view's tree on a 20 MB tool result at 80x24: open, fold, scroll.
 const tree = child('tree-child.mjs', process.env.BENCH_TREE_ROUNDS ?? '5');
-const treeKeys = tree.keys.filter((k) => k.key !== 'Enter → the tree shown');
+const treeKeys = tree.keys.filter((k) => !k.key.startsWith('Enter → '));
+const treeFirst = tree.keys.find((k) => k.key === 'Enter → its first screen')?.max ?? null;
 const treeMax = Math.max(...treeKeys.map((k) => k.max ?? Infinity));
 const treeShown = tree.keys.find((k) => k.key === 'Enter → the tree shown')?.max ?? null;
 const printTree = () => {
@@ -287,6 +338,7 @@ if (SCALE_MB > 0) {
   );
 }
 
+reportRow();
 row('every key of every pane at 80x24 → frame (worst max)', `${keysMax.toFixed(1)} ms`, '≤ 100 ms', keysMax <= 100);
 row(
   'detail tree, 20 MiB result: open, fold, scroll → frame (worst max)',
@@ -295,15 +347,17 @@ row(
   treeMax <= 100,
 );
 row(
+  'detail tree, 20 MiB result: Enter → its first screen (the head of the record)',
+  treeFirst === null ? 'never' : `${treeFirst.toFixed(0)} ms`,
+  '—',
+  treeFirst !== null,
+);
+row(
   'detail tree, 20 MiB result: Enter → the tree shown (read and scanned)',
   treeShown === null ? 'never' : `${treeShown.toFixed(0)} ms`,
   '—',
   treeShown !== null,
 );
-const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 8];
-console.log(`| ${'figure'.padEnd(w[0])} | ${'measured'.padEnd(w[1])} | ${'goal'.padEnd(w[2])} | met |`);
-console.log(`| ${'-'.repeat(w[0])} | ${'-'.repeat(w[1])} | ${'-'.repeat(w[2])} | --- |`);
-for (const r of rows)
-  console.log(`| ${r.figure.padEnd(w[0])} | ${r.value.padEnd(w[1])} | ${r.goal.padEnd(w[2])} | ${r.ok} |`);
+printRows();
 printKeys();
 printTree();

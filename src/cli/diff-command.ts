@@ -1,10 +1,10 @@
+import { openTrace } from '../ingest/open-trace.js';
 import { diffText } from '../report/diff-report.js';
 import { OpenError } from '../sources/open-source.js';
 import { type DiffBy, diffStores } from '../store/diff.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
-import { openTrace } from './open-trace.js';
 import { complain, print, printJson, stdoutColumns, stdoutIsTerminal } from './output.js';
 import { readWhole } from './read-whole.js';
 import { expandTargets } from './targets.js';

@@ -4,7 +4,7 @@ import { buildProgram, type Handlers } from './program.js';
 /** The program as commander holds it; its handlers are never called here. */
 function program(): Command {
   const never = async () => 0;
-  const handlers: Handlers = { app: never, summary: never, validate: never, diff: never };
+  const handlers: Handlers = { app: never, summary: never, report: never, validate: never, diff: never };
   return buildProgram(handlers, () => {});
 }
 

@@ -1,4 +1,6 @@
 import { CommanderError } from 'commander';
+import type { PricesSpec } from '../ingest/read-run.js';
+import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
 import { installFatalHandlers } from './fatal.js';
@@ -20,8 +22,9 @@ export async function main(argv: string[]): Promise<number> {
     {
       app: async (files, options) => {
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices);
-        if (prices === null) return 1;
+        const priced = await loadPriceRows(options.prices);
+        if (priced === null) return 1;
+        const prices = priced.table;
         if (options.exportOtlp !== undefined || options.otlpEndpoint !== undefined)
           return (await import('./otlp-command.js')).otlpCommand(
             files,
@@ -45,13 +48,26 @@ export async function main(argv: string[]): Promise<number> {
             options.timeout,
             options.exportFormat,
           );
+        // A directory without a terminal: its runs, one row each (what the Sessions list shows).
+        if (!stdoutIsTerminal() && namesDirectory(files))
+          return (await import('./report-command.js')).reportCommand(
+            files,
+            { by: ['session'], order: 'asc', json: false, timeout: options.timeout },
+            prices,
+            priced.spec,
+          );
         if (!stdoutIsTerminal() && files.length)
           return (await import('./summary-command.js')).summaryCommand(
             files,
             { json: false, filter: options.filter, cache: options.cache, timeout: options.timeout },
             prices,
           );
-        return runApp(files, options, prices);
+        return runApp(files, options, prices, priced.spec);
+      },
+      report: async (paths, options) => {
+        const prices = await loadPriceRows(options.prices);
+        if (prices === null) return 1;
+        return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
       diff: async (files, options) => (await import('./diff-command.js')).diffCommand(files, options, bundledPrices()),
@@ -79,7 +95,12 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-async function runApp(files: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+async function runApp(
+  files: string[],
+  options: AppOptions,
+  prices: PriceTable,
+  pricesSpec: PricesSpec | null,
+): Promise<number> {
   if (files.length === 0) {
     complain('name a trace file to open (or - for stdin); try `npm start` for the demo');
     return 2;
@@ -87,7 +108,7 @@ async function runApp(files: string[], options: AppOptions, prices: PriceTable):
   // Loaded only here, so `summary` never pays for React and Ink.
   claimTerminal();
   const { runTui } = await import('./tui-command.js');
-  return runTui(files, options, prices);
+  return runTui(files, options, prices, pricesSpec);
 }
 
 /** An invalid --filter says what is wrong and where (exit 2). */
@@ -106,13 +127,19 @@ function checkFilter(expr: string | undefined): boolean {
 
 /** The bundled table, with `--prices FILE` rows on top. Null (exit 1) when the file is unusable. */
 async function loadPrices(file: string | undefined): Promise<PriceTable | null> {
+  return (await loadPriceRows(file))?.table ?? null;
+}
+
+/** The table, and the rows it was made with (`report`'s workers make the same table from them). */
+async function loadPriceRows(file: string | undefined): Promise<{ table: PriceTable; spec: PricesSpec | null } | null> {
   const base = bundledPrices();
-  if (!file) return base;
+  if (!file) return { table: base, spec: null };
   try {
     const rows = JSON.parse(await readPricesFile(file)) as unknown;
     if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
       throw new Error('expected a JSON object of model → prices');
-    return withOverrides(base, file, rows as Record<string, unknown>);
+    const spec = { file, rows: rows as Record<string, unknown> };
+    return { table: withOverrides(base, file, spec.rows), spec };
   } catch (error) {
     complain(`cannot read prices ${file}: ${(error as Error).message}`);
     return null;

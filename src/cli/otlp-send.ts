@@ -21,7 +21,7 @@ const BODY_MAX = 300;
  * the HTTP status as a number `code` and the answer's body as `data`; a network error
  * has a string `code` (ECONNREFUSED) and says itself what happened.
  */
-export function failureText(error: Error | undefined, timeoutS: number): string {
+export function failureText(error: Error | undefined, timeoutS: number, elapsedMs = 0): string {
   if (!error) return 'the export failed';
   const { code, data } = error as Error & { code?: unknown; data?: unknown };
   if (typeof code === 'number') {
@@ -29,9 +29,10 @@ export function failureText(error: Error | undefined, timeoutS: number): string 
     const body = typeof data === 'string' && data.trim() !== '' ? `: ${data.trim().slice(0, BODY_MAX)}` : '';
     return `the collector answered HTTP ${code}${status}${body}`;
   }
-  // The exporter's words when its retries (429, 502, 503, 504) ran out or its deadline came.
+  // The exporter's words when its retries (429, 502, 503, 504) ran out: after five, or
+  // when the next would pass the deadline; so the time it took is said as measured.
   if (/retryable status/i.test(error.message))
-    return `the collector still answered 429, 502, 503 or 504 when the retries stopped, after ${timeoutPhrase(timeoutS)}`;
+    return `the collector still answered 429, 502, 503 or 504 when the retries stopped, ${(elapsedMs / 1000).toFixed(1)}s after the first try (--timeout ${timeoutS})`;
   if (/timed out/i.test(error.message)) return `no answer within ${timeoutPhrase(timeoutS)}`;
   return error.message;
 }
@@ -59,8 +60,10 @@ export async function sendSpans(
   let requests = 0;
   try {
     for (const batch of batches) {
+      const started = performance.now();
       const result = await new Promise<ExportResult>((resolve) => exporter.export(batch, resolve));
-      if (result.code !== ExportResultCode.SUCCESS) throw new OtlpSendError(failureText(result.error, timeoutS), spans);
+      if (result.code !== ExportResultCode.SUCCESS)
+        throw new OtlpSendError(failureText(result.error, timeoutS, performance.now() - started), spans);
       spans += batch.length;
       requests += 1;
     }

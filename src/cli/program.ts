@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
+import { DIMS, type Dim } from '../store/run-figures.js';
 import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
@@ -31,6 +32,17 @@ export interface SummaryOptions {
   timeout: number;
 }
 
+export interface ReportOptions {
+  by: Dim[];
+  since?: string;
+  until?: string;
+  tz?: string;
+  order: 'asc' | 'desc';
+  json: boolean;
+  prices?: string;
+  timeout: number;
+}
+
 export interface DiffOptions {
   json: boolean;
   /** How calls are matched: `calls` (aligned by what they are) or `ordinal` (by position). */
@@ -40,6 +52,7 @@ export interface DiffOptions {
 
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
+  report(paths: string[], options: ReportOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
   validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
   diff(files: string[], options: DiffOptions): Promise<number>;
@@ -72,6 +85,17 @@ const filterOption = () =>
     '--filter <expr>',
     'keep only matching records, e.g. "status:error tool:read_*" (see Filters below); an invalid one: exit 2',
   );
+
+/** `--by day --by model` or `--by day,model`: each value a dimension, once. */
+function collectDims(value: string, previous: Dim[] | undefined): Dim[] {
+  const out = [...(previous ?? [])];
+  for (const part of value.split(',')) {
+    const d = part.trim() as Dim;
+    if (!DIMS.includes(d)) throw new InvalidArgumentError(`expected one of ${DIMS.join(', ')}`);
+    if (!out.includes(d)) out.push(d);
+  }
+  return out;
+}
 
 /** The filter language after the options of `--help` (the same list `?` shows in the app). */
 const filterHelp = (): string =>
@@ -153,6 +177,42 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addHelpText('after', filterHelp())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, options));
+    });
+
+  program
+    .command('report')
+    .description(
+      'sessions, tool calls, turns, tokens and cost over many recordings, by day, week, month, session, server, model or tool (docs/report.md); exit 1 when a file cannot be read',
+    )
+    .argument(
+      '<paths...>',
+      'recordings: files, directories (searched for *.jsonl and *.json) and globs; X.agent.jsonl and X.mcp.jsonl are one run',
+    )
+    .option(
+      '--by <what>',
+      `one row per ${DIMS.join(', ')} (again, or with commas, for one row per pair: --by day --by model); weeks are ISO weeks, from Monday`,
+      collectDims,
+    )
+    .option(
+      '--since <date>',
+      'only what happened from this day (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM, Z or ±HH:MM for UTC or an offset)',
+    )
+    .option('--until <date>', 'only what happened up to this day (all of it) or time, as --since')
+    .option('--tz <zone>', "the IANA time zone of days, weeks, months and of --since/--until (default: this machine's)")
+    .addOption(
+      new Option('--order <order>', 'rows by key, earliest (asc) or latest (desc) first')
+        .choices(['asc', 'desc'])
+        .default('asc'),
+    )
+    .option(
+      '--json',
+      'emit {schema: "mcp-replay-tui.report/1", by, rows: [{key, …figures}], totals} (docs/report.schema.json)',
+      false,
+    )
+    .addOption(pricesOption())
+    .addOption(timeoutOption())
+    .action(async (paths: string[], options: ReportOptions) => {
+      setCode(await handlers.report(paths, options));
     });
 
   program

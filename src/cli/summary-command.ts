@@ -1,3 +1,4 @@
+import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { OpenError } from '../sources/open-source.js';
@@ -11,7 +12,6 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
-import { openTrace } from './open-trace.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
 import { readFailure } from './read-failure.js';
 import { readWhole } from './read-whole.js';

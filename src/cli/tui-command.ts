@@ -1,20 +1,27 @@
 import { type Instance, render } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
+import { openTrace } from '../ingest/open-trace.js';
+import type { PricesSpec } from '../ingest/read-run.js';
+import { type Reading, readRuns } from '../ingest/read-runs.js';
+import { streamRun } from '../ingest/stream-run.js';
 import { OpenError } from '../sources/open-source.js';
+import { findRecordings, namesDirectory, pairRuns } from '../sources/recordings.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
+import { SessionList } from '../store/session-list.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
+import { localZone } from '../trace/zone-time.js';
 import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
+import { SessionsApp } from '../ui/sessions-app.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
 import { loadHistory, rememberFilter } from './filter-history.js';
 import { type Keyboard, letSigintEndTheProcess, openKeyboard } from './keys.js';
 import { loadWithCache } from './load.js';
-import { openTrace } from './open-trace.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
 import { copyRows, copyText, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
@@ -89,7 +96,13 @@ async function runOnScreen(
 }
 
 /** Opens every source (exit 1 before any screen if one fails), then runs the app. */
-export async function runTui(args: string[], options: AppOptions, prices: PriceTable): Promise<number> {
+export async function runTui(
+  args: string[],
+  options: AppOptions,
+  prices: PriceTable,
+  pricesSpec: PricesSpec | null = null,
+): Promise<number> {
+  if (namesDirectory(args)) return runSessions(args, options, prices, pricesSpec);
   const expanded = expandTargets(args);
   if (!expanded) return 1;
   const sources: Source[] = [];
@@ -124,21 +137,8 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
   const single = sources.length === 1;
   const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
-  const records = {
-    write(rows: ArrayLike<number>) {
-      const path = exportPath(store, rows);
-      return wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
-    },
-    copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
-    copyText: (text: string, what: string) => copyText(text, what, control),
-  };
-
-  const loaded = loadHistory();
-  let history = loaded.entries;
-  const filterHistory = {
-    entries: history,
-    remember: (text: string) => (history = rememberFilter(history, text)),
-  };
+  const records = recordsOf(store, options);
+  const filterHistory = filterHistoryOf();
 
   const props = {
     store,
@@ -148,7 +148,7 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     initialPane: expanded.pane,
     filter: options.filter,
     // Something at the history's path that is not read (a FIFO, /dev/zero): said once, in the footer.
-    notice: loaded.notice,
+    notice: filterHistory.notice,
   };
   let rerender: ((element: ReactElement) => void) | null = null;
   const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender));
@@ -166,6 +166,105 @@ export async function runTui(args: string[], options: AppOptions, prices: PriceT
     await running;
   } finally {
     for (const s of sources) s.close();
+    keyboard.close();
+  }
+  return keyboard.interrupted() ? 130 : 0;
+}
+
+/** The `w` and `y` keys' I/O for a store. */
+function recordsOf(store: TraceStore, options: AppOptions) {
+  return {
+    write(rows: ArrayLike<number>) {
+      const path = exportPath(store, rows);
+      return wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
+    },
+    copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
+    copyText: (text: string, what: string) => copyText(text, what, control),
+  };
+}
+
+/**
+ * The filters applied before, and how to remember one (the history file); `notice`:
+ * why what is at the history's path was not read (a FIFO, /dev/zero), to say once.
+ */
+function filterHistoryOf() {
+  const { entries, notice } = loadHistory();
+  let history = entries;
+  return { entries, notice, remember: (text: string) => (history = rememberFilter(history, text)) };
+}
+
+/**
+ * `mcp-replay-tui DIR`: the Sessions list, one row per run, at once; the runs are read
+ * on worker threads meanwhile (their figures only), the first rows shown first. Enter
+ * opens a run as the app opens files named together.
+ */
+async function runSessions(
+  args: string[],
+  options: AppOptions,
+  prices: PriceTable,
+  pricesSpec: PricesSpec | null,
+): Promise<number> {
+  const found = await findRecordings(args);
+  for (const m of found.missing) complain(`cannot read ${m.path}: ${m.reason}`);
+  if (found.missing.length && found.files.length === 0) return 1;
+  const keyboard = openKeyboard();
+  if (!keyboard) {
+    complain(
+      'stdin is not a terminal and /dev/tty cannot be opened, so there is nowhere to read keys from; use `report` instead',
+    );
+    return 1;
+  }
+  applyColorEnv();
+  setAscii(options.ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
+  // Read newest first: the order the list shows before any run is read.
+  const runs = pairRuns(found.files).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? -1 : 1));
+  const sessions = new SessionList(runs);
+  const zone = localZone();
+  const openRun = (index: number) => {
+    const store = new TraceStore(prices);
+    const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout });
+    return { store, close: run.close };
+  };
+  let records: ReturnType<typeof recordsOf> | null = null;
+  const props = {
+    sessions,
+    openRun: (index: number) => {
+      const opened = openRun(index);
+      records = recordsOf(opened.store, options);
+      return opened;
+    },
+    appProps: {
+      filterHistory: filterHistoryOf(),
+      records: {
+        write: (rows: ArrayLike<number>) => records!.write(rows),
+        copy: (rows: ArrayLike<number>) => records!.copy(rows),
+        copyText: (text: string, what: string) => records!.copyText(text, what),
+      },
+    },
+  };
+  const reading: { now: Reading | null } = { now: null };
+  // The runs are read once the first frame is out: starting workers meanwhile slowed it.
+  const read = () => {
+    reading.now = readRuns(
+      runs.map((r) => ({
+        run: r.id,
+        files: r.files,
+        by: ['session'],
+        zone,
+        since: null,
+        until: null,
+        timeoutS: options.timeout,
+        bytes: r.bytes,
+      })),
+      { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
+      (index, result) => sessions.set(index, result),
+    );
+    reading.now.done.catch(() => undefined);
+  };
+  try {
+    await runOnScreen(createElement(SessionsApp, props), keyboard, 60, () => setImmediate(read));
+  } finally {
+    reading.now?.close();
     keyboard.close();
   }
   return keyboard.interrupted() ? 130 : 0;

@@ -8,6 +8,8 @@ import { appendLines } from './row-writer.js';
 export interface IngestOptions {
   /** A person is waiting on this thread for frames: leave it a core of its own. */
   interactive?: boolean;
+  /** False: on this thread whatever the size (a worker reading a run is one already). */
+  parallel?: boolean;
 }
 
 /**
@@ -24,7 +26,8 @@ export async function ingest(
   const f = store.files[file]!;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
   const whole = source.wholeFile?.();
-  const plan = whole ? parallelPlan(whole.size, process.env, undefined, options.interactive) : null;
+  const plan =
+    whole && options.parallel !== false ? parallelPlan(whole.size, process.env, undefined, options.interactive) : null;
   try {
     if (whole && plan) {
       f.totalBytes = whole.size;

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
 import type { LineRef, WholeFile } from '../sources/types.js';
 import type { TraceStore } from '../store/trace-store.js';
@@ -7,6 +6,7 @@ import { TapeReader } from '../trace/facts-tape.js';
 import type { LineFacts } from '../trace/line-facts.js';
 import { type BlockDone, type BlockJob, rangeTape } from './range-facts.js';
 import { factsAppender } from './row-writer.js';
+import { INDEX_WORKER, WorkerPool, workerCount } from './worker-pool.js';
 
 /*
  * Indexing a whole local file on every core: worker threads (index-worker.ts) read
@@ -40,9 +40,6 @@ const SLICE_MS = 6;
 /** Ranges in flight per worker: enough to cover this thread's pauses, few enough to bound memory. */
 const AHEAD = 3;
 
-/** The built worker script; none when running from the TypeScript sources (tests). */
-const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-worker.js', import.meta.url);
-
 /**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
@@ -51,18 +48,17 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? null : new URL('./index-
 export function parallelPlan(
   size: number,
   env: NodeJS.ProcessEnv = process.env,
-  script: URL | null = WORKER_SCRIPT,
+  script: URL | null = INDEX_WORKER,
   interactive = false,
   cores = availableParallelism(),
 ): ParallelPlan | null {
   if (script === null) return null;
-  const asked = env.MCP_REPLAY_TUI_WORKERS;
-  // One core: nothing to gain. The app keeps a core for its frames, and so starts
-  // workers only from 3 cores: on 2, one worker left this thread appending without a
-  // pause. On 1 GiB, keys mid-index took 25–27 ms (p50) instead of 13–21 and the peak
-  // was ~40 MB higher, for an index done in 5.3–5.7 s instead of 5.4–7.6 s.
-  const byCores = cores < 2 || (interactive && cores < 3) ? 0 : Math.min(interactive ? cores - 1 : cores, 8);
-  const workers = asked !== undefined && /^\d+$/.test(asked) ? Math.min(Number(asked), 16) : byCores;
+  // The app keeps a core for its frames, and so starts workers only from 3 cores: on 2,
+  // one worker left this thread appending without a pause. On 1 GiB, keys mid-index took
+  // 25–27 ms (p50) instead of 13–21 and the peak was ~40 MB higher, for an index done in
+  // 5.3–5.7 s instead of 5.4–7.6 s.
+  const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
+  const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
   return { workers, blockBytes: BLOCK_BYTES, workerUrl: script };
 }
@@ -108,9 +104,11 @@ export async function ingestParallel(
 
   function appendRanges(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const workers: Worker[] = [];
-      /** Ranges sent to each worker and not yet back: two each, so none waits on this thread. */
-      const inFlight = new Map<Worker, number>();
+      // Two ranges in flight per worker, so none waits on this thread; a worker holds two
+      // at most, so a small young generation is plenty.
+      const pool = new WorkerPool<BlockJob, BlockDone>(plan.workerUrl, Math.min(plan.workers, blocks - 1), 2, {
+        youngGenerationMb: 8,
+      });
       const done = new Map<number, BlockDone>();
       let next = 1;
       let expected = 1;
@@ -122,15 +120,14 @@ export async function ingestParallel(
       const finish = (error?: Error): void => {
         if (finished) return;
         finished = true;
-        for (const w of workers) void w.terminate();
+        pool.close();
         if (error) reject(error);
         else resolve();
       };
       const fallBack = (): void => {
         if (alone || finished) return;
         alone = true;
-        for (const w of workers) void w.terminate();
-        workers.length = 0;
+        pool.close();
         kick();
       };
       const kick = (): void => {
@@ -140,12 +137,12 @@ export async function ingestParallel(
         }
       };
       const dispatch = (): void => {
-        for (const w of workers) {
-          while (inFlight.get(w)! < 2 && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
-            w.postMessage(jobOf(next));
-            inFlight.set(w, inFlight.get(w)! + 1);
-            next++;
-          }
+        while (!alone && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
+          pool.run(jobOf(next++)).then((d) => {
+            if (alone) return;
+            done.set(d.block, d);
+            kick();
+          }, fallBack);
         }
       };
       // A few milliseconds of appending per turn of the event loop, so keys and redraws
@@ -178,25 +175,6 @@ export async function ingestParallel(
         else if (current || done.has(expected) || alone) setImmediate(drain);
         else draining = false;
       };
-
-      for (let n = 0; n < Math.min(plan.workers, blocks - 1); n++) {
-        // A worker holds two ranges at most: a small young generation is plenty.
-        const w = new Worker(plan.workerUrl, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-        workers.push(w);
-        inFlight.set(w, 0);
-        w.on('message', (d: BlockDone) => {
-          if (alone) return;
-          done.set(d.block, d);
-          inFlight.set(w, inFlight.get(w)! - 1);
-          dispatch();
-          kick();
-        });
-        // A worker that fails (or stops) hands every range still out to this thread.
-        w.on('error', fallBack);
-        w.on('exit', () => {
-          if (!finished) fallBack();
-        });
-      }
       dispatch();
     });
   }

@@ -96,14 +96,19 @@ export class DocumentSource implements Source {
   private peek(): void {
     if (this.known !== null) return;
     const bytes = this.inner.readBytes(0, PEEK_BYTES);
-    const lines = bytes
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\n');
-    // The last piece may be cut short: only whole lines decide.
-    if (bytes.length === PEEK_BYTES) lines.pop();
+    // Line by line, as far as it takes: a JSONL file is known by its first line (decoding
+    // and splitting all 64 KiB of each of 1,000 small files cost `report` ~0.1 s).
+    let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
     let showsLines: ((text: string) => boolean) | null = null;
-    for (const raw of lines) {
+    while (start < bytes.length) {
+      let end = bytes.indexOf(10, start);
+      if (end < 0) {
+        // The last piece may be cut short: only whole lines decide.
+        if (bytes.length === PEEK_BYTES) return;
+        end = bytes.length;
+      }
+      const raw = bytes.toString('utf8', start, end);
+      start = end + 1;
       if (raw.trim() === '') continue;
       const text = raw.replace(/\r$/, '');
       if (showsLines === null) {

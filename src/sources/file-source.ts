@@ -1,9 +1,13 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
 import type { Line, Source, SourceEvent, WholeFile } from './types.js';
 
 const CHUNK = 1 << 20;
+/** The least a read buffer is: a file that grows while it is read still goes in few chunks. */
+const SMALL_CHUNK = 64 << 10;
+/** At most this big, a file is read at once (`smallFile`). */
+const SMALL_FILE = 256 << 10;
 
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
@@ -18,21 +22,35 @@ export class FileSource implements Source {
    * means no external memory piling up between collections on a 1 GiB read.
    */
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
+    const small = this.smallFile();
+    if (small) {
+      onEvent?.({ type: 'progress', bytes: small.length, totalBytes: small.length });
+      const splitter = new LineSplitter();
+      const batch = splitter.push(small);
+      if (batch.length) yield batch;
+      const last = splitter.end();
+      if (last.length) yield last;
+      return;
+    }
     const handle = await open(this.name, 'r');
     try {
       const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
-      // Two buffers: the next chunk is read while this one's lines are being indexed.
-      const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+      // Two buffers: the next chunk is read while this one's lines are being indexed. A
+      // small file gets small ones (a file that grows meanwhile is read in more chunks):
+      // `report` over 1,000 files of 60 KiB spent a third of its time collecting 2 GB of
+      // megabyte buffers.
+      const size = Math.min(CHUNK, Math.max(SMALL_CHUNK, total + 1));
+      const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
       let bytes = 0;
       let turn = 0;
-      let next = handle.read(buffers[0]!, 0, CHUNK, 0);
+      let next = handle.read(buffers[0]!, 0, size, 0);
       for (;;) {
         const { bytesRead, buffer } = await next;
         if (bytesRead === 0 || this.closed) break;
         bytes += bytesRead;
         turn ^= 1;
-        next = handle.read(buffers[turn]!, 0, CHUNK, bytes);
+        next = handle.read(buffers[turn]!, 0, size, bytes);
         const batch = splitter.push(buffer.subarray(0, bytesRead));
         onEvent?.({ type: 'progress', bytes, totalBytes: total });
         if (batch.length) yield batch;
@@ -43,6 +61,21 @@ export class FileSource implements Source {
     } finally {
       await handle.close();
     }
+  }
+
+  /**
+   * A regular file of SMALL_FILE bytes or less, read whole at once on this thread,
+   * through the descriptor `readBytes` keeps: one read, where streaming it took five
+   * trips through Node's thread pool (open, stat, read, read, close), ~0.15 s of a core
+   * over 1,000 files of 60 KiB in `report`. Null otherwise (a FIFO, a device such as
+   * /dev/zero, a bigger file, or one that grew past it meanwhile): it is streamed.
+   */
+  private smallFile(): Buffer | null {
+    this.fd ??= openSync(this.name, 'r');
+    const info = fstatSync(this.fd);
+    if (!info.isFile() || info.size > SMALL_FILE) return null;
+    const bytes = readAt(this.fd, 0, SMALL_FILE + 1);
+    return bytes.length > SMALL_FILE ? null : bytes;
   }
 
   wholeFile(): WholeFile {
@@ -73,9 +106,9 @@ export function readAt(fd: number, offset: number, length: number, into?: Buffer
   return got === length ? buf : buf.subarray(0, got);
 }
 
-/** Checks that a path can be opened for reading; throws with the OS reason if not. */
-export async function assertReadable(path: string): Promise<void> {
-  const info = await stat(path);
+/** Checks that a path can be opened for reading; throws with the OS reason if not. `info`: its stat, when the caller has it. */
+export async function assertReadable(path: string, info?: Stats): Promise<void> {
+  info ??= await stat(path);
   if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   closeSync(openSync(path, 'r'));
 }

@@ -112,11 +112,13 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
   try {
     // A FIFO opens only once a writer does: opening it here would block. It is read
     // as a stream (like stdin) that opens off the event loop.
-    if ((await stat(target)).isFIFO()) {
+    const info = await stat(target);
+    if (info.isFIFO()) {
       await access(target, constants.R_OK);
       return fifoSource(target);
     }
-    await assertReadable(target);
+    // With the stat just made: over a thousand small files, each stat is a trip through the thread pool.
+    await assertReadable(target, info);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);

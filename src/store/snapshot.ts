@@ -4,7 +4,7 @@ import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 10;
+export const SNAPSHOT_VERSION = 11;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {

@@ -39,7 +39,7 @@ export interface ToolCostOptions {
 }
 
 /** Nano-dollars per dollar: costs are split in whole 10^-9 USD, far below any price a token has. */
-const NANO = 1e9;
+export const NANO = 1e9;
 
 /**
  * `amount` (whole, ≥ 0) split over `weights` in proportion, in whole units, the parts
@@ -70,7 +70,7 @@ export function apportion(amount: number, weights: readonly number[]): number[] 
 }
 
 /** One tool_use's share of its turn. */
-interface Share {
+export interface ToolShare {
   /** Null: the turn reported no usage (or is not a counted turn). */
   tokens: number | null;
   /** Nano-dollars; null: unpriced (or no usage). */
@@ -82,9 +82,9 @@ interface Share {
 }
 
 /** The shares of a turn's tool_uses, by pair index. */
-function turnShares(turns: TraceStore, row: number): Map<number, Share> {
+function turnShares(turns: TraceStore, row: number): Map<number, ToolShare> {
   const uses = turns.toolLinks(row).opened;
-  const out = new Map<number, Share>();
+  const out = new Map<number, ToolShare>();
   const ti = turns.usageIndexOf(row);
   const output = ti < 0 ? NaN : turns.usageOf(ti, 'output');
   const overflow = ti >= 0 && turns.usageOverflows(ti);
@@ -110,7 +110,7 @@ interface Acc {
   overflow: number;
 }
 
-function charge(acc: Acc, share: Share): void {
+function charge(acc: Acc, share: ToolShare): void {
   if (share.tokens === null) {
     if (share.overflow) acc.overflow += 1;
     return;
@@ -129,32 +129,61 @@ function charge(acc: Acc, share: Share): void {
   }
 }
 
+/** A counted call and what it is charged. */
+export interface CallCharge {
+  /** The pair of the call (a tools/call, or a tool_use counted on its own) in the store its table counts. */
+  pair: number;
+  /** A turn asked for it: a tool_use, or a tools/call linked to one. */
+  attributed: boolean;
+  /** Its share of the asking turn; null when none is charged here (no turn asked, or its call carries it). */
+  share: ToolShare | null;
+  /** The asking turn: its row, and the store holding it; null with no share. */
+  turn: { store: TraceStore; row: number } | null;
+}
+
 /**
- * Per tool: its calls, how many a turn asked for, and their share of those turns'
- * output tokens and cost, in the tool table's order (most calls first, then by name).
- * A tools/call is charged through its link to a tool_use; a tool_use counted on its
- * own (no mcp plane) is charged directly, and one linked to a counted call is charged
- * once, on the call.
+ * Each call the tool table counts, in pair order, with what it is charged: a
+ * tools/call through its link to a tool_use; a tool_use counted on its own (no mcp
+ * plane) directly, and one linked to a counted call not at all (the call carries it).
  */
-export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): ToolCost[] {
+export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): Generator<CallCharge> {
   const turns = options.turns ?? store;
   const keep = options.keep ?? (() => true);
   const pairs = store.pairs;
-  const shares = new Map<TraceStore, Map<number, Map<number, Share>>>();
+  const shares = new Map<TraceStore, Map<number, Map<number, ToolShare>>>();
   /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
-  const shareOf = (from: TraceStore, u: number): Share => {
+  const charged = (from: TraceStore, u: number, pair: number): CallCharge => {
     const row = from.pairs.reqRowOf(u);
     let byRow = shares.get(from);
     if (!byRow) shares.set(from, (byRow = new Map()));
     let s = byRow.get(row);
     if (!s) byRow.set(row, (s = turnShares(from, row)));
-    return s.get(u)!;
+    return { pair, attributed: true, share: s.get(u)!, turn: { store: from, row } };
   };
-  const byName = new Map<string, Acc>();
   for (let p = 0; p < pairs.length; p++) {
     const mcp = pairs.isMcp(p);
     if ((!mcp && options.mcpPlaneOnly) || !keep(pairs.reqRowOf(p))) continue;
-    const name = pairs.nameOf(p);
+    if (mcp) {
+      const u = linkedUse(turns, store, p);
+      yield u === null ? { pair: p, attributed: false, share: null, turn: null } : charged(turns, u, p);
+      continue;
+    }
+    // Its call, counted in this table too, carries the share.
+    const call = linkedCall(store, store, p);
+    yield call === null || !keep(pairs.reqRowOf(call))
+      ? charged(store, p, p)
+      : { pair: p, attributed: true, share: null, turn: null };
+  }
+}
+
+/**
+ * Per tool: its calls, how many a turn asked for, and their share of those turns'
+ * output tokens and cost, in the tool table's order (most calls first, then by name).
+ */
+export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): ToolCost[] {
+  const byName = new Map<string, Acc>();
+  for (const c of callCharges(store, options)) {
+    const name = store.pairs.nameOf(c.pair);
     let acc = byName.get(name);
     if (!acc) {
       const row = {
@@ -169,19 +198,9 @@ export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): Too
       byName.set(name, (acc = { row, tokens: 0, tokensSeen: false, nano: 0, priced: false, overflow: 0 }));
     }
     acc.row.calls += 1;
-    if (mcp) {
-      const u = linkedUse(turns, store, p);
-      if (u === null) acc.row.unattributedCalls += 1;
-      else {
-        acc.row.attributedCalls += 1;
-        charge(acc, shareOf(turns, u));
-      }
-      continue;
-    }
-    acc.row.attributedCalls += 1;
-    // Its call, counted in this table too, carries the share.
-    const call = linkedCall(store, store, p);
-    if (call === null || !keep(pairs.reqRowOf(call))) charge(acc, shareOf(store, p));
+    if (!c.attributed) acc.row.unattributedCalls += 1;
+    else acc.row.attributedCalls += 1;
+    if (c.share) charge(acc, c.share);
   }
   return [...byName.values()]
     .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({

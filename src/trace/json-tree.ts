@@ -308,3 +308,63 @@ function decode(literal: string): string {
 export function jqKey(key: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `.${JSON.stringify(key)}`;
 }
+
+/**
+ * The head of a JSON text (its first bytes, the rest still to be read) as JSON of its
+ * own: cut just after the last value it holds whole, its open containers closed
+ * (`{"a":1,"b":[2,"thr` → `{"a":1,"b":[2]}`), so a big record's first screen can be
+ * drawn while the rest is read. The text whole when it is one whole value; null when
+ * it holds no value whole. Values are the text's own; only brackets are added.
+ */
+export function closedPrefix(text: string): string | null {
+  const length = text.length;
+  // The closers of the open containers; below `safeDepth` they cannot change after the
+  // last cut point (a pop below it is a `}` or `]`, which is a cut point itself).
+  const closers: number[] = [];
+  let safe = -1;
+  let safeDepth = 0;
+  let expectKey = false;
+  let i = 0;
+  const cutHere = () => {
+    safe = i;
+    safeDepth = closers.length;
+  };
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === COLON) i++;
+    else if (c === LBRACE || c === LBRACKET) {
+      closers.push(c + 2); // `}` and `]` follow `{` and `[` by two
+      expectKey = c === LBRACE;
+      i++;
+      cutHere();
+    } else if (c === RBRACE || c === RBRACKET) {
+      closers.pop();
+      i++;
+      if (closers.length === 0) return text.slice(0, i);
+      cutHere();
+    } else if (c === COMMA) {
+      expectKey = closers.at(-1) === RBRACE;
+      i++;
+    } else if (c === Q) {
+      const e = stringEnd(text, i);
+      if (e < 0) break;
+      i = e;
+      // A key is no value: the cut stays before it.
+      if (expectKey) expectKey = false;
+      else cutHere();
+    } else {
+      // A number or a literal: whole once a delimiter follows it.
+      let j = i;
+      for (let d = text.charCodeAt(j); j < length; d = text.charCodeAt(++j))
+        if (d === COMMA || d === RBRACE || d === RBRACKET || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09)
+          break;
+      if (j >= length) break;
+      i = j;
+      cutHere();
+    }
+  }
+  if (safe < 0) return null;
+  let closed = text.slice(0, safe);
+  for (let d = safeDepth - 1; d >= 0; d--) closed += String.fromCharCode(closers[d]!);
+  return closed;
+}

@@ -126,6 +126,16 @@ const ESCAPED_KEY = /\\u[0-9a-fA-F]{4}(?:[^"\\]|\\u[0-9a-fA-F]{4}){0,8}"\s*:/;
 /** True when a key of the line may have a `\u` escape (it might spell a key looked for by its text). */
 export const hasEscapedKey = (text: string): boolean => text.includes('\\u') && ESCAPED_KEY.test(text);
 
+/**
+ * A top-level member of a line as a message shows it: as written (a number's own
+ * text), at most `max` characters, or `absent`.
+ */
+export function memberShown(text: string, key: string, max = 80): string {
+  const value = valueText(text, [key]);
+  if (value === null) return 'absent';
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
 /** The text as written of the value at `path` (member keys from the top object; the last of a repeated key), or null. */
 export function valueText(text: string, path: readonly string[]): string | null {
   let at = ws(text, 0);

@@ -1,4 +1,6 @@
 import { DIRS as DIR_TABLE, type DirName, filterWords, MCP_REC_DIRS } from './enums.js';
+import { looksMcpRec, mcpRecFaults } from './formats/mcp-rec-rules.js';
+import { memberShown } from './json-walk.js';
 import { jsonPreview } from './json-write.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
@@ -40,13 +42,24 @@ export function parseLine(text: string): ParsedLine {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: 'skip', reason: `not JSON (${(error as Error).message.replace(/^Unexpected /, 'unexpected ')})` };
+    return { kind: 'skip', reason: notJsonReason(error) };
   }
-  if (!isObject(value)) {
-    const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    return { kind: 'skip', reason: `not a JSON object (${what})` };
+  if (!isObject(value)) return { kind: 'skip', reason: notObjectReason(value) };
+  // An mcp-rec line that breaks its rules is skipped, worded as validate words it.
+  if (looksMcpRec(value)) {
+    const fault = mcpRecFaults(value, (key) => memberShown(text, key)).find((f) => f.severity === 'error');
+    if (fault) return { kind: 'skip', reason: fault.message };
   }
   return classify(value);
+}
+
+/** Why a line is no record, as summary, the Events pane and validate all word it. */
+export const notJsonReason = (error: unknown): string =>
+  `not JSON (${(error as Error).message.replace(/^Unexpected /, 'unexpected ')})`;
+
+export function notObjectReason(value: unknown): string {
+  const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+  return `not a JSON object (${what})`;
 }
 
 export function classify(o: JsonObject): ParsedLine {

@@ -1,6 +1,7 @@
 import { COUNT_KEYS, COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
 import { DIRS, filterWords } from './enums.js';
-import { hasEscapedKey, inexactAfter, valueText } from './json-walk.js';
+import { hasEscapedKey, inexactAfter, memberShown, valueText } from './json-walk.js';
+import { notJsonReason, notObjectReason } from './parse-line.js';
 import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
@@ -98,16 +99,11 @@ export class Validator {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      this.add(line, 'error', 'not-json', `not JSON: ${(error as Error).message}`);
+      this.add(line, 'error', 'not-json', notJsonReason(error));
       return null;
     }
     if (!isObject(value)) {
-      this.add(
-        line,
-        'error',
-        'not-object',
-        `a JSON ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}, not an object: the format has one JSON object per line`,
-      );
+      this.add(line, 'error', 'not-object', notObjectReason(value));
       return null;
     }
     return value;
@@ -144,9 +140,7 @@ export class Validator {
    * (a number's own text), at most SHOWN characters, or `absent`.
    */
   protected shown(key: string): string {
-    const text = valueText(this.text, [key]);
-    if (text === null) return 'absent';
-    return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
+    return memberShown(this.text, key, SHOWN);
   }
 
   /** After the last line: file-level findings, and all findings in line order. */

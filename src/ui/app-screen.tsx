@@ -39,6 +39,8 @@ export interface ScreenInput {
   /** The open detail view's tree (null for help or a pane, and while a big record is read: `opening`, 0 to 1). */
   tree: DetailTree | null;
   opening: number | null;
+  /** While `opening`: the tree of the records' first bytes, shown meanwhile. */
+  preview?: DetailTree | null;
   width: number;
   height: number;
   /** The Turns pane's first turn on screen, kept from frame to frame (turns have variable height). */
@@ -156,6 +158,11 @@ function usageBody(s: ScreenInput): { body: ReactElement; position: string } {
 export function screenBody(s: ScreenInput): { body: ReactElement; position: string } {
   const { state, width, height, store, views } = s;
   if (s.tree) return treeBody(s, s.tree);
+  if (s.opening !== null && s.preview) {
+    // The head of the record, drawn as its tree will be; the footer says it is still being read.
+    const { body } = treeBody(s, s.preview);
+    return { body, position: `reading the record… ${Math.floor(s.opening * 100)}%` };
+  }
   if (s.opening !== null) {
     const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
     return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '' };

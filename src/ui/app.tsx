@@ -42,6 +42,8 @@ export interface AppProps {
   filter?: string;
   /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
   filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
+  /** Opened from the Sessions list: Esc in a pane calls this to go back to it. */
+  onBack?: () => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function App({
   filter,
   notice,
   filterHistory,
+  onBack,
 }: AppProps) {
   const [history, setHistory] = useState<readonly string[]>(() => filterHistory?.entries ?? []);
   const { exit } = useApp();
@@ -107,7 +110,12 @@ export function App({
     [overlay?.type, overlay?.type === 'help' ? overlay.over : null, width],
   );
   // The detail view's tree: the body less its margin, and less the path line above it.
-  const { tree, opening } = useDetailTree(store, state, { width: width - 1, height: Math.max(1, height - 1) }, ui);
+  const { tree, opening, preview } = useDetailTree(
+    store,
+    state,
+    { width: width - 1, height: Math.max(1, height - 1) },
+    ui,
+  );
 
   const list = state.pane === 'usage' ? null : views[state.pane];
   const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
@@ -128,6 +136,7 @@ export function App({
     matches: shown?.positions ?? null,
     usage: usage.targets,
     history,
+    fromSessions: onBack !== undefined,
     tree,
   };
   const perform = useOutcome(ui, {
@@ -139,6 +148,7 @@ export function App({
     rememberFilter: (text) => {
       if (filterHistory) setHistory(filterHistory.remember(text));
     },
+    back: onBack,
   });
   useCommands(
     view,
@@ -162,6 +172,7 @@ export function App({
     searched,
     tree,
     opening,
+    preview,
     width,
     height,
     turnsStart,

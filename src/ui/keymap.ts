@@ -89,6 +89,18 @@ export const KEYMAP = {
     hint: 'sort',
     category: 'View',
   },
+  'sessions.open': {
+    keys: ['enter'],
+    description: 'Open the selected run: its agent and mcp planes together, as if both files were named',
+    hint: 'open',
+    category: 'View',
+  },
+  'sessions.sort': {
+    keys: ['s'],
+    description: 'Sort the sessions by the next column: start, label, duration, calls, errors, tokens, cost',
+    hint: 'sort',
+    category: 'View',
+  },
   'view.clock': {
     keys: ['T'],
     description: 'Show times as UTC clock times (14:00:05.920) instead of offsets from the start, and back',
@@ -200,6 +212,12 @@ export const KEYMAP = {
   },
   'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', category: 'Panes' },
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', category: 'Panes' },
+  'sessions.back': {
+    keys: ['escape'],
+    description: 'Back to the Sessions list, from a run opened from it',
+    hint: 'sessions',
+    category: 'Panes',
+  },
   'search.open': {
     keys: ['/'],
     description: 'Search this pane (method, tool, model, role, error text): type, Enter keeps the match',
@@ -209,6 +227,12 @@ export const KEYMAP = {
   'detail.search': {
     keys: ['/'],
     description: 'Search the text of the detail view or help (smart case); n and N step through the matches',
+    hint: 'search',
+    category: 'Find',
+  },
+  'sessions.search': {
+    keys: ['/'],
+    description: 'Search the runs by name or label (smart case): type, Enter keeps the match',
     hint: 'search',
     category: 'Find',
   },

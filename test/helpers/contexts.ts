@@ -26,6 +26,7 @@ export function appContext(
   height: number,
   width = 100,
   history: readonly string[] = [],
+  fromSessions = false,
 ): AppContext {
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   const parsed = state.filter === null ? null : parseFilter(state.filter);
@@ -54,5 +55,18 @@ export function appContext(
         : state.search && state.pane === 'usage'
           ? searchNames(usage, query).positions
           : null;
-  return { state, store, views, filtered, bounds: { count, height }, height, width, matches, usage, history, tree };
+  return {
+    state,
+    store,
+    views,
+    filtered,
+    bounds: { count, height },
+    height,
+    width,
+    matches,
+    usage,
+    history,
+    tree,
+    fromSessions,
+  };
 }

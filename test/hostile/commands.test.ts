@@ -51,6 +51,13 @@ function jobsOf(payload: Payload, p: number): Job[] {
     { id: id('validate --json A B'), argv: ['validate', '--json', a, b], codes: [0, 1], json: true },
     { id: id('diff A B'), argv: ['diff', a, b], codes: [0, 1] },
     { id: id('diff --json A B'), argv: ['diff', '--json', a, b], codes: [0, 1], json: true },
+    { id: id('report A B'), argv: ['report', '--by', 'session', '--by', 'model', '--by', 'tool', a, b], codes: [0] },
+    {
+      id: id('report --json A B'),
+      argv: ['report', '--json', '--by', 'server', '--by', 'tool', a, b],
+      codes: [0],
+      json: true,
+    },
     { id: id('--export'), argv: ['--export', exported, a], codes: [0] },
     { id: id('--export to a missing directory'), argv: ['--export', join(missing, 'out.jsonl'), a], codes: [1] },
     { id: id('--export-otlp'), argv: ['--export-otlp', `${exported}.otlp.json`, a, b], codes: [0] },
@@ -70,6 +77,7 @@ function jobsOf(payload: Payload, p: number): Job[] {
     { id: id('missing file: validate'), argv: ['validate', missing], codes: [2] },
     { id: id('missing file: diff'), argv: ['diff', a, missing], codes: [2] },
     { id: id('missing file: the app'), argv: [missing], codes: [1] },
+    { id: id('missing file: report'), argv: ['report', missing], codes: [1] },
     { id: id('missing --prices file'), argv: ['summary', '--prices', missing, a], codes: [1] },
     {
       id: id('viewer link, relative trace='),
@@ -146,6 +154,8 @@ describe('every command on a hostile trace: no content byte reaches stdout or st
       /cannot send to http:\/\/127\.0\.0\.1:9\/.*ECONNREFUSED/,
     );
     expect(of('missing file: summary').stderr).toMatch(/cannot open .*missing-/);
+    expect(of('report A B').stdout).toMatch(/^SESSION +MODEL +TOOL +SESSIONS +CALLS/m);
+    expect(of('missing file: report').stderr).toMatch(/cannot read .*missing-.*: no such file or directory/);
     expect(of('viewer link, relative trace=').stderr).toMatch(/a path relative to the viewer/);
     expect(of('invalid --filter').stderr).toMatch(/invalid --filter/);
   });

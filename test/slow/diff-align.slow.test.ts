@@ -65,6 +65,9 @@ async function load(path: string): Promise<TraceStore> {
   return store;
 }
 
+/** Room for a loaded machine: the bounds below catch a wrong complexity, the bench measures speed. */
+const SLACK = 4;
+
 describe('diff of two big recordings', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mrt-diff-big-'));
   const base = calls(CALLS, 7);
@@ -97,7 +100,9 @@ describe('diff of two big recordings', () => {
     ]);
     expect(count('same')).toBe(CALLS - 30);
     // Reading every call back dominates; the alignment itself is a small part (below).
-    expect(ms).toBeLessThan(30_000);
+    // A bound that catches a quadratic turn (hours at this size), not a speed figure:
+    // CI shares its cores, and took 37 s once under a load of 11.
+    expect(ms).toBeLessThan(SLACK * 30_000);
   });
 
   it('the alignment alone: 100,000 keys against the same with 1,000 edits, within 3 s', () => {
@@ -110,7 +115,7 @@ describe('diff of two big recordings', () => {
     console.log(`LCS of ${CALLS} keys, ~1,500 edits: ${ms.toFixed(0)} ms`);
     expect(steps).not.toBeNull();
     expect(steps!.filter(([i, j]) => i >= 0 && j >= 0)).toHaveLength(CALLS - 500);
-    expect(ms).toBeLessThan(3_000);
+    expect(ms).toBeLessThan(SLACK * 3_000);
   });
 
   it('nearly everything differs: the search gives up at its bound, says so, matches by ordinal', async () => {
@@ -125,7 +130,7 @@ describe('diff of two big recordings', () => {
       `more than ${MAX_EDITS} calls differ: past the calls both start and end with, they are matched by ordinal`,
     );
     expect(doc.calls).toHaveLength(CALLS);
-    expect(ms).toBeLessThan(30_000);
+    expect(ms).toBeLessThan(SLACK * 30_000);
     // The search alone, past its bound.
     const t = performance.now();
     expect(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseLine } from '../../src/trace/parse-line.js';
 import { Validator } from '../../src/trace/validate.js';
 
 const META = '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}';
@@ -144,5 +145,16 @@ describe('validate caps', () => {
     expect(v.finish()).toHaveLength(101);
     expect(v.omitted()).toEqual([]);
     expect(v.errors).toBe(1);
+  });
+});
+
+describe('validate words a line that is no record as summary and the Events pane do', () => {
+  it.each(['{"t":', 'nope', '[1,2]', 'null', '42', '"text"', 'true'])('%s', (bad) => {
+    const v = new Validator();
+    for (const [i, l] of [META, bad, END].entries()) v.push(l, i + 1);
+    const finding = v.finish().find((f) => f.line === 2);
+    const parsed = parseLine(bad);
+    expect(parsed.kind).toBe('skip');
+    expect(finding?.message).toBe(parsed.kind === 'skip' ? parsed.reason : '');
   });
 });

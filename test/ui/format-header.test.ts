@@ -24,3 +24,24 @@ describe.skipIf(!hasRealProducers)('the header names a format that is not v1', (
     expect(line).toContain(' demo (mcp) ');
   });
 });
+
+describe.skipIf(!hasRealProducers)('at 80 columns the header still names the format', () => {
+  it('cuts the label, not the format or the approximate times', async () => {
+    const store = await storeOfRecording(`${REAL_PRODUCERS}mcprecorder-everything.json`);
+    const line = text(
+      headerLine(
+        { pane: 'calls', files: store.files, labels: ['mcp-servers/everything'], records: 47, skipped: 0 },
+        80,
+      ),
+    );
+    expect(line).toMatch(/ mcp-serv\S*… \(cassette · ≈ times\) /);
+    expect(line).toContain('47 rec · ended (imported)');
+    expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('keeps the label whole when there is room', async () => {
+    const store = await storeOfRecording(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`);
+    const line = text(headerLine({ pane: 'calls', files: store.files, labels: ['rich'], records: 5, skipped: 0 }, 80));
+    expect(line).toContain(' rich (mcp-rec) ');
+  });
+});

@@ -7,6 +7,7 @@ import { searchBar } from '../../src/ui/views/bars.js';
 import { callsView } from '../../src/ui/views/calls.js';
 import { detailView } from '../../src/ui/views/detail.js';
 import { APP_VIEWS, DIFF_VIEWS } from '../../src/ui/views/index.js';
+import { SESSIONS_VIEWS } from '../../src/ui/views/sessions.js';
 import { turnsView } from '../../src/ui/views/turns.js';
 import { usageView } from '../../src/ui/views/usage.js';
 
@@ -16,7 +17,7 @@ describe('keymap', () => {
   });
 
   it('binds no key twice within a view, so a key always means one thing', () => {
-    for (const view of [...APP_VIEWS, ...DIFF_VIEWS]) {
+    for (const view of [...APP_VIEWS, ...DIFF_VIEWS, ...SESSIONS_VIEWS]) {
       const seen = new Map<string, string>();
       for (const { command } of view.commands) {
         for (const k of KEYMAP[command].keys) {
@@ -28,7 +29,7 @@ describe('keymap', () => {
   });
 
   it('has every command handled by some view, and no view declare one twice', () => {
-    const views = [...APP_VIEWS, ...DIFF_VIEWS];
+    const views = [...APP_VIEWS, ...DIFF_VIEWS, ...SESSIONS_VIEWS];
     for (const [command] of bindings())
       expect(
         views.some((v) => v.commands.some((c) => c.command === command)),
@@ -57,6 +58,8 @@ describe('keymap', () => {
       'diff.prev': '[',
       'list.open': 'enter',
       'calls.sort': 's',
+      'sessions.open': 'enter',
+      'sessions.sort': 's',
       'view.clock': 'T',
       'turns.thinking': 't',
       'turns.echoed': 'e',
@@ -81,10 +84,12 @@ describe('keymap', () => {
       'pane.events': '4',
       'pane.next': 'tab',
       'pane.prev': 'shift-tab',
+      'sessions.back': 'escape',
       'search.open': '/',
       'usage.apply': 'enter',
       'usage.sort': 'o',
       'detail.search': '/',
+      'sessions.search': '/',
       'search.next': 'n',
       'search.prev': 'N',
       'filter.open': 'f',
@@ -104,7 +109,8 @@ describe('keymap', () => {
     expect(matchKey('t', turnsView)).toBe('turns.thinking');
     expect(matchKey('t', callsView)).toBeUndefined();
     expect(matchKey('escape', detailView)).toBe('detail.close');
-    expect(matchKey('escape', callsView)).toBeUndefined();
+    // In a pane, Esc goes back to the Sessions list (saying why not when there is none).
+    expect(matchKey('escape', callsView)).toBe('sessions.back');
     expect(matchKey('q', detailView)).toBe('app.quit');
     // In the detail view (or help), / searches its text, not the list behind it.
     expect(matchKey('/', detailView)).toBe('detail.search');

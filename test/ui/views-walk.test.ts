@@ -1,10 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { SessionEntry } from '../../src/store/session-list.js';
+import { sessionMatches, sessionOrder } from '../../src/ui/data/sessions.js';
 import { KEYMAP, type KeyName, keyLabel, keyNamed } from '../../src/ui/keymap.js';
 import { initialState, type PaneId, type UiState } from '../../src/ui/state/ui-state.js';
 import type { AppContext } from '../../src/ui/views/app-context.js';
 import type { DiffContext } from '../../src/ui/views/diff.js';
-import { APP_VIEWS, appView, DIFF_VIEWS, diffView } from '../../src/ui/views/index.js';
+import { APP_VIEWS, appView, DIFF_VIEWS, diffView, sessionsViewOf } from '../../src/ui/views/index.js';
+import { SESSIONS_VIEWS, type SessionsContext, sessionsView } from '../../src/ui/views/sessions.js';
 import {
   type BaseContext,
   footerHints,
@@ -248,5 +251,78 @@ describe('the diff views, every key they advertise', () => {
     });
     expect(back.state.overlay!.found).toBe(1);
     expect(pressKey(detail, '[', ctxOf(states['diff-detail']!, 5)).state.overlay!.found).toBe(1);
+  });
+});
+
+describe('the Sessions list views, every key they advertise', () => {
+  const entries: SessionEntry[] = ['b-run', 'a-run', 'c-run', 'd-run', 'e-run'].map((id, i) => ({
+    run: { id: `dir/${id}`, files: [`dir/${id}.agent.jsonl`, `dir/${id}.mcp.jsonl`], mtimeMs: 1000 - i },
+    info: null,
+    figures: null,
+    problems: [],
+  }));
+  const base = initialState();
+  const order = sessionOrder(entries, base.sessionSort);
+  const ctxOf = (state: UiState, shown = entries): SessionsContext => {
+    const o = sessionOrder(shown, state.sessionSort);
+    const matches = state.search ? sessionMatches(shown, o, state.search.query) : null;
+    return {
+      state,
+      entries: shown,
+      order: o,
+      matches,
+      bounds: { count: state.overlay ? 40 : o.length, height: HEIGHT },
+    };
+  };
+  const states: Record<string, UiState> = {
+    sessions: {
+      ...base,
+      lists: { ...base.lists, calls: { selected: 2, windowStart: 1 } },
+      search: { query: 'run', inOverlay: false },
+    },
+    'sessions-search-bar': {
+      ...base,
+      input: { kind: 'search', text: 'a-r' },
+      search: { query: 'a-r', inOverlay: false },
+    },
+    'sessions-help': { ...base, overlay: { type: 'help', over: 'calls', scroll: 2, found: -1 } },
+  };
+
+  it('has a state for each view', () => {
+    expect(Object.keys(states).sort()).toEqual(SESSIONS_VIEWS.map((v) => v.id).sort());
+    for (const [id, state] of Object.entries(states)) expect(sessionsViewOf(state).id).toBe(id);
+  });
+
+  it.each(SESSIONS_VIEWS.map((v) => [v.id, v] as const))('%s: every key acts, or says why with no runs', (id, view) => {
+    const ctx = ctxOf(states[id]!);
+    if (id === 'sessions') expect(ctx.matches?.length).toBe(5);
+    expect(nothing(walk(view, ctx, view.takesText ? ' · ' : '  '))).toEqual([]);
+    const empty = walk(view, ctxOf({ ...states[id]!, lists: base.lists }, []), view.takesText ? ' · ' : '  ');
+    expect(nothing(empty)).toEqual([]);
+    if (id === 'sessions') {
+      expect(empty.enter).toBe('said: Enter: no runs in this directory');
+      expect(empty.j).toBe('said: j: no runs in this directory');
+    }
+  });
+
+  it('Enter opens the selected run; s sorts by the next column, the selected run still selected', () => {
+    const ctx = ctxOf(states.sessions!);
+    expect(pressKey(sessionsView, 'enter', ctx).effects).toEqual([{ type: 'open-run', index: order[2]! }]);
+    const sorted = pressKey(sessionsView, 's', ctx).state;
+    expect(sorted.sessionSort).toBe('label');
+    const byLabel = sessionOrder(entries, 'label');
+    expect(byLabel[sorted.lists.calls.selected]).toBe(order[2]);
+  });
+
+  it('Esc in a pane goes back to the list only when the run came from one', () => {
+    const store = demoStore();
+    const from = appContext(store, initialState(), HEIGHT, 100, [], true);
+    expect(pressKey(appView(from.state), 'escape', from).effects).toEqual([{ type: 'back' }]);
+    expect(footerHints(appView(from.state), from)).toContain('Esc sessions');
+    const alone = appContext(store, initialState(), HEIGHT);
+    expect(pressKey(appView(alone.state), 'escape', alone).state.notice).toBe(
+      'Esc: no Sessions list (open a directory for one)',
+    );
+    expect(footerHints(appView(alone.state), alone)).not.toContain('Esc');
   });
 });

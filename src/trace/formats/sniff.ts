@@ -1,6 +1,7 @@
 import { classify } from '../parse-line.js';
 import { isObject } from '../values.js';
 import { MCP_REC, type TraceFormat, V1 } from './format.js';
+import { looksMcpRec } from './mcp-rec-rules.js';
 
 function parsed(text: string): unknown {
   try {
@@ -23,6 +24,8 @@ export function sniffFirstLine(text: string): { lines: TraceFormat } | 'document
     return first === 123 || first === 91 ? 'document' : { lines: V1 };
   }
   if (!isObject(value)) return 'document';
+  // mcp-rec's shape, even with a fault in it (a bad dir): its rules then name the fault.
+  if (looksMcpRec(value)) return { lines: MCP_REC };
   const record = classify(value);
   if (record.kind === 'message') return { lines: record.rawKey === 'msg' ? MCP_REC : V1 };
   if (record.kind === 'other') return 'document';

@@ -3,7 +3,7 @@ import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
-import { JsonTable } from '../../trace/json-tree.js';
+import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
@@ -93,11 +93,25 @@ function* readRecord(store: TraceStore, row: number, length: number): Generator<
   return parts.join('');
 }
 
-function* partOf(store: TraceStore, row: number, start: number | null, notes: ScreenLine[]): Generator<number, Part> {
+/** Records past this size are drawn from their first PREVIEW_BYTES while the rest is read. */
+export const PREVIEW_BYTES = 64 * 1024;
+
+function* partOf(
+  store: TraceStore,
+  row: number,
+  start: number | null,
+  notes: ScreenLine[],
+  preview = false,
+): Generator<number, Part> {
   const length = store.bytesOf(row);
   const { dir, when, where } = placeOf(store, row, start);
   const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
   const name = partName(store, row);
+  if (preview && length > PREVIEW_BYTES && length <= TREE_CAP && store.kindOf(row) !== Kind.skip) {
+    const raw = store.rawLine(row, PREVIEW_BYTES);
+    const closed = raw === null ? null : closedPrefix(raw);
+    return { name, head, table: (closed !== null && JsonTable.parse(closed)) || JsonTable.plain(raw ?? UNREADABLE) };
+  }
   // Reading is about a third of the time a big record takes to open, scanning the rest.
   let raw: string | null = null;
   if (length > TREE_CAP) raw = store.rawLine(row, DETAIL_CAP);
@@ -169,7 +183,7 @@ export function openForest(store: TraceStore, row: number): ForestJob {
   return job;
 }
 
-function* buildForest(store: TraceStore, row: number, rows: number[]): Generator<number, Forest> {
+function* buildForest(store: TraceStore, row: number, rows: number[], preview = false): Generator<number, Forest> {
   const start = traceStart(store);
   const top = summaryLines(store, row, Infinity);
   const notes: ScreenLine[] = [];
@@ -178,7 +192,7 @@ function* buildForest(store: TraceStore, row: number, rows: number[]): Generator
   let before = 0;
   for (const r of rows) {
     const share = store.bytesOf(r) / total;
-    const steps = partOf(store, r, start, notes);
+    const steps = partOf(store, r, start, notes, preview);
     for (let s = steps.next(); ; s = steps.next()) {
       if (s.done) {
         parts.push(s.value);
@@ -196,6 +210,19 @@ function* buildForest(store: TraceStore, row: number, rows: number[]): Generator
   const rootLines = [...top, ...notes];
   if (rootLines.length === 0) rootLines.push([seg(parts.map((p) => p.name).join(' and '), 'bold')]);
   return new Forest(rootLines, parts);
+}
+
+/**
+ * What a big record's tree shows first, while the job reads it: the same tree built
+ * from each record's first PREVIEW_BYTES (trace/json-tree.ts closedPrefix), a few
+ * milliseconds of work however big the record.
+ */
+export function previewForest(store: TraceStore, row: number): Forest {
+  const steps = buildForest(store, row, detailRows(store, row), true);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 /** The detail view's tree for a row, built at once (tests, the command context). */

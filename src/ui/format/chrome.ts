@@ -76,8 +76,18 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const formats = [...new Set(h.files.map((f) => f.format.name))];
   const named =
     formats.length > 1 || (formats[0] !== undefined && formats[0] !== FORMAT_NAMES.v1) ? formats.join('+') : '';
-  const approximate = h.files.some((f) => f.format.approximateTimes) ? 'times approximate' : '';
-  const about = [kinds, named, approximate].filter(Boolean).join(' · ');
+  const approximate = h.files.some((f) => f.format.approximateTimes);
+  const about = [kinds, named, approximate ? 'times approximate' : ''].filter(Boolean).join(' · ');
+  // Narrow, the same facts in fewer cells: what the format is and that times are derived
+  // matter more than the label's whole text, which gives way first. (mcp-rec and
+  // cassettes record only the mcp plane: their name says it.)
+  const aboutShort = [
+    named && kinds === 'mcp' ? '' : kinds,
+    named.replace(FORMAT_NAMES.cassette, 'cassette'),
+    approximate ? '≈ times' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
   // counts give way, then the filter's text (its end), never the trace's state.
@@ -95,10 +105,27 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
     right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
   if (widthOf(right) > roomRight) right = state;
   const room = Math.max(label16, width - used - widthOf(right) - 1);
-  const middle = truncate(full, Math.max(0, Math.min(room, width - used)));
+  const middle = labelAndAbout(label, about, aboutShort, Math.max(0, Math.min(room, width - used)));
   const tail = truncate(right, Math.max(0, width - used - widthOf(middle)));
   const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(tail)));
   return [...tabs, seg(middle, 'bold'), seg(pad), seg(tail, h.filter ? 'accent' : h.skipped ? 'warn' : 'dim')];
+}
+
+/**
+ * ` label (about)` in `cells`: whole when it fits; else the label cut so that the about
+ * part (the plane, the format, approximate times) stays whole, in its short form if
+ * need be, as long as the label keeps a few cells; else the whole cut at its end.
+ */
+function labelAndAbout(label: string, about: string, aboutShort: string, cells: number): string {
+  const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
+  if (!about || widthOf(full) <= cells) return full;
+  const LABEL_MIN = 8;
+  for (const a of [about, aboutShort]) {
+    const tail = ` (${inert(a)})`;
+    const left = cells - 1 - widthOf(tail);
+    if (left >= Math.min(LABEL_MIN, widthOf(label))) return ` ${truncate(label, left)}${tail}`;
+  }
+  return truncate(full, cells);
 }
 
 /** Key hints as they fit in `room` cells (a view's `footerHints`, which leaves out the least needed). */

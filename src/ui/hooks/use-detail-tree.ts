@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TraceStore } from '../../store/trace-store.js';
-import { type ForestJob, openForest } from '../data/detail.js';
+import { type ForestJob, openForest, previewForest } from '../data/detail.js';
 import type { UiState } from '../state/ui-state.js';
 import type { Forest } from '../tree/forest.js';
 import { treeMatches, treeMatchSteps } from '../tree/tree-search.js';
@@ -28,7 +28,7 @@ export function useDetailTree(
   /** The tree's lines: the body less the margin and the path line. */
   size: { width: number; height: number },
   ui: UiStore,
-): { tree: DetailTree | null; opening: number | null } {
+): { tree: DetailTree | null; opening: number | null; preview: DetailTree | null } {
   const o = state.overlay?.type === 'detail' ? state.overlay : null;
   const row = o?.row ?? -1;
   // The pair's other record may arrive while the view is open (a followed file).
@@ -39,6 +39,9 @@ export function useDetailTree(
   const first = useMemo(() => job?.step(STEP_MS) ?? null, [job]);
   const [later, setLater] = useState<{ job: ForestJob; forest: Forest } | null>(null);
   const forest = first ?? (later?.job === job ? later.forest : null);
+  // Not done in its first step: the tree of the records' heads is shown meanwhile (keys wait
+  // for the whole), drawn after the frame that answers the key says the record is being read.
+  const [previewed, setPreviewed] = useState<{ job: ForestJob; forest: Forest } | null>(null);
   useEffect(() => {
     if (!job || forest) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,7 +53,10 @@ export function useDetailTree(
         timer = setTimeout(tick, 0);
       }
     };
-    timer = setTimeout(tick, 0);
+    timer = setTimeout(() => {
+      setPreviewed({ job, forest: previewForest(store, row) });
+      timer = setTimeout(tick, 0);
+    }, 0);
     return () => clearTimeout(timer);
   }, [job, forest]);
   const frame = useMemo<TreeFrame | null>(
@@ -90,5 +96,14 @@ export function useDetailTree(
     if (matches.includes(tree.cursor)) return;
     ui.dispatch({ type: 'tree', tree: goTo(frame, tree, matches[0]!) });
   }, [query, matches]);
-  return { tree: frame ? { frame, state: tree, matches } : null, opening: o && !frame && job ? job.progress : null };
+  const opening = o && !frame && job ? job.progress : null;
+  const preview =
+    opening !== null && previewed?.job === job
+      ? {
+          frame: { forest: previewed.forest, width: size.width, height: size.height },
+          state: initialTree(),
+          matches: null,
+        }
+      : null;
+  return { tree: frame ? { frame, state: tree, matches } : null, opening, preview };
 }

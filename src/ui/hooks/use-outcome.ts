@@ -18,6 +18,10 @@ export interface Performers {
   chosePane?(): void;
   /** A filter applied from the bar, for the history. */
   rememberFilter?(text: string): void;
+  /** The Sessions list: open run `index`. */
+  openRun?(index: number): void;
+  /** A run opened from the Sessions list: back to the list. */
+  back?(): void;
 }
 
 /** Applies a command's outcome: its new state, then its effects (the I/O and leaving no command may do). */
@@ -30,6 +34,8 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
       if (effect.type === 'quit') performers.quit();
       else if (effect.type === 'chose-pane') performers.chosePane?.();
       else if (effect.type === 'remember-filter') performers.rememberFilter?.(effect.text);
+      else if (effect.type === 'open-run') performers.openRun?.(effect.index);
+      else if (effect.type === 'back') performers.back?.();
       else if (effect.type === 'fade') {
         const notice = out.state.notice;
         clearTimeout(timer.current ?? undefined);

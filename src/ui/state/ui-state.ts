@@ -8,6 +8,9 @@ export type CallOrder = 'time' | 'latency';
 /** The column the Usage tables are sorted by (`o` cycles them); a table without it keeps its calls order. */
 export const USAGE_SORTS = ['calls', 'cost', 'errors', 'p95'] as const;
 export type UsageSort = (typeof USAGE_SORTS)[number];
+/** The column the Sessions list is sorted by (`s` cycles them): start and the figures latest or largest first, the label A to Z. */
+export const SESSION_SORTS = ['start', 'label', 'duration', 'calls', 'errors', 'tokens', 'cost'] as const;
+export type SessionSort = (typeof SESSION_SORTS)[number];
 /** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
 export type InputKind = 'search' | 'filter' | 'goto';
 export type PaneId = (typeof PANES)[number];
@@ -48,6 +51,8 @@ export interface UiState {
   callOrder: CallOrder;
   /** The Usage tables' order (`o`). */
   usageSort: UsageSort;
+  /** The Sessions list's order (`s`, when a directory is opened). */
+  sessionSort: SessionSort;
   /** Times as UTC clock times instead of offsets from the start (`T`). */
   clock: boolean;
   /** Stick to the last row as rows arrive (`--follow`); cleared by scrolling up. */
@@ -107,6 +112,8 @@ export type Action =
   | { type: 'toggle-clock' }
   /** The Usage tables sorted by the next column; the selection goes to the first row. */
   | { type: 'usage.sort' }
+  /** The Sessions list sorted by `sort`; `index`: where the selected run is in it (it stays selected). */
+  | { type: 'sessions.sort'; sort: SessionSort; index: number; bounds: Bounds }
   /** Calls in another order; `index`: where the selected call is in it (it stays selected). */
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
@@ -143,6 +150,7 @@ export function initialState(options: { pane?: PaneId; follow?: boolean; filter?
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
+    sessionSort: 'start',
     clock: false,
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
@@ -318,6 +326,13 @@ export function reduce(state: UiState, action: Action): UiState {
       const next = USAGE_SORTS[(USAGE_SORTS.indexOf(state.usageSort) + 1) % USAGE_SORTS.length]!;
       return { ...state, usageSort: next, lists: { ...state.lists, usage: list() }, notice: null };
     }
+    case 'sessions.sort':
+      return {
+        ...state,
+        sessionSort: action.sort,
+        lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) },
+        notice: null,
+      };
     case 'toggle-echoed':
       return {
         ...state,

@@ -20,6 +20,8 @@ export interface AppContext extends BaseContext {
   usage: readonly UsageTarget[];
   /** Filters applied before, oldest first (↑/↓ in the filter bar). */
   history: readonly string[];
+  /** The run was opened from the Sessions list (a directory): Esc goes back to it. */
+  fromSessions: boolean;
   /** The open detail view's tree, its state, and the nodes the search finds (null: no search); null without one. */
   tree: DetailTree | null;
 }

@@ -4,13 +4,14 @@ import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
 
-const cancel: CommandSpec<AppContext> = { command: 'input.cancel', run: (ctx) => act(ctx, { type: 'input.cancel' }) };
-const erase: CommandSpec<AppContext> = {
+/** Esc, Backspace and Enter: what every bar does with them (the Sessions list's search bar too). */
+export const cancel: CommandSpec = { command: 'input.cancel', run: (ctx) => act(ctx, { type: 'input.cancel' }) };
+export const erase: CommandSpec = {
   command: 'input.delete',
   disabled: (ctx) => (ctx.state.input?.text ? null : 'nothing to delete'),
   run: (ctx) => act(ctx, { type: 'input.delete' }),
 };
-const submit: CommandSpec<AppContext> = { command: 'input.submit', run: (ctx) => act(ctx, { type: 'input.submit' }) };
+export const submit: CommandSpec = { command: 'input.submit', run: (ctx) => act(ctx, { type: 'input.submit' }) };
 
 export const searchBar: ViewSpec<AppContext> = {
   id: 'search-bar',

@@ -7,6 +7,7 @@ import { detailView } from './detail.js';
 import { type DiffContext, diffDetailView, diffHelpView, diffListView } from './diff.js';
 import { eventsView } from './events.js';
 import { helpView } from './help.js';
+import { type SessionsContext, sessionsHelpView, sessionsSearchBar, sessionsView } from './sessions.js';
 import { turnsView } from './turns.js';
 import { usageView } from './usage.js';
 import type { ViewInfo, ViewSpec } from './view.js';
@@ -23,6 +24,11 @@ export function appView(state: UiState): ViewSpec<AppContext> {
 export function diffView(state: UiState): ViewSpec<DiffContext> {
   if (state.overlay) return state.overlay.type === 'help' ? diffHelpView : diffDetailView;
   return diffListView;
+}
+
+export function sessionsViewOf(state: UiState): ViewSpec<SessionsContext> {
+  if (state.input) return sessionsSearchBar;
+  return state.overlay ? sessionsHelpView : sessionsView;
 }
 
 /** The view whose keys help lists: the one it was opened over. */

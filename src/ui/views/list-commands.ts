@@ -4,7 +4,7 @@ import { type RowList, viewsOf } from '../data/views.js';
 import type { Command } from '../keymap.js';
 import { PANES } from '../state/ui-state.js';
 import { type AppContext, activeList, indexOf, needsRows } from './app-context.js';
-import { act, type CommandSpec, say } from './view.js';
+import { act, type BaseContext, type CommandSpec, say } from './view.js';
 
 export const open: CommandSpec<AppContext> = {
   command: 'list.open',
@@ -94,18 +94,28 @@ export const echoed: CommandSpec<AppContext> = {
   },
 };
 
-const searchOpen = (command: Command): CommandSpec<AppContext> => ({
+const searchOpen = (command: Command): CommandSpec => ({
   command,
   run: (ctx) => act(ctx, { type: 'input.open', kind: 'search', text: '' }),
 });
 
 /** `/` in a list searches its rows; in the detail view or help, the text shown. */
-export const search = { list: searchOpen('search.open'), text: searchOpen('detail.search') };
+export const search = {
+  list: searchOpen('search.open'),
+  text: searchOpen('detail.search'),
+  sessions: searchOpen('sessions.search'),
+};
 
-const noMatch = (ctx: AppContext): string | null =>
+/** A view where a search has matches to step through (the app's, the Sessions list). */
+export interface MatchContext extends BaseContext {
+  /** The search matches shown (list indices, or lines of the open overlay); null when no search is shown. */
+  matches: readonly number[] | null;
+}
+
+const noMatch = (ctx: MatchContext): string | null =>
   ctx.matches === null ? 'no search (/ searches)' : ctx.matches.length === 0 ? 'no match' : null;
 
-const step = (command: Command, direction: 1 | -1): CommandSpec<AppContext> => ({
+const step = (command: Command, direction: 1 | -1): CommandSpec<MatchContext> => ({
   command,
   disabled: noMatch,
   run: (ctx) => act(ctx, { type: 'search.step', direction, positions: [...ctx.matches!], bounds: ctx.bounds }),

@@ -1,6 +1,7 @@
 import type { AppContext } from './app-context.js';
 import { help, moves, quit } from './common.js';
 import { filter, panes, search, steps } from './list-commands.js';
+import { back } from './sessions.js';
 import { act, type CommandSpec, type ViewSpec } from './view.js';
 
 /** A name as a filter value: quoted when it holds a space (a quote in a name cannot be written). */
@@ -35,5 +36,5 @@ const sort: CommandSpec<AppContext> = {
 export const usageView: ViewSpec<AppContext> = {
   id: 'usage',
   title: 'Usage',
-  commands: [...moves({ empty: 'no rows' }), apply, sort, search.list, ...steps, ...panes, ...filter, help, quit],
+  commands: [...moves({ empty: 'no rows' }), apply, sort, search.list, ...steps, ...panes, ...filter, back, help, quit],
 };

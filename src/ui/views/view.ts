@@ -21,7 +21,10 @@ export type ViewId =
   | 'goto-bar'
   | 'diff-list'
   | 'diff-detail'
-  | 'diff-help';
+  | 'diff-help'
+  | 'sessions'
+  | 'sessions-search-bar'
+  | 'sessions-help';
 
 /** What a command asks of the app besides its new state: what a pure function cannot do. */
 export type Effect =
@@ -35,7 +38,11 @@ export type Effect =
   /** The user picked a pane: the app no longer moves to Turns by itself. */
   | { type: 'chose-pane' }
   /** A filter was applied from the bar: it joins the history (↑ in the bar). */
-  | { type: 'remember-filter'; text: string };
+  | { type: 'remember-filter'; text: string }
+  /** Open a run of the Sessions list (its index among the runs found). */
+  | { type: 'open-run'; index: number }
+  /** Leave the run, back to the Sessions list. */
+  | { type: 'back' };
 
 export interface Outcome {
   state: UiState;
@@ -126,13 +133,16 @@ const FOOTER_RANK: readonly Command[] = [
   'app.help',
   'app.quit',
   'detail.close',
+  'sessions.back',
   'input.submit',
   'input.cancel',
   'input.complete',
   'list.open',
+  'sessions.open',
   'usage.apply',
   'filter.open',
   'search.open',
+  'sessions.search',
   'detail.search',
   'search.next',
   'tree.toggle',
@@ -140,6 +150,7 @@ const FOOTER_RANK: readonly Command[] = [
   'tree.json',
   'calls.sort',
   'usage.sort',
+  'sessions.sort',
   'turns.thinking',
   'turns.echoed',
   'pane.next',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RecordingValidator } from '../../../src/trace/formats/validate-recording.js';
+import { parseLine } from '../../../src/trace/parse-line.js';
 import { onePerLine } from '../../helpers/formats.js';
 import { hasRealProducers, REAL_PRODUCERS } from '../../helpers/shared.js';
 
@@ -51,6 +52,15 @@ describe('validate picks the rules of the format the first line shows', () => {
     expect(r.format).toBe('mcp-rec');
     expect(r.findings.map((f) => [f.line, f.rule])).toEqual([[2, rule]]);
     if (message !== null) expect(r.findings[0]!.message).toBe(message);
+    // First, the line still shows the file is mcp-rec, and its fault is named as such.
+    if (rule.startsWith('mcp-rec')) {
+      const first = validate([bad, REC({})]);
+      expect([first.format, first.findings.map((f) => [f.line, f.rule])]).toEqual(['mcp-rec', [[1, rule]]]);
+    }
+    // Reading skips a line with an error, worded as validate words it (summary, the Events pane).
+    const parsed = parseLine(bad);
+    if (r.findings[0]!.severity === 'error') expect(parsed).toEqual({ kind: 'skip', reason: r.findings[0]!.message });
+    else expect(parsed.kind).toBe('message');
   });
 
   it('the v1 rules for a v1 trace, and for JSONL whose first line is broken', () => {

@@ -184,3 +184,33 @@ describe.skipIf(!hasRealTraces)('on a real trace: a result whose text holds JSON
     expect(pathOf(app.frame())).toMatch(/^ \.response\.raw\.result\./);
   });
 });
+
+describe('a big record is drawn from its head while the rest is read', () => {
+  it('shows the tree’s first screen at once, says it is reading, then the same screen whole', async () => {
+    const items = Array.from({ length: 60_000 }, (_, i) => ({ id: i, title: `Result ${i}`, tags: ['a', 'b'] }));
+    const store = storeOf([
+      {
+        t: '2026-05-12T23:00:00.000Z',
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search' } },
+      },
+      {
+        t: '2026-05-12T23:00:01.000Z',
+        dir: 'out',
+        raw: { jsonrpc: '2.0', id: 1, result: { structuredContent: { items } } },
+      },
+    ]);
+    expect(store.bytesOf(1)).toBeGreaterThan(2 ** 21);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('list.open');
+    const reading = await waitForFrame(
+      app.frame,
+      (f) => f.includes(' response {') && footer(f).includes('reading the record'),
+    );
+    expect(reading).toContain('"dir": "out"');
+    const whole = await waitForFrame(app.frame, (f) => !footer(f).includes('reading the record'), 20_000);
+    // The head drawn first is the tree's own first screen: only the footer changes.
+    expect(lines(whole).slice(0, -1)).toEqual(lines(reading).slice(0, -1));
+    expect(footer(whole)).toMatch(/q quit/);
+  });
+});

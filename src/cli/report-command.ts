@@ -1,0 +1,116 @@
+import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
+import { readRuns } from '../ingest/read-runs.js';
+import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
+import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
+import type { Dim } from '../store/run-figures.js';
+import type { PriceTable } from '../trace/prices.js';
+import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
+import { complain, note, print, printJson, stdoutColumns } from './output.js';
+import type { ReportOptions } from './program.js';
+
+/** How many skipped-line files the note names. */
+const SHOWN_SKIPPED = 5;
+
+/** The runs' jobs, or a usage error's message. */
+export function reportJobs(
+  runs: readonly Run[],
+  options: Pick<ReportOptions, 'by' | 'since' | 'until' | 'tz' | 'timeout'>,
+): { jobs: RunJob[]; zone: string; by: Dim[] } | string {
+  const zone = options.tz === undefined ? localZone() : checkZone(options.tz);
+  if (zone === null) return `--tz ${options.tz}: not a time zone Intl knows (an IANA name, e.g. Europe/Paris or UTC)`;
+  const clock = new ZoneClock(zone);
+  const bound = (text: string | undefined, which: 'since' | 'until') =>
+    text === undefined ? null : boundOf(text, clock, which);
+  const since = bound(options.since, 'since');
+  const until = bound(options.until, 'until');
+  for (const [flag, text, value] of [
+    ['--since', options.since, since],
+    ['--until', options.until, until],
+  ] as const)
+    if (text !== undefined && value === null)
+      return `${flag} ${text}: expected a day (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM[:SS], Z or ±HH:MM for UTC or an offset)`;
+  const by = options.by?.length ? options.by : (['day'] as Dim[]);
+  const jobs = runs.map((r) => ({
+    run: r.id,
+    files: r.files,
+    by,
+    zone,
+    since,
+    until,
+    timeoutS: options.timeout,
+    bytes: r.bytes,
+  }));
+  return { jobs, zone, by };
+}
+
+/**
+ * `report PATH…`: every run the paths hold, read in parallel, folded into rows in the
+ * order the runs were found. Each file that cannot be read is named with why (exit 1);
+ * the report of the rest is printed all the same.
+ */
+export async function reportCommand(
+  paths: string[],
+  options: ReportOptions,
+  prices: PriceTable,
+  pricesSpec: PricesSpec | null,
+): Promise<number> {
+  if (paths.includes('-')) {
+    complain('report reads files, directories and globs, not stdin (-): use summary for a trace on stdin');
+    return 2;
+  }
+  const found = await findRecordings(paths);
+  const runs = pairRuns(found.files);
+  const plan = reportJobs(runs, options);
+  if (typeof plan === 'string') {
+    complain(plan);
+    return 2;
+  }
+  let failed = false;
+  for (const m of found.missing) {
+    complain(`cannot read ${m.path}: ${m.reason}`);
+    failed = true;
+  }
+  const rows = new ReportRows(plan.by);
+  // Folded in the order found, whatever order the readings end in: the same bytes each time.
+  const waiting = new Map<number, RunResult>();
+  let next = 0;
+  const skipped: RunResult['skipped'] = [];
+  const bytes = runs.reduce((n, r) => n + r.bytes, 0);
+  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes }, (index, result) => {
+    waiting.set(index, result);
+    for (let r = waiting.get(next); r; r = waiting.get(next)) {
+      waiting.delete(next++);
+      for (const p of r.problems) complain(p);
+      if (r.problems.length) failed = true;
+      skipped.push(...r.skipped);
+      rows.add(r);
+    }
+  });
+  try {
+    await reading.done;
+  } catch (error) {
+    reading.close();
+    complain(`report failed: ${(error as Error).message}`);
+    return 1;
+  }
+  if (skipped.length) {
+    const lines = skipped.reduce((n, s) => n + s.lines, 0);
+    const named = skipped.slice(0, SHOWN_SKIPPED).map((s) => `${s.file} (${s.lines})`);
+    note(
+      `skipped ${lines.toLocaleString('en-US')} malformed line(s) in ${skipped.length} file(s): ${named.join(', ')}${skipped.length > SHOWN_SKIPPED ? ', …' : ''} (summary FILE lists them)`,
+    );
+  }
+  const sorted = rows.sorted(options.order);
+  const totals = totalsOf(sorted);
+  if (options.json) printJson(reportDoc(plan.by, sorted, totals));
+  else {
+    const notes = [
+      `${plan.jobs.length.toLocaleString('en-US')} run(s), ${found.files.length.toLocaleString('en-US')} file(s)`,
+    ];
+    const timed = plan.by.some((d) => d === 'day' || d === 'week' || d === 'month');
+    if (timed || options.since !== undefined || options.until !== undefined) notes.push(`times in ${plan.zone}`);
+    if (plan.by.includes('week')) notes.push('weeks are ISO 8601 weeks, from Monday');
+    print(reportText(plan.by, sorted, totals, stdoutColumns(), [notes.join(' · ')]));
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+import { workerData } from 'node:worker_threads';
+import { NotTraceError } from '../sources/document-source.js';
+import { OpenError } from '../sources/open-source.js';
+import { redactText } from '../sources/redact.js';
+import type { Source } from '../sources/types.js';
+import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
+import { TraceStore } from '../store/trace-store.js';
+import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
+import { ZoneClock } from '../trace/zone-time.js';
+import { ingest } from './ingest.js';
+import { openTrace } from './open-trace.js';
+
+/** A run to read: its files, and how its figures are keyed. Plain data: it crosses to a worker. */
+export interface RunJob {
+  /** The run's name (sources/recordings.ts `Run.id`). */
+  run: string;
+  files: string[];
+  by: Dim[];
+  /** IANA zone of the day, week and month keys. */
+  zone: string;
+  since: number | null;
+  until: number | null;
+  timeoutS?: number;
+  /** Its files' size all told, when known: how many runs a worker reads at once. */
+  bytes?: number;
+}
+
+/** What reading a run gives: its figures, and what went wrong with which file. */
+export interface RunResult extends RunFigures {
+  /** One line per file that could not be read whole: it names the file and why. */
+  problems: string[];
+  /** Malformed lines skipped (they change no exit code), per file that had any. */
+  skipped: { file: string; lines: number }[];
+}
+
+/** `--prices` as a worker receives it: the file's name and rows, applied over the bundled table. */
+export interface PricesSpec {
+  file: string;
+  rows: Record<string, unknown>;
+}
+
+const clocks = new Map<string, ZoneClock>();
+const clockOf = (zone: string) => {
+  let c = clocks.get(zone);
+  if (!c) clocks.set(zone, (c = new ZoneClock(zone)));
+  return c;
+};
+
+let workerPrices: PriceTable | null = null;
+/** A worker's price table, from the `--prices` rows the pool was started with. */
+function pricesOfWorker(): PriceTable {
+  if (workerPrices) return workerPrices;
+  const spec = (workerData as { prices?: PricesSpec | null } | null)?.prices ?? null;
+  workerPrices = spec ? withOverrides(bundledPrices(), spec.file, spec.rows) : bundledPrices();
+  return workerPrices;
+}
+
+/**
+ * Reads each file of a run into a store of its own (as `summary` does), then reduces
+ * them to the run's figures; the stores are dropped when this returns. A file that
+ * cannot be opened or read is named in `problems`, with why; what was read of it counts.
+ */
+export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()): Promise<RunResult> {
+  const stores: TraceStore[] = [];
+  const sources: Source[] = [];
+  const problems: string[] = [];
+  const skipped: RunResult['skipped'] = [];
+  try {
+    for (const file of job.files) {
+      const store = new TraceStore(prices);
+      try {
+        const source = await openTrace(file, { timeoutS: job.timeoutS });
+        sources.push(source);
+        // One thread: a run is already one worker's job.
+        await ingest(store, source, undefined, { parallel: false });
+      } catch (error) {
+        // As in `summary`: a file that cannot be opened or read counts for nothing.
+        problems.push(
+          error instanceof OpenError
+            ? error.message
+            : error instanceof NotTraceError
+              ? `cannot read ${file}: ${error.message}`
+              : `cannot read ${file}: ${redactText((error as Error).message)}`,
+        );
+        continue;
+      }
+      const f = store.files[0]!;
+      // Cut mid-stream: what arrived counts, and the read is said to have failed.
+      if (f.state === 'error') problems.push(`cannot read ${file} to its end: ${f.stateText ?? 'the read failed'}`);
+      if (f.skipped) skipped.push({ file, lines: f.skipped });
+      stores.push(store);
+    }
+    // The sources stay open meanwhile: cost per tool reads a few turns back (their arguments' size).
+    const figures = runFigures(job.run, stores, {
+      by: job.by,
+      clock: clockOf(job.zone),
+      since: job.since,
+      until: job.until,
+    });
+    return { ...figures, problems, skipped };
+  } finally {
+    for (const s of sources) s.close();
+  }
+}

@@ -1,0 +1,217 @@
+/*
+ * `report`: the figures of many runs folded into rows by key (day, model, tool…), the
+ * totals, and the table and JSON document that show them. Runs are folded in the order
+ * they were found, whatever order their readings finish in, so the same recordings give
+ * the same bytes (a cost is a sum of floating-point numbers, whose last digit depends
+ * on the order they are added in).
+ */
+import { addFigures, type Dim, type Figures, noFigures, type RowKey, type RunFigures } from '../store/run-figures.js';
+import { truncate, wrap } from '../trace/cells.js';
+import { inert } from '../trace/text.js';
+import { costOverflowNote, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
+import { type Col, fitTable } from './table.js';
+
+export const REPORT_SCHEMA = 'mcp-replay-tui.report/1';
+
+export interface ReportRow {
+  key: RowKey;
+  figures: Figures;
+}
+
+/** Rows by key as runs are folded in; `add` in the order the runs were found. */
+export class ReportRows {
+  private readonly rows = new Map<string, ReportRow>();
+  /** The running totals: only to keep every sum exact (the totals shown are summed from the rows). */
+  private readonly guard = noFigures();
+
+  constructor(readonly by: readonly Dim[]) {}
+
+  add(run: RunFigures): void {
+    for (const r of run.rows) {
+      // The key's dimensions in the order asked for: {"day": …, "model": …}.
+      const key: RowKey = {};
+      for (const d of this.by) key[d] = r.key[d] ?? null;
+      const text = JSON.stringify(key);
+      let row = this.rows.get(text);
+      if (!row) {
+        row = { key, figures: zeroed(r.figures) };
+        this.rows.set(text, row);
+      }
+      addFigures([row.figures, this.guard], r.figures);
+    }
+  }
+
+  /** The rows by key, dimension by dimension (`desc`: latest first); a key with no value (null) after the rest. */
+  sorted(order: 'asc' | 'desc'): ReportRow[] {
+    const sign = order === 'asc' ? 1 : -1;
+    return [...this.rows.values()].sort((a, b) => {
+      for (const d of this.by) {
+        const x = a.key[d] ?? null;
+        const y = b.key[d] ?? null;
+        if (x === y) continue;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return x < y ? -sign : sign;
+      }
+      return 0;
+    });
+  }
+}
+
+/** A row's start: the shape of the first figures it gets (a tool's row keeps its nulls), counting nothing. */
+function zeroed(f: Figures): Figures {
+  const zero = (v: number | null) => (v === null ? null : 0);
+  return {
+    sessions: zero(f.sessions),
+    toolCalls: 0,
+    toolErrors: 0,
+    turns: zero(f.turns),
+    inputTokens: zero(f.inputTokens),
+    outputTokens: zero(f.outputTokens),
+    cacheReadTokens: zero(f.cacheReadTokens),
+    cacheWriteTokens: zero(f.cacheWriteTokens),
+    costUsd: null,
+    unpricedTurns: zero(f.unpricedTurns),
+    overflowTurns: 0,
+    costOverflowTurns: 0,
+  };
+}
+
+/** The totals: the rows summed in the order shown, so each total is exactly the sum of its column. */
+export function totalsOf(rows: readonly ReportRow[]): Figures {
+  const totals = noFigures();
+  for (const r of rows) addFigures([totals], r.figures);
+  return totals;
+}
+
+/** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
+function figuresJson(f: Figures) {
+  return {
+    sessions: f.sessions,
+    toolCalls: f.toolCalls,
+    toolErrors: f.toolErrors,
+    turns: f.turns,
+    inputTokens: f.inputTokens,
+    outputTokens: f.outputTokens,
+    cacheReadTokens: f.cacheReadTokens,
+    cacheWriteTokens: f.cacheWriteTokens,
+    costUsd: f.costUsd,
+    unpricedTurns: f.unpricedTurns,
+    ...(f.overflowTurns ? { overflowTurns: f.overflowTurns } : {}),
+    ...(f.costOverflowTurns ? { costOverflowTurns: f.costOverflowTurns } : {}),
+  };
+}
+
+/** `report --json`: `{schema, by, rows: [{key, …figures}], totals}` (docs/report.schema.json). */
+export function reportDoc(by: readonly Dim[], rows: readonly ReportRow[], totals: Figures) {
+  return {
+    schema: REPORT_SCHEMA,
+    by: [...by],
+    rows: rows.map((r) => ({ key: r.key, ...figuresJson(r.figures) })),
+    totals: figuresJson(totals),
+  };
+}
+
+const HEADERS: Record<Dim, string> = {
+  day: 'DAY',
+  week: 'WEEK',
+  month: 'MONTH',
+  session: 'SESSION',
+  server: 'SERVER',
+  model: 'MODEL',
+  tool: 'TOOL',
+};
+/** How a key with no value reads. */
+const NONE: Record<Dim, string> = {
+  day: '(no time)',
+  week: '(no time)',
+  month: '(no time)',
+  session: '(none)',
+  server: '(no label)',
+  model: '(no model)',
+  tool: '(no tool)',
+};
+
+/** Below this many columns the table is compact (as ccusage's): no cache columns, key columns cut. */
+export const COMPACT_BELOW = 100;
+/** A key column past the first, in a compact table. */
+const COMPACT_KEY = 20;
+
+const keyText = (d: Dim, v: string | null | undefined): string => {
+  if (v === null || v === undefined) return NONE[d];
+  // A session is its run's path: its last part says which.
+  return inert(d === 'session' ? (v.split('/').pop() ?? v) : v);
+};
+
+/** A cost cell: `unpriced` when turns had usage and no price, `*` when only some did. */
+function costText(f: Figures): string {
+  // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
+  const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
+  if (f.costUsd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
+  return `${fmtUsd(f.costUsd)}${f.unpricedTurns ? '*' : ''}`;
+}
+
+/**
+ * The table: a column per key dimension, the figures, the totals last, and notes under
+ * it. It fits `columns`: below 100 it is compact (the cache columns left out, key
+ * columns past the first cut to 20 cells), and narrower still the least needed go.
+ */
+export function reportText(
+  by: readonly Dim[],
+  rows: readonly ReportRow[],
+  totals: Figures,
+  columns: number,
+  notes: readonly string[],
+): string {
+  const compact = columns < COMPACT_BELOW;
+  const right = { align: 'right' as const };
+  const cols: Col[] = [
+    ...by.map((d) => ({ header: HEADERS[d] })),
+    // Compact headers are short: at 80 columns a day, a model and every figure but the cache ones fit.
+    { header: compact ? 'SESS' : 'SESSIONS', ...right, drop: 3 },
+    { header: 'CALLS', ...right, drop: 5 },
+    { header: compact ? 'ERR' : 'ERRORS', ...right, drop: 4 },
+    { header: 'TURNS', ...right, drop: 2 },
+    { header: 'INPUT', ...right, drop: 6 },
+    { header: 'OUTPUT', ...right, drop: 7 },
+    ...(compact
+      ? []
+      : [
+          { header: 'CACHE READ', ...right, drop: 1 },
+          { header: 'CACHE WRITE', ...right, drop: 0 },
+        ]),
+    { header: 'COST', ...right },
+  ];
+  const figures = (f: Figures) => [
+    fmtInt(f.sessions),
+    fmtInt(f.toolCalls),
+    fmtInt(f.toolErrors),
+    fmtInt(f.turns),
+    fmtInt(f.inputTokens),
+    fmtInt(f.outputTokens),
+    ...(compact ? [] : [fmtInt(f.cacheReadTokens), fmtInt(f.cacheWriteTokens)]),
+    costText(f),
+  ];
+  const body = rows.map((r) => [
+    ...by.map((d, i) => {
+      const text = keyText(d, r.key[d]);
+      return compact && i > 0 ? truncate(text, COMPACT_KEY) : text;
+    }),
+    ...figures(r.figures),
+  ]);
+  body.push([...by.map((_, i) => (i === 0 ? 'TOTAL' : '')), ...figures(totals)]);
+  const fitted = fitTable(cols, body, columns);
+  const out = [...fitted.lines];
+  const under: string[] = [...notes];
+  if ([...rows.map((r) => r.figures), totals].some((f) => f.costUsd !== null && f.unpricedTurns))
+    under.push('* some turns are unpriced (no price for their model): the cost is a lower bound');
+  if (totals.overflowTurns) under.push(overflowNote(totals.overflowTurns));
+  if (totals.costOverflowTurns) under.push(costOverflowNote(totals.costOverflowTurns));
+  const left = compact ? ['CACHE READ', 'CACHE WRITE', ...fitted.dropped] : fitted.dropped;
+  if (left.length)
+    under.push(
+      `${left.join(', ')} left out to fit ${Number.isFinite(columns) ? columns : ''} columns: a wider terminal or --json shows all`,
+    );
+  for (const n of under) for (const line of wrap(n, Math.max(20, columns - 2))) out.push(`  ${line}`);
+  return `${out.join('\n')}\n`;
+}

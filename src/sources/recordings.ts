@@ -1,0 +1,178 @@
+import { type Dirent, type Stats, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** A recording file found by `findRecordings`: its path as found, when it last changed (ms), its size. */
+export interface FoundFile {
+  path: string;
+  mtimeMs: number;
+  bytes: number;
+}
+
+/** A path that names nothing readable, and why: listed, never silently skipped. */
+export interface NotFound {
+  path: string;
+  reason: string;
+}
+
+/** The names a directory or a glob yields: recordings in any format are `.jsonl` or `.json` files. */
+export const RECORDING_NAME = /\.jsonl?$/i;
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ELOOP: 'too many symbolic links',
+};
+const reasonOf = (error: unknown): string => {
+  const e = error as NodeJS.ErrnoException;
+  return REASONS[e.code ?? ''] ?? e.message;
+};
+
+/** What makes a file itself, whatever names it: its device and inode. */
+const identity = (info: Stats): string => `${info.dev}:${info.ino}`;
+
+/**
+ * The files that `args` name: a file as it is (whatever its name), a directory searched
+ * recursively for `*.jsonl` and `*.json` files, and a glob (one the shell left quoted)
+ * expanded here to the `*.jsonl` and `*.json` files it matches. URLs pass through as
+ * they are. Each file once (named twice, or by two links), in the order found; a
+ * directory's entries in name order. What names nothing is in `missing`, with why.
+ */
+export async function findRecordings(args: readonly string[]): Promise<{ files: FoundFile[]; missing: NotFound[] }> {
+  // Loaded here: what only names files (namesDirectory, pairRuns) never pays for it.
+  const { glob, isDynamicPattern } = await import('tinyglobby');
+  const files: FoundFile[] = [];
+  const missing: NotFound[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, info: Stats | null) => {
+    const id = info ? identity(info) : path;
+    if (seen.has(id)) return;
+    seen.add(id);
+    files.push({ path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0 });
+  };
+  for (const arg of args) {
+    if (isUrl(arg)) {
+      add(arg, null);
+      continue;
+    }
+    let info: Stats | null = null;
+    try {
+      info = await stat(arg);
+    } catch (error) {
+      if (!isDynamicPattern(arg)) {
+        missing.push({ path: arg, reason: reasonOf(error) });
+        continue;
+      }
+    }
+    if (info?.isDirectory()) await walk(arg, add, missing, new Set());
+    else if (info) add(arg, info);
+    else {
+      const matched = (await glob(arg, { dot: false, expandDirectories: false })).filter((p) => RECORDING_NAME.test(p));
+      if (matched.length === 0) missing.push({ path: arg, reason: 'no .jsonl or .json file matches' });
+      matched.sort();
+      const infos = await Promise.all(matched.map((path) => stat(path).catch(() => null)));
+      for (const [i, path] of matched.entries()) add(path, infos[i]!);
+    }
+  }
+  return { files, missing };
+}
+
+/**
+ * A directory's recordings, depth first in name order. Hand-rolled rather than a glob
+ * package: those skip a directory they cannot read without a word (fdir's
+ * `suppressErrors`), and here every one is listed with why. A directory's entries are
+ * looked at all at once (2,000 files one after another took ~0.6 s); a directory reached
+ * twice through links is read once.
+ */
+async function walk(
+  dir: string,
+  add: (path: string, info: Stats) => void,
+  missing: NotFound[],
+  visited: Set<string>,
+): Promise<void> {
+  let entries: Dirent[];
+  try {
+    const self = identity(await stat(dir));
+    if (visited.has(self)) return;
+    visited.add(self);
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    missing.push({ path: dir, reason: reasonOf(error) });
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Recordings by name, and what may lead to some: directories, and links to either.
+  const wanted = entries.filter((e) => e.isDirectory() || e.isSymbolicLink() || RECORDING_NAME.test(e.name));
+  const infos = await Promise.all(
+    wanted.map((e) =>
+      stat(join(dir, e.name)).then(
+        (info) => ({ info }),
+        (error: unknown) => ({ error }),
+      ),
+    ),
+  );
+  for (const [i, entry] of wanted.entries()) {
+    const path = join(dir, entry.name);
+    const found = infos[i]!;
+    if ('error' in found) {
+      if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(found.error) });
+    } else if (found.info.isDirectory()) await walk(path, add, missing, visited);
+    else if (RECORDING_NAME.test(entry.name)) add(path, found.info);
+  }
+}
+
+/** Whether an argument names a directory: the app then lists its runs, and `report` reads them. */
+export const namesDirectory = (args: readonly string[]): boolean =>
+  args.some((a) => {
+    try {
+      return statSync(a).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+
+/** One run: the files that record it (its agent and mcp planes), named by the path they share. */
+export interface Run {
+  /** The path without the plane and the extension: `traces/x` for `traces/x.agent.jsonl` and `traces/x.mcp.jsonl`. */
+  id: string;
+  /** Its files, by name. */
+  files: string[];
+  /** The latest change of any of its files (ms). */
+  mtimeMs: number;
+  /** Its files' sizes, summed. */
+  bytes: number;
+}
+
+const isUrl = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
+const PLANE = /\.(agent|mcp)$/i;
+
+/**
+ * A file's run id: for a plane (`X.agent.jsonl`, `X.mcp.json`), its path less the plane
+ * and the extension (`X`); any other file is a run of its own, named by its path.
+ */
+export function runIdOf(path: string): string {
+  const name = basename(path).replace(/\.jsonl?$/i, '');
+  const stem = name.replace(PLANE, '');
+  return stem === name || stem === '' ? path : join(dirname(path), stem);
+}
+
+/**
+ * Files paired into runs by name: `X.agent.jsonl` and `X.mcp.jsonl` in one directory are
+ * one run, `X`; any other file is a run of its own. Runs in the order of their first file.
+ */
+export function pairRuns(files: readonly FoundFile[]): Run[] {
+  const byId = new Map<string, Run>();
+  for (const f of files) {
+    // A URL is a run of its own: its name is the address.
+    const id = isUrl(f.path) ? f.path : runIdOf(f.path);
+    const run = byId.get(id);
+    if (run) {
+      run.files.push(f.path);
+      run.files.sort();
+      run.mtimeMs = Math.max(run.mtimeMs, f.mtimeMs);
+      run.bytes += f.bytes;
+    } else byId.set(id, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,64 @@
+/** The views of a directory opened in the app: the Sessions list, its search bar, its help. */
+import type { SessionEntry } from '../../store/session-list.js';
+import { sessionOrder } from '../data/sessions.js';
+import { SESSION_SORTS } from '../state/ui-state.js';
+import type { AppContext } from './app-context.js';
+import { cancel, erase, submit } from './bars.js';
+import { close, help, moves, quit } from './common.js';
+import { type MatchContext, search, steps } from './list-commands.js';
+import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
+
+export interface SessionsContext extends MatchContext {
+  entries: readonly SessionEntry[];
+  /** The entries' indices in the order shown. */
+  order: readonly number[];
+}
+
+const open: CommandSpec<SessionsContext> = {
+  command: 'sessions.open',
+  disabled: (ctx) => (ctx.order.length === 0 ? 'no runs in this directory' : null),
+  run: (ctx) => {
+    const at = Math.min(ctx.state.lists.calls.selected, ctx.order.length - 1);
+    return outcome({ ...ctx.state, notice: null }, { type: 'open-run', index: ctx.order[at]! });
+  },
+};
+
+/** `s`: the next column; the run selected stays selected. */
+const sort: CommandSpec<SessionsContext> = {
+  command: 'sessions.sort',
+  run: (ctx) => {
+    const next = SESSION_SORTS[(SESSION_SORTS.indexOf(ctx.state.sessionSort) + 1) % SESSION_SORTS.length]!;
+    const order = sessionOrder(ctx.entries, next);
+    const selected = ctx.order[ctx.state.lists.calls.selected];
+    const index = selected === undefined ? 0 : Math.max(0, order.indexOf(selected));
+    return act(ctx, { type: 'sessions.sort', sort: next, index, bounds: ctx.bounds });
+  },
+};
+
+export const sessionsView: ViewSpec<SessionsContext> = {
+  id: 'sessions',
+  title: 'Sessions',
+  commands: [...moves({ empty: 'no runs in this directory' }), open, sort, search.sessions, ...steps, help, quit],
+};
+
+export const sessionsSearchBar: ViewSpec<SessionsContext> = {
+  id: 'sessions-search-bar',
+  title: 'the search bar',
+  takesText: true,
+  commands: [submit, cancel, erase],
+};
+
+export const sessionsHelpView: ViewSpec<SessionsContext> = {
+  id: 'sessions-help',
+  title: 'help',
+  commands: [...moves({ footer: false }), close, help, quit],
+};
+
+export const SESSIONS_VIEWS: readonly ViewSpec<SessionsContext>[] = [sessionsView, sessionsSearchBar, sessionsHelpView];
+
+/** Esc in a run opened from the Sessions list: back to the list. */
+export const back: CommandSpec<AppContext> = {
+  command: 'sessions.back',
+  disabled: (ctx) => (ctx.fromSessions ? null : 'no Sessions list (open a directory for one)'),
+  run: (ctx) => outcome(ctx.state, { type: 'back' }),
+};

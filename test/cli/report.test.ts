@@ -1,0 +1,221 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIGURE_FIELDS } from '../../src/store/run-figures.js';
+import type { StatsDoc } from '../../src/store/stats.js';
+import { run } from '../helpers/cli.js';
+import { hasRealProducers, hasRealTraces, REAL_PRODUCERS, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../docs/report.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+
+interface Doc {
+  schema: string;
+  by: string[];
+  rows: ({ key: Record<string, string | null> } & Record<string, number | null>)[];
+  totals: Record<string, number | null>;
+}
+const reportOf = (...args: string[]) => {
+  const r = run(['report', '--json', ...args]);
+  return { ...r, doc: r.stdout ? (JSON.parse(r.stdout) as Doc) : null };
+};
+
+// Each case runs the binary (a process and its workers), some several times: on a loaded 2-core box, seconds each.
+describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { timeout: 90_000 }, () => {
+  it('gives each session the figures summary gives its two files', () => {
+    const { code, doc } = reportOf('--by', 'session', REAL_TRACES);
+    expect(code).toBe(0);
+    const summary = run(['summary', '--json', '--no-cache', ...realTraceFiles]);
+    expect(summary.code).toBe(0);
+    const docs = JSON.parse(summary.stdout) as StatsDoc[];
+    const byRun = new Map<string, StatsDoc[]>();
+    for (const d of docs) {
+      const id = d.file!.replace(/\.(agent|mcp)\.jsonl$/, '');
+      byRun.set(id, [...(byRun.get(id) ?? []), d]);
+    }
+    expect(byRun.size).toBe(33);
+    expect(doc!.rows).toHaveLength(33);
+    for (const row of doc!.rows) {
+      const files = byRun.get(join(REAL_TRACES, basename(row.key.session!)))!;
+      expect(files, row.key.session!).toHaveLength(2);
+      const models = files.flatMap((f) => (f.models ? [f.models] : []));
+      const sum = (pick: (m: NonNullable<StatsDoc['models']>) => number | null) =>
+        models.reduce((s, m) => s + (pick(m) ?? 0), 0);
+      // Both planes record the same calls: the mcp plane's are counted.
+      const mcpTools = files.flatMap((f) => f.tools.filter((t) => t.origin !== 'turn'));
+      const anyMcp = mcpTools.length > 0;
+      const tools = anyMcp ? mcpTools : files.flatMap((f) => f.tools);
+      const costs = models.map((m) => m.cost.totalUsd).filter((c): c is number => c !== null);
+      expect(models.every((m) => m.cost.unpricedModels.length === 0)).toBe(true);
+      expect(row, row.key.session!).toEqual({
+        key: row.key,
+        sessions: 1,
+        toolCalls: tools.reduce((s, t) => s + t.calls, 0),
+        toolErrors: tools.reduce((s, t) => s + t.errors, 0),
+        turns: sum((m) => m.summary.assistantTurns),
+        inputTokens: sum((m) => m.summary.inputTokens),
+        outputTokens: sum((m) => m.summary.outputTokens),
+        cacheReadTokens: sum((m) => m.summary.cacheReadTokens),
+        cacheWriteTokens: sum((m) => m.summary.cacheCreationTokens),
+        costUsd: costs.length ? costs.reduce((s, c) => s + c, 0) : null,
+        unpricedTurns: 0,
+      });
+    }
+  });
+
+  it.each([
+    [['--by', 'day', '--by', 'model', '--tz', 'America/Los_Angeles']],
+    [['--by', 'week,month', '--order', 'desc']],
+    [['--by', 'session', '--by', 'server', '--by', 'tool', '--since', '2026-08-20']],
+  ])('%j: valid against docs/report.schema.json, totals the sum of the rows', (args) => {
+    const { code, doc } = reportOf(...args, REAL_TRACES);
+    expect(code).toBe(0);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    for (const field of FIGURE_FIELDS) {
+      const values = doc!.rows.map((r) => r[field]).filter((v): v is number => v !== null);
+      // Summed in the order shown: the same additions, the same double.
+      expect(doc!.totals[field], field).toBe(values.length ? values.reduce((s, v) => s + v, 0) : null);
+    }
+  });
+
+  it('--by tool charges each tool what summary charges it (x-costByTool), and adds up to the runs', () => {
+    const { code, doc } = reportOf('--by', 'tool', REAL_TRACES);
+    expect(code).toBe(0);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    // summary links an mcp plane to its agent plane when both are named: run by run, as report reads them.
+    const charged = new Map<string, { calls: number; tokens: number | null; cost: number | null }>();
+    const docs = JSON.parse(run(['summary', '--json', '--no-cache', ...realTraceFiles]).stdout) as (StatsDoc & {
+      'x-costByTool': ({ name: string; calls: number; outputTokens: number | null; costUsd: number | null } | null)[];
+    })[];
+    const plus = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+    for (const d of docs.filter((x) => x.file!.endsWith('.mcp.jsonl')))
+      for (const c of d['x-costByTool']) {
+        if (!c) continue;
+        const was = charged.get(c.name) ?? { calls: 0, tokens: null, cost: null };
+        charged.set(c.name, {
+          calls: was.calls + c.calls,
+          tokens: plus(was.tokens, c.outputTokens),
+          cost: plus(was.cost, c.costUsd),
+        });
+      }
+    const tools = doc!.rows.filter((r) => r.key.tool !== null);
+    expect(tools.length).toBeGreaterThan(3);
+    expect(tools.some((r) => (r.outputTokens ?? 0) > 0)).toBe(true);
+    for (const r of tools) {
+      const c = charged.get(r.key.tool!)!;
+      expect(r.toolCalls, r.key.tool!).toBe(c.calls);
+      expect(r.outputTokens, r.key.tool!).toBe(c.tokens);
+      if (c.cost === null) expect(r.costUsd).toBeNull();
+      else expect(r.costUsd, r.key.tool!).toBeCloseTo(c.cost, 8);
+    }
+    // The shares come out of the (no tool) row: the totals are the runs'.
+    const whole = reportOf('--by', 'session', REAL_TRACES).doc!;
+    expect({ ...doc!.totals, costUsd: 0 }).toEqual({ ...whole.totals, costUsd: 0 });
+    expect(doc!.totals.costUsd).toBeCloseTo(whole.totals.costUsd!, 8);
+  });
+
+  it('--since and --until split the runs between them, and days follow --tz', () => {
+    const all = reportOf('--by', 'day', REAL_TRACES).doc!;
+    const before = reportOf('--by', 'day', '--until', '2026-08-19', REAL_TRACES).doc!;
+    const after = reportOf('--by', 'day', '--since', '2026-08-20', REAL_TRACES).doc!;
+    expect(before.rows.map((r) => r.key.day)).toEqual(['2026-08-19']);
+    expect(after.rows.map((r) => r.key.day)).toEqual(['2026-08-20']);
+    for (const field of ['sessions', 'toolCalls', 'turns', 'inputTokens', 'outputTokens'] as const)
+      expect(before.totals[field]! + after.totals[field]!, field).toBe(all.totals[field]);
+    // Tokyo is 9 hours ahead of UTC: the runs of 2026-08-19 after 15:00 UTC fall on the 20th there.
+    const tokyo = reportOf('--by', 'day', '--tz', 'Asia/Tokyo', REAL_TRACES).doc!;
+    // The same figures, the cost summed in other groups (the last digit of a double may differ).
+    expect({ ...tokyo.totals, costUsd: 0 }).toEqual({ ...all.totals, costUsd: 0 });
+    expect(tokyo.totals.costUsd).toBeCloseTo(all.totals.costUsd!, 9);
+    expect(tokyo.rows.map((r) => r.key.day)).not.toEqual(all.rows.map((r) => r.key.day));
+  });
+});
+
+describe('report, what it is given', { timeout: 60_000 }, () => {
+  let dir = '';
+  const fixture = (name: string) => join(process.cwd(), 'test/fixtures/two-planes', name);
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mrt-report-'));
+    mkdirSync(join(dir, 'runs/deep'), { recursive: true });
+    copyFileSync(fixture('agent.jsonl'), join(dir, 'runs/deep/r1.agent.jsonl'));
+    copyFileSync(fixture('mcp.jsonl'), join(dir, 'runs/deep/r1.mcp.jsonl'));
+    copyFileSync(fixture('mcp.jsonl'), join(dir, 'runs/solo.jsonl'));
+    writeFileSync(join(dir, 'runs/README.md'), '# not a recording\n');
+    writeFileSync(join(dir, 'runs/notes.txt'), 'not a recording either\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('searches a directory for .jsonl and .json files, pairing the planes of a run', () => {
+    const { code, doc, stderr } = reportOf('--by', 'session', join(dir, 'runs'));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(doc!.rows.map((r) => basename(r.key.session!))).toEqual(['r1', 'solo.jsonl']);
+  });
+
+  it('expands a quoted glob itself, and counts a file named twice once', () => {
+    const glob = join(dir, 'runs/**/*.mcp.jsonl');
+    const { code, doc } = reportOf('--by', 'session', glob, join(dir, 'runs/deep/r1.mcp.jsonl'));
+    expect(code).toBe(0);
+    expect(doc!.rows.map((r) => basename(r.key.session!))).toEqual(['r1']);
+    expect(doc!.totals.sessions).toBe(1);
+  });
+
+  it('names each file it cannot read with why, reports the rest, and exits 1', () => {
+    const bad = join(dir, 'bad');
+    mkdirSync(bad, { recursive: true });
+    copyFileSync(fixture('mcp.jsonl'), join(bad, 'ok.jsonl'));
+    writeFileSync(join(bad, 'settings.json'), '{"theme": "dark"}\n');
+    symlinkSync(join(bad, 'nowhere.jsonl'), join(bad, 'gone.jsonl'));
+    writeFileSync(join(bad, 'evil\x1b]0;pwned\x07.jsonl'), '');
+    const r = reportOf(bad, join(dir, 'missing'), join(dir, 'none-*.jsonl'));
+    expect(r.code).toBe(1);
+    // ok.jsonl; the empty file holds no record, so no session.
+    expect(r.doc!.totals.sessions).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/cannot read .*missing: no such file or directory$/),
+        expect.stringMatching(/cannot read .*none-\*\.jsonl: no \.jsonl or \.json file matches$/),
+        expect.stringMatching(/cannot read .*gone\.jsonl: no such file or directory$/),
+        expect.stringMatching(/cannot read .*settings\.json: not a trace: .*settings\.json is /),
+      ]),
+    );
+    // A file name is shown inert: its escape cannot reach the terminal.
+    expect(r.stderr).not.toContain('\x1b');
+  });
+
+  it('refuses a zone, a date or a dimension it does not know (exit 2)', () => {
+    const f = join(dir, 'runs');
+    expect(run(['report', '--tz', 'Mars/Olympus', f])).toMatchObject({ code: 2, stdout: '' });
+    expect(run(['report', '--tz', 'Mars/Olympus', f]).stderr).toContain('--tz Mars/Olympus: not a time zone');
+    expect(run(['report', '--since', '2026-02-30', f]).stderr).toContain('--since 2026-02-30: expected a day');
+    expect(run(['report', '--since', '2026-02-30', f]).code).toBe(2);
+    expect(run(['report', '--by', 'hour', f]).code).toBe(2);
+    expect(run(['report', '-']).code).toBe(2);
+  });
+
+  it('prints a table with the totals last', () => {
+    const r = run(['report', '--by', 'day', join(dir, 'runs')]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^DAY +SESSIONS +CALLS +ERRORS +TURNS +INPUT +OUTPUT +CACHE READ +CACHE WRITE +COST$/);
+    expect(lines.at(-2)).toMatch(/^TOTAL +2 /);
+    expect(lines.at(-1)).toContain('2 run(s), 3 file(s) · times in ');
+  });
+});
+
+describe.skipIf(!hasRealProducers)('report reads every format the tool knows', () => {
+  it('mcp-rec and mcp-recorder recordings count like summary counts them; their ground truth is not a recording', () => {
+    const r = reportOf('--by', 'session', REAL_PRODUCERS);
+    expect(r.code).toBe(1);
+    for (const line of r.stderr.trim().split('\n')) expect(line).toMatch(/\.ops\.json: not a trace: /);
+    const summary = JSON.parse(
+      run(['summary', '--json', join(REAL_PRODUCERS, 'mcprec-everything-rich.jsonl')]).stdout,
+    ) as StatsDoc;
+    const row = r.doc!.rows.find((x) => x.key.session!.endsWith('mcprec-everything-rich.jsonl'))!;
+    expect(row.toolCalls).toBe(summary.tools.reduce((s, t) => s + t.calls, 0));
+    expect(r.doc!.rows.map((x) => basename(x.key.session!))).toContain('mcprecorder-everything.json');
+  });
+});

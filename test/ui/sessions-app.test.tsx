@@ -1,0 +1,182 @@
+import { render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRun } from '../../src/ingest/read-run.js';
+import { noFigures } from '../../src/store/run-figures.js';
+import { SessionList, type SessionRun } from '../../src/store/session-list.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
+import { SessionsApp } from '../../src/ui/sessions-app.js';
+import { applyColorEnv } from '../../src/ui/theme.js';
+import { demoStore } from '../helpers/demo.js';
+import { RENDER_PAYLOADS } from '../helpers/hostile-payloads.js';
+import { frameProblems } from '../helpers/hostile-suite.js';
+import { tick, waitForFrame } from '../helpers/ink.js';
+import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+
+beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
+
+const SIZE = { columns: 80, rows: 24 };
+const runsOf = (n: number): SessionRun[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `runs/run-${String(i).padStart(4, '0')}`,
+    files: [`runs/run-${i}.agent.jsonl`, `runs/run-${i}.mcp.jsonl`],
+    mtimeMs: 1_000_000 + i,
+  }));
+const result = (id: string, label: string, startMs: number, calls: number, cost: number | null) => ({
+  info: { id, startMs, durationMs: 61_000, label },
+  rows: [
+    {
+      key: { session: id },
+      figures: { ...noFigures(), sessions: 1, toolCalls: calls, inputTokens: 1500, costUsd: cost },
+    },
+  ],
+  problems: [],
+});
+const lines = (frame: string) => frame.split('\n');
+
+describe('the Sessions list', () => {
+  it('shows the first rows of 1,000 runs at once, before any is read, and fills them in as they are', async () => {
+    const list = new SessionList(runsOf(1000));
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    let f = await waitForFrame(app.lastFrame, (x) => x.includes('1,000 sessions'));
+    expect(lines(f)[0]).toMatch(/^ Sessions +1,000 sessions · reading 0 of 1,000 · by start/);
+    expect(lines(f)[1]).toMatch(/^ +START↓ +LABEL +DUR +CALLS +ERR +TOKENS +COST$/);
+    // Newest first (by when the files changed, until their starts are read): 22 rows on screen, each with … for now.
+    expect(lines(f)[2]).toMatch(/^› … +run-0999 +… +… +… +… +…$/);
+    expect(lines(f).filter((l) => l.includes('run-'))).toHaveLength(21);
+    list.set(999, result('runs/run-0999', 'docs-server', Date.UTC(2026, 7, 19, 20, 56), 12, 0.5));
+    list.set(998, result('runs/run-0998', 'other-server', Date.UTC(2026, 7, 19, 21, 0), 3, null));
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('reading 2 of 1,000'));
+    // Read, run-0998 started later: it comes first.
+    expect(lines(f)[2]).toMatch(/^› 2026-08-19 \d\d:\d\d other-server +1m01s +3 +0 +1\.50k +—$/);
+    expect(lines(f)[3]).toMatch(/^ {2}2026-08-19 \d\d:\d\d docs-server +1m01s +12 +0 +1\.50k +\$0\.50$/);
+    for (const l of lines(f)) expect(stringWidth(l)).toBeLessThanOrEqual(80);
+    expect(lines(f)).toHaveLength(24);
+    app.unmount();
+  });
+
+  it('sorts by the next column with s, and finds runs by name or label with /', async () => {
+    const list = new SessionList(runsOf(3));
+    list.set(0, result('runs/run-0000', 'zeta', 3000, 5, 2));
+    list.set(1, result('runs/run-0001', 'alpha', 1000, 50, 1));
+    list.set(2, result('runs/run-0002', 'mid', 2000, 1, 3));
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    await waitForFrame(app.lastFrame, (x) => x.includes('3 sessions'));
+    app.stdin.write('s');
+    let f = await waitForFrame(app.lastFrame, (x) => x.includes('by label'));
+    expect(lines(f)[1]).toContain('LABEL↑');
+    expect(
+      lines(f)
+        .slice(2, 5)
+        .map((l) => l.split(/ +/)[3]),
+    ).toEqual(['alpha', 'mid', 'zeta']);
+    // The run selected before (the newest, zeta) is still selected.
+    expect(lines(f)[4]).toMatch(/^› /);
+    for (const next of ['duration', 'calls']) {
+      app.stdin.write('s');
+      f = await waitForFrame(app.lastFrame, (x) => x.includes(`by ${next}`));
+    }
+    expect(
+      lines(f)
+        .slice(2, 5)
+        .map((l) => l.split(/ +/)[3]),
+    ).toEqual(['alpha', 'zeta', 'mid']);
+    app.stdin.write('/');
+    await waitForFrame(app.lastFrame, (x) => lines(x).at(-1)!.startsWith('/'));
+    app.stdin.write('MID');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('no match'));
+    app.stdin.write('\x7f\x7f\x7fmi');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('1 match'));
+    app.stdin.write('\r');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('/mi 1/1'));
+    expect(lines(f)[4]).toMatch(/^›•.* mid /);
+    app.unmount();
+  });
+
+  it('Enter opens the run in the app, Esc comes back to the list as it was', async () => {
+    const list = new SessionList(runsOf(3));
+    const opened: number[] = [];
+    let closed = 0;
+    const app = render(
+      <SessionsApp
+        sessions={list}
+        openRun={(i) => {
+          opened.push(i);
+          return { store: demoStore(), close: () => closed++ };
+        }}
+        size={SIZE}
+      />,
+    );
+    await waitForFrame(app.lastFrame, (x) => x.includes('3 sessions'));
+    app.stdin.write('j');
+    await waitForFrame(app.lastFrame, (x) => x.includes('2 of 3'));
+    app.stdin.write('\r');
+    let f = await waitForFrame(app.lastFrame, (x) => x.includes('[1 Calls]'));
+    // The second row shown is run 1 (newest first).
+    expect(opened).toEqual([1]);
+    expect(lines(f).at(-1)).toContain('Esc sessions');
+    // The app takes keys once its input handler is set up, just after its first frame.
+    await tick();
+    await tick();
+    app.stdin.write('\x1b');
+    f = await waitForFrame(app.lastFrame, (x) => x.includes('3 sessions'));
+    await expect.poll(() => closed).toBe(1);
+    expect(lines(f)[3]).toMatch(/^› … +run-0001 /);
+    app.unmount();
+  });
+
+  it.skipIf(!hasRealTraces)(
+    'shows what a real run reads as: start, label, duration, calls, errors, tokens, cost',
+    async () => {
+      const files = realTraceFiles.filter((f) => f.includes('huggingface-co-2026-08-20T17-23-48-886Z'));
+      const id = files[0]!.replace(/\.(agent|mcp)\.jsonl$/, '');
+      const list = new SessionList([{ id, files, mtimeMs: 0 }]);
+      list.set(
+        0,
+        await readRun({ run: id, files, by: ['session'], zone: 'UTC', since: null, until: null }, bundledPrices()),
+      );
+      const app = render(
+        <SessionsApp
+          sessions={list}
+          openRun={() => ({ store: new TraceStore(bundledPrices()), close() {} })}
+          size={SIZE}
+        />,
+      );
+      const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session '));
+      expect(lines(f)[0]).toMatch(/1 session · 2 files · by start/);
+      expect(lines(f)[2]).toMatch(/^› 2026-08-20 \d\d:23 huggingface-co +19m07s +102 +28 +1\.17M +\$2\.60$/);
+      app.unmount();
+    },
+  );
+});
+
+describe('the Sessions list on hostile names and labels', () => {
+  it.each(RENDER_PAYLOADS.map((p) => [p.name, p.text] as const))(
+    '%s: nothing reaches the terminal, every line fits',
+    async (_, text) => {
+      const list = new SessionList([
+        { id: `runs/${text}-run`, files: [`runs/${text}-run.jsonl`], mtimeMs: 2 },
+        { id: 'runs/plain', files: ['runs/plain.jsonl'], mtimeMs: 1 },
+      ]);
+      list.set(0, { ...result(`runs/${text}-run`, `${text} label`, 5000, 1, 1), problems: [`cannot read ${text}`] });
+      list.set(1, result('runs/plain', text, 4000, 1, null));
+      const app = render(
+        <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+      );
+      let f = await waitForFrame(app.lastFrame, (x) => x.includes('2 sessions'));
+      expect(frameProblems(f, 80, 24)).toEqual([]);
+      app.stdin.write('/');
+      await waitForFrame(app.lastFrame, (x) => lines(x).at(-1)!.startsWith('/'));
+      app.stdin.write(text.replace(/[\x00-\x1f\x7f]/g, ''));
+      await tick();
+      f = app.lastFrame() ?? '';
+      expect(frameProblems(f, 80, 24)).toEqual([]);
+      app.unmount();
+    },
+  );
+});

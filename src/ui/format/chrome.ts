@@ -118,7 +118,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
  */
 function labelAndAbout(label: string, about: string, aboutShort: string, cells: number): string {
   const full = ` ${label}${about ? ` (${inert(about)})` : ''}`;
-  if (!about || widthOf(full) <= cells) return full;
+  if (!about) return truncate(full, cells);
+  if (widthOf(full) <= cells) return full;
   const LABEL_MIN = 8;
   for (const a of [about, aboutShort]) {
     const tail = ` (${inert(a)})`;

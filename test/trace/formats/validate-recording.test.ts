@@ -59,7 +59,9 @@ describe('validate picks the rules of the format the first line shows', () => {
     }
     // Reading skips a line with an error, worded as validate words it (summary, the Events pane).
     const parsed = parseLine(bad);
-    if (r.findings[0]!.severity === 'error') expect(parsed).toEqual({ kind: 'skip', reason: r.findings[0]!.message });
+    // A batch (msg an array) is read for the messages it holds; validate names it.
+    if (r.findings[0]!.severity === 'error' && !bad.includes('"msg":['))
+      expect(parsed).toEqual({ kind: 'skip', reason: r.findings[0]!.message });
     else expect(parsed.kind).toBe('message');
   });
 

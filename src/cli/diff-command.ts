@@ -1,4 +1,3 @@
-import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
 import { diffText } from '../report/diff-report.js';
 import { OpenError } from '../sources/open-source.js';
@@ -7,6 +6,7 @@ import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
 import { complain, print, printJson, stdoutColumns, stdoutIsTerminal } from './output.js';
+import { readWhole } from './read-whole.js';
 import { expandTargets } from './targets.js';
 
 /** `diff A B`: exit codes as diff(1): 0 same, 1 different, 2 trouble. */
@@ -28,7 +28,11 @@ export async function diffCommand(
       const source = await openTrace(target, { timeoutS: options.timeout });
       sources.push(source);
       const store = new TraceStore(prices);
-      await ingest(store, source);
+      const failure = await readWhole(store, source, 'not compared');
+      if (failure !== null) {
+        complain(failure);
+        return 2;
+      }
       stores.push(store);
     }
     const doc = diffStores(stores[0]!, stores[1]!, options.by);

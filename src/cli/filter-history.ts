@@ -1,8 +1,9 @@
 /** The filter bar's history: the last 100 filters applied, one a line, in the state directory. */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { ensureDir } from '../sources/cache-dir.js';
+import { readStateFile } from '../sources/state-file.js';
 
 /** Filters kept: the oldest go first. */
 export const HISTORY_SIZE = 100;
@@ -18,16 +19,25 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
 
 const fileIn = (dir: string) => join(dir, 'filter-history');
 
-/** The filters applied before, oldest first (none when the file is missing or unreadable). */
-export function loadHistory(dir = stateDir()): string[] {
-  try {
-    return readFileSync(fileIn(dir), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .slice(-HISTORY_SIZE);
-  } catch {
-    return [];
-  }
+/** Past this the history is no file of ours (100 filters of 40 KB each): left unread. */
+const HISTORY_MAX_BYTES = 4 << 20;
+
+/**
+ * The filters applied before, oldest first (none when the file is missing or unreadable),
+ * and, when something is at its path that is not read (a FIFO, a device such as a
+ * symlink to /dev/zero, a file over 4 MiB), why: the app says it once. Writing the
+ * history next replaces it.
+ */
+export function loadHistory(dir = stateDir()): { entries: string[]; notice: string | null } {
+  const read = readStateFile(fileIn(dir), HISTORY_MAX_BYTES);
+  if (read === null) return { entries: [], notice: null };
+  if ('ignored' in read) return { entries: [], notice: `filter history not read: ${read.ignored}` };
+  const entries = read.bytes
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(-HISTORY_SIZE);
+  return { entries, notice: null };
 }
 
 /**

@@ -36,7 +36,9 @@ export async function loadWithCache(
   const salt = `${SNAPSHOT_VERSION}\n${store.prices.source}`;
   const before = local ? fileKey(source.name, salt) : null;
   const dir = cacheDir();
-  const saved = before ? readCached(before.key, dir) : null;
+  // What was at the saved index's path and was not read (a FIFO, a device): said once, replaced by the index written below.
+  let ignored: string | null = null;
+  const saved = before ? readCached(before.key, dir, (why) => (ignored = `index cache: ${why}`)) : null;
   if (saved) {
     let restored = false;
     try {
@@ -57,9 +59,9 @@ export async function loadWithCache(
   // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
   const f = store.files[0];
   if (!before || before.racy || f?.state !== 'done' || f.totalBytes === null || f.bytes !== f.totalBytes)
-    return { cached: false, notice: null };
+    return { cached: false, notice: ignored };
   // Changed while it was read (its key is another now): what was read is neither the old file nor the new.
-  if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: null };
+  if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: ignored };
   const problem = writeCached(before.key, saveSnapshot(store), dir);
-  return { cached: false, notice: problem === null ? null : `index cache off: ${problem}` };
+  return { cached: false, notice: problem === null ? ignored : `index cache off: ${problem}` };
 }

@@ -1,5 +1,3 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { ingest } from '../ingest/ingest.js';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -7,8 +5,10 @@ import type { PriceTable } from '../trace/prices.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
 import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
-import { type ExportFormat, writeRows } from './records-io.js';
+import { readWhole } from './read-whole.js';
+import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { chosenRows, openAll } from './summary-command.js';
+import { writeWhole } from './write-whole.js';
 
 export interface OtlpOptions {
   /** `--export-otlp FILE`. */
@@ -40,17 +40,20 @@ export function tracesUrl(text: string): string | null {
   return url.toString();
 }
 
-/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest; returns how many spans. */
+/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest, whole or not at all; returns how many spans. */
 export function writeOtlpFile(store: TraceStore, rows: ArrayLike<number>, path: string): number {
-  const fd = openSync(path, 'w', 0o600);
   let spans = 0;
-  try {
-    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) writeSync(fd, piece);
-    writeSync(fd, '\n');
-  } finally {
-    closeSync(fd);
-  }
+  writeWhole(path, (write) => {
+    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) write(piece);
+    write('\n');
+  });
   return spans;
+}
+
+/** What a cut source leaves undone: `nothing written to FILE`, `nothing sent`, or both. */
+function nothingDone(file: string | undefined, sends: boolean): string {
+  if (file === undefined) return 'nothing sent';
+  return `nothing written to ${file}${sends ? ' or sent' : ''}`;
 }
 
 const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
@@ -71,11 +74,16 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
-    for (const source of sources) await ingest(store, source);
+    for (const source of sources) {
+      const failure = await readWhole(store, source, nothingDone(options.file ?? options.export, url !== null));
+      if (failure !== null) {
+        complain(failure);
+        return 1;
+      }
+    }
     const rows = chosenRows(store, options.filter);
     if (options.export !== undefined) {
-      const n = writeRows(store, rows, options.export, options.exportFormat);
-      complain(`wrote ${count(n, 'record')} to ${options.export}`);
+      complain(wroteText(store, writeRows(store, rows, options.export, options.exportFormat), options.export));
     }
     if (options.file !== undefined)
       complain(`wrote ${count(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);

@@ -1,34 +1,56 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
-import { v1Export } from '../report/v1-export.js';
+import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { keyOf } from '../ui/keymap.js';
+import { writeWhole } from './write-whole.js';
 
 /** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
 export type ExportFormat = 'v1' | 'mcp-rec';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['v1', 'mcp-rec'];
 
-/** Writes rows as a v1 trace that validates (or as mcp-rec); returns how many lines. */
+/** What an export wrote: its lines, and the converted records a v1 line could give no `t` (the first one's row). */
+export interface Written {
+  lines: number;
+  untimed: number;
+  firstUntimed: number;
+}
+
+/**
+ * Writes rows as a v1 trace that validates (or as mcp-rec), whole or not at all
+ * (`writeWhole`); says how many lines, and how many records kept a time v1 cannot write.
+ */
 export function writeRows(
   store: TraceStore,
   rows: ArrayLike<number>,
   path: string,
   format: ExportFormat = 'v1',
-): number {
-  const fd = openSync(path, 'w', 0o600);
-  let n = 0;
-  try {
+): Written {
+  const written: Written = { lines: 0, untimed: 0, firstUntimed: -1 };
+  if (format === 'v1')
+    for (let i = 0; i < rows.length; i++)
+      if (untimed(store, rows[i]!)) {
+        if (written.untimed++ === 0) written.firstUntimed = rows[i]!;
+      }
+  writeWhole(path, (write) => {
     for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
-      writeSync(fd, `${line}\n`);
-      n++;
+      write(`${line}\n`);
+      written.lines++;
     }
-  } finally {
-    closeSync(fd);
-  }
-  return n;
+  });
+  return written;
+}
+
+/** `wrote N record(s) to PATH`, and what became of times v1 cannot write. */
+export function wroteText(store: TraceStore, written: Written, path: string): string {
+  const head = `wrote ${written.lines.toLocaleString('en-US')} record(s) to ${path}`;
+  if (written.untimed === 0) return head;
+  const row = written.firstUntimed;
+  const n = written.untimed;
+  const where = `line ${store.lineOf(row)} of ${store.files[store.fileOf(row)]!.name}`;
+  return `${head}; ${n.toLocaleString('en-US')} record${n === 1 ? ' has' : 's have'} a time no ISO-8601 date holds: written without "t", as given (first: ${where}; validate names ${n === 1 ? 'it' : 'them'})`;
 }
 
 /** A new file in the temp directory for `w` in the app (`name`: what the records are, `marked`). */

@@ -1,8 +1,6 @@
-import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { skippedNote } from '../report/skipped-note.js';
-import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
@@ -15,7 +13,9 @@ import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
-import { type ExportFormat, writeRows } from './records-io.js';
+import { readFailure } from './read-failure.js';
+import { readWhole } from './read-whole.js';
+import { type ExportFormat, writeRows, wroteText } from './records-io.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -53,9 +53,14 @@ export async function exportCommand(
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
-    for (const source of sources) await ingest(store, source);
-    const n = writeRows(store, chosenRows(store, filterText), path, format);
-    complain(`wrote ${n.toLocaleString('en-US')} record(s) to ${path}`);
+    for (const source of sources) {
+      const failure = await readWhole(store, source, `nothing written to ${path}`);
+      if (failure !== null) {
+        complain(failure);
+        return 1;
+      }
+    }
+    complain(wroteText(store, writeRows(store, chosenRows(store, filterText), path, format), path));
     return 0;
   } catch (error) {
     complain((error as Error).message);
@@ -140,11 +145,7 @@ export async function summaryCommand(
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
       // A JSON file that is no recording: said as it is, not as a failed read.
-      complain(
-        error instanceof NotTraceError
-          ? error.message
-          : `cannot read ${source.name}: ${redactText((error as Error).message)}`,
-      );
+      complain(readFailure(source.name, error));
       return 1;
     } finally {
       stopSaying();

@@ -26,7 +26,7 @@ import { loadWithCache } from './load.js';
 import { keptMarks } from './marks-file.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, copyText, exportPath, tildePath, writeRows } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -144,19 +144,22 @@ export async function runTui(
   const fileIds = single ? [] : sources.map((s) => store.addFile(s.name).index);
 
   const records = recordsOf(store, options);
+  const filterHistory = filterHistoryOf();
 
   const marks = keptMarks(expanded.targets, single ? [0] : fileIds);
   // The mouse, unless --no-mouse (or `mouse: false`), where its reports can be kept from Ink.
   const mouse = options.mouse !== false && keyboard.readsMouse;
   const props = {
     store,
-    filterHistory: filterHistoryOf(),
+    filterHistory,
     marks: marks.kept,
-    notice: marks.notice,
     follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
     records,
     initialPane: expanded.pane,
     filter: options.filter,
+    // Said once, in the footer: marks dropped as their file changed; something at the
+    // history's path that is not read (a FIFO, /dev/zero).
+    notice: [marks.notice, filterHistory.notice].filter(Boolean).join(' · ') || undefined,
     clock: options.utc === true,
     mouse: mouse
       ? {
@@ -193,19 +196,23 @@ function recordsOf(store: TraceStore, options: AppOptions) {
   return {
     write(rows: ArrayLike<number>, what?: string) {
       const path = exportPath(store, rows, what ? 'marked' : undefined);
-      const n = writeRows(store, rows, path, options.exportFormat);
+      const wrote = wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
       // What was written comes first: a narrow footer cuts the words before the path's end.
-      return `${what ? `${what}: ` : ''}wrote ${n.toLocaleString('en-US')} record(s) to ${tildePath(path)}`;
+      return `${what ? `${what}: ` : ''}${wrote}`;
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
     copyText: (text: string, what: string) => copyText(text, what, control),
   };
 }
 
-/** The filters applied before, and how to remember one (the history file). */
+/**
+ * The filters applied before, and how to remember one (the history file); `notice`:
+ * why what is at the history's path was not read (a FIFO, /dev/zero), to say once.
+ */
 function filterHistoryOf() {
-  let history = loadHistory();
-  return { entries: history, remember: (text: string) => (history = rememberFilter(history, text)) };
+  const { entries, notice } = loadHistory();
+  let history = entries;
+  return { entries, notice, remember: (text: string) => (history = rememberFilter(history, text)) };
 }
 
 /**

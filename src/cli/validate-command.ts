@@ -6,6 +6,7 @@ import { RecordingValidator } from '../trace/formats/validate-recording.js';
 import { inert, oneLine } from '../trace/text.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
+import { cutText, readFailure } from './read-failure.js';
 import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -55,9 +56,13 @@ export async function validateCommand(
           else v.push(line.text, line.lineNo);
         }
       }
-      if (cut !== null) throw new Error(cut);
+      if (cut !== null) {
+        // The message names the source already.
+        complain(cutText(cut, 'not validated'));
+        return 2;
+      }
     } catch (error) {
-      complain(`cannot read ${source.name}: ${(error as Error).message}`);
+      complain(`${readFailure(source.name, error)}; not validated`);
       return 2;
     } finally {
       stopSaying();

@@ -1,8 +1,17 @@
 import { sessionOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { isDateMs } from '../trace/dates.js';
 import { Dir, Kind } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
-import { labelOf, madeEnd, madeMeta, messageText, type SessionFrame, v1Message } from '../trace/formats/records.js';
+import {
+  labelOf,
+  madeEnd,
+  madeMeta,
+  memberText,
+  messageText,
+  type SessionFrame,
+  v1Message,
+} from '../trace/formats/records.js';
 import { exportLines } from './jsonl-export.js';
 
 /** The first row of `kind` in `file`, searching from the start (or from the end). */
@@ -15,13 +24,29 @@ function rowOf(store: TraceStore, file: number, kind: number, fromEnd = false): 
   return -1;
 }
 
+/** A time a date holds, else null (an mcp-rec `ts` of 9e15 seconds, an unreadable startedAt). */
+const dated = (ms: number | null): number | null => (ms !== null && isDateMs(ms) ? ms : null);
+
 /** The session a made meta or end line describes: the stats' start and end, else the records' times. */
 export function frameOf(store: TraceStore, file: number): SessionFrame {
   const f = store.files[file]!;
   const s = sessionOf(f);
-  const start = s.startedAt === null ? f.firstT : Date.parse(s.startedAt);
-  const end = s.endedAt === null ? f.maxT : Date.parse(s.endedAt);
+  const start = dated(s.startedAt === null ? f.firstT : Date.parse(s.startedAt));
+  const end = dated(s.endedAt === null ? f.maxT : Date.parse(s.endedAt));
   return { startMs: start, endMs: end, label: s.label ?? labelOf(f.name) };
+}
+
+/**
+ * True when a row of a converted recording (mcp-rec, a cassette) reaches a v1 export
+ * without a `t`: its time is none, or one no ISO-8601 date holds. Its line keeps what
+ * it was given; `validate` names it.
+ */
+export function untimed(store: TraceStore, row: number): boolean {
+  const kind = store.kindOf(row);
+  if (kind === Kind.meta || kind === Kind.end || kind === Kind.skip) return false;
+  if (store.files[store.fileOf(row)]!.format.name === FORMAT_NAMES.v1) return false;
+  const t = store.tOf(row);
+  return t === null || !isDateMs(t);
 }
 
 /**
@@ -58,6 +83,8 @@ function* mcpRecAsV1(store: TraceStore, rows: Int32Array): Iterable<string> {
     const line = store.rawLine(row) ?? '';
     const dir = store.dirOf(row);
     const message = store.kindOf(row) === Kind.message ? messageText(line, null) : null;
-    yield message === null ? line : v1Message(store.tOf(row), dir === Dir.in ? 'in' : 'out', message);
+    yield message === null
+      ? line
+      : v1Message(store.tOf(row), dir === Dir.in ? 'in' : 'out', message, memberText(line, 'ts'));
   }
 }

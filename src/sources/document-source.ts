@@ -15,7 +15,11 @@ export type DocumentReading =
  */
 export interface FormatReader {
   first(text: string): FirstLine;
-  showsLines(text: string): boolean;
+  /**
+   * Given a document's first line, a test for each later line (in order, blank ones
+   * left out): true when it shows the file is JSONL after all.
+   */
+  watch(first: string): (text: string) => boolean;
   /** Null when the text is not one JSON value: it is read as lines then. */
   read(text: string, name: string): DocumentReading | null;
   /** Past this many bytes a document is refused, not gathered. */
@@ -95,7 +99,7 @@ export class DocumentSource implements Source {
     // Line by line, as far as it takes: a JSONL file is known by its first line (decoding
     // and splitting all 64 KiB of each of 1,000 small files cost `report` ~0.1 s).
     let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-    let document = false;
+    let showsLines: ((text: string) => boolean) | null = null;
     while (start < bytes.length) {
       let end = bytes.indexOf(10, start);
       if (end < 0) {
@@ -103,19 +107,21 @@ export class DocumentSource implements Source {
         if (bytes.length === PEEK_BYTES) return;
         end = bytes.length;
       }
-      const text = bytes.toString('utf8', start, end);
+      const raw = bytes.toString('utf8', start, end);
       start = end + 1;
-      if (text.trim() === '') continue;
-      if (!document) {
-        const first = this.reader.first(text.replace(/\r$/, ''));
+      if (raw.trim() === '') continue;
+      const text = raw.replace(/\r$/, '');
+      if (showsLines === null) {
+        const first = this.reader.first(text);
         if (first !== 'document') return void (this.known = first.lines);
-        document = true;
-      } else if (this.reader.showsLines(text)) return void (this.known = this.reader.plain);
+        showsLines = this.reader.watch(text);
+      } else if (showsLines(text)) return void (this.known = this.reader.plain);
     }
   }
 
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
     let mode: 'undecided' | 'lines' | 'document' = 'undecided';
+    let showsLines: (text: string) => boolean = () => false;
     const gathered: Copy[] = [];
     let bytes = 0;
     for await (const batch of this.inner.lines(onEvent)) {
@@ -132,13 +138,15 @@ export class DocumentSource implements Source {
         }
         if (mode === 'undecided') {
           const first = this.reader.first(line.text);
-          if (first === 'document') mode = 'document';
-          else {
+          if (first === 'document') {
+            mode = 'document';
+            showsLines = this.reader.watch(line.text);
+          } else {
             this.known = first.lines;
             mode = 'lines';
             break;
           }
-        } else if (this.reader.showsLines(line.text)) {
+        } else if (showsLines(line.text)) {
           this.known = this.reader.plain;
           mode = 'lines';
           break;

@@ -1,4 +1,5 @@
-import { closeSync, type FSWatcher, fstatSync, openSync, type Stats, watch } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { type BigIntStats, closeSync, type FSWatcher, fstatSync, openSync, read, watch } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
@@ -11,8 +12,15 @@ const POLL_MS = 1000;
 /** Bytes kept of the start and of the end of what was read, to notice a rewrite that did not shrink the file. */
 const PRINT_BYTES = 256;
 
-/** Why the file is read again from its start: shown as `<reason>: re-read from the start`. */
-export type RereadReason = 'truncated' | 'replaced';
+/**
+ * Why the file is read again from its start: shown as `<reason>: re-read from the start`.
+ * `rewritten`: the same size, other bytes (an edit in place).
+ */
+export type RereadReason = 'truncated' | 'replaced' | 'rewritten';
+
+/** When a file last changed, to the nanosecond: `touch -r` can put mtime back, never ctime (as git's index keys it). */
+type Stamp = { mtime: bigint; ctime: bigint };
+const stampOf = (info: BigIntStats): Stamp => ({ mtime: info.mtimeNs, ctime: info.ctimeNs });
 
 /**
  * `--follow` on a local file, with tail -F semantics: reads to the end, then waits
@@ -36,6 +44,14 @@ export class FollowSource implements Source {
   /** The first and the last bytes read (up to PRINT_BYTES each), and where the last ones end. */
   private head: Buffer = Buffer.alloc(0);
   private tail: Buffer = Buffer.alloc(0);
+  /**
+   * A running hash of every byte read: when the file changed (mtime or ctime) but did
+   * not grow, what it holds is hashed again and compared, so an edit in place at the
+   * same size (which the head and tail samples miss) reads the file again.
+   */
+  private hash: Hash = createHash('sha256');
+  /** The change times at the last look that found nothing new to read. */
+  private stamp: Stamp | null = null;
 
   constructor(readonly name: string) {}
 
@@ -56,13 +72,15 @@ export class FollowSource implements Source {
       ino = null;
       this.head = Buffer.alloc(0);
       this.tail = Buffer.alloc(0);
+      this.hash = createHash('sha256');
+      this.stamp = null;
       this.closeFd();
     };
     try {
       while (!this.closed) {
-        let info: Stats;
+        let big: BigIntStats;
         try {
-          info = await stat(this.name);
+          big = await stat(this.name, { bigint: true });
         } catch {
           if (!missing)
             onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
@@ -71,12 +89,16 @@ export class FollowSource implements Source {
           continue;
         }
         if (this.closed) break;
+        const info = { ino: Number(big.ino), size: Number(big.size) };
         if (missing) {
           missing = false;
           // Whatever is at the path now is another file, even on a reused inode.
           if (ino !== null) reread('replaced');
         } else if (ino !== null && info.ino !== ino) reread('replaced');
         else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local))) reread('truncated');
+        else if (ino !== null && info.size === local && this.touched(big) && !(await this.holdsAllRead(local)))
+          reread('rewritten');
+        if (this.closed) break;
         if (info.size > local) {
           const read = this.readFrom(local, info.size, splitter, info.ino);
           let changed = false;
@@ -94,6 +116,8 @@ export class FollowSource implements Source {
           }
           if (!changed) {
             raced = 0;
+            // Read up to this look's size: a change after it moves the times on (an append, the size too).
+            this.stamp = stampOf(big);
             continue;
           }
           // Look again at once, then (should it persist) at the pace of the poll.
@@ -103,6 +127,7 @@ export class FollowSource implements Source {
         }
         // An empty file: nothing read yet, but this is the file to follow.
         ino ??= info.ino;
+        this.stamp = stampOf(big);
         onEvent?.({ type: 'live' });
         await this.idle();
       }
@@ -129,8 +154,36 @@ export class FollowSource implements Source {
     }
   }
 
-  /** Keeps the first bytes read and the last ones, ending at `end`. */
+  /** Whether the file changed since the last look that found it whole (always, before any). */
+  private touched(info: BigIntStats): boolean {
+    return this.stamp === null || this.stamp.mtime !== info.mtimeNs || this.stamp.ctime !== info.ctimeNs;
+  }
+
+  /**
+   * Whether the file's first `local` bytes hash as what was read. Costs a read of them,
+   * asked only when the file changed without growing; in 1 MiB reads, so `close()` and
+   * the keys are not held up.
+   */
+  private async holdsAllRead(local: number): Promise<boolean> {
+    const fd = this.fd;
+    if (local === 0 || fd === null) return true;
+    const again = createHash('sha256');
+    const buf = Buffer.allocUnsafe(Math.min(CHUNK, local));
+    for (let at = 0; at < local; ) {
+      if (this.closed || this.fd !== fd) return true;
+      const n = await new Promise<number>((resolve) =>
+        read(fd, buf, 0, Math.min(buf.length, local - at), at, (error, bytesRead) => resolve(error ? 0 : bytesRead)),
+      );
+      if (n === 0) return false;
+      again.update(buf.subarray(0, n));
+      at += n;
+    }
+    return again.digest().equals(this.hash.copy().digest());
+  }
+
+  /** Keeps the first bytes read and the last ones, ending at `end`, and hashes the chunk. */
   private remember(chunk: Buffer, end: number): void {
+    this.hash.update(chunk);
     if (this.head.length < PRINT_BYTES && end - chunk.length === this.head.length) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, PRINT_BYTES - this.head.length)]);
     }

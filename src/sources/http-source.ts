@@ -1,9 +1,10 @@
 import { withBasicAuth } from './basic-auth.js';
+import { type HttpAnswer, httpGet } from './http-get.js';
 import { LineSplitter } from './line-splitter.js';
 import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
 import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
-import type { Line, Source, SourceEvent } from './types.js';
+import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.js';
 
 /** `--follow` on a URL: how often to ask for new bytes with a Range request. */
 const POLL_MS = 2_000;
@@ -15,10 +16,10 @@ export const MAX_REDIRECTS = 10;
  */
 const PROGRESS_BYTES = 64 * 1024;
 
-/** A fetch failure as one phrase (the caller names the URL); never a stack trace, never a secret. */
+/** A request's failure as one phrase (the caller names the URL); never a stack trace, never a secret. */
 export function describeFetchError(error: unknown, timeoutS = DEFAULT_TIMEOUT_S): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = e.cause?.code ?? '';
+  const e = error as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
   if (e.name === 'TimeoutError') return `no answer within ${timeoutPhrase(timeoutS)}`;
   if (e.name === 'StallError' || e.name === 'HttpOpenError') return e.message ?? 'stalled';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `cannot resolve the host name (DNS: ${code})`;
@@ -44,7 +45,7 @@ const TAIL_BYTES = 256;
 
 /** A response to read on from, whose first `skip` bytes were read already. */
 interface Resumed {
-  res: Response;
+  res: HttpAnswer;
   skip: number;
 }
 
@@ -101,8 +102,8 @@ export interface HttpOptions {
 }
 
 /**
- * An http(s) trace, streamed as it downloads (up to 10 redirects followed, gzip decoded
- * by fetch), spooled so rows read back. With `follow`, polls for growth with Range
+ * An http(s) trace, streamed as it downloads (up to 10 redirects followed, gzip decoded;
+ * `http-get.ts` says why not fetch), spooled so rows read back. With `follow`, polls for growth with Range
  * requests after the first download ends. `name` is the address as it may be shown
  * (credentials and tokens as `***`); the real one stays in here.
  */
@@ -113,7 +114,7 @@ export class HttpSource implements Source {
   /** The last bytes read (up to TAIL_BYTES): a poll asks for them again, to see that they are still there. */
   private tail: Buffer = Buffer.alloc(0);
   private readonly controller = new AbortController();
-  private first: Response | null = null;
+  private first: HttpAnswer | null = null;
   private readonly follow: boolean;
   private readonly pollMs: number;
   private readonly timeoutS: number;
@@ -132,24 +133,24 @@ export class HttpSource implements Source {
 
   /** Sends the request and checks the status: failures surface before any screen. */
   async open(): Promise<void> {
-    let res: Response;
+    let res: HttpAnswer;
     try {
       res = await this.request({});
     } catch (error) {
       throw new HttpOpenError(describeFetchError(error, this.timeoutS));
     }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
+    if (res.status < 200 || res.status > 299) {
+      res.body.cancel();
       throw new HttpOpenError(describeStatus(res.status, res.statusText));
     }
     this.first = res;
   }
 
   /**
-   * One GET, following redirects by hand: fetch's own limit is 20, and it would carry
-   * our Basic credentials to wherever a redirect points. They go to the first origin only.
+   * One GET, following redirects by hand (10 at most, where fetch's limit is 20); our
+   * Basic credentials go to the first origin only, never to wherever a redirect points.
    */
-  private async request(headers: Record<string, string>): Promise<Response> {
+  private async request(headers: Record<string, string>): Promise<HttpAnswer> {
     let parsed: URL;
     try {
       parsed = new URL(this.url);
@@ -160,26 +161,16 @@ export class HttpSource implements Source {
     let url = first;
     for (let redirects = 0; ; redirects++) {
       const auth: Record<string, string> = authorization && url.origin === first.origin ? { authorization } : {};
-      // The timeout covers the wait for headers only (a signal on fetch would also cut
-      // the body): the body has its own, counted from its last progress (body()).
-      const waiting = new AbortController();
-      const timer = setTimeout(
-        () => waiting.abort(new DOMException('no answer', 'TimeoutError')),
-        this.timeoutS * 1000,
+      // The timeout covers the wait for headers only: the body has its own, counted
+      // from its last progress (body()).
+      const res = await httpGet(
+        url,
+        { ...headers, ...auth },
+        { signal: this.controller.signal, timeoutMs: this.timeoutS * 1000 },
       );
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          redirect: 'manual',
-          headers: { ...headers, ...auth },
-          signal: AbortSignal.any([this.controller.signal, waiting.signal]),
-        });
-      } finally {
-        clearTimeout(timer);
-      }
-      const location = res.headers.get('location');
+      const location = res.header('location');
       if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
-      await res.body?.cancel().catch(() => undefined);
+      res.body.cancel();
       if (redirects === MAX_REDIRECTS)
         throw new HttpOpenError(`more than ${MAX_REDIRECTS} redirects (a redirect loop?); stopped`);
       let next: URL;
@@ -210,9 +201,9 @@ export class HttpSource implements Source {
         continue;
       }
       const { res, skip } = next;
-      const encoded = res.headers.get('content-encoding');
+      const encoded = res.header('content-encoding');
       // content-length counts encoded bytes; with gzip the decoded total is unknown.
-      const total = encoded ? null : Number(res.headers.get('content-length')) || null;
+      const total = encoded ? null : Number(res.header('content-length')) || null;
       /** Where the body's first byte stands in the trace: it repeats `skip` bytes already read. */
       const bodyStart = bytes - skip;
       try {
@@ -246,7 +237,7 @@ export class HttpSource implements Source {
             : describeFetchError(error, this.timeoutS);
         onEvent?.({
           type: 'error',
-          message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')}): what arrived is shown`,
+          message: `${this.name}: ${why}; stopped after ${bytes.toLocaleString('en-US')} bytes (line ${splitter.linesSeen.toLocaleString('en-US')})${WHAT_ARRIVED}`,
         });
         return;
       }
@@ -288,7 +279,7 @@ export class HttpSource implements Source {
         const res = await this.request({ range: `bytes=${from - overlap}-`, 'accept-encoding': 'identity' });
         if (res.status === 206) return { res, skip: overlap };
         if (res.status === 200) return { res, skip: from };
-        await res.body?.cancel().catch(() => undefined);
+        res.body.cancel();
         // Not even the last bytes read are there any more: the URL was truncated (an empty one is still empty).
         if (res.status === 416) {
           if (overlap > 0) return new Changed('truncated');
@@ -307,9 +298,8 @@ export class HttpSource implements Source {
    * The body as Buffers, failing after the timeout without progress: no byte at all
    * (a stalled server), or neither a complete line nor PROGRESS_BYTES (a trickle).
    */
-  private async *body(res: Response): AsyncIterable<Buffer> {
-    if (!res.body) return;
-    const reader = res.body.getReader();
+  private async *body(res: HttpAnswer): AsyncIterable<Buffer> {
+    const reader = res.body;
     const limitMs = this.timeoutS * 1000;
     let progressAt = Date.now();
     let trickled = 0;
@@ -328,22 +318,22 @@ export class HttpSource implements Source {
             Math.max(0, progressAt + limitMs - Date.now()),
           );
         });
-        const { done, value } = await Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
-        if (done) {
+        const next = await Promise.race([reader.read(), stall]).finally(() => clearTimeout(timer));
+        if (next.done) {
           finished = true;
           return;
         }
+        const value = next.value;
         trickled += value.byteLength;
         if (trickled >= PROGRESS_BYTES || value.includes(0x0a)) {
           progressAt = Date.now();
           trickled = 0;
         }
-        yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+        yield value;
       }
     } finally {
       // A stalled or abandoned body: drop the connection, or it keeps the process alive.
-      if (!finished) await reader.cancel().catch(() => undefined);
-      reader.releaseLock();
+      if (!finished) reader.cancel();
     }
   }
 

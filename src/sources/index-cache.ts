@@ -3,10 +3,8 @@ import {
   type BigIntStats,
   closeSync,
   fdatasyncSync,
-  fstatSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
   statSync,
@@ -16,6 +14,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cacheDir, ensureDir, reasonOf } from './cache-dir.js';
+import { readStateFile } from './state-file.js';
 
 export { cacheDir } from './cache-dir.js';
 
@@ -109,24 +108,19 @@ export interface CachedIndex {
 /**
  * The saved index for `key`, checked whole first: null when there is none, or when it
  * fails the check (it is then deleted: the caller indexes the file and writes a new one).
+ * What is at its path is not trusted: a FIFO, a device or a file past the cache's size
+ * is left unread (`onIgnored` says why; the index written next replaces it).
  */
-export function readCached(key: string, dir = cacheDir()): CachedIndex | null {
+export function readCached(key: string, dir = cacheDir(), onIgnored?: (why: string) => void): CachedIndex | null {
   const path = join(dir, `${key}.idx`);
-  let bytes: Buffer;
-  let id: { dev: bigint; ino: bigint };
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const info = fstatSync(fd, { bigint: true });
-      if (!info.isFile()) return null;
-      id = { dev: info.dev, ino: info.ino };
-      bytes = readFileSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
+  const read = readStateFile(path, CACHE_LIMITS.maxBytes);
+  if (read === null) return null;
+  if ('ignored' in read) {
+    onIgnored?.(`saved index not read: ${read.ignored}`);
     return null;
   }
+  const { bytes } = read;
+  const id = { dev: read.info.dev, ino: read.info.ino };
   // Deletes what was read, not a new index another instance has renamed into its place meanwhile.
   const discard = () => {
     try {

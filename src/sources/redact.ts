@@ -33,12 +33,23 @@ function redactParams(params: string): string {
       const value = pair.slice(eq + 1);
       if (SECRET_NAME.test(decodeQueryValue(name))) return value === '' ? pair : `${name}=${HIDDEN}`;
       // Only a value that names addresses or paths with parameters of their own can hide one.
-      if (!/:\/\/|[?#]/.test(decodeQueryValue(value))) return pair;
+      if (!/:\/\/|[?#]/.test(decodeQueryValue(value)))
+        return `${name}=${value.split(';').map(hideSecretPair).join(';')}`;
       const entries = traceListEntries(value);
-      const redacted = entries.map((entry) => redactEntry(entry));
+      const redacted = entries.map((entry) => hideSecretPair(redactEntry(entry)));
       return redacted.every((r, i) => r === entries[i]) ? pair : `${name}=${redacted.join(';')}`;
     })
     .join('&');
+}
+
+/**
+ * `token=x` → `token=***`, anything else as it is: a pair after a `;`, which some servers
+ * take as `&` (`?a=1;token=x`, as HTML 4 advised). Redacted whichever way it is meant.
+ */
+function hideSecretPair(piece: string): string {
+  const eq = piece.indexOf('=');
+  if (eq <= 0 || eq === piece.length - 1 || /:\/\/|[?#]/.test(piece)) return piece;
+  return SECRET_NAME.test(decodeQueryValue(piece.slice(0, eq))) ? `${piece.slice(0, eq)}=${HIDDEN}` : piece;
 }
 
 /**

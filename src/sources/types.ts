@@ -45,6 +45,13 @@ export interface WholeFile {
 /** Where a line is, without its bytes: what the store keeps of it. */
 export type LineRef = Pick<Line, 'lineNo' | 'offset' | 'length'>;
 
+/**
+ * How a source's `error` event ends (a body cut, a stall, a socket closed): the rows that
+ * arrived before stay, and the app and `summary` show them. `diff` and the exports say
+ * something else there (cli/read-whole.ts).
+ */
+export const WHAT_ARRIVED = ': what arrived is shown';
+
 /** What a source reports besides lines: progress, trouble, and the end of the stream. */
 export type SourceEvent =
   | { type: 'progress'; bytes: number; totalBytes: number | null /** bytes per second, for downloads */; rate?: number }

@@ -5,7 +5,7 @@ import { MAX_LINE_BYTES, tooLongReason } from './line-splitter.js';
 import { redactText, redactUrl } from './redact.js';
 import { Spool } from './spool.js';
 import { DEFAULT_TIMEOUT_S, timeoutPhrase } from './timeout.js';
-import type { Line, Source, SourceEvent } from './types.js';
+import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.js';
 
 const RECONNECT_MS = 1000;
 /**
@@ -91,6 +91,8 @@ export class WsSource implements Source {
   private failure: string | null = null;
   /** Frames ignored (binary, or not JSON): counted for the status line. */
   private ignored = 0;
+  /** A `_seq` that is no sequence number was seen (said once). */
+  private badSeq = false;
   /** The status to show next (a drop, a reconnection, ignored frames; the header names the trace); null when unchanged. */
   private status: string | null = null;
   /** When the connection dropped (ms), while reconnecting. */
@@ -163,7 +165,7 @@ export class WsSource implements Source {
       if (this.failure !== null) {
         onEvent?.({
           type: 'error',
-          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s): what arrived is shown`,
+          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s)${WHAT_ARRIVED}`,
         });
         return;
       }
@@ -254,9 +256,15 @@ export class WsSource implements Source {
   private add(line: unknown, raw: string | null | undefined): void {
     if (typeof line !== 'object' || line === null || raw == null) return;
     const seq = (line as { _seq?: unknown })._seq;
-    if (typeof seq === 'number') {
-      if (seq <= this.lastSeq) return;
-      this.lastSeq = seq;
+    // A sequence number is a whole number JavaScript holds exactly: `1e308` taken as one
+    // would make every later line look seen already, and drop it.
+    if (Number.isSafeInteger(seq) && (seq as number) >= 0) {
+      if ((seq as number) <= this.lastSeq) return;
+      this.lastSeq = seq as number;
+    } else if (seq !== undefined && !this.badSeq) {
+      this.badSeq = true;
+      const shown = typeof seq === 'number' ? String(seq) : `(${seq === null ? 'null' : `a ${typeof seq}`})`;
+      this.status = `_seq ${shown} is no sequence number: ignored, its line kept`;
     }
     let text = withoutMember(raw, '_seq');
     // A pretty-printed frame: raw line breaks can only be space between tokens, and a line holds none.

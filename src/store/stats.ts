@@ -1,8 +1,8 @@
 import quickselect from 'quickselect';
+import { isoTime } from '../trace/dates.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
-import { isDateMs } from './time-range.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /** `mcp-tape.stats/1`, field for field (../shared/spec/stats.md). */
@@ -94,7 +94,7 @@ export interface ToolRow {
 }
 
 /** ISO text of a time; null for none, or one no Date can hold (epoch seconds of 1e300 in an mcp-rec line). */
-const iso = (ms: number | null): string | null => (ms === null || !isDateMs(ms) ? null : new Date(ms).toISOString());
+const iso = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
 const byCallsThenName =
   <T extends { calls: number }>(key: (x: T) => string) =>
   (a: T, b: T) =>

@@ -1,3 +1,4 @@
+import { isDateMs } from './dates.js';
 import { PRICE_PACKAGE_VERSION, PRICE_ROWS } from './price-data.js';
 import type { Constraint, PriceRow, Rate, Rates } from './price-row.js';
 import type { TurnUsage } from './turn.js';
@@ -79,11 +80,14 @@ function secondsOfDay(text: string): number {
   return (local - offset + 86400) % 86400;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Does a constraint hold at `tMs`? A start date from that instant; a time of day in [start, end), wrapping midnight. */
 function holds(c: Constraint, tMs: number): boolean {
   if (c.type === 'start_date') return tMs >= Date.parse(c.start_date);
-  const d = new Date(tMs);
-  const now = d.getUTCHours() * 3600 + d.getUTCMinutes() * 60 + d.getUTCSeconds() + d.getUTCMilliseconds() / 1000;
+  // The UTC time of day by arithmetic, not a Date: a turn time no Date holds (1e300 ms)
+  // then meets no time-of-day constraint, rather than an Invalid Date's NaN hours.
+  const now = isDateMs(tMs) ? (((tMs % DAY_MS) + DAY_MS) % DAY_MS) / 1000 : Number.NaN;
   const start = secondsOfDay(c.start_time);
   const end = secondsOfDay(c.end_time);
   return end < start ? now >= start || now < end : now >= start && now < end;

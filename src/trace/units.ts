@@ -1,6 +1,7 @@
 /** Number formatting shared by the summary table and the app (pure). */
 
 import { COST_LIMIT, INVALID_COUNT } from './counts.js';
+import { isoTime } from './dates.js';
 
 /** Above this a count or a time in ms is not exact in a double: it is shown as `overflow`, never as 309 digits. */
 const EXACT_LIMIT = 2 ** 53;
@@ -88,10 +89,10 @@ export function fmtOffset(ms: number | null): string {
 
 /** A time of day in UTC, to the millisecond: `14:00:05.920` (what server logs print beside it). */
 export function fmtClock(ms: number | null): string {
-  // ±8.64e15 ms is the JS date range: beyond it toISOString throws.
-  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return '';
+  // A time no date holds (past ±8.64e15 ms) has no time of day to show.
+  const iso = ms === null ? null : isoTime(ms);
+  if (iso === null) return '';
   // Years past 9999 are written +275760-…: the time of day follows the T.
-  const iso = new Date(ms).toISOString();
   const at = iso.indexOf('T') + 1;
   return iso.slice(at, at + 12);
 }

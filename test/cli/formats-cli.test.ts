@@ -13,14 +13,15 @@ describe('every command knows a recording by its content', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-formats-'));
     const file = join(dir, 'settings.jsonl');
     writeFileSync(file, JSON.stringify({ theme: 'dark', fonts: ['a'] }, null, 2));
-    for (const args of [
-      ['summary', file],
-      ['summary', '--json', file],
-      ['--export', join(dir, 'x.jsonl'), file],
-    ]) {
-      const r = run(args);
+    const why = `not a trace: ${file} is a JSON document with keys theme, fonts`;
+    for (const [args, then] of [
+      [['summary', file], ''],
+      [['summary', '--json', file], ''],
+      [['--export', join(dir, 'x.jsonl'), file], `; nothing written to ${join(dir, 'x.jsonl')}`],
+    ] as const) {
+      const r = run([...args]);
       expect([r.code, r.stdout]).toEqual([1, '']);
-      expect(r.stderr).toContain(`not a trace: ${file} is a JSON document with keys theme, fonts\n`);
+      expect(r.stderr).toContain(`${why}${then}\n`);
     }
   });
 

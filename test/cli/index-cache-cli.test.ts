@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,35 @@ describe('summary with the index cache', () => {
     expect(after.ino).toBe(before.ino);
     expect(after.mtimeNs).toBeGreaterThanOrEqual(before.mtimeNs);
     expect(readdirSync(cache)).toEqual(names);
+  });
+
+  it('a saved index replaced by a FIFO or a link to /dev/zero: one notice, the same output, at once, then a new index', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-fifo-'));
+    const path = writeBigTrace(dir);
+    const cache = join(dir, 'cache');
+    await pastRacyWindow();
+    const reference = await summary(['--no-cache', path], cache);
+    expect((await summary([path], cache)).code).toBe(0);
+    const [name] = readdirSync(cache);
+    const entry = join(cache, name!);
+    for (const [kind, plant] of [
+      ['a FIFO', () => execFileSync('mkfifo', [entry])],
+      ['a device', () => symlinkSync('/dev/zero', entry)],
+    ] as const) {
+      rmSync(entry);
+      plant();
+      // Before: the open blocked for ever on the FIFO (SIGTERM ignored), or /dev/zero filled the memory.
+      const got = await summary([path], cache);
+      expect([got.code, got.stdout], kind).toEqual([0, reference.stdout]);
+      expect(got.ms, kind).toBeLessThan(5000);
+      expect(
+        got.stderr.split('\n').filter((l) => l.includes('index cache')),
+        kind,
+      ).toEqual([`mcp-replay-tui: index cache: saved index not read: ${entry} is ${kind}`]);
+      // The index written after replaces what was there (the link, not /dev/zero).
+      expect(statSync(entry).isFile(), kind).toBe(true);
+    }
+    const again = await summary([path], cache);
+    expect([again.code, again.stdout, again.stderr]).toEqual([0, reference.stdout, reference.stderr]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,24 @@ describe.skipIf(!hasTmux)('the app with a cache directory it cannot make (tmux)'
     const screen = await term.waitFor((s) => s.includes('index cache off'), 'the notice');
     expect(screen).toContain('index cache off: cannot create /proc/nope: no such directory');
     expect(screen).toMatch(/tools\/call|read_file/);
+    await term.key('q', (s) => s.includes('EXIT='), 'the exit');
+    expect(term.capture()).toContain('EXIT=0');
+  });
+
+  it('a filter history that is a link to /dev/zero: the app draws at once, says so once, and q quits', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'mrt-state-tmux-'));
+    symlinkSync('/dev/zero', join(state, 'filter-history'));
+    term = tmuxTerminal();
+    term.start(
+      `MCP_REPLAY_TUI_STATE_DIR=${state} node bin/mcp-replay-tui.js examples/demo.jsonl; echo EXIT=$?; sleep 30`,
+      80,
+      24,
+    );
+    const screen = await term.waitFor(
+      (s) => s.includes('filter history not read') && s.includes('tools/call'),
+      'the notice and the trace',
+    );
+    expect(screen).toMatch(/filter history not read: .*filter-history is a device/);
     await term.key('q', (s) => s.includes('EXIT='), 'the exit');
     expect(term.capture()).toContain('EXIT=0');
   });

@@ -45,3 +45,13 @@ export async function linesOf(source: Source): Promise<Line[]> {
   for await (const batch of source.lines()) out.push(...batch);
   return out;
 }
+
+/**
+ * A cassette laid out one interaction per line (`{"version":…,"metadata":{…},`, then
+ * `"interactions": [`, one `{…},` line each, then `]}`): one JSON document all the same.
+ */
+export function onePerLine(cassetteText: string): string {
+  const { interactions, ...rest } = JSON.parse(cassetteText) as { interactions: unknown[] };
+  const head = JSON.stringify(rest).slice(0, -1);
+  return `${head},\n"interactions": [\n${interactions.map((i) => JSON.stringify(i)).join(',\n')}\n]}\n`;
+}

@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer as createTcpServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from './cli.js';
-import { startTraceServer } from './http-server.js';
+import { startTraceServer, TRACE } from './http-server.js';
 
 /**
  * The built binary against a loopback server: exit codes and what is printed. Each run
@@ -15,6 +18,8 @@ export function describeNetFaults(full: boolean): void {
   let server: Awaited<ReturnType<typeof startTraceServer>>;
   let raw: Server;
   let rawBase = '';
+  let oneWrite: Server;
+  let oneWriteUrl = '';
   beforeAll(async () => {
     server = await startTraceServer();
     // A reason phrase that would set the terminal's title, and a C1 CSI (as latin-1 obs-text).
@@ -31,9 +36,21 @@ export function describeNetFaults(full: boolean): void {
     );
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    // A short body and the close in one write: Content-Length 500 bytes more than the body.
+    const body = Buffer.from(TRACE);
+    oneWrite = createTcpServer((socket) =>
+      socket.once('data', () =>
+        socket.end(
+          Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length + 500}\r\n\r\n`), body]),
+        ),
+      ),
+    );
+    await new Promise<void>((r) => oneWrite.listen(0, '127.0.0.1', r));
+    oneWriteUrl = `http://127.0.0.1:${(oneWrite.address() as AddressInfo).port}/short`;
   });
   afterAll(async () => {
     raw.close();
+    oneWrite.close();
     await server.close();
   });
 
@@ -110,6 +127,63 @@ export function describeNetFaults(full: boolean): void {
         expect(r.code).toBe(1);
         expect(r.stderr).toMatch(/the connection was closed or reset.*what arrived is shown/);
         expect(JSON.parse(r.stdout).session.records).toMatchObject({ meta: 1, message: 1 });
+      }
+    });
+
+    it('a short body and the close in one write: summary keeps what arrived and says it was cut, every run', async () => {
+      const bytes = Buffer.byteLength(TRACE);
+      for (let i = 0; i < (full ? 10 : 3); i++) {
+        const r = await runAsync(['summary', '--json', oneWriteUrl]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toBe(
+          `mcp-replay-tui: ${oneWriteUrl}: the connection was closed or reset after ${bytes} of the ${bytes + 500} bytes announced (Content-Length); stopped after ${bytes} bytes (line 4): what arrived is shown\n`,
+        );
+        expect(JSON.parse(r.stdout).session.records).toMatchObject({ meta: 1, message: 2, end: 1 });
+      }
+    });
+
+    it('diff, validate and every export refuse a cut or stalled source, saying what summary says (diff and validate 2, exports 1)', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-cut-'));
+      const cases = full
+        ? [
+            ['/stall.jsonl', /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\)/],
+            [
+              '/short.jsonl',
+              /the connection was closed or reset after \d+ of the \d+ bytes announced \(Content-Length\); stopped after \d+ bytes \(line 2\)/,
+            ],
+            ['/reset.jsonl', /the connection was closed or reset; stopped after \d+ bytes \(line 3\)/],
+          ]
+        : [['/stall.jsonl', /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after \d+ bytes \(line 2\)/]];
+      for (const [path, why] of cases as [string, RegExp][]) {
+        const url = `${server.base}${path}`;
+        const runs: [string[], number, string, string | null][] = [
+          [['diff', '--timeout', '0.5', url, 'examples/demo.jsonl'], 2, 'not compared', null],
+          // Once, not the URL twice (`cannot read URL: URL: …`).
+          [['validate', '--timeout', '0.5', url], 2, 'not validated', null],
+          [
+            ['--export', join(dir, 'v1.jsonl'), '--timeout', '0.5', url],
+            1,
+            `nothing written to ${join(dir, 'v1.jsonl')}`,
+            'v1.jsonl',
+          ],
+          [['diff', '--timeout', '0.5', 'examples/demo.jsonl', url], 2, 'not compared', null],
+          [
+            ['--export-otlp', join(dir, 'spans.json'), '--timeout', '0.5', url],
+            1,
+            `nothing written to ${join(dir, 'spans.json')}`,
+            'spans.json',
+          ],
+          // The collector is never asked: a closed port would fail differently.
+          [['--otlp-endpoint', 'http://127.0.0.1:9/v1/traces', '--timeout', '0.5', url], 1, 'nothing sent', null],
+        ];
+        for (const [args, code, then, file] of full ? runs : runs.slice(0, 3)) {
+          const r = await runAsync(args);
+          expect([r.code, r.stdout], args.join(' ')).toEqual([code, '']);
+          expect(r.stderr, args.join(' ')).toMatch(
+            new RegExp(`^mcp-replay-tui: ${url.replace(/[.?]/g, '\\$&')}: ${why.source}: ${then}\n$`),
+          );
+          if (file) expect(existsSync(join(dir, file))).toBe(false);
+        }
       }
     });
 

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocumentSource, NotTraceError } from '../../src/sources/document-source.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { formatReader } from '../../src/trace/formats/reader.js';
-import { linesOf, textSource } from '../helpers/formats.js';
+import { linesOf, onePerLine, textSource } from '../helpers/formats.js';
 import { hasRealProducers, REAL_PRODUCERS } from '../helpers/shared.js';
 
 const read = (text: string, perBatch = 3) => new DocumentSource(textSource(text, perBatch), formatReader);
@@ -50,6 +52,36 @@ describe('DocumentSource: JSONL passes through, a document is read whole', () =>
       expect(JSON.parse(lines.at(-1)!.text).type).toBe('end');
     },
   );
+
+  it.skipIf(!hasRealProducers).each([1, 4, 1000])(
+    'a cassette laid out one interaction per line is a document too, not JSONL (batches of %i)',
+    async (perBatch) => {
+      const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
+      const relaid = onePerLine(text);
+      expect(relaid.split('\n').length).toBeGreaterThan(20);
+      const source = read(relaid, perBatch);
+      const lines = await linesOf(source);
+      expect(source.format()?.name).toBe('mcp-recorder cassette');
+      // The same records as the pretty-printed original (their line numbers differ).
+      const texts = (await linesOf(read(text, perBatch))).map((l) => l.text);
+      expect(lines.map((l) => l.text)).toEqual(texts);
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-doc-'));
+      writeFileSync(join(dir, 'c.json'), relaid);
+      const file = new DocumentSource(new FileSource(join(dir, 'c.json')), formatReader);
+      expect([file.format(), file.isDocument()]).toEqual([null, true]);
+      file.close();
+    },
+  );
+
+  it('an object alone on a line where no document holds one shows JSONL, after any first line', async () => {
+    for (const first of ['{"a": [1,', '{"a": {', '{"a":', '[{"a": 1}]', '{"a": "x\\"', '["[",']) {
+      const text = `${first}\n${V1_LINES.join('\n')}\n`;
+      const source = read(text, 2);
+      const lines = await linesOf(source);
+      expect(source.format()?.name, first).toBe('mcp-replay v1');
+      expect(lines.map((l) => l.text)).toEqual(text.split('\n').slice(0, -1));
+    }
+  });
 
   it('a JSON document that is no recording ends the read with NotTraceError, naming its keys', async () => {
     await expect(linesOf(read('{\n  "name": "x",\n  "scripts": {}\n}\n'))).rejects.toThrow(

@@ -6,7 +6,9 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -138,6 +140,39 @@ describe('FollowSource (tail -F)', () => {
     closeSync(fd);
     await until(() => f.lines.length === 3, 'the rewritten lines');
     expect(resets(f, 'truncated')).toBe(1);
+    expect(f.lines).toEqual(linesOf(path));
+  });
+
+  it('notices an edit in place at the same size, its mtime put back (touch -r): rewritten, read again', async () => {
+    const path = join(dir(), 't.jsonl');
+    const lines = Array.from({ length: 200 }, (_, i) => `{"dir":"in","i":${i}}`);
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const f = follow(path);
+    await until(() => f.lines.length === 200 && f.events.some((e) => e.type === 'live'), 'the lines');
+    const before = statSync(path);
+    // The middle only: the head and tail samples hold, the size too.
+    const fd = openSync(path, 'r+');
+    const at = Buffer.byteLength(`${lines.slice(0, 100).join('\n')}\n`);
+    writeSync(fd, '{"dir":"ix"', at);
+    closeSync(fd);
+    utimesSync(path, before.atime, before.mtime);
+    await until(() => resets(f, 'rewritten') === 1 && f.lines.length === 200, 'the rewritten file', 6000);
+    expect(f.lines).toEqual(linesOf(path));
+    expect(f.lines[100]!.text).toBe('{"dir":"ix","i":100}');
+  });
+
+  it('a file touched but not changed is not read again', async () => {
+    const path = join(dir(), 't.jsonl');
+    writeFileSync(path, '{"a":1}\n{"b":2}\n');
+    const f = follow(path);
+    await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'two lines');
+    const lives = f.events.filter((e) => e.type === 'live').length;
+    utimesSync(path, new Date(), new Date(Date.now() + 5000));
+    // The touch is seen (the source looks again and is live again), and nothing is re-read.
+    await until(() => f.events.filter((e) => e.type === 'live').length > lives, 'another look');
+    expect(f.events.filter((e) => e.type === 'reset')).toEqual([]);
+    appendFileSync(path, '{"c":3}\n');
+    await until(() => f.lines.length === 3, 'an appended line');
     expect(f.lines).toEqual(linesOf(path));
   });
 

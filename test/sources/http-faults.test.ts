@@ -47,6 +47,38 @@ describe('http(s) faults on loopback', () => {
     expect(stats.session.records).toMatchObject({ meta: 1, message: 1 });
   });
 
+  it('keeps what arrived when a short body and the close come in one write, every time (opened, then read later)', async () => {
+    // Content-Length 500 bytes more than sent; headers, body and FIN in one go (sock.end).
+    const body = Buffer.from(TRACE);
+    const oneWrite: TcpServer = createTcpServer((socket) => {
+      socket.once('data', () =>
+        socket.end(
+          Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: ${body.length + 500}\r\n\r\n`), body]),
+        ),
+      );
+    });
+    await new Promise<void>((r) => oneWrite.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(oneWrite.address() as AddressInfo).port}/short`;
+    try {
+      for (let i = 0; i < 40; i++) {
+        const store = new TraceStore(bundledPrices());
+        const source = await openSource(url);
+        // summary opens every source first and reads them after: the body waits unread.
+        await new Promise((r) => setTimeout(r, i % 4 === 0 ? 0 : 20));
+        await ingest(store, source);
+        source.close();
+        const f = store.files[0]!;
+        expect([f.state, f.stateText, store.count]).toEqual([
+          'error',
+          `${url}: the connection was closed or reset after ${body.length} of the ${body.length + 500} bytes announced (Content-Length); stopped after ${body.length} bytes (line 4): what arrived is shown`,
+          4,
+        ]);
+      }
+    } finally {
+      oneWrite.close();
+    }
+  });
+
   it('keeps what arrived when the connection is reset mid-body', async () => {
     const { f, stats } = await load(`${server.base}/reset.jsonl`);
     expect(f.state).toBe('error');

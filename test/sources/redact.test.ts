@@ -34,6 +34,22 @@ describe('redactUrl', () => {
     expect(redactUrl('https://h/cb#access_token=S3CRET&state=1')).toBe('https://h/cb#access_token=***&state=1');
   });
 
+  it('hides a secret after a `;`, which some servers take for `&`, in messages too', () => {
+    expect(redactUrl('https://h/x?a=1;token=S3CRET')).toBe('https://h/x?a=1;token=***');
+    expect(redactUrl('https://h/x?a=1;b=2;api_key=S3CRET&c=3')).toBe('https://h/x?a=1;b=2;api_key=***&c=3');
+    expect(redactUrl('https://h/x#a=1;sig=S3CRET')).toBe('https://h/x#a=1;sig=***');
+    expect(redactText('cannot read https://h/x?a=1;token=S3CRET: HTTP 404')).toBe(
+      'cannot read https://h/x?a=1;token=***: HTTP 404',
+    );
+    // In a viewer link's list: an entry `token=…` after a URL is hidden too (whichever it was meant to be).
+    expect(redactUrl('https://mcpreplay.dev/?trace=https://h/a.jsonl?a=1;token=S3CRET')).toBe(
+      'https://mcpreplay.dev/?trace=https://h/a.jsonl?a=1;token=***',
+    );
+    // Nothing else changes.
+    for (const url of ['https://h/x?a=1;b=2', 'https://h/x?a=1;token=', 'https://h/x?list=a;b;c'])
+      expect(redactUrl(url)).toBe(url);
+  });
+
   it('leaves everything else exactly as typed (no re-encoding)', () => {
     for (const url of [
       'https://h/a b%20c.jsonl?x=1&page=2#view=calls',

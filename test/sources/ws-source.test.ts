@@ -138,6 +138,28 @@ describe('live mode faults on loopback', () => {
     source.close();
   });
 
+  it('a _seq of 1e308 (or no whole number) is ignored, said once: the lines after it are not dropped as seen', async () => {
+    const url = await serve((ws) => {
+      ws.send(JSON.stringify({ type: 'append', line: { ...line(2), _seq: 1e308 } }));
+      ws.send(JSON.stringify({ type: 'append', line: { ...line(3), _seq: 2.5 } }));
+      ws.send(JSON.stringify({ type: 'append', line: line(4) }));
+      // A repeat of a seen line still goes.
+      ws.send(JSON.stringify({ type: 'append', line: line(4) }));
+      ws.send(
+        JSON.stringify({ type: 'append', line: { t: '2026-01-01T00:00:09.000Z', type: 'end', exitCode: 0, _seq: 5 } }),
+      );
+    });
+    const source = new WsSource(url, { reconnectMs: 20 });
+    await source.open();
+    const { texts, events } = await readAll(source);
+    expect(texts.map((t) => JSON.parse(t).raw?.id ?? JSON.parse(t).type)).toEqual(['meta', 1, 2, 3, 4, 'end']);
+    expect(texts.join('\n')).not.toContain('_seq');
+    expect(events.filter((e) => e.type === 'notice').map((e) => (e as { message: string }).message)).toEqual([
+      '_seq 1e+308 is no sequence number: ignored, its line kept',
+    ]);
+    source.close();
+  });
+
   it('binary and non-JSON frames are counted and ignored', async () => {
     const url = await serve((ws) => {
       ws.send(Buffer.from([0, 1, 2, 0xff]), { binary: true });

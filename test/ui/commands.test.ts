@@ -43,6 +43,9 @@ describe('commands, without Ink', () => {
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).
     expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
     expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: 'not a line number: x1' });
+    // What Number() takes for a whole number, but no one types as a line: 1e308 was line 10^308.
+    for (const typed of ['1e308', '1e1', '0x13', '19.0', '+19', '0'])
+      expect(press(bar(typed), 'enter').state.notice, typed).toBe(`not a line number: ${typed}`);
     expect(press(bar('999'), 'enter').state.notice).toBe('nothing at or after line 999 in this pane');
     // Past 2^53 the number as typed, not as a double prints it (1e+23).
     expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toBe(

@@ -1,3 +1,4 @@
+import { AXIS_HALF_SPAN_MS } from '../dates.js';
 import { jsonPreview } from '../json-write.js';
 import { isObject, type JsonObject, num } from '../values.js';
 import type { Span } from './json-spans.js';
@@ -17,6 +18,22 @@ export const isIsoTime = (v: unknown): v is string =>
   typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v));
 
 const shown = (v: unknown) => (v === undefined ? 'absent' : jsonPreview(v, 80));
+
+/**
+ * An id as pairing compares it (rpc.ts): a string by its value, escapes decoded
+ * (`"\u0041"` is `"A"`), a number by its text as written (never rounded: `…890` is not
+ * `…891`), quoted or not so `2` is not `"2"`.
+ */
+const idKey = (value: unknown, text: string | undefined) => (typeof value === 'string' ? JSON.stringify(value) : text);
+
+/** Ids in messages are cut: one may be any length. */
+const ID_SHOWN = 40;
+const idShown = (text: string) => {
+  const chars = [...text.slice(0, ID_SHOWN * 2)];
+  return chars.length > ID_SHOWN || text.length > ID_SHOWN * 2
+    ? `${chars.slice(0, ID_SHOWN - 1).join('')}… (${text.length.toLocaleString('en-US')} characters)`
+    : text;
+};
 
 /** What mcp-recorder 0.5.0 writes in `metadata`, and the types each may have. */
 const METADATA_STRINGS = ['server_url', 'transport_type', 'protocol_version'] as const;
@@ -137,11 +154,11 @@ function* interactionFaults(
       yield error('response', 'cassette-response', `${name}.response has neither result nor error`);
     const reqId = textAt(`${path}/request/id`);
     const resId = textAt(`${path}/response/id`);
-    if (reqId !== undefined && resId !== reqId)
+    if (reqId !== undefined && idKey(res.id, resId) !== idKey(req.id, reqId))
       yield error(
         'response',
         'cassette-id-mismatch',
-        `${name}.response id ${resId ?? 'absent'} does not match request id ${reqId}`,
+        `${name}.response id ${resId === undefined ? 'absent' : idShown(resId)} does not match request id ${idShown(reqId)}`,
       );
   }
   const latency = num(it.latency_ms);
@@ -151,6 +168,14 @@ function* interactionFaults(
       'cassette-latency',
       `${name}.latency_ms is ${shown(it.latency_ms)}, not a number of milliseconds (0 or more)`,
     );
+  else if (latency > AXIS_HALF_SPAN_MS)
+    // As summary's note says of such a call: its time is kept, its latency left out.
+    yield {
+      path: `${path}/latency_ms`,
+      severity: 'warning',
+      rule: 'cassette-latency-range',
+      message: `${name}.latency_ms ${textAt(`${path}/latency_ms`) ?? shown(latency)} is over 100 years: the response is left off the time axis and its latency left out`,
+    };
   if (it.response_is_sse !== undefined && typeof it.response_is_sse !== 'boolean')
     yield error(
       'response_is_sse',

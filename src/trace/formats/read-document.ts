@@ -1,5 +1,6 @@
+import { AXIS_HALF_SPAN_MS, isoTime } from '../dates.js';
 import { jsonText } from '../json-write.js';
-import { isObject, type JsonObject, num, str } from '../values.js';
+import { isObject, type JsonObject, str } from '../values.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
 import { CASSETTE, type TraceFormat } from './format.js';
 import { minify, type Span, valueSpans } from './json-spans.js';
@@ -48,14 +49,18 @@ export function describeJson(doc: unknown): string {
   return `a JSON ${doc === null ? 'null' : typeof doc}, not a recording`;
 }
 
-const isoOf = (ms: number) => new Date(ms).toISOString();
-
 /**
  * A cassette's interactions as paired v1 message lines: the request when the
  * interaction began, the response `latency_ms` later. A cassette keeps no times but
  * `recorded_at`, so each interaction is taken to start when the one before it was
  * answered: approximate times whose latencies are exact. The metadata becomes the
  * meta line (kept whole under `cassette`), and an end line closes it.
+ *
+ * A latency over 100 years is never believed as one (the store leaves such a latency
+ * out, docs/internals.md "time axis"): its response keeps `latency_ms` as written and
+ * does not move the clock, so the interactions after it keep times near the others. A
+ * derived time no JS Date holds (a latency of 1e308) is left off its line: that record
+ * has no time, as a v1 line whose `t` no Date reads.
  */
 function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
   const spans = valueSpans(text, SPAN_DEPTH);
@@ -68,7 +73,8 @@ function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
   const start = isIsoTime(meta.recorded_at) ? Date.parse(meta.recorded_at) : null;
   const lines: DocumentLine[] = [];
   const metaRecord: JsonObject = { v: 1, type: 'meta' };
-  if (start !== null) metaRecord.startedAt = isoOf(start);
+  const startIso = start === null ? null : isoTime(start);
+  if (startIso !== null) metaRecord.startedAt = startIso;
   metaRecord.label = str(info.name) ?? str(info.title) ?? 'mcp-recorder';
   metaRecord.command = [];
   metaRecord.kind = 'mcp';
@@ -84,7 +90,10 @@ function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
     if (fault.fatal) fatal.set(fault.path, `${fault.message} (${fault.rule})`);
   const interactions = Array.isArray(doc.interactions) ? doc.interactions : [];
   let elapsed = 0;
-  const at = (ms: number) => (start === null ? '' : `"t":${JSON.stringify(isoOf(start + ms))},`);
+  const at = (ms: number) => {
+    const iso = start === null ? null : isoTime(start + ms);
+    return iso === null ? '' : `"t":${JSON.stringify(iso)},`;
+  };
   for (let i = 0; i < interactions.length; i++) {
     const path = `interactions/${i}`;
     const lineOf = (sub: string) => (spans.get(`${path}/${sub}`) ?? spans.get(path) ?? ({ line: 1 } as Span)).line;
@@ -97,14 +106,17 @@ function cassetteLines(doc: JsonObject, text: string): DocumentLine[] {
     }
     const it = interactions[i] as JsonObject;
     lines.push({ text: `{${at(elapsed)}"dir":"in","raw":${spanText(`${path}/request`)}}`, lineNo: lineOf('request') });
-    const latency = Math.max(0, num(it.latency_ms) ?? 0);
+    // 1e400 parses as Infinity: not believed either.
+    const given = typeof it.latency_ms === 'number' ? Math.max(0, it.latency_ms) : 0;
+    const believed = given <= AXIS_HALF_SPAN_MS;
     if (isObject(it.response)) {
+      const kept = believed ? '' : `"latency_ms":${spanText(`${path}/latency_ms`)},`;
       lines.push({
-        text: `{${at(elapsed + latency)}"dir":"out","raw":${spanText(`${path}/response`)}}`,
+        text: `{${at(elapsed + given)}"dir":"out",${kept}"raw":${spanText(`${path}/response`)}}`,
         lineNo: lineOf('response'),
       });
     }
-    elapsed += latency;
+    if (believed) elapsed += given;
   }
   const lastLine = spans.get('')?.line ?? 1;
   const endLine = lastLine + countNewlines(text, spans.get('')?.start ?? 0, spans.get('')?.end ?? text.length);

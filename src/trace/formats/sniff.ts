@@ -32,16 +32,57 @@ export function sniffFirstLine(text: string): { lines: TraceFormat } | 'document
   return { lines: V1 };
 }
 
-/**
- * While a document is gathered: a later line that is a JSON object of its own shows
- * the file is JSONL after all (of records of unknown types, or with a broken first
- * line). Inside a pretty-printed document a line is a member or a bracket, never an
- * object (except a last array element written on one line: rare, and then read as lines).
- */
-export function showsLines(text: string): boolean {
+/** A line that is a non-empty JSON object standing alone (`{}` alone is an empty element of a pretty-printed array). */
+function objectLine(text: string): boolean {
   const t = text.trim();
   if (t.charCodeAt(0) !== 123 || t.charCodeAt(t.length - 1) !== 125) return false;
   const value = parsed(t);
-  // `{}` alone on a line is an empty element of a pretty-printed array.
   return isObject(value) && Object.keys(value).length > 0;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_ARRAY = 91;
+const COMMA = 44;
+
+/**
+ * While a document is gathered, from its first line on: tells whether a later line shows
+ * the file is JSONL after all (of records of unknown types, or with a broken first line):
+ * a JSON object on a line of its own where the document cannot hold one. Inside a
+ * document such a line is an array element (a cassette written one interaction per
+ * line: `"interactions": [`, then `{…},` lines): the document's brackets are followed,
+ * outside strings, so an object line right after `[` or `,` inside an array is an
+ * element, anywhere else it is a record. A pretty-printed document's lines are members
+ * or brackets, never an object alone. Each line is scanned once.
+ */
+export function documentWatch(first: string): (text: string) => boolean {
+  // Hand-rolled: a bracket and string scanner over lines as they come; a streaming JSON
+  // parser would build the values, which only the whole document's reading needs.
+  const open: number[] = [];
+  let inString = false;
+  let escaped = false;
+  let last = 0;
+  const feed = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) inString = false;
+        continue;
+      }
+      if (c === 32 || c === 9 || c === 13) continue;
+      if (c === QUOTE) inString = true;
+      else if (c === 123 || c === OPEN_ARRAY) open.push(c);
+      else if (c === 125 || c === 93) open.pop();
+      last = c;
+    }
+  };
+  feed(first);
+  return (text) => {
+    const element = !inString && open.at(-1) === OPEN_ARRAY && (last === OPEN_ARRAY || last === COMMA);
+    if (!element && objectLine(text)) return true;
+    feed(text);
+    return false;
+  };
 }

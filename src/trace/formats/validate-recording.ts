@@ -2,7 +2,7 @@ import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../val
 import { CassetteValidator } from './cassette-validator.js';
 import { CASSETTE, DOCUMENT_MAX_BYTES, type TraceFormat, V1 } from './format.js';
 import { McpRecValidator } from './mcp-rec-validator.js';
-import { showsLines, sniffFirstLine } from './sniff.js';
+import { documentWatch, sniffFirstLine } from './sniff.js';
 
 type Held = { text: string; line: number } | { unread: string; line: number };
 
@@ -15,7 +15,8 @@ export class RecordingValidator {
   private rules: Validator | null = null;
   private held: Held[] = [];
   private heldBytes = 0;
-  private document = false;
+  /** Set once a document started: whether a later line shows JSONL after all. */
+  private showsLines: ((text: string) => boolean) | null = null;
   private tooBig = false;
   /** The format whose rules applied; known after `finish()` at the latest. */
   format: TraceFormat = V1;
@@ -42,14 +43,14 @@ export class RecordingValidator {
   push(text: string, line: number): void {
     if (this.rules) return this.rules.push(text, line);
     if (text.trim() !== '') {
-      if (!this.document) {
+      if (this.showsLines === null) {
         const first = sniffFirstLine(text);
         if (first !== 'document') {
           this.apply(first.lines, { text, line });
           return;
         }
-        this.document = true;
-      } else if (showsLines(text)) {
+        this.showsLines = documentWatch(text);
+      } else if (this.showsLines(text)) {
         this.apply(V1, { text, line });
         return;
       }
@@ -59,7 +60,7 @@ export class RecordingValidator {
 
   finish(): Finding[] {
     if (this.rules === null) {
-      const doc = this.document && !this.tooBig ? parsed(this.textOf()) : undefined;
+      const doc = this.showsLines !== null && !this.tooBig ? parsed(this.textOf()) : undefined;
       if (this.tooBig) {
         const v = this.apply(CASSETTE);
         v.unread(

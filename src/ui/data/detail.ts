@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
-import { isDateMs } from '../../store/time-range.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
@@ -35,10 +35,7 @@ function placeOf(
   const t = store.tOf(row);
   // The record's time in full (to match it with other logs) and from the start.
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
-  const when =
-    t === null
-      ? ''
-      : ` · ${isDateMs(t) ? new Date(t).toISOString() : `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
+  const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const dir = DIRS[store.dirOf(row)]!.title;
   return { dir: dir ? ` · ${dir}` : '', when, where: `line ${store.lineOf(row)} of ${inertHead(f.name, width)}` };
 }

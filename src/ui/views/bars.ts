@@ -79,10 +79,10 @@ const go: CommandSpec<AppContext> = {
     const text = ctx.state.input?.text ?? '';
     const closed = { ...ctx, state: { ...ctx.state, input: null } };
     const typed = text.trim();
-    const lineNo = Number(typed);
+    // Digits only: Number() also takes `1e308`, `0x10` and `1.0` as whole numbers.
+    const lineNo = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
     const list = activeList(ctx);
-    if (!list || !Number.isInteger(lineNo) || lineNo < 1)
-      return outcome({ ...closed.state, notice: `not a line number: ${text}` });
+    if (!list || !(lineNo >= 1)) return outcome({ ...closed.state, notice: `not a line number: ${text}` });
     const index = indexAtLine(ctx.store, list, lineNo);
     if (index < 0)
       // As typed: past 2^53 the number itself prints as 1e+23.

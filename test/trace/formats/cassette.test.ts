@@ -106,6 +106,44 @@ describe('a cassette read as v1 lines', () => {
     expect(linesOf(JSON.stringify(cassette([call(1, 1)]))).map((l) => l.lineNo)).toEqual([1, 1, 1, 1]);
   });
 
+  it.each(['1e308', '9007199254740993', '8.64e15', '1e400'])(
+    'a latency_ms of %s: the response has no time, keeps the latency as written; the others read on',
+    (given) => {
+      const text = pretty(cassette([call(1, 5), call(2, 777), call(3, 5)])).replace(
+        '"latency_ms": 777',
+        `"latency_ms": ${given}`,
+      );
+      const records = linesOf(text).map((l) => ('text' in l ? JSON.parse(l.text) : l));
+      expect(records.map((r) => [r.type ?? r.dir, r.t ?? r.startedAt ?? null])).toEqual([
+        ['meta', '2026-12-03T06:16:25.781Z'],
+        ['in', '2026-12-03T06:16:25.781Z'],
+        ['out', '2026-12-03T06:16:25.786Z'],
+        ['in', '2026-12-03T06:16:25.786Z'],
+        ['out', null],
+        // A latency over 100 years does not move the clock.
+        ['in', '2026-12-03T06:16:25.786Z'],
+        ['out', '2026-12-03T06:16:25.791Z'],
+        ['end', '2026-12-03T06:16:25.791Z'],
+      ]);
+      const far = linesOf(text).find((l) => 'text' in l && l.text.includes('"latency_ms"'));
+      expect(far && 'text' in far ? far.text : '').toContain(`"latency_ms":${given},"raw":{"jsonrpc":"2.0","id":2,`);
+    },
+  );
+
+  it('a latency over 100 years inside the date range: its time is kept (off the axis), the clock not moved', () => {
+    const text = pretty(cassette([call(1, 8.64e12), call(2, 5)]));
+    const records = linesOf(text).map((l) => ('text' in l ? JSON.parse(l.text) : l));
+    expect(records.map((r) => r.t ?? r.startedAt)).toEqual([
+      '2026-12-03T06:16:25.781Z',
+      '2026-12-03T06:16:25.781Z',
+      '2300-09-18T06:16:25.781Z',
+      '2026-12-03T06:16:25.781Z',
+      '2026-12-03T06:16:25.786Z',
+      '2026-12-03T06:16:25.786Z',
+    ]);
+    expect(records[2]).toMatchObject({ latency_ms: 8640000000000 });
+  });
+
   it('is not a trace when the JSON is no cassette, naming what it is', () => {
     expect(readDocument('{"name": "x", "version": "1"}', 'package.json')).toEqual({
       notTrace: 'package.json is a JSON document with keys name, version',
@@ -209,6 +247,55 @@ describe('cassette rules', () => {
 
   it('a well-formed cassette has no finding', () =>
     expect(validate(pretty(cassette([note(), call(1, 3)])))).toEqual([]));
+
+  it.each([
+    ['1e308', '1e308'],
+    ['9007199254740993', '9007199254740993'],
+    ['8.64e12', '8.64e12'],
+  ])('a latency_ms of %s warns (cassette-latency-range), quoting it as written, on its line', (given, quoted) => {
+    const text = pretty(cassette([call(1, 3), call(2, 777)])).replace('"latency_ms": 777', `"latency_ms": ${given}`);
+    const findings = validate(text);
+    expect(findings.map((f) => [f.severity, f.rule, f.message])).toEqual([
+      [
+        'warning',
+        'cassette-latency-range',
+        `interactions[1].latency_ms ${quoted} is over 100 years: the response is left off the time axis and its latency left out`,
+      ],
+    ]);
+    expect(text.split('\n')[findings[0]!.line - 1]).toContain(`"latency_ms": ${given}`);
+  });
+
+  it.each([
+    ['"\\u0041"', '"A"', null],
+    ['"\\u00e9"', '"é"', null],
+    ['123456789012345678901234567890', '123456789012345678901234567891', 'mismatch'],
+    ['2', '"2"', 'mismatch'],
+    ['1.0', '1', 'mismatch'],
+    ['7', '7', null],
+  ])('request id %s, response id %s: compared as pairing compares them (%s)', (reqId, resId, want) => {
+    const text = pretty(cassette([call(1, 3)]))
+      .replace('"id": 1,', `"id": ${reqId},`)
+      .replace('"id": 1,', `"id": ${resId},`);
+    expect(text).toContain(resId);
+    const findings = validate(text);
+    expect(findings.map((f) => f.message)).toEqual(
+      want === null ? [] : [`interactions[0].response id ${resId} does not match request id ${reqId}`],
+    );
+  });
+
+  it('an id of any length is cut in the message', () => {
+    const long = `"${'x'.repeat(2000)}"`;
+    const text = pretty(cassette([call(1, 3)]))
+      .replace('"id": 1,', `"id": ${long},`)
+      .replace('"id": 1,', '"id": 2,');
+    const [finding] = validate(text);
+    expect(finding!.message).toBe(
+      `interactions[0].response id 2 does not match request id "${'x'.repeat(38)}… (2,002 characters)`,
+    );
+  });
+
+  it('a latency of 100 years or less is no finding', () =>
+    expect(validate(pretty(cassette([call(1, 100 * 365.25 * 86_400_000)])))).toEqual([]));
 
   it.each(FAULTS.map((f) => [f.name, f]))('%s: one finding, on the line of its field', (_n, fault) => {
     const doc = cassette([note(), call(1, 3)]);

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RecordingValidator } from '../../../src/trace/formats/validate-recording.js';
 import { parseLine } from '../../../src/trace/parse-line.js';
+import { onePerLine } from '../../helpers/formats.js';
+import { hasRealProducers, REAL_PRODUCERS } from '../../helpers/shared.js';
 
 const validate = (lines: string[]) => {
   const v = new RecordingValidator();
@@ -80,6 +83,12 @@ describe('validate picks the rules of the format the first line shows', () => {
     expect(r.findings.filter((f) => f.severity === 'error').map((f) => [f.line, f.rule])).toEqual([
       [5, 'cassette-metadata'],
     ]);
+  });
+
+  it.skipIf(!hasRealProducers)('a real cassette laid out one interaction per line: a valid cassette still', () => {
+    const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
+    const r = validate(onePerLine(text).replace(/\n$/, '').split('\n'));
+    expect([r.format, r.findings.filter((f) => f.severity === 'error')]).toEqual(['mcp-recorder cassette', []]);
   });
 
   it('JSON that is no recording: one error naming its keys', () => {

@@ -51,11 +51,22 @@ export class ReportRows {
         if (x === y) continue;
         if (x === null) return 1;
         if (y === null) return -1;
-        return x < y ? -sign : sign;
+        return sign * compareKeys(x, y);
       }
       return 0;
     });
   }
+}
+
+/**
+ * Keys in order: a date's year by its number (`9999-12` before `+010000-01`, as ISO 8601
+ * writes years past 9999 and before 0), then the rest as text; other keys as text.
+ */
+function compareKeys(x: string, y: string): number {
+  const yx = /^[+-]\d{6}(?=-)|^\d{4}(?=-)/.exec(x);
+  const yy = /^[+-]\d{6}(?=-)|^\d{4}(?=-)/.exec(y);
+  if (yx && yy && Number(yx[0]) !== Number(yy[0])) return Number(yx[0]) - Number(yy[0]);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** A row's start: the shape of the first figures it gets (a tool's row keeps its nulls), counting nothing. */

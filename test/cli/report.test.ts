@@ -219,3 +219,43 @@ describe.skipIf(!hasRealProducers)('report reads every format the tool knows', (
     expect(r.doc!.rows.map((x) => basename(x.key.session!))).toContain('mcprecorder-everything.json');
   });
 });
+
+describe('times at the ends of the Date range', { timeout: 60_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mrt-report-far-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const last = '+275760-09-13T00:00:00.000Z';
+  const late = '9999-12-31T23:59:59.999Z';
+  beforeAll(() => {
+    const call = (t: string, dir: string, raw: object) => JSON.stringify({ t, dir, raw });
+    writeFileSync(
+      join(dir, 'far.mcp.jsonl'),
+      [
+        JSON.stringify({ v: 1, type: 'meta', startedAt: last, label: 'far', command: ['x'] }),
+        call(last, 'in', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }),
+        call(last, 'out', { jsonrpc: '2.0', id: 1, result: {} }),
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'late.mcp.jsonl'),
+      [
+        JSON.stringify({ v: 1, type: 'meta', startedAt: late, label: 'late', command: ['x'] }),
+        call(late, 'in', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'y' } }),
+      ].join('\n'),
+    );
+  });
+
+  it.each(['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles'])(
+    'have a day, week and month in %s, in time order',
+    (tz) => {
+      for (const by of ['day', 'week', 'month']) {
+        const { code, doc } = reportOf('--by', by, '--tz', tz, dir);
+        expect(code, `${by} ${tz}`).toBe(0);
+        const keys = doc!.rows.map((r) => r.key[by]!);
+        expect(keys, `${by} ${tz}`).toHaveLength(2);
+        for (const k of keys) expect(k, `${by} ${tz}`).not.toMatch(/NaN/);
+        // The year past 9999 comes last, as written with its sign.
+        expect(keys[1], `${by} ${tz}`).toMatch(/^\+275760-/);
+      }
+    },
+  );
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundOf, checkZone, isoWeek, ZoneClock } from '../../src/trace/zone-time.js';
+import { boundOf, checkZone, civilDate, civilDays, isoWeek, ZoneClock } from '../../src/trace/zone-time.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -76,5 +76,31 @@ describe('--since and --until', () => {
   it('refuses what is no day or time', () => {
     for (const text of ['2026-02-30', '2026-13-01', 'yesterday', '2026-08-19T25:00', '19/08/2026', ''])
       expect(boundOf(text, ny, 'since'), text).toBeNull();
+  });
+});
+
+describe('dates past the last instant a Date holds', () => {
+  it('civilDate gives what a Date gives, over the whole Date range', () => {
+    const limit = 8.64e15 / 86_400_000;
+    for (let days = -limit; days <= limit; days += 9_973) {
+      const d = new Date(days * 86_400_000);
+      expect(civilDate(days), String(days)).toEqual({
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+      });
+    }
+    for (let days = -limit; days <= limit; days += 9_973) {
+      const { year, month, day } = civilDate(days);
+      expect(civilDays(year, month, day)).toBe(days);
+    }
+    expect(civilDate(0)).toEqual({ year: 1970, month: 1, day: 1 });
+    expect(civilDate(-1)).toEqual({ year: 1969, month: 12, day: 31 });
+  });
+
+  it('a zone east of UTC dates the last instant, whose local time no Date holds', () => {
+    const clock = new ZoneClock('Pacific/Kiritimati');
+    expect(clock.dayKey(8.64e15)).toBe('+275760-09-13');
+    expect(new ZoneClock('America/Los_Angeles').dayKey(-8.64e15)).toMatch(/^-271821-04-1\d$/);
   });
 });

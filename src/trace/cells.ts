@@ -179,7 +179,7 @@ export function widthUpTo(text: string, max: number): number {
 }
 
 /**
- * Word-wraps one line of text to `cells`, hard-breaking words longer than a line; stops
+ * Word-wraps one line of text to `cells`, keeping its indentation, hard-breaking words longer than a line; stops
  * after `maxLines`. A grapheme wider than a whole line (a CJK character in one cell)
  * is shown as …, so no line is ever wider than `cells`.
  */
@@ -203,9 +203,13 @@ export function wrap(text: string, cells: number, maxLines = Infinity): string[]
   for (let m = words.exec(text); m !== null && !full(); m = words.exec(text)) {
     const word = m[0];
     if (/^\s/.test(word)) {
-      // Whitespace is kept between words on a line, dropped at a break.
+      // Whitespace is kept between words on a line, dropped at a break; the text's own
+      // indentation is kept (indented YAML, JSON and code read as written).
       const w = widthUpTo(word, cells);
-      if (used > 0 && used + w <= cells) {
+      if (m.index === 0 && w < cells) {
+        line = word;
+        used = w;
+      } else if (used > 0 && used + w <= cells) {
         line += word;
         used += w;
       } else if (used > 0) flush();

@@ -114,3 +114,13 @@ describe('the detail view’s JSON lines', () => {
     }
   });
 });
+
+describe('wrap keeps a line’s indentation', () => {
+  it('as written, for YAML, JSON and code; a wrapped line starts at the margin', () => {
+    expect(wrap('  timeout_ms: 3000', 40)).toEqual(['  timeout_ms: 3000']);
+    expect(wrap('    "coin": "uniswap",', 40)).toEqual(['    "coin": "uniswap",']);
+    expect(wrap('  one two three four', 10)).toEqual(['  one two', 'three four']);
+    // Indentation as wide as the line is no indentation.
+    expect(wrap(`${' '.repeat(12)}x`, 10)).toEqual(['x']);
+  });
+});

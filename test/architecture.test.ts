@@ -347,3 +347,10 @@ describe('one way out to the terminal (src/cli/output.ts)', () => {
     expect(WRITES.test('process.stdin.isTTY')).toBe(false);
   });
 });
+
+describe('the composition root stays small', () => {
+  it('App only wires input, store and view: under 200 lines (issue "The house")', () => {
+    const lines = readFileSync(join(SRC, 'ui/app.tsx'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(200);
+  });
+});

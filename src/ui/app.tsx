@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TraceStore } from '../store/trace-store.js';
+import { useMemo, useRef, useState } from 'react';
+import type { AppProps } from './app-props.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
 import { traceStart, viewsOf } from './data/views.js';
@@ -10,49 +10,24 @@ import type { ScreenLine } from './format/segments.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useDetailTree } from './hooks/use-detail-tree.js';
 import { useFilter } from './hooks/use-filter.js';
-import { type KeptMarks, useKeptMarks } from './hooks/use-kept-marks.js';
-import { type MouseSource, useMouse } from './hooks/use-mouse.js';
-import { type Performers, useOutcome } from './hooks/use-outcome.js';
+import { useKeptMarks } from './hooks/use-kept-marks.js';
+import { useMouse } from './hooks/use-mouse.js';
+import { useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
 import { useSelectedCall } from './hooks/use-selected-call.js';
+import { useStart } from './hooks/use-start.js';
 import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
-import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
+import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
 import { useUsageTable } from './hooks/use-usage.js';
-import { type Bounds, initialState, type PaneId } from './state/ui-state.js';
+import { type Bounds, initialState } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
 import { appView, helpSubject } from './views/index.js';
 import { footerHints, pressKey } from './views/view.js';
 
-export interface AppProps {
-  store: TraceStore;
-  /** Pins the size (tests); otherwise the terminal's, following resizes. */
-  size?: Size;
-  /** The first pane; by default Calls, or Turns when the trace has no calls. */
-  initialPane?: PaneId;
-  /** `--follow`: start at the bottom and stay there while the user is. */
-  follow?: boolean;
-  /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
-  records?: Performers['records'];
-  /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
-  startAt?: { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
-  /** A notice from outside the app (the index cache could not be saved): shown in the footer when it arrives. */
-  notice?: string | null;
-  /** `--filter`: an expression already validated by the command line. */
-  filter?: string;
-  /** Marks kept from earlier runs (`m`), and how to keep this run's. */
-  marks?: KeptMarks;
-  /** Mouse events (the wheel, clicks), unless `--no-mouse`. */
-  mouse?: MouseSource;
-  /** `--utc` (or `utc` in the config): start with clock times, as `T` shows them. */
-  clock?: boolean;
-  /** The filters applied before (oldest first), and how to remember one (the history file is the command line's). */
-  filterHistory?: { entries: readonly string[]; remember(text: string): readonly string[] };
-  /** Opened from the Sessions list: Esc in a pane calls this to go back to it. */
-  onBack?: () => void;
-}
+export type { AppProps } from './app-props.js';
 
 /**
  * The composition root: the store and the terminal in, the view in front out. What a
@@ -78,7 +53,6 @@ export function App({
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
   const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null, clock }));
-  const chosenPane = useRef(initialPane !== undefined);
   const turnsStart = useRef(0);
   const usageTop = useRef(0);
   const width = size.columns;
@@ -90,22 +64,7 @@ export function App({
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
   useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
-  // Open on Turns when the trace has no calls, until the user picks a pane: decided once
-  // every file is read (or live), not while the agent plane of a pair has come in first.
-  useEffect(() => {
-    if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
-    if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
-  }, [version, state.pane, views.calls.length, views.turns.length]);
-  useEffect(() => ui.dispatch({ type: 'grown', counts, height }), [version, height, views]);
-  useEffect(() => {
-    if (notice) ui.dispatch({ type: 'notice', text: notice });
-  }, [notice]);
-  useEffect(() => {
-    if (!startAt) return;
-    const count = views[startAt.pane].length;
-    const index = startAt.row === 'middle' ? Math.floor(count / 2) : startAt.row;
-    ui.dispatch({ type: 'jump', pane: startAt.pane, index, bounds: { count, height } });
-  }, [startAt?.pane, startAt?.row]);
+  const chosenPane = useStart(store, version, state, views, height, ui, { initialPane, notice, startAt });
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 

@@ -1,0 +1,46 @@
+import { type MutableRefObject, useEffect, useRef } from 'react';
+import type { TraceStore } from '../../store/trace-store.js';
+import type { viewsOf } from '../data/views.js';
+import type { PaneId, UiState } from '../state/ui-state.js';
+import type { UiStore } from './use-ui-state.js';
+
+type Views = ReturnType<typeof viewsOf>;
+
+/** Where the app is asked to start: a pane's row, or its middle (a viewer link's `#line=`). */
+export type StartAt = { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
+
+/**
+ * The app's effects at start and as the store grows: the pane it opens on, the lists
+ * kept in bounds as rows arrive, a notice from the command line, the row asked for.
+ * Gives the flag that the user has picked a pane (after which the app never picks one).
+ */
+export function useStart(
+  store: TraceStore,
+  version: number,
+  state: UiState,
+  views: Views,
+  height: number,
+  ui: UiStore,
+  start: { initialPane?: PaneId; notice?: string | null; startAt?: StartAt },
+): MutableRefObject<boolean> {
+  const chosenPane = useRef(start.initialPane !== undefined);
+  const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
+  // Open on Turns when the trace has no calls, until the user picks a pane: decided once
+  // every file is read (or live), not while the agent plane of a pair has come in first.
+  useEffect(() => {
+    if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
+    if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
+  }, [version, state.pane, views.calls.length, views.turns.length]);
+  useEffect(() => ui.dispatch({ type: 'grown', counts, height }), [version, height, views]);
+  useEffect(() => {
+    if (start.notice) ui.dispatch({ type: 'notice', text: start.notice });
+  }, [start.notice]);
+  const at = start.startAt;
+  useEffect(() => {
+    if (!at) return;
+    const count = views[at.pane].length;
+    const index = at.row === 'middle' ? Math.floor(count / 2) : at.row;
+    ui.dispatch({ type: 'jump', pane: at.pane, index, bounds: { count, height } });
+  }, [at?.pane, at?.row]);
+  return chosenPane;
+}

@@ -188,6 +188,15 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
       setCode(await handlers.app(files, options));
     });
 
+  /**
+   * `--config FILE summary …`: the file (and `--prices`) given before a command is the
+   * app's option to commander; the command takes it as its own when it has none.
+   */
+  const fromRoot = <T extends { config?: string; prices?: string }>(options: T): T => {
+    const root = program.opts() as { config?: string; prices?: string };
+    return { ...options, config: options.config ?? root.config, prices: options.prices ?? root.prices };
+  };
+
   program
     .command('summary')
     .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
@@ -200,7 +209,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(timeoutOption())
     .addHelpText('after', filterHelp())
     .action(async (files: string[], options: SummaryOptions) => {
-      setCode(await handlers.summary(files, options));
+      setCode(await handlers.summary(files, fromRoot(options)));
     });
 
   program
@@ -236,7 +245,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(pricesOption())
     .addOption(timeoutOption())
     .action(async (paths: string[], options: ReportOptions) => {
-      setCode(await handlers.report(paths, options));
+      setCode(await handlers.report(paths, fromRoot(options)));
     });
 
   program
@@ -262,7 +271,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(configOption())
     .addOption(timeoutOption())
     .action(async (a: string, b: string, options: DiffOptions) => {
-      setCode(await handlers.diff([a, b], options));
+      setCode(await handlers.diff([a, b], fromRoot(options)));
     });
 
   program
@@ -299,7 +308,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--path', 'print only the path of the config file read (whether it exists or not)', false)
     .addOption(configOption())
     .action(async (options: ConfigOptions) => {
-      setCode(await handlers.config(options));
+      setCode(await handlers.config(fromRoot(options)));
     });
 
   return program;

@@ -239,3 +239,19 @@ describe('the config on the command line', () => {
     expect(llama(cli(['summary', 'examples/demo.jsonl']).stdout)).toContain('unpriced');
   });
 });
+
+describe('--config before the command is the command’s own', () => {
+  it.each([
+    ['summary', 'examples/demo.jsonl'],
+    ['diff', 'examples/demo.jsonl', 'examples/demo.jsonl'],
+    ['config', '--print'],
+  ])('%s: an unusable file exits 2 naming it, wherever --config is', (...args) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-config-pos-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{bad');
+    const before = cli(['--config', bad, ...args]);
+    const after = cli([args[0]!, '--config', bad, ...args.slice(1)]);
+    expect([before.code, after.code]).toEqual([2, 2]);
+    expect(before.stderr).toContain('bad.json:1:2');
+  });
+});

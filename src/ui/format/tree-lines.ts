@@ -15,6 +15,9 @@ import { FOLD_LINES, hardLines, moreText, OPEN_LINES, opensText, textBlock } fro
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** A folded container's one-line preview: `{…} 12 keys`, `[…] 340 items`. */
+/** Strings up to this length are parsed to confirm they hold JSON before they say so. */
+const CONFIRM_JSON = 256 * 1024;
+
 export function preview(kind: number, count: number): string {
   return kind === NodeKind.object ? `{…} ${plural(count, 'key', 'keys')}` : `[…] ${plural(count, 'item', 'items')}`;
 }
@@ -72,7 +75,12 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const raw = hasFlag(flags, ref, Flag.raw);
   const s = table.stringOf(i, HEAD);
   const headCells = head.reduce((n, x) => n + widthUpTo(x.text, width), 0);
-  const json = kind === NodeKind.string && looksLikeJson(forest, ref);
+  // `[REDACTED]` looks like an array: a string short enough to read at once is shown as
+  // JSON only when it is (read once, kept for J); a longer one by its brackets alone.
+  const json =
+    kind === NodeKind.string &&
+    looksLikeJson(forest, ref) &&
+    (table.rawLength(i) > CONFIRM_JSON || forest.jsonInside(ref) !== null);
   const marker = json ? [seg(' JSON', 'accent'), seg(opensText('tree.json'), 'dim')] : [];
   if (kind === NodeKind.string && !raw && s.all && !s.text.includes('\n')) {
     // Cut to what can show: a literal too long for the line measures as wider than it (widthUpTo).

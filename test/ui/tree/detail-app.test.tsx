@@ -214,3 +214,21 @@ describe('a big record is drawn from its head while the rest is read', () => {
     expect(footer(whole)).toMatch(/q quit/);
   });
 });
+
+describe('the JSON marker', () => {
+  it('is on a string that holds JSON, not on one that only looks like it', async () => {
+    const store = storeOf([
+      {
+        t: '2026-05-12T23:00:00.000Z',
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: 1, method: 'x', params: { a: '[REDACTED]', b: '[1, 2]', c: '{nope}' } },
+      },
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('list.open');
+    const f = app.frame();
+    expect(f).toMatch(/"b": "\[1, 2\]" JSON/);
+    expect(f).toMatch(/"a": "\[REDACTED\]"\s*$/m);
+    expect(f).toMatch(/"c": "\{nope\}"\s*$/m);
+  });
+});

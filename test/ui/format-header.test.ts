@@ -45,3 +45,24 @@ describe.skipIf(!hasRealProducers)('at 80 columns the header still names the for
     expect(line).toContain(' rich (mcp-rec) ');
   });
 });
+
+describe('a filter on a narrow header with a long label', () => {
+  it('still says a filter is on, before the state', async () => {
+    const store = await storeOfRecording('examples/demo.jsonl');
+    const line = text(
+      headerLine(
+        {
+          pane: 'calls',
+          files: store.files,
+          labels: ['mcp-api-coingecko-com + mcp-api-coingecko-com'],
+          records: 480,
+          skipped: 0,
+          filter: { text: 'tool:execute', kept: 12_345, total: 1_234_567 },
+        },
+        80,
+      ),
+    );
+    expect(line).toMatch(/ filtered · ended \(exit 0\)\s*$/);
+    expect(line.length).toBeLessThanOrEqual(80);
+  });
+});

@@ -125,6 +125,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   if (widthOf(right) > roomRight) right = `${filterText(width)}${state}`;
   if (widthOf(right) > roomRight && h.filter)
     right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
+  // Narrower still, that a filter is on (the footer's count says how many rows it keeps).
+  if (widthOf(right) > roomRight && h.filter) right = ` filtered ·${state}`;
   if (widthOf(right) > roomRight) right = state;
   const room = Math.max(label16, width - used - widthOf(right) - 1);
   const middle = labelAndAbout(label, about, aboutShort, Math.max(0, Math.min(room, width - used)));

@@ -522,6 +522,18 @@ describe('search and filters', () => {
     expect(app.frame()).not.toContain('no turns in this trace');
     await app.press('pane.events');
     expect(app.frame()).toContain('no records match the filter');
+    // w writes no file of a meta and an end line only.
+    const write = vi.fn(() => 'wrote');
+    app.unmount();
+    app = await renderApp({
+      store: demoStore(),
+      filter: 'tool:no_such_tool',
+      columns: 120,
+      records: { write, copy: vi.fn(() => ''), copyText: vi.fn(() => '') },
+    });
+    await app.press('record.write');
+    expect(write).not.toHaveBeenCalled();
+    expect(lines(app.frame()).at(-1)).toContain('no records to write: the filter keeps none');
   });
 
   it('an invalid filter shows what is wrong and where, and keeps the previous filter', async () => {

@@ -47,6 +47,8 @@ export const write: CommandSpec<AppContext> = {
   run: (ctx) => {
     const rows = recordsFor(ctx, true);
     if (!rows) return say(ctx, 'no record selected');
+    // A filter that keeps nothing: no file of a meta and an end line only.
+    if (rows.length === 0) return say(ctx, 'no records to write: the filter keeps none');
     // Marks go before the filter: the message says so, and how many marks.
     const n = ctx.state.marks.size;
     const marked = n > 0 && !ctx.state.overlay;

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
 import { DIMS, type Dim } from '../store/run-figures.js';
+import { wrap } from '../trace/cells.js';
 import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
 import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
@@ -120,8 +121,17 @@ const filterHelp = (): string =>
   [
     '',
     'Filters (--filter, f in the app): terms separated by spaces, all must hold',
-    ...FILTER_GRAMMAR.map(({ term, means }) => `  ${term.padEnd(36)} ${means}`),
+    // Each meaning wrapped beside its term, so the list reads at 80 columns.
+    ...FILTER_GRAMMAR.flatMap(({ term, means }) =>
+      wrap(means, HELP_COLUMNS - TERM_COLUMN).map(
+        (line, i) => `${i === 0 ? `  ${term.padEnd(TERM_COLUMN - 3)} ` : ' '.repeat(TERM_COLUMN)}${line}`,
+      ),
+    ),
   ].join('\n');
+
+/** The help's width, and where a filter term's meaning starts in it. */
+const HELP_COLUMNS = 80;
+const TERM_COLUMN = 39;
 
 /** The commander definitions: one small block per command, no logic. */
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {

@@ -4,7 +4,7 @@
  * `--export`), `summary` (for `prices`) and `diff` (its keys, theme and `ascii`) before
  * they start; a config that cannot be used ends them with exit 2, saying where and why.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import envPaths from 'env-paths';
@@ -38,7 +38,9 @@ export interface LoadedConfig {
 function readText(path: string, required: boolean): string | null {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: a FIFO with no writer would block the open for ever, deaf to signals
+    // (it is refused below, as any file that is no regular file is).
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !required) return null;

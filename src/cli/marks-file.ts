@@ -5,10 +5,11 @@
  * mtime, ctime, as the index cache keys a file). A file changed since drops its marks.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ensureDir } from '../sources/cache-dir.js';
 import { fileVersion } from '../sources/index-cache.js';
+import { readStateFile } from '../sources/state-file.js';
 import type { MarkRef } from '../ui/data/marks.js';
 import type { KeptMarks } from '../ui/hooks/use-kept-marks.js';
 import { stateDir } from './filter-history.js';
@@ -45,11 +46,17 @@ const isMark = (m: unknown): m is [number, number] =>
  * The marks kept for `trace`. `dropped`: there were some, but the file changed since
  * they were set (they are deleted; the app says so once).
  */
+/** Marks of one trace take a few KiB; past this a file is no marks file of ours. */
+const MARKS_CAP = 16 * 1024 * 1024;
+
 export function loadMarks(trace: string, dir = stateDir()): { marks: SavedMark[]; dropped: boolean } {
   const path = markFile(trace, dir);
   let saved: unknown;
   try {
-    saved = JSON.parse(readFileSync(path, 'utf8'));
+    // A FIFO or /dev/zero at that path is left unread: it could block or fill the memory.
+    const file = readStateFile(path, MARKS_CAP);
+    if (!file || !('bytes' in file)) return { marks: [], dropped: false };
+    saved = JSON.parse(file.bytes.toString('utf8'));
   } catch {
     return { marks: [], dropped: false };
   }

@@ -139,6 +139,10 @@ describe('the config file: checked field by field, each error with its place, fi
   it('--config FILE must exist; prices resolve from the config folder, or the home directory', () => {
     expect(() => loadConfig('/no/such/config.json')).toThrow('no such file');
     expect(() => loadConfig(dir())).toThrow('not a regular file');
+    // A FIFO with no writer is refused at once: a blocking open would be deaf to signals.
+    const fifo = join(dir(), 'config.json');
+    spawnSync('mkfifo', [fifo]);
+    expect(() => loadConfig(fifo)).toThrow('not a regular file');
     const path = configFile('{"prices": "p/prices.json"}');
     expect(loadConfig(path).config.prices).toBe(join(path, '..', 'p', 'prices.json'));
     expect(loadConfig(configFile('{"prices": "~/prices.json"}')).config.prices).toBe(join(homedir(), 'prices.json'));

@@ -1,4 +1,14 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,5 +112,19 @@ describe('marks kept per trace file while it is unchanged', () => {
       writeFileSync(join(state, 'marks', file!), text);
       expect(loadMarks(trace, state).marks).toEqual([]);
     }
+  });
+});
+
+describe('a marks file that is no file of ours', () => {
+  it.each(['a FIFO', 'a link to /dev/zero'])('%s is left unread, at once', (what) => {
+    const { trace, state } = setup();
+    saveMarks(trace, [{ line: 10, nth: 0 }], state);
+    const path = join(state, 'marks', readdirSync(join(state, 'marks'))[0]!);
+    rmSync(path);
+    if (what === 'a FIFO') execFileSync('mkfifo', [path]);
+    else symlinkSync('/dev/zero', path);
+    const started = Date.now();
+    expect(loadMarks(trace, state)).toEqual({ marks: [], dropped: false });
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

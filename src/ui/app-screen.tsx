@@ -173,6 +173,9 @@ export interface Screen {
   rowAt: RowAt;
 }
 
+/** How far a big record's opening is: `reading the record… 42%`. */
+const readingText = (opening: number) => `reading the record… ${Math.floor(opening * 100)}%`;
+
 /** The body, and the footer's position: `UTC · slowest first · /query 2/5 · 7 of 13`. */
 export function screenBody(s: ScreenInput): Screen {
   const { state, width, height, store, views } = s;
@@ -182,10 +185,10 @@ export function screenBody(s: ScreenInput): Screen {
   if (s.opening !== null && s.preview) {
     // The head of the record, drawn as its tree will be; the footer says it is still being read.
     const { body } = treeBody(s, s.preview);
-    return { body, position: `reading the record… ${Math.floor(s.opening * 100)}%`, rowAt: none };
+    return { body, position: readingText(s.opening), rowAt: none };
   }
   if (s.opening !== null) {
-    const line = [seg(` reading the record… ${Math.floor(s.opening * 100)}%`, 'dim')];
+    const line = [seg(` ${readingText(s.opening)}`, 'dim')];
     return { body: <Lines lines={[[], line]} width={s.width} height={s.height} />, position: '', rowAt: none };
   }
   if (state.overlay) return { ...overlayBody(s), rowAt: none };

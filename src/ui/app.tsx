@@ -64,7 +64,7 @@ export function App({
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
   useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
-  const chosenPane = useStart(store, version, state, views, height, ui, { initialPane, notice, startAt });
+  const chosenPane = useStart(store, version, state, views, counts, height, ui, { initialPane, notice, startAt });
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 

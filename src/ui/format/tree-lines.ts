@@ -14,10 +14,13 @@ import { FOLD_LINES, hardLines, moreText, OPEN_LINES, opensText, textBlock } fro
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** A folded container's one-line preview: `{…} 12 keys`, `[…] 340 items`. */
-/** Strings up to this length are parsed to confirm they hold JSON before they say so. */
-const CONFIRM_JSON = 256 * 1024;
+/**
+ * Strings up to this length are parsed to confirm they hold JSON before they say so
+ * (once each, kept for J): a screen of them is a few hundred KiB at most per frame.
+ */
+const CONFIRM_JSON = 16 * 1024;
 
+/** A folded container's one-line preview: `{…} 12 keys`, `[…] 340 items`. */
 export function preview(kind: number, count: number): string {
   return kind === NodeKind.object ? `{…} ${plural(count, 'key', 'keys')}` : `[…] ${plural(count, 'item', 'items')}`;
 }
@@ -75,8 +78,8 @@ export function nodeLines(forest: Forest, flags: Flags, ref: number, width: numb
   const raw = hasFlag(flags, ref, Flag.raw);
   const s = table.stringOf(i, HEAD);
   const headCells = head.reduce((n, x) => n + widthUpTo(x.text, width), 0);
-  // `[REDACTED]` looks like an array: a string short enough to read at once is shown as
-  // JSON only when it is (read once, kept for J); a longer one by its brackets alone.
+  // `[REDACTED]` looks like an array: a short string is shown as JSON only when it is;
+  // a longer one by its brackets alone.
   const json =
     kind === NodeKind.string &&
     looksLikeJson(forest, ref) &&

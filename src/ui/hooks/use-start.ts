@@ -19,12 +19,13 @@ export function useStart(
   version: number,
   state: UiState,
   views: Views,
+  /** Rows in each pane's list, as the app counts them for its lists' bounds. */
+  counts: Record<PaneId, number>,
   height: number,
   ui: UiStore,
   start: { initialPane?: PaneId; notice?: string | null; startAt?: StartAt },
 ): MutableRefObject<boolean> {
   const chosenPane = useRef(start.initialPane !== undefined);
-  const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
   // Open on Turns when the trace has no calls, until the user picks a pane: decided once
   // every file is read (or live), not while the agent plane of a pair has come in first.
   useEffect(() => {

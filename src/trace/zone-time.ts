@@ -188,15 +188,13 @@ const yearText = (y: number) =>
 
 /** ISO 8601 week of a calendar date. */
 export function isoWeek(year: number, month: number, day: number): string {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  // ISO weekday, Monday 1 … Sunday 7; the week's Thursday decides its year.
-  const weekday = ((date.getUTCDay() + 6) % 7) + 1;
-  const thursday = new Date(date.getTime() + (4 - weekday) * DAY_MS);
-  const weekYear = thursday.getUTCFullYear();
-  const jan1 = new Date(0);
-  jan1.setUTCFullYear(weekYear, 0, 1);
-  const week = Math.floor((thursday.getTime() - jan1.getTime()) / DAY_MS / 7) + 1;
+  // By day numbers (civilDays), as dates are here: a week's Thursday may lie past what a Date holds.
+  const days = civilDays(year, month, day);
+  // ISO weekday, Monday 1 … Sunday 7 (1970-01-01 was a Thursday); the week's Thursday decides its year.
+  const weekday = ((((days + 3) % 7) + 7) % 7) + 1;
+  const thursday = days + 4 - weekday;
+  const weekYear = civilDate(thursday).year;
+  const week = Math.floor((thursday - civilDays(weekYear, 1, 1)) / 7) + 1;
   return `${yearText(weekYear)}-W${pad2(week)}`;
 }
 

@@ -98,6 +98,20 @@ describe('dates past the last instant a Date holds', () => {
     expect(civilDate(-1)).toEqual({ year: 1969, month: 12, day: 31 });
   });
 
+  it('isoWeek agrees with the week a Date gives, every day from 1899 to 2101', () => {
+    // The reference: ISO 8601's rule worked through Date (the Thursday of the week decides its year).
+    const byDate = (ms: number) => {
+      const d = new Date(ms);
+      const thursday = new Date(ms + (3 - ((d.getUTCDay() + 6) % 7)) * 86_400_000);
+      const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+      return `${thursday.getUTCFullYear()}-W${String(Math.floor((thursday.getTime() - jan1) / 86_400_000 / 7) + 1).padStart(2, '0')}`;
+    };
+    for (let ms = Date.UTC(1899, 0, 1); ms < Date.UTC(2101, 0, 1); ms += 86_400_000) {
+      const d = new Date(ms);
+      expect(isoWeek(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()), d.toISOString()).toBe(byDate(ms));
+    }
+  });
+
   it('a zone east of UTC dates the last instant, whose local time no Date holds', () => {
     const clock = new ZoneClock('Pacific/Kiritimati');
     expect(clock.dayKey(8.64e15)).toBe('+275760-09-13');

@@ -3,6 +3,7 @@ import type { Filter, Term } from '../trace/filter.js';
 import type { Glob } from '../trace/glob.js';
 import { foldCase } from '../trace/text.js';
 import { Flag } from './codes.js';
+import { FoldedFinder } from './folded-find.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -20,6 +21,10 @@ const BLOCK = 4 << 20;
 let blockScratch: Buffer | null = null;
 /** A block with its ASCII letters in lower case (for a needle whose letters are all ASCII). */
 let foldScratch: Buffer | null = null;
+
+/** A buffer to fold `size` bytes into: the shared one, or (a row longer than a block) one of its own. */
+const foldBuffer = (size: number): Buffer =>
+  size <= BLOCK ? (foldScratch ??= Buffer.allocUnsafe(BLOCK)) : Buffer.allocUnsafe(size);
 
 /**
  * A needle longer than this is looked for row by row, and only in rows as long as it:
@@ -44,9 +49,9 @@ function asciiLower(bytes: Buffer, into: Buffer): Buffer {
 /**
  * Rows whose raw line contains `needle` (smart case). Reads the source back in
  * large blocks and searches their bytes, so positions are byte offsets. A lower-case
- * needle matches any case: when its letters are ASCII, in a copy of the block with
- * A-Z in lower case (only ASCII: UTF-8 bytes folded as Latin-1 would match the wrong
- * characters); else (`é` for `É`) each row is decoded and case-folded.
+ * needle matches any case: when its letters are ASCII, by `FoldedFinder` (A-Z as a-z;
+ * only ASCII: UTF-8 bytes folded as Latin-1 would match the wrong characters); else
+ * (`é` for `É`) each row is decoded and case-folded.
  * No RegExp: a needle of any length (V8 refuses a pattern past ~40,000 characters).
  * Rows `from` to `to` (exclusive) are scanned, so a caller can scan in steps.
  */
@@ -70,6 +75,7 @@ export function textMatches(
   const file = store.cols.file.data;
   // One buffer for every block: no fresh 4 MiB allocation (and page faults) per read.
   const scratch = (blockScratch ??= Buffer.allocUnsafe(BLOCK));
+  let finder: FoldedFinder | undefined;
   const stop = Math.min(to, store.count);
   let r = from;
   while (r < stop) {
@@ -91,12 +97,9 @@ export function textMatches(
         if (foldCase(read.toString('utf8', rowStart, rowStart + length[i]!)).includes(folded)) into[i] = 1;
       }
     } else if (read) {
-      // (A row longer than a block is read whole: its copy gets a buffer of its own.)
-      const copy = () =>
-        read.length <= BLOCK ? (foldScratch ??= Buffer.allocUnsafe(BLOCK)) : Buffer.allocUnsafe(read.length);
-      const buf = fold ? asciiLower(read, copy()) : read;
       const size = bytes.length;
       if (size > LONG_NEEDLE) {
+        const buf = fold ? asciiLower(read, foldBuffer(read.length)) : read;
         for (let i = r; i <= end; i++) {
           const rowStart = offset(i) - start;
           if (length[i]! >= size && buf.subarray(rowStart, rowStart + length[i]!).indexOf(bytes) >= 0) into[i] = 1;
@@ -104,10 +107,13 @@ export function textMatches(
         r = end + 1;
         continue;
       }
+      // Smart case looks for the needle's rarest byte in both cases, not in a folded copy.
+      if (fold) (finder ??= new FoldedFinder(bytes, read, foldBuffer)).reset(read);
+      const find = (from: number) => (finder ? finder.first(from) : read.indexOf(bytes, from));
       let pos = -1;
       for (let i = r; i <= end; i++) {
         const rowStart = offset(i) - start;
-        if (pos < rowStart) pos = buf.indexOf(bytes, rowStart);
+        if (pos < rowStart) pos = find(rowStart);
         if (pos < 0) break;
         if (pos + size <= rowStart + length[i]!) into[i] = 1;
       }

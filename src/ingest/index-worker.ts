@@ -1,4 +1,6 @@
+import { workerData } from 'node:worker_threads';
 import { BlockReader } from '../sources/block-reader.js';
+import { lowerThisThread } from '../sources/thread-priority.js';
 import { type BlockJob, rangeTape } from './range-facts.js';
 import type { RunJob } from './read-run.js';
 import { serveJobs } from './worker-pool.js';
@@ -13,6 +15,9 @@ import { serveJobs } from './worker-pool.js';
  */
 
 let reader: BlockReader | null = null;
+
+const { nice } = (workerData ?? {}) as { nice?: number };
+if (nice) lowerThisThread(nice);
 
 serveJobs(async (job: BlockJob | RunJob) => {
   if ('run' in job) return (await import('./read-run.js')).readRun(job);

@@ -20,6 +20,8 @@ export interface ParallelPlan {
   blockBytes: number;
   /** The worker script; tests running from src/ pass the built one. */
   workerUrl: URL;
+  /** The workers' nice value (0: as this thread's). */
+  nice?: number;
 }
 
 /** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
@@ -41,9 +43,17 @@ const SLICE_MS = 6;
 const AHEAD = 3;
 
 /**
+ * The nice value of the app's index workers: a person's keys and frames come first.
+ * On 2 cores one worker at the same priority as this thread took its core whenever it
+ * had work (keys mid-index 25–27 ms at p50, last measured), so the app indexed on one
+ * thread; nicer, it takes only what the frames leave.
+ */
+const APP_WORKER_NICE = 10;
+
+/**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
- * (one fewer in the app, and none there below 3 cores), and none on a single core.
+ * (one fewer in the app, at a lower priority), and none on a single core.
  */
 export function parallelPlan(
   size: number,
@@ -53,14 +63,9 @@ export function parallelPlan(
   cores = availableParallelism(),
 ): ParallelPlan | null {
   if (script === null) return null;
-  // The app keeps a core for its frames, and so starts workers only from 3 cores: on 2,
-  // one worker left this thread appending without a pause. On 1 GiB, keys mid-index took
-  // 25–27 ms (p50) instead of 13–21 and the peak was ~40 MB higher, for an index done in
-  // 5.3–5.7 s instead of 5.4–7.6 s.
-  const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
-  const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);
+  const workers = workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
-  return { workers, blockBytes: BLOCK_BYTES, workerUrl: script };
+  return { workers, blockBytes: BLOCK_BYTES, workerUrl: script, nice: interactive ? APP_WORKER_NICE : 0 };
 }
 
 /** Appends a whole file's records to the store, in file order, reading ranges in worker threads. */
@@ -108,6 +113,7 @@ export async function ingestParallel(
       // at most, so a small young generation is plenty.
       const pool = new WorkerPool<BlockJob, BlockDone>(plan.workerUrl, Math.min(plan.workers, blocks - 1), 2, {
         youngGenerationMb: 8,
+        workerData: { nice: plan.nice ?? 0 },
       });
       const done = new Map<number, BlockDone>();
       let next = 1;

@@ -241,12 +241,18 @@ describe('the config on the command line', () => {
       '$0.33',
     );
     expect(llama(cli(['summary', 'examples/demo.jsonl']).stdout)).toContain('unpriced');
+    // report prices its rows as summary does, from the same config.
+    const byModel = (args: string[]) => llama(cli(['report', '--by', 'model', ...args, 'examples/demo.jsonl']).stdout);
+    expect(byModel(['--config', path])).toContain('$3.28');
+    expect(byModel(['--config', path, '--prices', cheaper])).toContain('$0.33');
+    expect(byModel([])).not.toContain('$3.28');
   });
 });
 
 describe('--config before the command is the command’s own', () => {
   it.each([
     ['summary', 'examples/demo.jsonl'],
+    ['report', 'examples/demo.jsonl'],
     ['diff', 'examples/demo.jsonl', 'examples/demo.jsonl'],
     ['config', '--print'],
   ])('%s: an unusable file exits 2 naming it, wherever --config is', (...args) => {

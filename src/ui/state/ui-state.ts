@@ -124,6 +124,7 @@ export type Action =
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
+  | { type: 'input.clear' }
   /** ↑/↓ in the filter bar: history entry `at` (or, past the newest, an empty bar). */
   | { type: 'input.recall'; text: string; at: number | undefined }
   | { type: 'input.cancel' }
@@ -358,10 +359,15 @@ export function reduce(state: UiState, action: Action): UiState {
         search: action.kind === 'search' ? { query: action.text, inOverlay: state.overlay !== null } : state.search,
       };
     case 'input.text':
-    case 'input.delete': {
+    case 'input.delete':
+    case 'input.clear': {
       if (!state.input) return state;
       const text =
-        action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
+        action.type === 'input.text'
+          ? state.input.text + action.text
+          : action.type === 'input.clear'
+            ? ''
+            : [...state.input.text].slice(0, -1).join('');
       return {
         ...state,
         input: { ...state.input, text },

@@ -70,9 +70,29 @@ function lineColumn(text: string, offset: number): string {
 const quoted = (name: string) => JSON.stringify(name);
 const listOf = (names: readonly string[]) => names.join(', ');
 
-/** A key name a config may give: a named key, or one printable character (what match-key.ts reads). */
+/**
+ * Ctrl and a letter the app cannot tell from another key: a terminal sends Ctrl-H as
+ * Backspace, Ctrl-I as Tab, Ctrl-J and Ctrl-M as Enter; Ctrl-Z suspends the app.
+ */
+const CTRL_TAKEN: Record<string, string> = {
+  h: 'backspace',
+  i: 'tab',
+  j: 'enter',
+  m: 'enter',
+  z: 'suspending the app',
+};
+
+/** Why a `ctrl-<letter>` cannot be bound, or null when it can (or is no such name). */
+export function ctrlKeyProblem(key: string): string | null {
+  const letter = /^ctrl-([a-z])$/.exec(key)?.[1];
+  const taken = letter ? CTRL_TAKEN[letter] : undefined;
+  return taken ? `${quoted(key)} cannot be told apart from ${taken}: the terminal sends the same byte` : null;
+}
+
+/** A key name a config may give: a named key, ctrl and a letter, or one printable character (what match-key.ts reads). */
 export function isKeyName(key: string): boolean {
   if ((NAMED_KEYS as readonly string[]).includes(key)) return true;
+  if (/^ctrl-[a-z]$/.test(key)) return ctrlKeyProblem(key) === null;
   const code = key.charCodeAt(0);
   return key.length === 1 && code >= 0x20 && !(code >= 0x7f && code <= 0x9f);
 }
@@ -139,11 +159,13 @@ function keysOf(value: Node, at: At): Partial<Record<Command, KeyName[]>> {
     for (const [i, item] of list.children!.entries()) {
       if (item.type !== 'string') at(item, `${field}[${i}]`, 'expected a key as a string, e.g. "j" or "down"');
       const key = item.value as string;
+      const ctrl = ctrlKeyProblem(key);
+      if (ctrl) at(item, `${field}[${i}]`, ctrl);
       if (!isKeyName(key))
         at(
           item,
           `${field}[${i}]`,
-          `unknown key ${quoted(key)}: a key is one printable character, or one of ${listOf(NAMED_KEYS)}`,
+          `unknown key ${quoted(key)}: a key is one printable character, ctrl-a to ctrl-z, or one of ${listOf(NAMED_KEYS)}`,
         );
       if (given.includes(key)) at(item, `${field}[${i}]`, `${quoted(key)} is given twice`);
       given.push(key);

@@ -70,7 +70,9 @@ export async function main(argv: string[]): Promise<number> {
         return runApp(files, { ...options, ascii, utc, mouse }, prices, priced.spec);
       },
       report: async (paths, options) => {
-        const prices = await loadPriceRows(options.prices);
+        const config = await readConfig(options.config);
+        if (!config) return 2;
+        const prices = await loadPriceRows(options.prices ?? config.prices ?? undefined);
         if (prices === null) return 1;
         return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },

@@ -46,6 +46,7 @@ export interface ReportOptions {
   order: 'asc' | 'desc';
   json: boolean;
   prices?: string;
+  config?: string;
   timeout: number;
 }
 
@@ -252,6 +253,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
       'emit {schema: "mcp-replay-tui.report/1", by, rows: [{key, …figures}], totals} (docs/report.schema.json)',
       false,
     )
+    .addOption(configOption())
     .addOption(pricesOption())
     .addOption(timeoutOption())
     .action(async (paths: string[], options: ReportOptions) => {

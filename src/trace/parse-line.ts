@@ -45,13 +45,9 @@ export function parseLine(text: string): ParsedLine {
     return { kind: 'skip', reason: notJsonReason(error) };
   }
   if (!isObject(value)) return { kind: 'skip', reason: notObjectReason(value) };
-  // An mcp-rec line that breaks its rules is skipped, worded as validate words it. A
-  // batch (`msg` an array) is read as before, each of its messages that is one.
+  // An mcp-rec line that breaks its rules is skipped, worded as validate words it.
   if (looksMcpRec(value)) {
-    const batch = Array.isArray(value.msg);
-    const fault = mcpRecFaults(value, (key) => memberShown(text, key)).find(
-      (f) => f.severity === 'error' && !(batch && f.rule === 'mcp-rec-msg'),
-    );
+    const fault = mcpRecFaults(value, (key) => memberShown(text, key)).find((f) => f.severity === 'error');
     if (fault) return { kind: 'skip', reason: fault.message };
   }
   return classify(value);

@@ -13,7 +13,7 @@ import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
 import { ARGS_FROM_COLUMNS, marker } from './format/rows.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { pathLine, placeText } from './format/tree-lines.js';
-import { layoutTurns } from './format/turn-layout.js';
+import { layoutTurns, withinText } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
 import type { UsageLines } from './format/usage-lines.js';
 import type { Searched } from './hooks/use-search.js';
@@ -102,7 +102,7 @@ function overlayBody(s: ScreenInput): { body: ReactElement; position: string } {
   return { body, position: counter && range ? `${counter} · ${range}` : counter || range };
 }
 
-function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowAt: RowAt } {
+function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowAt: RowAt; within: string } {
   const { store, views, width, height, state, searched } = s;
   const positions = searched.found?.positions;
   const cache = new Map<number, ScreenLine[]>();
@@ -122,7 +122,10 @@ function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowA
     }
     return lines;
   };
-  const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf);
+  const scrolled = state.turnScroll;
+  const line =
+    scrolled && selected < views.turns.length && views.turns.at(selected) === scrolled.row ? scrolled.line : 0;
+  const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf, line);
   s.turnsStart.current = laid.start;
   const body = (
     <TurnsPane
@@ -133,7 +136,7 @@ function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowA
       empty={s.filtered ? 'no turns match the filter' : undefined}
     />
   );
-  return { body, rowAt: (line) => laid.turns[line] ?? null };
+  return { body, rowAt: (at) => laid.turns[at] ?? null, within: laid.within ? withinText(laid.within, height) : '' };
 }
 
 /** Lines kept above a selected row brought into view: its table's title and header. */
@@ -205,7 +208,8 @@ export function screenBody(s: ScreenInput): Screen {
   const count = views[state.pane].length;
   // Fixed-height rows: line k of the body is row windowStart + k.
   let rowAt: RowAt = (line) => (line < height && list.windowStart + line < count ? list.windowStart + line : null);
-  if (state.pane === 'turns') ({ body, rowAt } = turnsBody(s, list.selected));
+  let within = '';
+  if (state.pane === 'turns') ({ body, rowAt, within } = turnsBody(s, list.selected));
   else if (state.pane === 'events') {
     const rows = windowOf(views.events, list.windowStart, height).map((r) =>
       markedRow(eventRow(store, r, s.start), state),
@@ -228,6 +232,8 @@ export function screenBody(s: ScreenInput): Screen {
     ? `${(list.selected + 1).toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`
     : '0 of 0';
   if (state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
+  // A turn taller than the pane: which of its lines are shown, so it is plain there are more.
+  if (within) position = `${within} · ${position}`;
   // Times of day are UTC: the footer says so while they are shown.
   if (state.clock) position = `UTC · ${position}`;
   if (found) position = `${searchCounter(found, list.selected)} · ${position}`;

@@ -285,6 +285,7 @@ export const KEYMAP = {
   },
   'input.newer': { keys: ['down'], description: 'In the filter bar: the filter applied after it', category: 'Find' },
   'input.delete': { keys: ['backspace'], description: 'Delete the last character', category: 'Find' },
+  'input.clear': { keys: ['ctrl-u'], description: 'Clear the bar, as a shell does', category: 'Find' },
   'app.help': { keys: ['?'], description: 'Show or hide this help', hint: 'help', category: 'App' },
   'app.quit': {
     keys: ['q', 'ctrl-c'],

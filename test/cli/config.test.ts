@@ -82,10 +82,18 @@ describe('the config file: checked field by field, each error with its place, fi
     ],
     ['{"keys": {"list.down": [1]}}', '1:25: keys."list.down"[0]: expected a key as a string, e.g. "j" or "down"'],
     [
-      '{"keys": {"list.down": ["j", "ctrl-x"]}}',
-      '1:30: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
+      '{"keys": {"list.down": ["j", "alt-x"]}}',
+      '1:30: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
     ],
     ['{"keys": {"list.down": ["j", "j"]}}', '1:30: keys."list.down"[1]: "j" is given twice'],
+    [
+      '{"keys": {"list.down": ["ctrl-i"]}}',
+      '1:25: keys."list.down"[0]: "ctrl-i" cannot be told apart from tab: the terminal sends the same byte',
+    ],
+    [
+      '{"keys": {"list.down": ["ctrl-z"]}}',
+      '1:25: keys."list.down"[0]: "ctrl-z" cannot be told apart from suspending the app: the terminal sends the same byte',
+    ],
     ['{"keys": {"calls.sort": ["j"]}}', '1:11: keys."calls.sort": j is also list.down in Calls'],
     // Two rebinds that clash with each other, in the same view.
     ['{"keys": {"list.top": ["x"], "list.bottom": ["x"]}}', '1:30: keys."list.bottom": x is also list.top in Calls'],
@@ -189,14 +197,14 @@ describe('the config on the command line', () => {
     ['summary', ['summary']],
     ['config', ['config']],
   ])('%s: an unusable config ends it with exit 2 before anything else, naming file, place, field, why', (_, args) => {
-    const path = configFile('{\n  "keys": {"list.down": ["j", "ctrl-x"]}\n}');
+    const path = configFile('{\n  "keys": {"list.down": ["j", "alt-x"]}\n}');
     const where =
       args[0] === 'summary' || args[0] === 'config' ? [args[0], '--config', path] : ['--config', path, ...args];
     const r = cli([...where, ...(args[0] === 'config' ? [] : ['examples/demo.jsonl'])]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "ctrl-x": a key is one printable character, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
+      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
     );
   });
 
@@ -241,12 +249,18 @@ describe('the config on the command line', () => {
       '$0.33',
     );
     expect(llama(cli(['summary', 'examples/demo.jsonl']).stdout)).toContain('unpriced');
+    // report prices its rows as summary does, from the same config.
+    const byModel = (args: string[]) => llama(cli(['report', '--by', 'model', ...args, 'examples/demo.jsonl']).stdout);
+    expect(byModel(['--config', path])).toContain('$3.28');
+    expect(byModel(['--config', path, '--prices', cheaper])).toContain('$0.33');
+    expect(byModel([])).not.toContain('$3.28');
   });
 });
 
 describe('--config before the command is the command’s own', () => {
   it.each([
     ['summary', 'examples/demo.jsonl'],
+    ['report', 'examples/demo.jsonl'],
     ['diff', 'examples/demo.jsonl', 'examples/demo.jsonl'],
     ['config', '--print'],
   ])('%s: an unusable file exits 2 naming it, wherever --config is', (...args) => {

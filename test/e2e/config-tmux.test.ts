@@ -22,7 +22,13 @@ function withConfig(config: object): string {
 
 describe.skipIf(!hasTmux)('the config file, end to end (tmux, 80x24)', () => {
   it('its keys, theme and flag defaults are in effect from the first frame; flags on the command line win', async () => {
-    const app = withConfig({ keys: { 'list.down': ['x'] }, theme: 'none', utc: true, ascii: true, mouse: false });
+    const app = withConfig({
+      keys: { 'list.down': ['x', 'ctrl-n'] },
+      theme: 'none',
+      utc: true,
+      ascii: true,
+      mouse: false,
+    });
     term.start(`${app} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`);
     let screen = await term.waitFor((s) => s.includes('of 13') && s.includes('ended'), 'the first frame');
     // utc: clock times, and the footer says UTC; ascii: `>` marks the selection; mouse: false.
@@ -34,6 +40,7 @@ describe.skipIf(!hasTmux)('the config file, end to end (tmux, 80x24)', () => {
     expect(painted).not.toMatch(/\x1b\[[0-9;]*3[0-7]m/);
     expect(painted).toMatch(/\x1b\[[0-9;]*7m/);
     screen = await term.key('x', (s) => footerOf(s).endsWith('2 of 13'), 'x, the key of list.down');
+    screen = await term.key('C-n', (s) => footerOf(s).endsWith('3 of 13'), 'Ctrl-N, its other key');
     screen = await term.key('j', (s) => footerOf(s).startsWith('j: not in Calls'), 'j, no longer bound');
     await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
     term.kill();

@@ -50,6 +50,24 @@ describe('Tab in the filter bar', () => {
     const done: UiState = { ...bar, input: { kind: 'filter', text: 'tool:write_file' } };
     expect(pressKey(appView(done), 'tab', appContext(store, done, 10)).state.notice).toBe('Tab: nothing to complete');
   });
+
+  it('lists what an empty value can be, and what is left after completing as far as choices agree', () => {
+    const tab = (text: string) => {
+      const bar: UiState = { ...initialState(), input: { kind: 'filter', text } };
+      return pressKey(appView(bar), 'tab', appContext(store, bar, 10)).state;
+    };
+    const tools = values.tool!.filter((v) => !/\s/.test(v)).sort();
+    expect(tools.length).toBeGreaterThan(1);
+    const empty = tab('status:ok tool:');
+    expect(empty.input).toEqual({ kind: 'filter', text: 'status:ok tool:' });
+    expect(empty.notice).toBe(
+      `${tools.length} choices: ${tools.slice(0, 12).join('  ')}${tools.length > 12 ? '  …' : ''}`,
+    );
+    // `s`: completed as far as `since:` and `status:` agree (nothing), both listed.
+    expect(tab('s').notice).toBe('2 choices: since:  status:');
+    // One choice left: completed, and no list.
+    expect(tab('tool:write').notice).toBeNull();
+  });
 });
 
 describe('↑/↓ in the filter bar', () => {
@@ -79,5 +97,24 @@ describe('↑/↓ in the filter bar', () => {
     expect(out.effects).toEqual([{ type: 'remember-filter', text: 'status:error' }]);
     const bad = press({ ...bar, input: { kind: 'filter', text: 'status:nope' } }, 'enter');
     expect(bad.effects).toEqual([]);
+  });
+});
+
+describe('Ctrl-U in a bar', () => {
+  it('clears the filter, search and go-to-line bars (search then matches nothing), and says when empty', () => {
+    for (const kind of ['filter', 'search', 'goto'] as const) {
+      const bar: UiState = {
+        ...initialState(),
+        input: { kind, text: kind === 'goto' ? '42' : 'tool:read' },
+        search: kind === 'search' ? { query: 'tool:read', inOverlay: false } : null,
+      };
+      const out = pressKey(appView(bar), 'ctrl-u', appContext(store, bar, 10)).state;
+      expect(out.input, kind).toEqual({ kind, text: '' });
+      if (kind === 'search') expect(out.search?.query).toBe('');
+      const empty = { ...out };
+      expect(pressKey(appView(empty), 'ctrl-u', appContext(store, empty, 10)).state.notice).toBe(
+        'C-u: nothing to clear',
+      );
+    }
   });
 });

@@ -103,6 +103,7 @@ describe('keymap', () => {
       'input.older': 'up',
       'input.newer': 'down',
       'input.delete': 'backspace',
+      'input.clear': 'ctrl-u',
       'app.help': '?',
       'app.quit': 'q ctrl-c',
     });

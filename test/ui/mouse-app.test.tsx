@@ -38,10 +38,10 @@ describe('a mouse event as the command it stands for', () => {
     ['the wheel down scrolls three rows', wheel(1), calls, { type: 'command', command: 'list.down', times: 3 }],
     ['the wheel up', wheel(-1), calls, { type: 'command', command: 'list.up', times: 3 }],
     [
-      'the wheel in Turns: a turn a notch',
+      'the wheel in Turns: three lines of a turn taller than the pane, no further than the next turn',
       wheel(1),
       { ...calls, pane: 'turns' },
-      { type: 'command', command: 'list.down', times: 1 },
+      { type: 'command', command: 'list.down', times: 3, oneRow: true },
     ],
     ['the wheel over the header: nothing', wheel(1, 10, 0), calls, null],
     [

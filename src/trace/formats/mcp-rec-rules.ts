@@ -5,7 +5,7 @@ const DIRECTIONS = new Set<string>(Object.values(MCP_REC_DIRS));
 
 export interface McpRecFault {
   severity: 'error' | 'warning';
-  rule: 'mcp-rec-ts' | 'mcp-rec-dir' | 'mcp-rec-msg' | 'mcp-rec-unparsed';
+  rule: 'mcp-rec-ts' | 'mcp-rec-dir' | 'mcp-rec-msg' | 'mcp-rec-batch' | 'mcp-rec-unparsed';
   message: string;
 }
 
@@ -30,7 +30,18 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
       message: `dir is ${shown('dir')}, not ${[...DIRECTIONS].map((d) => JSON.stringify(d)).join(' or ')}`,
     });
   const msg = o.msg;
-  if (!isObject(msg))
+  // A JSON-RPC batch (a line of an array, as MCP allowed until 2025-06-18): read as the
+  // messages it holds (an element that is none is left out: the others are not lost),
+  // and named, since the protocol no longer has them.
+  const messages = Array.isArray(msg) ? msg.filter(isMessage).length : 0;
+  if (Array.isArray(msg) && messages > 0) {
+    const others = msg.length - messages;
+    out.push({
+      severity: 'warning',
+      rule: 'mcp-rec-batch',
+      message: `msg is a JSON-RPC batch of ${messages} message(s), each read as its own${others ? `; ${others} element(s) that are none left out` : ''}`,
+    });
+  } else if (!isObject(msg))
     out.push({ severity: 'error', rule: 'mcp-rec-msg', message: `msg is ${shown('msg')}, not a JSON-RPC object` });
   // What mcp-rec writes for a line on the pipe that was not JSON.
   else if ('_unparsed' in msg)
@@ -39,7 +50,7 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
       rule: 'mcp-rec-unparsed',
       message: 'msg holds a line the recorder could not parse as JSON',
     });
-  else if (!('method' in msg) && !('result' in msg) && !('error' in msg))
+  else if (!isMessage(msg))
     out.push({
       severity: 'error',
       rule: 'mcp-rec-msg',
@@ -54,3 +65,6 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
  */
 export const looksMcpRec = (o: JsonObject): boolean =>
   o.type === undefined && !('raw' in o) && !('t' in o) && ('msg' in o || 'ts' in o);
+
+/** An object with a method, a result or an error: a request, a notification or a response. */
+const isMessage = (m: unknown): boolean => isObject(m) && ('method' in m || 'result' in m || 'error' in m);

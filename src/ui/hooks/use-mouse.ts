@@ -54,6 +54,7 @@ export function useMouse(
           const out = runCommand(appView(s), what.command, { ...context, state: s });
           if (!out) break;
           perform(out);
+          if (what.oneRow && out.state.lists[s.pane].selected !== s.lists[s.pane].selected) break;
         }
       }),
     [source],

@@ -46,6 +46,12 @@ export interface UiState {
   expandThinking: boolean;
   /** Turns whose long text is shown whole (Space), by row. */
   openTurns: readonly number[];
+  /**
+   * The first line on screen of the selected turn when it is taller than the pane (the
+   * move keys scroll through it, `state/turn-scroll.ts`); it holds for that turn's `row`
+   * only, so any other selection shows its turn from the top.
+   */
+  turnScroll: { row: number; line: number } | null;
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
@@ -107,6 +113,8 @@ export type Action =
   | { type: 'toggle-thinking' }
   /** The long text of the turn at `row` shown whole, or folded again. */
   | { type: 'toggle-turn'; row: number }
+  /** The selected turn (at `row`), taller than the pane, shown from its line `line`. */
+  | { type: 'turn.scroll'; row: number; line: number }
   /** The detail view's tree after a key. */
   | { type: 'tree'; tree: TreeState }
   /** Echoed resends shown or hidden; `index`: where the selected turn is in the new list (it stays selected). */
@@ -124,6 +132,7 @@ export type Action =
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
+  | { type: 'input.clear' }
   /** ↑/↓ in the filter bar: history entry `at` (or, past the newest, an empty bar). */
   | { type: 'input.recall'; text: string; at: number | undefined }
   | { type: 'input.cancel' }
@@ -155,6 +164,7 @@ export function initialState(
     overlay: null,
     expandThinking: false,
     openTurns: [],
+    turnScroll: null,
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
@@ -310,9 +320,13 @@ export function reduce(state: UiState, action: Action): UiState {
       return {
         ...state,
         openTurns: open ? state.openTurns.filter((r) => r !== action.row) : [...state.openTurns, action.row],
+        // Opened or folded again, the turn is shown from its top.
+        turnScroll: null,
         notice: null,
       };
     }
+    case 'turn.scroll':
+      return { ...state, turnScroll: { row: action.row, line: action.line }, notice: null };
     case 'tree':
       return state.overlay?.type === 'detail'
         ? { ...state, overlay: { ...state.overlay, tree: action.tree }, notice: null }
@@ -358,10 +372,15 @@ export function reduce(state: UiState, action: Action): UiState {
         search: action.kind === 'search' ? { query: action.text, inOverlay: state.overlay !== null } : state.search,
       };
     case 'input.text':
-    case 'input.delete': {
+    case 'input.delete':
+    case 'input.clear': {
       if (!state.input) return state;
       const text =
-        action.type === 'input.text' ? state.input.text + action.text : [...state.input.text].slice(0, -1).join('');
+        action.type === 'input.text'
+          ? state.input.text + action.text
+          : action.type === 'input.clear'
+            ? ''
+            : [...state.input.text].slice(0, -1).join('');
       return {
         ...state,
         input: { ...state.input, text },
@@ -417,7 +436,7 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'filter.set': {
       // Positions in the old lists mean nothing in the new ones: start every list over.
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
-      return { ...state, filter: action.filter, input: null, notice: null, lists, search: null };
+      return { ...state, filter: action.filter, input: null, notice: null, lists, search: null, turnScroll: null };
     }
     case 'marks.toggle': {
       const marks = new Set(state.marks);
@@ -441,6 +460,7 @@ export function reduce(state: UiState, action: Action): UiState {
         lists,
         overlay,
         openTurns: [],
+        turnScroll: null,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
         marks: new Set(),

@@ -2,14 +2,19 @@
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
-import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
+import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
 
-/** Esc, Backspace and Enter: what every bar does with them (the Sessions list's search bar too). */
+/** Esc, Backspace, Ctrl-U and Enter: what every bar does with them (the Sessions list's search bar too). */
 export const cancel: CommandSpec = { command: 'input.cancel', run: (ctx) => act(ctx, { type: 'input.cancel' }) };
 export const erase: CommandSpec = {
   command: 'input.delete',
   disabled: (ctx) => (ctx.state.input?.text ? null : 'nothing to delete'),
   run: (ctx) => act(ctx, { type: 'input.delete' }),
+};
+export const clear: CommandSpec = {
+  command: 'input.clear',
+  disabled: (ctx) => (ctx.state.input?.text ? null : 'nothing to clear'),
+  run: (ctx) => act(ctx, { type: 'input.clear' }),
 };
 export const submit: CommandSpec = { command: 'input.submit', run: (ctx) => act(ctx, { type: 'input.submit' }) };
 
@@ -17,16 +22,31 @@ export const searchBar: ViewSpec<AppContext> = {
   id: 'search-bar',
   title: 'the search bar',
   takesText: true,
-  commands: [submit, cancel, erase],
+  commands: [submit, cancel, erase, clear],
 };
 
 const completion = (ctx: AppContext) => completeFilter(ctx.state.input?.text ?? '', valuesIn(ctx.store));
 
-/** Tab: the last word completed, as far as what it can be agrees. */
+/** The candidates left, shown when more than one is (`tool:` then Tab: every tool of the trace). */
+const CHOICES_SHOWN = 12;
+const choicesNotice = (choices: string[]): string =>
+  `${choices.length} choices: ${choices.slice(0, CHOICES_SHOWN).join('  ')}${choices.length > CHOICES_SHOWN ? '  …' : ''}`;
+
+/**
+ * Tab: the last word completed, as far as what it can be agrees; when several remain
+ * they are listed in the footer (as a shell does), so an empty value shows what it can be.
+ */
 const complete: CommandSpec<AppContext> = {
   command: 'input.complete',
-  disabled: (ctx) => (completion(ctx).text === (ctx.state.input?.text ?? '') ? 'nothing to complete' : null),
-  run: (ctx) => act(ctx, { type: 'input.open', kind: 'filter', text: completion(ctx).text }),
+  disabled: (ctx) => {
+    const { text, choices } = completion(ctx);
+    return text === (ctx.state.input?.text ?? '') && choices.length === 0 ? 'nothing to complete' : null;
+  },
+  run: (ctx) => {
+    const { text, choices } = completion(ctx);
+    const opened = act(ctx, { type: 'input.open', kind: 'filter', text });
+    return choices.length > 1 ? say({ ...ctx, state: opened.state }, choicesNotice(choices)) : opened;
+  },
 };
 
 /** Enter: the filter applied, and remembered. */
@@ -68,7 +88,7 @@ export const filterBar: ViewSpec<AppContext> = {
   id: 'filter-bar',
   title: 'the filter bar',
   takesText: true,
-  commands: [apply, cancel, erase, complete, older, newer],
+  commands: [apply, cancel, erase, clear, complete, older, newer],
 };
 
 /** Enter in the line bar: the record at that line of the file in this pane, or the next one listed. */
@@ -95,5 +115,5 @@ export const gotoBar: ViewSpec<AppContext> = {
   id: 'goto-bar',
   title: 'the line bar',
   takesText: true,
-  commands: [go, cancel, erase],
+  commands: [go, cancel, erase, clear],
 };

@@ -3,12 +3,15 @@ import type { Command } from '../keymap.js';
 import type { MouseEvent } from '../mouse.js';
 import type { PaneId, UiState } from '../state/ui-state.js';
 
-/** Rows a wheel notch moves in a list or a scrolled view (Turns: one turn, they are tall). */
+/** Rows a wheel notch moves in a list or a scrolled view (Turns: one turn, they are tall; or lines of a taller one). */
 export const WHEEL_ROWS = 3;
 
 export type MouseAct =
-  /** A command of the view in front, `times` over (a wheel notch). */
-  | { type: 'command'; command: Command; times: number }
+  /**
+   * A command of the view in front, `times` over (a wheel notch); `oneRow`: no further
+   * once the selection moved (Turns: three lines of a turn taller than the pane, or one turn).
+   */
+  | { type: 'command'; command: Command; times: number; oneRow?: boolean }
   /** Select row `index` of the pane shown (a click on it). */
   | { type: 'select'; index: number }
   /** Show `pane` (a click on its tab). */
@@ -35,8 +38,10 @@ export function mouseAct(event: MouseEvent, state: UiState, screen: ScreenMap): 
   const line = event.y - 1;
   if (event.kind === 'wheel') {
     if (line < 0 || line >= screen.height) return null;
-    const times = !state.overlay && state.pane === 'turns' ? 1 : WHEEL_ROWS;
-    return { type: 'command', command: event.delta > 0 ? 'list.down' : 'list.up', times };
+    const command = event.delta > 0 ? 'list.down' : 'list.up';
+    return !state.overlay && state.pane === 'turns'
+      ? { type: 'command', command, times: WHEEL_ROWS, oneRow: true }
+      : { type: 'command', command, times: WHEEL_ROWS };
   }
   if (event.kind !== 'press' || event.button !== 0) return null;
   if (event.y === 0) {

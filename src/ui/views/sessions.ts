@@ -3,7 +3,7 @@ import type { SessionEntry } from '../../store/session-list.js';
 import { sessionOrder } from '../data/sessions.js';
 import { SESSION_SORTS } from '../state/ui-state.js';
 import type { AppContext } from './app-context.js';
-import { cancel, erase, submit } from './bars.js';
+import { cancel, clear, erase, submit } from './bars.js';
 import { close, help, moves, quit } from './common.js';
 import { type MatchContext, search, steps } from './list-commands.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
@@ -45,7 +45,7 @@ export const sessionsSearchBar: ViewSpec<SessionsContext> = {
   id: 'sessions-search-bar',
   title: 'the search bar',
   takesText: true,
-  commands: [submit, cancel, erase],
+  commands: [submit, cancel, erase, clear],
 };
 
 export const sessionsHelpView: ViewSpec<SessionsContext> = {

@@ -1,10 +1,13 @@
 import { turnView } from '../data/turns.js';
 import { opensText } from '../format/text-block.js';
 import { turnLines } from '../format/turn-lines.js';
+import type { Command } from '../keymap.js';
+import { endLine, lineAfterMove, scrollsWithin, scrollWithin } from '../state/turn-scroll.js';
+import { moveAction, reduce } from '../state/ui-state.js';
 import { type AppContext, activeList, needsRows } from './app-context.js';
 import { echoed, thinking } from './list-commands.js';
 import { LIST_COMMANDS } from './lists.js';
-import { act, type CommandSpec, type ViewSpec } from './view.js';
+import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
 
 /** The selected turn's row, or -1. */
 function selectedTurn(ctx: AppContext): number {
@@ -13,14 +16,20 @@ function selectedTurn(ctx: AppContext): number {
   return list && at < list.length ? list.at(at) : -1;
 }
 
-/** Whether the selected turn shows a folded text (`… N more lines (Space opens)`). */
-function folds(ctx: AppContext, row: number): boolean {
-  const lines = turnLines(turnView(ctx.store, row), {
+/** A turn's lines as the pane lays them out (folded unless `open`); one turn, whatever the trace's size. */
+const linesOfTurn = (ctx: AppContext, row: number, open: boolean) =>
+  turnLines(turnView(ctx.store, row), {
     width: ctx.width,
     selected: false,
     expandThinking: ctx.state.expandThinking,
+    open,
   });
-  return lines.some((l) => l.some((s) => s.style === 'dim' && s.text.endsWith(opensText('turns.open'))));
+
+/** Whether the selected turn shows a folded text (`… N more lines (Space opens)`). */
+function folds(ctx: AppContext, row: number): boolean {
+  return linesOfTurn(ctx, row, false).some((l) =>
+    l.some((s) => s.style === 'dim' && s.text.endsWith(opensText('turns.open'))),
+  );
 }
 
 /** Space: the selected turn's long text whole, or folded after 20 lines again. */
@@ -35,9 +44,77 @@ const open: CommandSpec<AppContext> = {
   run: (ctx) => act(ctx, { type: 'toggle-turn', row: selectedTurn(ctx) }),
 };
 
+/** How many lines the turn at `row` takes in the pane now. */
+const heightOf = (ctx: AppContext, row: number) => linesOfTurn(ctx, row, ctx.state.openTurns.includes(row)).length;
+
+/**
+ * What help says the move keys do in Turns, where a turn taller than the pane is scrolled
+ * through first (the keymap's words, then what Turns adds).
+ */
+const TURN_MOVES: Partial<Record<Command, string>> = {
+  'list.down': 'Next row; in a turn taller than the pane, its next line, until its end is shown',
+  'list.up': 'Previous row (a turn taller than the pane: from its end); in one, its line above, until its top',
+  'list.halfDown': 'Half a page down; in a turn taller than the pane, its lines, until its end is shown',
+  'list.halfUp': 'Half a page up; in a turn taller than the pane, its lines, until its top is shown',
+  'list.pageDown': 'A page down; in a turn taller than the pane, its lines, until its end is shown',
+  'list.pageUp': 'A page up; in a turn taller than the pane, its lines, until its top is shown',
+  'list.bottom': 'Last row, and follow new rows as they come; a turn taller than the pane: its end',
+};
+
+/**
+ * A move key in Turns: through the lines of a selected turn taller than the pane while
+ * it has more that way (state/turn-scroll.ts), else the list's move, entering the turn
+ * reached at its top, or (`k`, `G`) at its end. Lays out the selected turn and, entered
+ * from below, the one reached: never more.
+ */
+function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
+  const { command } = list;
+  return {
+    ...list,
+    description: TURN_MOVES[command] ?? list.description,
+    run: (ctx, key) => {
+      const { state } = ctx;
+      const turns = ctx.views.turns;
+      const from = state.lists.turns.selected;
+      if (from >= turns.length) return list.run(ctx, key);
+      const row = turns.at(from);
+      const shown = state.turnScroll?.row === row ? state.turnScroll.line : 0;
+      const height = scrollsWithin(command) ? heightOf(ctx, row) : 0;
+      const to = scrollWithin(command, shown, height, ctx.height);
+      if (to !== null) {
+        const scrolled = reduce(state, { type: 'turn.scroll', row, line: to });
+        if (!state.follow || from !== turns.length - 1) return outcome(scrolled);
+        // Following: the last turn's end is the bottom that new turns move on from; read above it, they wait.
+        const atEnd = to === endLine(height, ctx.height);
+        return outcome({
+          ...scrolled,
+          stickToBottom: atEnd,
+          pausedAt: atEnd ? null : (state.pausedAt ?? turns.length),
+        });
+      }
+      const moved = reduce(state, moveAction(command, ctx.bounds)!);
+      const at = moved.lists.turns.selected;
+      const reached = turns.at(at);
+      const line = lineAfterMove(command, from, at, () => endLine(heightOf(ctx, reached), ctx.height));
+      return outcome(line === null ? moved : reduce(moved, { type: 'turn.scroll', row: reached, line }));
+    },
+  };
+}
+
+const MOVE_COMMANDS = new Set<Command>([
+  'list.down',
+  'list.up',
+  'list.halfDown',
+  'list.halfUp',
+  'list.pageDown',
+  'list.pageUp',
+  'list.top',
+  'list.bottom',
+]);
+
 /** The LLM conversation: a list whose thinking blocks, echoed resends and long texts can be shown. */
 export const turnsView: ViewSpec<AppContext> = {
   id: 'turns',
   title: 'Turns',
-  commands: [...LIST_COMMANDS, thinking, echoed, open],
+  commands: [...LIST_COMMANDS.map((c) => (MOVE_COMMANDS.has(c.command) ? turnMove(c) : c)), thinking, echoed, open],
 };

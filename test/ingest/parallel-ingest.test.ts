@@ -165,11 +165,13 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     expect(parallelPlan(PARALLEL_MIN_BYTES - 1, {}, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
-    // The app leaves a core to its frames, and has no workers below 3 cores; summary uses every core.
+    // The app leaves a core to its frames, its workers nicer than its thread; summary uses every core.
     const workers = (interactive: boolean, n: number) =>
       parallelPlan(1 << 30, {}, WORKER, interactive, n)?.workers ?? 0;
-    expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 0, 2, 3, 8]);
+    expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 1, 2, 3, 8]);
     expect([1, 2, 3, 4, 16].map((n) => workers(false, n))).toEqual([0, 2, 3, 4, 8]);
-    expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '1' }, WORKER, true, 2)?.workers).toBe(1);
+    expect(parallelPlan(1 << 30, {}, WORKER, true, 2)?.nice).toBeGreaterThan(0);
+    expect(parallelPlan(1 << 30, {}, WORKER, false, 2)?.nice).toBe(0);
+    expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER, true, 2)).toBeNull();
   });
 });

@@ -44,16 +44,16 @@ const AHEAD = 3;
 
 /**
  * The nice value of the app's index workers: a person's keys and frames come first.
- * On 2 cores one worker at the same priority as this thread took its core whenever it
- * had work (keys mid-index 25–27 ms at p50, last measured), so the app indexed on one
- * thread; nicer, it takes only what the frames leave.
+ * On 2 cores one worker at this thread's priority took the core whenever it had work
+ * (keys mid-index 25–27 ms at p50, an earlier round); nicer, it takes what they leave.
  */
 const APP_WORKER_NICE = 10;
 
 /**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
- * (one fewer in the app, at a lower priority), and none on a single core.
+ * (one fewer in the app, and none there below 3 cores), and none on a single core. The
+ * app's workers run at a lower priority than its thread.
  */
 export function parallelPlan(
   size: number,
@@ -63,7 +63,11 @@ export function parallelPlan(
   cores = availableParallelism(),
 ): ParallelPlan | null {
   if (script === null) return null;
-  const workers = workerCount(env, interactive, cores);
+  // On 2 cores the app indexes on its own thread unless asked: a worker costs ~45 MB
+  // (an isolate, its heap and buffers), which took the app's peak on 1 GiB from 0.24x
+  // of the file to 0.28–0.29x (docs/performance.md).
+  const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
+  const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
   return { workers, blockBytes: BLOCK_BYTES, workerUrl: script, nice: interactive ? APP_WORKER_NICE : 0 };
 }

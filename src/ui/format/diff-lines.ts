@@ -1,7 +1,8 @@
 /** The lines of `diff A B` on a terminal: the list's rows, and one call side by side. */
 
 import type { DiffCall } from '../../store/diff.js';
-import { DIFF_COLUMNS, latencyDelta, WHAT_MIN, whatDiffers } from '../../store/diff-columns.js';
+import { DIFF_COLUMNS, latencyDelta, WHAT_MIN } from '../../store/diff-columns.js';
+import { whatDiffers } from '../../store/what-differs.js';
 import { lcsSteps, ordinalSteps, type Step } from '../../trace/align.js';
 import { diffStatus } from '../../trace/enums.js';
 import { fitColumns } from '../../trace/fit-columns.js';

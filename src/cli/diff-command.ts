@@ -1,7 +1,7 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { diffText } from '../report/diff-report.js';
 import { OpenError } from '../sources/open-source.js';
-import { type DiffBy, diffStores } from '../store/diff.js';
+import { type DiffBy, diffJson, diffStores } from '../store/diff.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { claimTerminal } from './interactive.js';
@@ -35,12 +35,14 @@ export async function diffCommand(
       }
       stores.push(store);
     }
-    const doc = diffStores(stores[0]!, stores[1]!, options.by);
+    // A pipe has no width: its table shows both values whole, so they are kept whole.
+    const piped = !options.json && !stdoutIsTerminal();
+    const doc = diffStores(stores[0]!, stores[1]!, options.by, piped ? { keep: Infinity } : {});
     if (!options.json && stdoutIsTerminal()) {
       claimTerminal();
       const { runDiffApp } = await import('./tui-command.js');
       if (await runDiffApp(doc, stores[0]!, stores[1]!, options.ascii)) return 130;
-    } else if (options.json) printJson(doc);
+    } else if (options.json) printJson(diffJson(doc));
     else print(diffText(doc, stdoutColumns()));
     return doc.same ? 0 : 1;
   } catch (error) {

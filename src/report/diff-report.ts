@@ -1,5 +1,6 @@
 import type { DiffDoc } from '../store/diff.js';
-import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN, whatDiffers } from '../store/diff-columns.js';
+import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN } from '../store/diff-columns.js';
+import { whatDiffers } from '../store/what-differs.js';
 import { width, wrap } from '../trace/cells.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
@@ -9,9 +10,9 @@ const GAP = 2;
 
 /**
  * `diff` as text: one row per aligned call, then a one-line verdict. Fitted to
- * `columns` (a terminal's width; Infinity for a pipe): the lines, then the calls'
- * places give way, then the tool is cut, and what differs takes the rest (at most a
- * table column's 60 cells), its path and both values shortened to fit.
+ * `columns` (a terminal's width): the lines, then the calls' places give way, then the
+ * tool is cut, and what differs takes the rest, its path and both values shortened to
+ * fit. A pipe (Infinity) has no width: what differs is whole, each row one line.
  */
 export function diffText(doc: DiffDoc, columns = Infinity): string {
   const out = [`A: ${inert(doc.a)}`, `B: ${inert(doc.b)}`, ''];
@@ -20,10 +21,10 @@ export function diffText(doc: DiffDoc, columns = Infinity): string {
     const cells = doc.calls.map((c) => DIFF_COLUMNS.map((col) => col.cell(c)));
     // What differs is laid out at its least, then given what the other columns leave.
     const natural = naturalWidths(doc.calls, MAX_COLUMN);
-    const cols = [...DIFF_COLUMNS, { header: WHAT_DIFFERS, min: WHAT_MIN }];
-    const fit = fitColumns(cols, [...natural, WHAT_MIN], columns, GAP);
+    const fit = fitColumns([...DIFF_COLUMNS, { min: WHAT_MIN }], [...natural, WHAT_MIN], columns, GAP);
     const used = fit.kept.reduce((sum, i) => sum + (i < DIFF_COLUMNS.length ? fit.widths[i]! + GAP : 0), 0);
-    const room = Math.max(WHAT_MIN, Math.min(MAX_COLUMN, columns - used));
+    const room = Math.max(WHAT_MIN, columns - used);
+    const cols = [...DIFF_COLUMNS, { header: WHAT_DIFFERS, min: WHAT_MIN, max: room }];
     const rows = doc.calls.map((c, k) => {
       const w = whatDiffers(c, room);
       return [...cells[k]!, `${w.path}${w.a}${w.b}`];

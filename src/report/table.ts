@@ -12,6 +12,11 @@ export interface Col {
   drop?: number;
   /** A column that may be cut to fit, down to this many cells (the first column: 12, unless said). */
   min?: number;
+  /**
+   * Its cells are cut to this many cells (MAX_COLUMN unless said). Infinity: never cut
+   * nor measured, for the last column of a table to a pipe (what `diff` says differs).
+   */
+  max?: number;
 }
 
 /** No column is wider than this: a 2,000-character tool name is cut with …, never a 2,000-column line. */
@@ -32,10 +37,12 @@ export function table(cols: Col[], rows: string[][]): string[] {
  */
 export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lines: string[]; dropped: string[] } {
   // Loops, not Math.max(...rows) or push(...lines): 200,000 tool names would overflow the call stack.
+  const caps = cols.map((c) => c.max ?? MAX_COLUMN);
   const widths = cols.map((c, i) => {
     let w = width(c.header);
-    for (const r of rows) w = Math.max(w, widthUpTo(r[i] ?? '', MAX_COLUMN));
-    return Math.min(w, MAX_COLUMN);
+    if (caps[i] === Infinity) return w;
+    for (const r of rows) w = Math.max(w, widthUpTo(r[i] ?? '', caps[i]!));
+    return Math.min(w, caps[i]!);
   });
   // The first column (a name) is cut to fit when dropping columns is not enough.
   const fit = fitColumns(
@@ -49,8 +56,9 @@ export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lin
   const line = (cells: string[]) =>
     kept
       .map((i) => {
-        const cell = truncate(cells[i] ?? '', fit.widths[i]!);
-        const pad = ' '.repeat(Math.max(0, fit.widths[i]! - width(cell)));
+        const cell = caps[i] === Infinity ? (cells[i] ?? '') : truncate(cells[i] ?? '', fit.widths[i]!);
+        // Measured no further than its column: a pipe's last cell may be megabytes.
+        const pad = ' '.repeat(Math.max(0, fit.widths[i]! - widthUpTo(cell, fit.widths[i]!)));
         return cols[i]!.align === 'right' ? pad + cell : cell + pad;
       })
       .join(' '.repeat(GAP))

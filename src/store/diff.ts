@@ -1,6 +1,13 @@
 import { alignSteps, lcsSteps, MAX_EDITS, ordinalSteps, type Step } from '../trace/align.js';
 import type { DiffStatus } from '../trace/enums.js';
-import { type Difference, firstDifference, pathText, shortValues } from '../trace/json-diff.js';
+import {
+  type Difference,
+  firstDifference,
+  pathText,
+  type ShownValues,
+  shortValues,
+  shownValues,
+} from '../trace/json-diff.js';
 import type { PathStep } from '../trace/json-path.js';
 import { canonical } from '../trace/json-write.js';
 import { isObject, type Json } from '../trace/values.js';
@@ -39,6 +46,12 @@ export interface DiffCall {
   bLatencyMs: number | null;
   /** B's latency minus A's, ms; null unless both have one. */
   latencyDeltaMs: number | null;
+  /**
+   * Both values at `path` for the table and the app to window to their room (whole up
+   * to the diff's `keep`), and where they first differ; null when the same. Not in
+   * `--json` (`diffJson`), whose `aValue` and `bValue` are as they were.
+   */
+  shown: ShownValues | null;
 }
 
 export interface DiffDoc {
@@ -51,8 +64,14 @@ export interface DiffDoc {
   calls: DiffCall[];
 }
 
-/** Shortened values are at most this long (the report and the app cut them further to fit). */
+/** `aValue` and `bValue` (--json) are at most this long. */
 const VALUE_MAX = 60;
+/**
+ * Characters of each differing value kept for showing on a terminal: more than its
+ * widest line shows around the difference, and a bound on what a diff of 100,000
+ * changed calls holds (a pipe asks for Infinity: it prints them whole).
+ */
+export const SHOWN_KEEP = 1024;
 
 /** The JSON-RPC message of a message row (`raw`, or mcp-rec's `msg`), read back. */
 export function messageOf(store: TraceStore, row: number): Json {
@@ -191,13 +210,17 @@ function compare(
   pb: ToolPair | undefined,
   place: { ordinal: number; aOrdinal: number | null; bOrdinal: number | null },
   sameArgs: boolean,
+  keep: number,
 ): DiffCall {
   const aStatus = pa ? stateOf(pa) : null;
   const bStatus = pb ? stateOf(pb) : null;
   const aLatencyMs = pa?.latency ?? null;
   const bLatencyMs = pb?.latency ?? null;
   // Fields in the order --json has always written them, the new ones after.
-  const row = (status: DiffStatus, what: Pick<DiffCall, 'detail' | 'path' | 'aValue' | 'bValue'> = SAME): DiffCall => ({
+  const row = (
+    status: DiffStatus,
+    { shown, ...what }: Pick<DiffCall, 'detail' | 'path' | 'aValue' | 'bValue' | 'shown'> = SAME,
+  ): DiffCall => ({
     ...place,
     status,
     method: 'tools/call',
@@ -211,13 +234,15 @@ function compare(
     aLatencyMs,
     bLatencyMs,
     latencyDeltaMs: aLatencyMs !== null && bLatencyMs !== null ? bLatencyMs - aLatencyMs : null,
+    shown,
   });
   if (!pb) return row('removed from B');
   if (!pa) return row('added in B');
   const differs = (status: DiffStatus, d: Difference): DiffCall => {
     const path = pathText(d);
     const [aValue, bValue] = shortValues(d.a, d.b, VALUE_MAX);
-    return row(status, { detail: `${path}: ${aValue} → ${bValue}`, path, aValue, bValue });
+    const shown = shownValues(d.a, d.b, keep);
+    return row(status, { detail: `${path}: ${aValue} → ${bValue}`, path, aValue, bValue, shown });
   };
   // Only `--by ordinal` pairs calls of two tools.
   if (pa.name !== pb.name)
@@ -234,15 +259,21 @@ function compare(
   return row('same');
 }
 
-const SAME = { detail: '', path: null, aValue: null, bValue: null };
+const SAME = { detail: '', path: null, aValue: null, bValue: null, shown: null };
 
 /**
  * Aligns two recordings' tool calls and compares each pair by tool name and arguments,
  * then by result. `by: 'calls'` (the default) aligns by what the calls are, so one
  * inserted call is one `added in B` row; `'ordinal'` matches call i of A with call i of
- * B (the web viewer's `?diff=`). `maxEdits`: the alignment's bound (tests lower it).
+ * B (the web viewer's `?diff=`). `maxEdits`: the alignment's bound (tests lower it);
+ * `keep`: how much of each differing value is kept for showing (`shown`).
  */
-export function diffStores(a: TraceStore, b: TraceStore, by: DiffBy = 'calls', maxEdits = MAX_EDITS): DiffDoc {
+export function diffStores(
+  a: TraceStore,
+  b: TraceStore,
+  by: DiffBy = 'calls',
+  { maxEdits = MAX_EDITS, keep = SHOWN_KEEP }: { maxEdits?: number; keep?: number } = {},
+): DiffDoc {
   const ca = toolCalls(a);
   const cb = toolCalls(b);
   const aligned =
@@ -257,6 +288,7 @@ export function diffStores(a: TraceStore, b: TraceStore, by: DiffBy = 'calls', m
       cb[j],
       { ordinal: k + 1, aOrdinal: i < 0 ? null : i + 1, bOrdinal: j < 0 ? null : j + 1 },
       i >= 0 && j >= 0 && aligned.sameArgs(i, j),
+      keep,
     ),
   );
   return {
@@ -269,4 +301,9 @@ export function diffStores(a: TraceStore, b: TraceStore, by: DiffBy = 'calls', m
       : null,
     calls,
   };
+}
+
+/** The diff as `--json` writes it: every field but the values kept for showing. */
+export function diffJson(doc: DiffDoc): Omit<DiffDoc, 'calls'> & { calls: Omit<DiffCall, 'shown'>[] } {
+  return { ...doc, calls: doc.calls.map(({ shown: _, ...call }) => call) };
 }

@@ -249,6 +249,77 @@ export function piece(text: string, cells: number): { text: string; cells: numbe
   return { text: '…', cells: 1, taken: firstGrapheme(text).length };
 }
 
+/**
+ * Where each row of `text` hard-wrapped at `cells` starts (code units): every character
+ * kept, spaces too, rows of whole graphemes measured as a cut measures them, so that
+ * `piece` of each row's text gives it back (two texts that share a start break alike up
+ * to where they differ). A grapheme wider than a row, or longer than a cut looks at,
+ * takes a row of its own (`piece` shows it as …). One row for an empty text. One pass:
+ * a line of 256 KiB is not read again per row.
+ */
+export function rowStarts(text: string, cells: number): number[] {
+  const step = Math.max(1, cells);
+  const starts = [0];
+  if (PRINTABLE_ASCII.test(text)) {
+    for (let at = step; at < text.length; at += step) starts.push(at);
+    return starts;
+  }
+  let used = 0;
+  /** Grapheme `at` of width `w` goes on the current row, or starts the next. */
+  const next = (at: number, w: number) => {
+    if (w > step) {
+      if (used > 0) starts.push(at);
+      // Alone on its row: the next grapheme starts another.
+      used = step;
+    } else if (used + w > step) {
+      starts.push(at);
+      used = w;
+    } else used += w;
+  };
+  if (STANDALONE.test(text)) {
+    for (let i = 0; i < text.length; i++) next(i, unitWidth(text.charCodeAt(i)));
+    return starts;
+  }
+  // The segmenter a chunk at a time: over a whole line of 256 KiB it takes minutes.
+  for (let pos = 0; pos < text.length; ) {
+    const chunk = text.slice(pos, pos + SEGMENT_CHUNK);
+    const last = pos + chunk.length >= text.length;
+    let end = pos;
+    for (const { segment, index } of graphemes.segment(chunk)) {
+      // The chunk's last grapheme may go on past it: it is read again with the next chunk.
+      if (!last && index + segment.length === chunk.length) break;
+      next(pos + index, segment.length > reach(step) ? step + 1 : width(segment));
+      end = pos + index + segment.length;
+    }
+    if (end === pos) {
+      // One grapheme longer than a chunk (a run of combining marks): its row shows `…`.
+      next(pos, step + 1);
+      end = pos + longGrapheme(text, pos);
+    }
+    pos = end;
+  }
+  return starts;
+}
+
+/** Code units the segmenter reads at once when wrapping. */
+const SEGMENT_CHUNK = 1024;
+
+/** The length of the grapheme at `pos` of `text`, read in windows that double: it may be megabytes. */
+function longGrapheme(text: string, pos: number): number {
+  for (let w = SEGMENT_CHUNK * 2; ; w *= 2) {
+    const first = firstGrapheme(text.slice(pos, pos + w)).length;
+    if (first < w || pos + w >= text.length) return first;
+  }
+}
+
+/** Widths of single code units a STANDALONE text is made of, plus one (0: not known yet). */
+const unitWidths = new Uint8Array(0x10000);
+const unitWidth = (code: number): number => {
+  let w = unitWidths[code]!;
+  if (w === 0) unitWidths[code] = w = width(String.fromCharCode(code)) + 1;
+  return w - 1;
+};
+
 /** The first grapheme of `text`, however long (the segmenter stops at its end). */
 function firstGrapheme(text: string): string {
   for (const { segment } of graphemes.segment(text)) return segment;

@@ -4,6 +4,7 @@
  */
 import { jqPath, type PathStep } from './json-path.js';
 import { jsonPreview, sameJson } from './json-write.js';
+import { inertJson } from './text.js';
 import { isObject, type Json } from './values.js';
 
 /**
@@ -68,7 +69,8 @@ function stringWindow(s: string, start: number, max: number): string {
     // Never half a surrogate pair at the cut.
     const end = start + take;
     const cut = end < s.length ? '…' : '';
-    const body = JSON.stringify(s.slice(start, end - (/[\uD800-\uDBFF]/.test(s[end - 1] ?? '') ? 1 : 0))).slice(1, -1);
+    const half = end < s.length && /[\uD800-\uDBFF]/.test(s[end - 1] ?? '');
+    const body = JSON.stringify(s.slice(start, end - (half ? 1 : 0))).slice(1, -1);
     const text = `"${from}${body}${cut}"`;
     if (text.length <= max || take <= 1) return text;
     take = Math.max(1, take - Math.max(1, text.length - max));
@@ -93,4 +95,48 @@ export function shortValues(a: Json | undefined, b: Json | undefined, max: numbe
   }
   const one = (v: Json | undefined) => (v === undefined ? '(absent)' : jsonPreview(v, room));
   return [one(a), one(b)];
+}
+
+/**
+ * Both values of a difference as they are shown (the printed table, the app): JSON
+ * text, safe on a terminal, and `at`, where the two texts first differ (the length of
+ * their shared start). `(absent)` for a side that has no value there.
+ */
+export interface ShownValues {
+  a: string;
+  b: string;
+  at: number;
+}
+
+/**
+ * Both values for showing, each whole when its JSON is at most `keep` characters
+ * (Infinity: always). A longer one is kept to `keep` characters: two strings from the
+ * same place, a quarter of `keep` before where they differ when that is past half of
+ * it (`"…` first; both, unless both fit), anything else from its start; `…` where cut. The shower windows them
+ * again to its room, around `at`. Made inert as JSON (`\u` escapes), so a window of the
+ * text is as safe as the text.
+ */
+export function shownValues(a: Json | undefined, b: Json | undefined, keep: number): ShownValues {
+  let ta: string;
+  let tb: string;
+  if (typeof a === 'string' && typeof b === 'string') {
+    let p = 0;
+    const n = Math.min(a.length, b.length);
+    while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+    const fits = (s: string) => s.length <= keep && JSON.stringify(s).length <= keep;
+    let start = p > keep / 2 && !(fits(a) && fits(b)) ? p - Math.floor(keep / 4) : 0;
+    if (start > 0 && /[\uDC00-\uDFFF]/.test(a[start] ?? '')) start--;
+    ta = stringWindow(a, start, keep);
+    tb = stringWindow(b, start, keep);
+  } else {
+    const one = (v: Json | undefined) => (v === undefined ? '(absent)' : jsonPreview(v, keep));
+    ta = one(a);
+    tb = one(b);
+  }
+  ta = inertJson(ta);
+  tb = inertJson(tb);
+  let at = 0;
+  const n = Math.min(ta.length, tb.length);
+  while (at < n && ta.charCodeAt(at) === tb.charCodeAt(at)) at++;
+  return { a: ta, b: tb, at };
 }

@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { insertedPair } from '../helpers/inserted-call.js';
-import { hasRealTraces } from '../helpers/shared.js';
+import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
@@ -49,3 +50,37 @@ describe.skipIf(!hasTmux || !hasRealTraces)(
     });
   },
 );
+
+describe.skipIf(!hasTmux || !hasRealTraces)('diff A B of two real runs of the same server (tmux, 80x24)', () => {
+  it('side by side wraps a changed code argument: the difference past column 40 shows, marked, and ] lands on it', async () => {
+    const run = (stamp: string) => join(REAL_TRACES, `mcp-api-coingecko-com-${stamp}.mcp.jsonl`);
+    const [a, b] = [run('2026-08-19T21-52-31-372Z'), run('2026-08-19T23-43-21-646Z')];
+    term.start(`node ${BIN} diff ${a} ${b}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => footer(s).endsWith('1 of 71'), 'the diff list');
+    // ] five times: the removed and two added calls, then two changed code arguments.
+    for (const at of [10, 11, 12, 14, 15]) await key(']', (s) => footer(s).endsWith(`${at} of 71`), `] to row ${at}`);
+    let screen = await key('Enter', (s) => s.includes('── arguments'), 'side by side');
+    expect(screen).toMatch(/^A#13 B#14 ≠ changed args · execute · \+129ms/m);
+    // What differs: both code values from just before where they differ.
+    expect(screen).toMatch(/^….*\.code: "….*const res = await clien… → "….*const page1 = await cli…$/m);
+    // The code is one JSON line; its 2nd row on each side holds the difference (the line's
+    // 51st character), where a cut at the side's width hid it.
+    expect(screen).toMatch(
+      /^- {2}"code": "\\nasync function run\(client│\+ {2}"code": "\\nasync function run\(client$/m,
+    );
+    expect(screen).toMatch(
+      /^-\) \{\\n {2}const res = await client\.ping\.g│\+\) \{\\n {2}const page1 = await client\.coin$/m,
+    );
+    // B's longer code goes on for rows of its own, each marked +, A's side blank beside them.
+    expect(screen).toMatch(/^ {39}│\+t_cap_rank === 137\);\\n {2}return coin;\\n$/m);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    screen = await key(']', (s) => footer(s).endsWith('change 1 of 2'), '] to the first difference');
+    // The current difference is the row where the two differ: its - and + shown inverse.
+    const marked = term
+      .capture(true)
+      .split('\n')
+      .find((l) => l.includes('const res = await client.ping'));
+    expect(marked).toMatch(/\x1b\[7m[^-]*-.*│.*\x1b\[0?;?7m[^+]*\+/);
+    await key('q', (s) => s.includes('EXIT=1'), 'exit 1: they differ');
+  });
+});

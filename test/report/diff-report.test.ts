@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffText } from '../../src/report/diff-report.js';
 import { diffStores } from '../../src/store/diff.js';
 import { width } from '../../src/trace/cells.js';
 import { run } from '../helpers/cli.js';
 import { insertedPair } from '../helpers/inserted-call.js';
-import { hasRealTraces } from '../helpers/shared.js';
+import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const call = (id: number, tool: string, args: object, result: object, latency = 5) => [
@@ -39,13 +40,16 @@ const b = storeOf(
 );
 
 describe('diff as a table', () => {
-  it('has the ok/error flip, the latency change and what differs as columns; the values from where they differ', () => {
-    const out = diffText(diffStores(a, b));
+  it('has the ok/error flip, the latency change and what differs as columns; to a pipe the values whole', () => {
+    const out = diffText(diffStores(a, b, 'calls', { keep: Infinity }));
     const lines = out.split('\n');
     expect(lines[3]).toMatch(/^A# +B# +STATUS +TOOL +LINE A +LINE B +OK\/ERROR +LATENCY +WHAT DIFFERS$/);
-    expect(out).toMatch(
-      /1 +1 +≠ changed result +search_documentation_pages +L1 +L1 +\+340ms +\.result\.content\[0\]\.text: "…id: bitcoin" → "…id: ethereum"\n/,
+    expect(lines[4]).toMatch(
+      /^ +1 +1 +≠ changed result +search_documentation_pages +L1 +L1 +\+340ms +\.result\.content\[0\]\.text: "Search results/,
     );
+    // Past the 60 cells a table column has: both values whole, on the row's one line.
+    expect(lines[4]).toContain(`: ${JSON.stringify(`${long}bitcoin`)} → ${JSON.stringify(`${long}ethereum`)}`);
+    expect(width(lines[4]!)).toBeGreaterThan(500);
     expect(out).toMatch(/— +2 +\+ added in B +list +— +L3\n/);
     expect(out).toMatch(
       /2 +3 +≠ changed result +fetch +L3 +L5 +ok→error +\+0ms +\.error: \(absent\) → \{"code":-32603,"message":"upstream 502"\}/,
@@ -59,7 +63,8 @@ describe('diff as a table', () => {
     for (const line of out.split('\n')) expect(width(line), line).toBeLessThanOrEqual(80);
     expect(out).toMatch(/^STATUS +TOOL +OK\/ERROR +LATENCY +WHAT DIFFERS$/m);
     expect(out).toContain('(LINE A, LINE B, A#, B# left out to fit 80 columns: a wider terminal or --json');
-    expect(out).toMatch(/≠ changed result +search_doc… +\+340ms +…\]\.text: "…id: bi… → "…id: et…\n/);
+    // Each value shown from just before where they differ (its start is what both share).
+    expect(out).toMatch(/≠ changed result +search_doc… +\+340ms +…0\]\.text: "…: bitc… → "…: eth…\n/);
     expect(out).toMatch(/≠ changed result +fetch +ok→error +\+0ms +\.error: \(absent\) → \{"code"/);
   });
 });
@@ -125,5 +130,42 @@ describe.skipIf(!hasRealTraces)('diff of a real trace and the same with one call
     expect(doc.calls.map((c: { bOrdinal: number }) => c.bOrdinal)).toEqual(Array.from({ length: 69 }, (_, i) => i + 1));
     // Same calls: the same status, and each A call's latency against its B copy (unchanged here).
     expect(doc.calls.filter((c: { latencyDeltaMs: number | null }) => c.latencyDeltaMs === 0)).toHaveLength(68);
+  });
+});
+
+describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a pipe', () => {
+  const real = (name: string) => join(REAL_TRACES, `${name}.mcp.jsonl`);
+  const rowsOf = (out: string) => out.split('\n').filter((l) => /^ *(\d+|—) +(\d+|—) +[═≠+-] /.test(l));
+
+  it('shows short values whole, never from a window, and long ones past 60 cells; --json as it was', () => {
+    const a = real('huggingface-co-2026-08-19T22-14-12-890Z');
+    const b = real('huggingface-co-2026-08-20T17-23-48-886Z');
+    const text = run(['diff', a, b]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(
+      /^ *26 +83 +≠ changed args +hf_fs +L146 +L397 +-1\.70s +\.params\.arguments\.args\[0\]: "hf:\/\/docs" → "hf:\/\/models\/trending"$/m,
+    );
+    expect(text.stdout).toContain(
+      '.params.arguments.args[0]: "hf://models/google-bert/bert-base-uncased/config.json" → "hf://models/openai/whisper-large-v3-turbo/tokenizer_config.json"\n',
+    );
+    expect(text.stdout).toContain('.result._meta."io.modelcontextprotocol/serverInfo".version: "0.4.9" → "0.4.10"\n');
+    expect(text.stdout).not.toContain('…');
+    // --json keeps its fields and values (aValue and bValue stay as short as they were).
+    const doc = JSON.parse(run(['diff', '--json', a, b]).stdout);
+    const docs = doc.calls.find((c: { aLine: number }) => c.aLine === 146);
+    expect(docs).toMatchObject({ aValue: '"…f://docs"', bValue: '"…f://models/trending"' });
+    expect(docs).not.toHaveProperty('shown');
+  });
+
+  it('prints a changed code argument whole with its newlines escaped: one row per call, one line per row', () => {
+    const a = real('mcp-api-coingecko-com-2026-08-19T21-52-31-372Z');
+    const b = real('mcp-api-coingecko-com-2026-08-19T23-43-21-646Z');
+    const text = run(['diff', a, b]);
+    const calls = JSON.parse(run(['diff', '--json', a, b]).stdout).calls.length;
+    expect(rowsOf(text.stdout)).toHaveLength(calls);
+    expect(text.stdout.split('\n')).toHaveLength(calls + 7);
+    expect(text.stdout).toMatch(
+      /^ *13 +14 +≠ changed args +execute +L98 +L125 +\+129ms +\.params\.arguments\.code: "\\nasync function run\(client\) \{\\n {2}const res = await client\.ping\.get\(\);\\n {2}return res;\\n\}\\n" → "\\nasync function run\(client\) \{\\n {2}const page1 = await client\.coins\.markets\.get\(\{.*return coin;\\n\}\\n"$/m,
+    );
   });
 });

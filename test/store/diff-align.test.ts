@@ -233,7 +233,7 @@ describe('the alignment itself', () => {
     const a = recording(calls(60));
     const b = recording(calls(60).map(([t, args, text]) => [t, { ...args, v: 2 }, text] as [string, object, string]));
     expect(diffStores(a, b).note).toBeNull();
-    const doc = diffStores(a, b, 'calls', 50);
+    const doc = diffStores(a, b, 'calls', { maxEdits: 50 });
     expect(doc.note).toMatch(/^more than 50 calls differ/);
     expect(doc.calls).toHaveLength(60);
     expect(doc.calls.every((c) => c.status === 'changed args' && c.aOrdinal === c.bOrdinal)).toBe(true);

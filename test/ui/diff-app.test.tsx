@@ -91,13 +91,16 @@ describe('diff view', () => {
     expect(f).toMatch(/› +2 +2 ≠ changed result/);
     f = await press(app, '\r', (s) => s.includes('── outcome'));
     expect(f).toMatch(/^A#2 B#2 ≠ changed result · search · \+0ms$/m);
-    expect(f).toMatch(/^\.result\.content\[0\]\.text: "…\\"a\\":1,\\"b\\":[^\n]*… → "…\\"a\\":2,\\"b\\":/m);
+    // What differs: both values from their start, where they differ (1, 2) near it.
+    expect(f).toMatch(/^…lt\.content\[0\]\.text: "\{\\"a\\":1,\\"b\\":[^\n]*… → "\{\\"a\\":2,\\"b\\":/m);
     expect(f).toMatch(/^── arguments · A line 3 +│── arguments · B line 3/m);
     expect(f).toMatch(/^ {3}"q": "r" +│ {3}"q": "r"/m);
-    // The one changed line: - on A's side, + on B's; the unchanged ones unmarked.
+    // The one changed line, wrapped to two rows: - on A's side, + on B's, on each row;
+    // the unchanged ones unmarked.
     const changed = f.split('\n').filter((l) => /^-|│\+/.test(l));
-    expect(changed).toHaveLength(1);
+    expect(changed).toHaveLength(2);
     expect(changed[0]).toMatch(/^- +"text": "\{\\"a\\":1.*│\+ +"text": "\{\\"a\\":2/);
+    expect(changed[1]).toMatch(/^-.*\\"e\\":5\}" +│\+.*\\"e\\":6\}"$/);
     expect(f).toMatch(/1 change\(s\)$/);
     f = await press(app, ']', (s) => s.includes('change 1 of 1'));
     f = await press(app, ']', (s) => s.includes('no difference below this line'));
@@ -137,6 +140,38 @@ describe('diff view', () => {
     expect(f).toMatch(/"k05": "B"/);
     for (const frame of app.frames)
       for (const line of frame.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(80);
+    app.unmount();
+  });
+
+  it('at 80x24 wraps a long line within each side: every row marked, ] shows the row where they differ', async () => {
+    // A markdown result of some 1,500 characters in one JSON string, differing near its end.
+    const para = 'The coin list gives each coin its id, symbol and name, as the API returns them. ';
+    const text = (coin: string) => `## Coins\n\n${para.repeat(16)}The top coin today is ${coin}, by market cap.`;
+    const x = storeOf([...call(1, 'coins', text('bitcoin'))], undefined, 'x.jsonl');
+    const y = storeOf([...call(1, 'coins', text('ethereum'))], undefined, 'y.jsonl');
+    const app = render(<DiffApp doc={diffStores(x, y)} a={x} b={y} size={{ columns: 80, rows: 24 }} />);
+    await waitForFrame(app.lastFrame, (f) => f.includes('of 1'));
+    let f = await press(app, '\r', (s) => s.includes('1 change(s)'));
+    // The long line starts on screen (hard-wrapped: every character kept); its difference is rows below.
+    expect(f).toMatch(/^- +"text": "## Coins\\n\\nThe coin │\+ +"text": "## Coins\\n\\nThe coin$/m);
+    expect(f).toMatch(/^-list gives each coin its id, symbol an│\+list gives each coin its id, symbol an$/m);
+    const body = (frame: string) => frame.split('\n').slice(3, -1).join('\n');
+    expect(body(f)).not.toContain('bitcoin');
+    f = await press(app, ']', (s) => s.includes('change 1 of 1'));
+    const rows = f.split('\n');
+    expect(rows).toHaveLength(24);
+    for (const row of rows) expect(stringWidth(row), row).toBeLessThanOrEqual(80);
+    // Past column 40 of the line, on both sides of the same row.
+    expect(body(f)).toMatch(/^-.*bitcoin.*│\+.*ethereum/m);
+    // Every row of the wrapped line on screen carries both marks (colour is never the only signal).
+    const wrapped = rows.slice(3, -1).filter((r) => r.includes('coin'));
+    expect(wrapped.length).toBeGreaterThanOrEqual(8);
+    for (const row of wrapped) expect(row).toMatch(/^-.{38}│\+/);
+    // The two sides break alike: before the difference their rows read the same.
+    const at = wrapped.findIndex((r) => r.includes('bitcoin'));
+    expect(at).toBeGreaterThan(8);
+    for (const row of wrapped.slice(0, at)) expect(row.slice(1, 39).trimEnd()).toBe(row.slice(41, 79).trimEnd());
+    f = await press(app, '[', (s) => s.includes('no difference above this line'));
     app.unmount();
   });
 

@@ -86,6 +86,9 @@ function stringWindow(s: string, start: number, max: number): string {
 export function shortValues(a: Json | undefined, b: Json | undefined, max: number): [string, string] {
   const room = Math.max(8, max);
   if (typeof a === 'string' && typeof b === 'string') {
+    // Short enough: both whole (`"hf://docs"`, not `"…f://docs"`).
+    const whole = [JSON.stringify(a), JSON.stringify(b)] as const;
+    if (whole[0].length <= room && whole[1].length <= room) return [whole[0], whole[1]];
     let p = 0;
     const n = Math.min(a.length, b.length);
     while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;

@@ -137,7 +137,7 @@ describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a 
   const real = (name: string) => join(REAL_TRACES, `${name}.mcp.jsonl`);
   const rowsOf = (out: string) => out.split('\n').filter((l) => /^ *(\d+|—) +(\d+|—) +[═≠+-] /.test(l));
 
-  it('shows short values whole, never from a window, and long ones past 60 cells; --json as it was', () => {
+  it('shows short values whole, never from a window, and long ones past 60 cells; --json too', () => {
     const a = real('huggingface-co-2026-08-19T22-14-12-890Z');
     const b = real('huggingface-co-2026-08-20T17-23-48-886Z');
     const text = run(['diff', a, b]);
@@ -150,10 +150,10 @@ describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a 
     );
     expect(text.stdout).toContain('.result._meta."io.modelcontextprotocol/serverInfo".version: "0.4.9" → "0.4.10"\n');
     expect(text.stdout).not.toContain('…');
-    // --json keeps its fields and values (aValue and bValue stay as short as they were).
+    // --json keeps its fields; values that fit its 60 characters are whole there too.
     const doc = JSON.parse(run(['diff', '--json', a, b]).stdout);
     const docs = doc.calls.find((c: { aLine: number }) => c.aLine === 146);
-    expect(docs).toMatchObject({ aValue: '"…f://docs"', bValue: '"…f://models/trending"' });
+    expect(docs).toMatchObject({ aValue: '"hf://docs"', bValue: '"hf://models/trending"' });
     expect(docs).not.toHaveProperty('shown');
   });
 

@@ -23,7 +23,7 @@ describe('short values', () => {
     const [a, b] = shortValues(`${'x'.repeat(30)}😀a`, `${'x'.repeat(30)}😀b`, 12);
     // Four UTF-16 units before the difference: two x and the emoji, never half of it.
     expect([a, b]).toEqual(['"…xx😀a"', '"…xx😀b"']);
-    expect(shortValues('same start', 'same start!', 60)).toEqual(['"…tart"', '"…tart!"']);
+    expect(shortValues('same start', 'same start!', 60)).toEqual(['"same start"', '"same start!"']);
     expect(shortValues(1, undefined, 60)).toEqual(['1', '(absent)']);
   });
 });

@@ -9,7 +9,8 @@ export interface KeyProblem {
   why: string;
 }
 
-const named = (key: KeyName): boolean => (NAMED_KEYS as readonly string[]).includes(key);
+/** A key that is no text in a bar: a named key, or Ctrl and a letter (match-key.ts names any). */
+const named = (key: KeyName): boolean => (NAMED_KEYS as readonly string[]).includes(key) || /^ctrl-[a-z]$/.test(key);
 
 /**
  * The problems of a rebinding (`keys`: command → its new keys; the others keep the

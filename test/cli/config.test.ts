@@ -54,6 +54,11 @@ describe('the config file: checked field by field, each error with its place, fi
     expect(parseConfig('{}').config).toEqual(DEFAULT_CONFIG);
   });
 
+  it('binds Ctrl and a letter anywhere, the bars too (no text is typed with Ctrl)', () => {
+    const keys = { 'input.clear': ['ctrl-w'], 'input.submit': ['enter', 'ctrl-n'], 'list.down': ['ctrl-k'] };
+    expect(parseConfig(JSON.stringify({ keys })).config.keys).toEqual(keys);
+  });
+
   it.each([
     ['{"theme": "light",}', '1:19: not valid JSON: a property name expected (in double quotes)'],
     ['{\n  "theme": "light"\n  "ascii": true\n}', '3:3: not valid JSON: a comma expected'],

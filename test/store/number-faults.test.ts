@@ -201,11 +201,18 @@ describe('--prices rows', () => {
     );
   });
 
-  it('ignore fields of other types, as LiteLLM files have', () => {
+  it('ignore fields of other types, as LiteLLM files have; a number written as text is that number', () => {
     const t = withOverrides(bundledPrices(), 'p.json', {
-      m: { input_cost_per_token: 1, mode: 'chat', output_cost_per_token: '2' },
+      m: { input_cost_per_token: 1, mode: 'chat', output_cost_per_token: 'USD per output token' },
+      sample_spec: { input_cost_per_token: 'describes the field', litellm_provider: 'one of …' },
+      texts: { input_cost_per_token: '3e-6', output_cost_per_token: ' 1.5e-5 ' },
     });
     expect(t.lookup('m')!.cost({ input: 2, output: 5, cacheRead: null, cacheWrite: null }, 0)).toBe(2);
+    expect(t.lookup('texts')!.cost({ input: 1e6, output: 1e6, cacheRead: null, cacheWrite: null }, 0)).toBeCloseTo(18);
+    // Text that is a number is held to what a number is.
+    expect(() => withOverrides(bundledPrices(), 'p.json', { x: { input_cost_per_token: '-1e-6' } })).toThrow(
+      /model "x": input_cost_per_token is -0.000001/,
+    );
   });
 });
 

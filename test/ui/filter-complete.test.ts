@@ -67,6 +67,8 @@ describe('Tab in the filter bar', () => {
     expect(tab('s').notice).toBe('2 choices: since:  status:');
     // One choice left: completed, and no list.
     expect(tab('tool:write').notice).toBeNull();
+    // The list goes with the bar.
+    expect(pressKey(appView(empty), 'escape', appContext(store, empty, 10)).state.notice).toBeNull();
   });
 });
 

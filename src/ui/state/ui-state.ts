@@ -396,7 +396,8 @@ export function reduce(state: UiState, action: Action): UiState {
         : state;
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
-      return { ...state, input: null, search: state.input?.kind === 'search' ? null : state.search };
+      // What the bar said (its choices, a key it did not take) goes with it.
+      return { ...state, input: null, notice: null, search: state.input?.kind === 'search' ? null : state.search };
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {

@@ -31,6 +31,13 @@ describe('the chrome fits the terminal whatever was typed', () => {
     expect(shown(line)).toBeLessThanOrEqual(80);
   });
 
+  it('a filter too long to hold still shows why it was refused', () => {
+    const why = 'a filter is at most 2,000 characters (this one has 5,005)';
+    const line = lineText(inputLine({ kind: 'filter', text: `tool:${'L'.repeat(5000)}` }, null, '', why, 80));
+    expect(line).toContain('✗ a filter is at most');
+    expect(stringWidth(line)).toBeLessThanOrEqual(80);
+  });
+
   it.each([20, 40, 80])('wraps every help line to %i columns', (width) => {
     const lines = helpLines(width, helpSubject('calls'), helpView);
     for (const l of lines) expect(stringWidth(lineText(l)), lineText(l)).toBeLessThanOrEqual(width);

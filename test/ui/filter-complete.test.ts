@@ -41,6 +41,15 @@ describe('Tab in the filter bar', () => {
     },
   );
 
+  it('never offers a value the filter could not hold (at most 2,000 characters)', () => {
+    const long = 'L'.repeat(5000);
+    const fits = 'L'.repeat(1990);
+    const own = { tool: [long, fits, 'Lx'] };
+    expect(completeFilter('tool:L', own).choices).toEqual([fits, 'Lx']);
+    // Room left by what is typed before counts too.
+    expect(completeFilter(`${'status:ok '.repeat(10)}tool:L`, own).choices).toEqual(['Lx']);
+  });
+
   it('completes the next alternative after |, and says when there is nothing to complete', () => {
     expect(completeFilter('status:ok|pe', values).text).toBe('status:ok|pending');
     expect(completeFilter('status:error', values).choices).toEqual([]);

@@ -31,7 +31,7 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
     });
   const msg = o.msg;
   // A JSON-RPC batch (a line of an array, as MCP allowed until 2025-06-18): read as the
-  // messages it holds (an element that is none is left out: the others are not lost),
+  // messages it holds (an element that is none is an invalid message, as in a v1 batch),
   // and named, since the protocol no longer has them.
   const messages = Array.isArray(msg) ? msg.filter(isMessage).length : 0;
   if (Array.isArray(msg) && messages > 0) {
@@ -39,7 +39,7 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
     out.push({
       severity: 'warning',
       rule: 'mcp-rec-batch',
-      message: `msg is a JSON-RPC batch of ${messages} message(s), each read as its own${others ? `; ${others} element(s) that are none left out` : ''}`,
+      message: `msg is a JSON-RPC batch of ${messages} message(s), each read as its own${others ? `; ${others} element(s) that are none, listed as invalid` : ''}`,
     });
   } else if (!isObject(msg))
     out.push({ severity: 'error', rule: 'mcp-rec-msg', message: `msg is ${shown('msg')}, not a JSON-RPC object` });

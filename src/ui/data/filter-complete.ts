@@ -1,7 +1,7 @@
 /** Tab in the filter bar: field names, and the values this trace holds, completed. */
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { DIR_WORDS, FILTER_FIELDS, STATUS_WORDS } from '../../trace/filter.js';
+import { DIR_WORDS, FILTER_FIELDS, MAX_FILTER, STATUS_WORDS } from '../../trace/filter.js';
 import { usageData } from './usage.js';
 
 /** The values a field can take in this trace (the fields whose values are names). */
@@ -51,7 +51,9 @@ export function completeFilter(text: string, values: FieldValues): { text: strin
     head = negate + body.slice(0, from);
     partial = body.slice(from);
     // Values with a space cannot be completed unquoted; they are left to be typed.
-    candidates = [...new Set(values[field] ?? [])].filter((v) => !/[\s"]/.test(v));
+    // Nor one a filter cannot hold (MAX_FILTER): offered, it would only be refused.
+    const room = MAX_FILTER - cut - head.length;
+    candidates = [...new Set(values[field] ?? [])].filter((v) => !/[\s"]/.test(v) && v.length <= room);
   }
   const lower = partial.toLowerCase();
   const choices = candidates.filter((c) => c.toLowerCase().startsWith(lower) && c !== partial).sort();

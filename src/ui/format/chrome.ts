@@ -185,7 +185,9 @@ export function inputLine(
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
-  const text = truncate(inertHead(input.text, width), Math.max(1, width - prompt.length - 2));
+  // With something to say, the typed text leaves it half the line: a long filter hid why it was refused.
+  const textRoom = error ? Math.floor((width - prompt.length) / 2) : width - prompt.length - 2;
+  const text = truncate(inertHead(input.text, width), Math.max(1, textRoom));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
   // A filter error quotes what was typed: measured as it is shown.
   const status = error

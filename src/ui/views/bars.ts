@@ -29,8 +29,13 @@ const completion = (ctx: AppContext) => completeFilter(ctx.state.input?.text ?? 
 
 /** The candidates left, shown when more than one is (`tool:` then Tab: every tool of the trace). */
 const CHOICES_SHOWN = 12;
+/** Each choice listed in at most this many characters, so one long name hides no other. */
+const CHOICE_CHARS = 32;
 const choicesNotice = (choices: string[]): string =>
-  `${choices.length} choices: ${choices.slice(0, CHOICES_SHOWN).join('  ')}${choices.length > CHOICES_SHOWN ? '  …' : ''}`;
+  `${choices.length} choices: ${choices
+    .slice(0, CHOICES_SHOWN)
+    .map((c) => ([...c].length > CHOICE_CHARS ? `${[...c].slice(0, CHOICE_CHARS - 1).join('')}…` : c))
+    .join('  ')}${choices.length > CHOICES_SHOWN ? '  …' : ''}`;
 
 /**
  * Tab: the last word completed, as far as what it can be agrees; when several remain

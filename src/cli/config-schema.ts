@@ -75,18 +75,24 @@ const listOf = (names: readonly string[]) => names.join(', ');
  * Backspace, Ctrl-I as Tab, Ctrl-J and Ctrl-M as Enter; Ctrl-Z suspends the app.
  */
 const CTRL_TAKEN: Record<string, string> = {
-  h: 'backspace',
-  i: 'tab',
-  j: 'enter',
-  m: 'enter',
-  z: 'suspending the app',
+  h: 'cannot be told apart from backspace: the terminal sends the same byte',
+  i: 'cannot be told apart from tab: the terminal sends the same byte',
+  j: 'cannot be told apart from enter: the terminal sends the same byte',
+  m: 'cannot be told apart from enter: the terminal sends the same byte',
+  z: 'suspends the app (as in a shell), so it cannot be bound',
 };
 
 /** Why a `ctrl-<letter>` cannot be bound, or null when it can (or is no such name). */
 export function ctrlKeyProblem(key: string): string | null {
   const letter = /^ctrl-([a-z])$/.exec(key)?.[1];
   const taken = letter ? CTRL_TAKEN[letter] : undefined;
-  return taken ? `${quoted(key)} cannot be told apart from ${taken}: the terminal sends the same byte` : null;
+  return taken ? `${quoted(key)} ${taken}` : null;
+}
+
+/** `ctrl-n` for `CTRL-N`, `Ctrl-n`, `C-n` or `^N`: the spelling a config wants, or null. */
+function ctrlSpelling(key: string): string | null {
+  const letter = /^(?:ctrl|c|\^)-?([a-z])$/i.exec(key)?.[1];
+  return letter && key !== `ctrl-${letter}` ? `ctrl-${letter.toLowerCase()}` : null;
 }
 
 /** A key name a config may give: a named key, ctrl and a letter, or one printable character (what match-key.ts reads). */
@@ -161,11 +167,13 @@ function keysOf(value: Node, at: At): Partial<Record<Command, KeyName[]>> {
       const key = item.value as string;
       const ctrl = ctrlKeyProblem(key);
       if (ctrl) at(item, `${field}[${i}]`, ctrl);
+      const spelled = isKeyName(key) ? null : ctrlSpelling(key);
+      if (spelled) at(item, `${field}[${i}]`, `unknown key ${quoted(key)}: did you mean ${quoted(spelled)}?`);
       if (!isKeyName(key))
         at(
           item,
           `${field}[${i}]`,
-          `unknown key ${quoted(key)}: a key is one printable character, ctrl-a to ctrl-z, or one of ${listOf(NAMED_KEYS)}`,
+          `unknown key ${quoted(key)}: a key is one printable character, ctrl-a to ctrl-z (but h, i, j, m and z), or one of ${listOf(NAMED_KEYS)}`,
         );
       if (given.includes(key)) at(item, `${field}[${i}]`, `${quoted(key)} is given twice`);
       given.push(key);

@@ -88,7 +88,7 @@ describe('the config file: checked field by field, each error with its place, fi
     ['{"keys": {"list.down": [1]}}', '1:25: keys."list.down"[0]: expected a key as a string, e.g. "j" or "down"'],
     [
       '{"keys": {"list.down": ["j", "alt-x"]}}',
-      '1:30: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
+      '1:30: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z (but h, i, j, m and z), or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace',
     ],
     ['{"keys": {"list.down": ["j", "j"]}}', '1:30: keys."list.down"[1]: "j" is given twice'],
     [
@@ -97,8 +97,10 @@ describe('the config file: checked field by field, each error with its place, fi
     ],
     [
       '{"keys": {"list.down": ["ctrl-z"]}}',
-      '1:25: keys."list.down"[0]: "ctrl-z" cannot be told apart from suspending the app: the terminal sends the same byte',
+      '1:25: keys."list.down"[0]: "ctrl-z" suspends the app (as in a shell), so it cannot be bound',
     ],
+    ['{"keys": {"list.down": ["CTRL-N"]}}', '1:25: keys."list.down"[0]: unknown key "CTRL-N": did you mean "ctrl-n"?'],
+    ['{"keys": {"list.down": ["C-n"]}}', '1:25: keys."list.down"[0]: unknown key "C-n": did you mean "ctrl-n"?'],
     ['{"keys": {"calls.sort": ["j"]}}', '1:11: keys."calls.sort": j is also list.down in Calls'],
     // Two rebinds that clash with each other, in the same view.
     ['{"keys": {"list.top": ["x"], "list.bottom": ["x"]}}', '1:30: keys."list.bottom": x is also list.top in Calls'],
@@ -209,7 +211,7 @@ describe('the config on the command line', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z, or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
+      `mcp-replay-tui: config ${path}:2:31: keys."list.down"[1]: unknown key "alt-x": a key is one printable character, ctrl-a to ctrl-z (but h, i, j, m and z), or one of up, down, left, right, pageUp, pageDown, home, end, enter, escape, tab, shift-tab, ctrl-c, ctrl-d, ctrl-u, backspace\n`,
     );
   });
 

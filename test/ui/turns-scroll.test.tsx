@@ -152,4 +152,44 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     await tick();
     expect(footer(app.frame())).toMatch(/ 3 of 4$/);
   });
+
+  it("a notch stops at a tall turn's end and top with fewer than three lines left; the next moves on", async () => {
+    let send: ((e: MouseEvent) => void) | null = null;
+    const mouse: MouseSource = {
+      subscribe: (h) => {
+        send = h;
+        return () => {
+          send = null;
+        };
+      },
+    };
+    const wheel = (delta: 1 | -1): MouseEvent => ({ kind: 'wheel', button: 64, delta, x: 10, y: 5 });
+    // The middle turn opened is 32 lines (header and 31): its end is shown from line 11, 10 past its top.
+    const store = storeOf([
+      turn(0, 'user', 'question'),
+      turn(1000, 'assistant', numbered(31)),
+      turn(2000, 'user', 'thanks'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24, mouse });
+    await waitForFrame(app.frame, (f) => f.includes('question'));
+    await app.press('list.down');
+    await app.press('turns.open');
+    expect(footer(app.frame())).toMatch(/lines 1–22 of 32 · 2 of 3$/);
+    const notch = async (delta: 1 | -1, end: string) => {
+      send!(wheel(delta));
+      await waitForFrame(app!.frame, (f) => footer(f).endsWith(end));
+      await tick();
+      expect(footer(app!.frame())).toMatch(new RegExp(`${end}$`));
+    };
+    for (const first of [4, 7, 10]) await notch(1, `lines ${first}–${first + 21} of 32 · 2 of 3`);
+    // One line was left: the notch shows it, and stays in the turn.
+    await notch(1, 'lines 11–32 of 32 · 2 of 3');
+    expect(lines(app.frame()).at(-2)).toMatch(/line 031$/);
+    await notch(1, ' 3 of 3');
+    // Up: back into it at its end, then three lines a notch, then its first line, then the turn above.
+    await notch(-1, 'lines 11–32 of 32 · 2 of 3');
+    for (const first of [8, 5, 2]) await notch(-1, `lines ${first}–${first + 21} of 32 · 2 of 3`);
+    await notch(-1, 'lines 1–22 of 32 · 2 of 3');
+    await notch(-1, ' 1 of 3');
+  });
 });

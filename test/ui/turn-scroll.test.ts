@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { layoutTurns, withinText } from '../../src/ui/format/turn-layout.js';
-import { clampTurnLine, endLine, lineAfterMove, scrollsWithin, scrollWithin } from '../../src/ui/state/turn-scroll.js';
+import {
+  clampTurnLine,
+  endLine,
+  lineAfterMove,
+  pageTarget,
+  scrollsWithin,
+  scrollWithin,
+} from '../../src/ui/state/turn-scroll.js';
 import { initialState, reduce, type UiState } from '../../src/ui/state/ui-state.js';
 import { turnsView } from '../../src/ui/views/turns.js';
 import { pressKey } from '../../src/ui/views/view.js';
@@ -59,12 +66,45 @@ describe('scrolling through a turn taller than the pane (pure)', () => {
     expect(lineAfterMove('list.top', 0, 0, end)).toBe(0);
     end.mockClear();
     expect(lineAfterMove('list.down', 4, 5, end)).toBe(0);
-    expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(0);
+    expect(lineAfterMove('list.pageDown', 8, 30, end)).toBe(0);
     // No other turn reached (k on the first, j on the last): the line kept.
     expect(lineAfterMove('list.up', 0, 0, end)).toBeNull();
     expect(lineAfterMove('list.down', 9, 9, end)).toBeNull();
     // The turn reached is laid out only to enter it at its end.
     expect(end).not.toHaveBeenCalled();
+    // Any move up enters the turn it reaches at its end, as k does (a page up read from below).
+    expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(40);
+    expect(lineAfterMove('list.halfUp', 30, 25, end)).toBe(40);
+  });
+});
+
+describe('a page in Turns never skips a turn not yet read (pure)', () => {
+  // Thirty turns; 5 and 20 are taller than the pane. A page is 10 turns, half a page 5.
+  const tallOnes = new Set([5, 20]);
+  it.each([
+    ['down from a short turn: stops at the tall turn on the way', 0, true, 10, 5],
+    ['down past it: a whole page', 6, true, 10, 16],
+    ['down onto a tall turn a page on', 10, true, 10, 20],
+    ["from a tall turn's end: the next turn", 5, true, 10, 6],
+    ["from a tall turn's top: the turn above", 20, false, 10, 19],
+    ['up from a short turn: stops at the tall turn on the way', 28, false, 10, 20],
+    ['half a page up from a short turn', 28, false, 5, 23],
+    ['down near the end: the last turn', 25, true, 10, 29],
+    ['up near the top: the first turn', 3, false, 10, 0],
+    ['at the last turn: nowhere to go', 29, true, 10, 29],
+  ] as const)('%s', (_, from, down, step, expected) => {
+    expect(pageTarget(from, down, step, 30, (i) => tallOnes.has(i))).toBe(expected);
+  });
+
+  it('lays out no more than a page of turns, however long the conversation', () => {
+    const asked: number[] = [];
+    const tall = (i: number) => {
+      asked.push(i);
+      return false;
+    };
+    expect(pageTarget(50_000, true, 22, 141_000, tall)).toBe(50_022);
+    expect(asked.length).toBeLessThanOrEqual(22);
+    expect(Math.min(...asked)).toBeGreaterThanOrEqual(50_000);
   });
 });
 
@@ -190,6 +230,53 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(go({ ...s, follow: false, stickToBottom: false }, 'k').stickToBottom).toBe(false);
   });
 
+  it('a page stops at a tall turn and goes on from its edge one turn at a time (4 turns, the 2nd tall)', () => {
+    const four = storeOf([
+      ...threeTurnsLines(),
+      { t: at(3000), type: 'turn', role: 'assistant', blocks: [{ type: 'text', text: 'welcome' }] },
+    ]);
+    const go = (state: UiState, key: string) => pressKey(turnsView, key, appContext(four, state, 10, 80)).state;
+    const at4 = (s: UiState) => {
+      const rows = appContext(four, s, 10, 80).views.turns;
+      const sel = s.lists.turns.selected;
+      return { turn: sel, line: s.turnScroll?.row === rows.at(sel) ? s.turnScroll.line : 0 };
+    };
+    let s: UiState = { ...initialState(), pane: 'turns' };
+    const seen: { turn: number; line: number }[] = [];
+    for (const key of ['g', 'pageDown', 'pageDown', 'pageDown', 'pageDown', 'pageUp', 'pageUp', 'pageUp', 'pageUp']) {
+      s = go(s, key);
+      seen.push(at4(s));
+    }
+    expect(seen).toEqual([
+      { turn: 0, line: 0 },
+      // Not turn 3: the tall turn on the way, from its top, then its lines (its end from line 12).
+      { turn: 1, line: 0 },
+      { turn: 1, line: 10 },
+      { turn: 1, line: 12 },
+      // Its end shown: the next turn, not a page of turns on.
+      { turn: 2, line: 0 },
+      // Up from a short turn: the tall one, entered at its end, then its lines, then the turn above.
+      { turn: 1, line: 12 },
+      { turn: 1, line: 2 },
+      { turn: 1, line: 0 },
+      { turn: 0, line: 0 },
+    ]);
+    // Half pages the same way.
+    s = go(go(s, 'ctrl-d'), 'G');
+    expect(at4(s)).toEqual({ turn: 3, line: 0 });
+    s = go(s, 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 1, line: 12 });
+    s = go(go(s, 'ctrl-u'), 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 1, line: 2 });
+    s = go(go(s, 'ctrl-u'), 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 0, line: 0 });
+    s = go(go(s, 'ctrl-d'), 'ctrl-d');
+    expect(at4(s)).toEqual({ turn: 1, line: 5 });
+    s = go(go(s, 'ctrl-d'), 'ctrl-d');
+    expect(at4(s)).toEqual({ turn: 1, line: 12 });
+    expect(at4(go(s, 'ctrl-d'))).toEqual({ turn: 2, line: 0 });
+  });
+
   it('Space folds the turn again and shows it from its top', () => {
     let s: UiState = { ...initialState(), pane: 'turns' };
     s = press(press(press(s, 'j'), 'j'), 'j');
@@ -217,7 +304,11 @@ describe('the move keys in Turns, through a tall turn', () => {
       rows.push([...new Set(read.mock.calls.map((c) => c[0]))]);
       read.mockRestore();
     }
-    for (const [i, r] of rows.entries()) expect(r.length, `key ${i}`).toBeLessThanOrEqual(2);
+    const keys = ['G', 'k', 'pageUp', 'pageUp', 'k', 'j', 'g', 'pageDown', 'G', 'pageUp'];
+    // A page from a short turn looks for a tall turn on its way: a pane's worth at most.
+    for (const [i, r] of rows.entries())
+      expect(r.length, `key ${i}`).toBeLessThanOrEqual(keys[i]!.startsWith('page') ? 11 : 2);
+    expect(rows[7]!.length).toBeGreaterThan(2);
     // G read the last turn (to enter it at its end); k past its top, the one above it.
     const views = appContext(many, s, 10, 80).views.turns;
     expect(rows[0]).toEqual([views.at(2999)]);

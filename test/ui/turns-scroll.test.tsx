@@ -99,6 +99,34 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     expect(lines(app.frame())[1]).toMatch(/^›.*user/);
   });
 
+  it('a page stops at a tall turn on its way, and goes on from its end one turn (4 turns at 80x12)', async () => {
+    const store = storeOf([
+      turn(0, 'user', 'first question'),
+      turn(1000, 'assistant', numbered(40)),
+      turn(2000, 'user', 'second question'),
+      turn(3000, 'assistant', 'a short answer'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 12 });
+    await waitForFrame(app.frame, (f) => f.includes('first question'));
+    await app.press('list.top');
+    // Folded, the tall turn is 22 lines in a pane of 10.
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 1–10 of 22 · 2 of 4$/);
+    await app.press('list.pageDown');
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 13–22 of 22 · 2 of 4$/);
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/ 3 of 4$/);
+    await app.press('list.pageUp');
+    expect(footer(app.frame())).toMatch(/lines 13–22 of 22 · 2 of 4$/);
+    await app.press('list.halfUp');
+    await app.press('list.halfUp');
+    await app.press('list.halfUp');
+    expect(footer(app.frame())).toMatch(/lines 1–10 of 22 · 2 of 4$/);
+    await app.press('list.halfUp');
+    expect(footer(app.frame())).toMatch(/ 1 of 4$/);
+  });
+
   it('keeps a sane screen as the terminal is resized mid-turn', async () => {
     const store = tallLastTurn();
     const size = (columns: number, rows: number) => <App store={store} size={{ columns, rows }} />;

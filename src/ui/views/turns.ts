@@ -2,7 +2,15 @@ import { turnView } from '../data/turns.js';
 import { opensText } from '../format/text-block.js';
 import { turnLines } from '../format/turn-lines.js';
 import type { Command } from '../keymap.js';
-import { endLine, lineAfterMove, scrollsWithin, scrollWithin } from '../state/turn-scroll.js';
+import {
+  endLine,
+  lineAfterMove,
+  movesDown,
+  pages,
+  pageTarget,
+  scrollsWithin,
+  scrollWithin,
+} from '../state/turn-scroll.js';
 import { moveAction, reduce } from '../state/ui-state.js';
 import { type AppContext, activeList, needsRows } from './app-context.js';
 import { echoed, thinking } from './list-commands.js';
@@ -54,18 +62,20 @@ const heightOf = (ctx: AppContext, row: number) => linesOfTurn(ctx, row, ctx.sta
 const TURN_MOVES: Partial<Record<Command, string>> = {
   'list.down': 'Next row; in a turn taller than the pane, its next line, until its end is shown',
   'list.up': 'Previous row (a turn taller than the pane: from its end); in one, its line above, until its top',
-  'list.halfDown': 'Half a page down; in a turn taller than the pane, its lines, until its end is shown',
-  'list.halfUp': 'Half a page up; in a turn taller than the pane, its lines, until its top is shown',
-  'list.pageDown': 'A page down; in a turn taller than the pane, its lines, until its end is shown',
-  'list.pageUp': 'A page up; in a turn taller than the pane, its lines, until its top is shown',
+  'list.halfDown': 'Half a page down, stopping at a turn taller than the pane; in one, its lines, until its end',
+  'list.halfUp':
+    'Half a page up, stopping at a turn taller than the pane (at its end); in one, its lines, until its top',
+  'list.pageDown': 'A page down, stopping at a turn taller than the pane; in one, its lines, until its end',
+  'list.pageUp': 'A page up, stopping at a turn taller than the pane (at its end); in one, its lines, until its top',
   'list.bottom': 'Last row, and follow new rows as they come; a turn taller than the pane: its end',
 };
 
 /**
  * A move key in Turns: through the lines of a selected turn taller than the pane while
  * it has more that way (state/turn-scroll.ts), else the list's move, entering the turn
- * reached at its top, or (`k`, `G`) at its end. Lays out the selected turn and, entered
- * from below, the one reached: never more.
+ * reached at its top, or (a move up, `G`) at its end; a page stops at a tall turn on its
+ * way. Lays out the selected turn and the one reached, and a page the turns it passes
+ * (a pane's worth at most): never more.
  */
 function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
   const { command } = list;
@@ -92,7 +102,16 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
           pausedAt: atEnd ? null : (state.pausedAt ?? turns.length),
         });
       }
-      const moved = reduce(state, moveAction(command, ctx.bounds)!);
+      // A page stops at a tall turn on its way, and from a tall turn's edge goes one turn on.
+      const step = Math.max(1, command.startsWith('list.half') ? Math.floor(ctx.height / 2) : ctx.height);
+      const tall = (i: number) => (i === from ? height : heightOf(ctx, turns.at(i))) > ctx.height;
+      const moved = pages(command)
+        ? reduce(state, {
+            type: 'move',
+            delta: pageTarget(from, movesDown(command), step, turns.length, tall) - from,
+            bounds: ctx.bounds,
+          })
+        : reduce(state, moveAction(command, ctx.bounds)!);
       const at = moved.lists.turns.selected;
       const reached = turns.at(at);
       const line = lineAfterMove(command, from, at, () => endLine(heightOf(ctx, reached), ctx.height));

@@ -226,6 +226,24 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
+    // Space opens it, shown from its top: above its end, new turns wait.
+    s = go(s, ' ');
+    expect(s.turnScroll).toBeNull();
+    expect(s.stickToBottom).toBe(false);
+    expect(s.pausedAt).toBe(2);
+    s = go(s, 'G');
+    expect(s.stickToBottom).toBe(true);
+    expect(s.pausedAt).toBeNull();
+    // Folded again (still taller than the pane), from its top: they wait too.
+    s = go(s, ' ');
+    expect(s.openTurns).toEqual([]);
+    expect([s.stickToBottom, s.pausedAt]).toEqual([false, 2]);
+    // Entered from above at its top (j, a page) the same.
+    for (const key of ['j', 'pageDown', 'ctrl-d']) {
+      const entered = go(go(s, 'g'), key);
+      expect(entered.lists.turns.selected, key).toBe(1);
+      expect([entered.stickToBottom, entered.pausedAt], key).toEqual([false, 2]);
+    }
     // Not following, scrolling says nothing of a bottom.
     expect(go({ ...s, follow: false, stickToBottom: false }, 'k').stickToBottom).toBe(false);
   });

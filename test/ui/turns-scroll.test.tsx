@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { App } from '../../src/ui/app.js';
 import type { MouseSource } from '../../src/ui/hooks/use-mouse.js';
 import type { MouseEvent } from '../../src/ui/mouse.js';
@@ -125,6 +126,25 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     expect(footer(app.frame())).toMatch(/lines 1–10 of 22 · 2 of 4$/);
     await app.press('list.halfUp');
     expect(footer(app.frame())).toMatch(/ 1 of 4$/);
+  });
+
+  it('following: the last turn opened with Space after G holds new turns back until its end is shown', async () => {
+    const store = storeOf([turn(0, 'user', 'first question'), turn(1000, 'assistant', numbered(40))]);
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await waitForFrame(app.frame, (f) => f.includes('assistant'));
+    await app.press('list.bottom');
+    await app.press('turns.open');
+    let f = app.frame();
+    expect(footer(f)).toMatch(/lines 1–22 of 41 · 2 of 2$/);
+    expect(lines(f)[0]).toContain('paused · 0 new');
+    const text = JSON.stringify(turn(2000, 'user', 'a new question'));
+    appendLines(store, 0, [{ text, lineNo: 3, offset: 10_000, length: text.length }]);
+    f = await waitForFrame(app.frame, (x) => lines(x)[0]!.includes('paused · 1 new'));
+    expect(footer(f)).toMatch(/lines 1–22 of 41 · 2 of 3$/);
+    // Its end shown (G goes on to the new turn, the last now).
+    await app.press('list.down');
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 20–41 of 41 · 2 of 3$/);
   });
 
   it('keeps a sane screen as the terminal is resized mid-turn', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { turnView } from '../../src/ui/data/turns.js';
 import { layoutTurns, withinText } from '../../src/ui/format/turn-layout.js';
+import { turnLines } from '../../src/ui/format/turn-lines.js';
 import {
   clampTurnLine,
   endLine,
@@ -293,6 +295,48 @@ describe('the move keys in Turns, through a tall turn', () => {
     s = go(go(s, 'ctrl-d'), 'ctrl-d');
     expect(at4(s)).toEqual({ turn: 1, line: 12 });
     expect(at4(go(s, 'ctrl-d'))).toEqual({ turn: 2, line: 0 });
+  });
+
+  it('t keeps the number of the first line shown, not its text (docs/panes.md says so)', () => {
+    const thought = storeOf([
+      { t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'question' }] },
+      {
+        t: at(1000),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [
+          { type: 'thinking', thinking: 'a\nb\nc\nd' },
+          { type: 'text', text: Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') },
+        ],
+      },
+    ]);
+    const ctx = (s: UiState) => appContext(thought, s, 10, 80);
+    let s: UiState = { ...initialState(), pane: 'turns' };
+    for (const key of ['j', 'j', 'j', 'j']) s = pressKey(turnsView, key, ctx(s)).state;
+    expect(s.turnScroll?.line).toBe(3);
+    const shownFirst = (state: UiState) => {
+      const c = ctx(state);
+      const laid = layoutTurns(
+        2,
+        1,
+        0,
+        10,
+        (i) =>
+          turnLines(turnView(thought, c.views.turns.at(i)), {
+            width: 80,
+            selected: false,
+            expandThinking: state.expandThinking,
+          }),
+        state.turnScroll?.line ?? 0,
+      );
+      return lineText(laid.lines[0]!).trim();
+    };
+    expect(shownFirst(s)).toBe('line 2');
+    s = pressKey(turnsView, 't', ctx(s)).state;
+    expect(s.expandThinking).toBe(true);
+    expect(s.turnScroll?.line).toBe(3);
+    // The thinking's lines came in above: line 3 is other text now.
+    expect(shownFirst(s)).toBe('b');
   });
 
   it('Space folds the turn again and shows it from its top', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { turnView } from '../../src/ui/data/turns.js';
 import { layoutTurns, withinText } from '../../src/ui/format/turn-layout.js';
-import { clampTurnLine, endLine, lineAfterMove, scrollsWithin, scrollWithin } from '../../src/ui/state/turn-scroll.js';
+import { turnLines } from '../../src/ui/format/turn-lines.js';
+import {
+  clampTurnLine,
+  endLine,
+  lineAfterMove,
+  pageTarget,
+  scrollsWithin,
+  scrollWithin,
+} from '../../src/ui/state/turn-scroll.js';
 import { initialState, reduce, type UiState } from '../../src/ui/state/ui-state.js';
 import { turnsView } from '../../src/ui/views/turns.js';
 import { pressKey } from '../../src/ui/views/view.js';
@@ -59,12 +68,45 @@ describe('scrolling through a turn taller than the pane (pure)', () => {
     expect(lineAfterMove('list.top', 0, 0, end)).toBe(0);
     end.mockClear();
     expect(lineAfterMove('list.down', 4, 5, end)).toBe(0);
-    expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(0);
+    expect(lineAfterMove('list.pageDown', 8, 30, end)).toBe(0);
     // No other turn reached (k on the first, j on the last): the line kept.
     expect(lineAfterMove('list.up', 0, 0, end)).toBeNull();
     expect(lineAfterMove('list.down', 9, 9, end)).toBeNull();
     // The turn reached is laid out only to enter it at its end.
     expect(end).not.toHaveBeenCalled();
+    // Any move up enters the turn it reaches at its end, as k does (a page up read from below).
+    expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(40);
+    expect(lineAfterMove('list.halfUp', 30, 25, end)).toBe(40);
+  });
+});
+
+describe('a page in Turns never skips a turn not yet read (pure)', () => {
+  // Thirty turns; 5 and 20 are taller than the pane. A page is 10 turns, half a page 5.
+  const tallOnes = new Set([5, 20]);
+  it.each([
+    ['down from a short turn: stops at the tall turn on the way', 0, true, 10, 5],
+    ['down past it: a whole page', 6, true, 10, 16],
+    ['down onto a tall turn a page on', 10, true, 10, 20],
+    ["from a tall turn's end: the next turn", 5, true, 10, 6],
+    ["from a tall turn's top: the turn above", 20, false, 10, 19],
+    ['up from a short turn: stops at the tall turn on the way', 28, false, 10, 20],
+    ['half a page up from a short turn', 28, false, 5, 23],
+    ['down near the end: the last turn', 25, true, 10, 29],
+    ['up near the top: the first turn', 3, false, 10, 0],
+    ['at the last turn: nowhere to go', 29, true, 10, 29],
+  ] as const)('%s', (_, from, down, step, expected) => {
+    expect(pageTarget(from, down, step, 30, (i) => tallOnes.has(i))).toBe(expected);
+  });
+
+  it('lays out no more than a page of turns, however long the conversation', () => {
+    const asked: number[] = [];
+    const tall = (i: number) => {
+      asked.push(i);
+      return false;
+    };
+    expect(pageTarget(50_000, true, 22, 141_000, tall)).toBe(50_022);
+    expect(asked.length).toBeLessThanOrEqual(22);
+    expect(Math.min(...asked)).toBeGreaterThanOrEqual(50_000);
   });
 });
 
@@ -186,8 +228,115 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
+    // Space opens it, shown from its top: above its end, new turns wait.
+    s = go(s, ' ');
+    expect(s.turnScroll).toBeNull();
+    expect(s.stickToBottom).toBe(false);
+    expect(s.pausedAt).toBe(2);
+    s = go(s, 'G');
+    expect(s.stickToBottom).toBe(true);
+    expect(s.pausedAt).toBeNull();
+    // Folded again (still taller than the pane), from its top: they wait too.
+    s = go(s, ' ');
+    expect(s.openTurns).toEqual([]);
+    expect([s.stickToBottom, s.pausedAt]).toEqual([false, 2]);
+    // Entered from above at its top (j, a page) the same.
+    for (const key of ['j', 'pageDown', 'ctrl-d']) {
+      const entered = go(go(s, 'g'), key);
+      expect(entered.lists.turns.selected, key).toBe(1);
+      expect([entered.stickToBottom, entered.pausedAt], key).toEqual([false, 2]);
+    }
     // Not following, scrolling says nothing of a bottom.
     expect(go({ ...s, follow: false, stickToBottom: false }, 'k').stickToBottom).toBe(false);
+  });
+
+  it('a page stops at a tall turn and goes on from its edge one turn at a time (4 turns, the 2nd tall)', () => {
+    const four = storeOf([
+      ...threeTurnsLines(),
+      { t: at(3000), type: 'turn', role: 'assistant', blocks: [{ type: 'text', text: 'welcome' }] },
+    ]);
+    const go = (state: UiState, key: string) => pressKey(turnsView, key, appContext(four, state, 10, 80)).state;
+    const at4 = (s: UiState) => {
+      const rows = appContext(four, s, 10, 80).views.turns;
+      const sel = s.lists.turns.selected;
+      return { turn: sel, line: s.turnScroll?.row === rows.at(sel) ? s.turnScroll.line : 0 };
+    };
+    let s: UiState = { ...initialState(), pane: 'turns' };
+    const seen: { turn: number; line: number }[] = [];
+    for (const key of ['g', 'pageDown', 'pageDown', 'pageDown', 'pageDown', 'pageUp', 'pageUp', 'pageUp', 'pageUp']) {
+      s = go(s, key);
+      seen.push(at4(s));
+    }
+    expect(seen).toEqual([
+      { turn: 0, line: 0 },
+      // Not turn 3: the tall turn on the way, from its top, then its lines (its end from line 12).
+      { turn: 1, line: 0 },
+      { turn: 1, line: 10 },
+      { turn: 1, line: 12 },
+      // Its end shown: the next turn, not a page of turns on.
+      { turn: 2, line: 0 },
+      // Up from a short turn: the tall one, entered at its end, then its lines, then the turn above.
+      { turn: 1, line: 12 },
+      { turn: 1, line: 2 },
+      { turn: 1, line: 0 },
+      { turn: 0, line: 0 },
+    ]);
+    // Half pages the same way.
+    s = go(go(s, 'ctrl-d'), 'G');
+    expect(at4(s)).toEqual({ turn: 3, line: 0 });
+    s = go(s, 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 1, line: 12 });
+    s = go(go(s, 'ctrl-u'), 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 1, line: 2 });
+    s = go(go(s, 'ctrl-u'), 'ctrl-u');
+    expect(at4(s)).toEqual({ turn: 0, line: 0 });
+    s = go(go(s, 'ctrl-d'), 'ctrl-d');
+    expect(at4(s)).toEqual({ turn: 1, line: 5 });
+    s = go(go(s, 'ctrl-d'), 'ctrl-d');
+    expect(at4(s)).toEqual({ turn: 1, line: 12 });
+    expect(at4(go(s, 'ctrl-d'))).toEqual({ turn: 2, line: 0 });
+  });
+
+  it('t keeps the number of the first line shown, not its text (docs/panes.md says so)', () => {
+    const thought = storeOf([
+      { t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'question' }] },
+      {
+        t: at(1000),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [
+          { type: 'thinking', thinking: 'a\nb\nc\nd' },
+          { type: 'text', text: Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') },
+        ],
+      },
+    ]);
+    const ctx = (s: UiState) => appContext(thought, s, 10, 80);
+    let s: UiState = { ...initialState(), pane: 'turns' };
+    for (const key of ['j', 'j', 'j', 'j']) s = pressKey(turnsView, key, ctx(s)).state;
+    expect(s.turnScroll?.line).toBe(3);
+    const shownFirst = (state: UiState) => {
+      const c = ctx(state);
+      const laid = layoutTurns(
+        2,
+        1,
+        0,
+        10,
+        (i) =>
+          turnLines(turnView(thought, c.views.turns.at(i)), {
+            width: 80,
+            selected: false,
+            expandThinking: state.expandThinking,
+          }),
+        state.turnScroll?.line ?? 0,
+      );
+      return lineText(laid.lines[0]!).trim();
+    };
+    expect(shownFirst(s)).toBe('line 2');
+    s = pressKey(turnsView, 't', ctx(s)).state;
+    expect(s.expandThinking).toBe(true);
+    expect(s.turnScroll?.line).toBe(3);
+    // The thinking's lines came in above: line 3 is other text now.
+    expect(shownFirst(s)).toBe('b');
   });
 
   it('Space folds the turn again and shows it from its top', () => {
@@ -217,7 +366,11 @@ describe('the move keys in Turns, through a tall turn', () => {
       rows.push([...new Set(read.mock.calls.map((c) => c[0]))]);
       read.mockRestore();
     }
-    for (const [i, r] of rows.entries()) expect(r.length, `key ${i}`).toBeLessThanOrEqual(2);
+    const keys = ['G', 'k', 'pageUp', 'pageUp', 'k', 'j', 'g', 'pageDown', 'G', 'pageUp'];
+    // A page from a short turn looks for a tall turn on its way: a pane's worth at most.
+    for (const [i, r] of rows.entries())
+      expect(r.length, `key ${i}`).toBeLessThanOrEqual(keys[i]!.startsWith('page') ? 11 : 2);
+    expect(rows[7]!.length).toBeGreaterThan(2);
     // G read the last turn (to enter it at its end); k past its top, the one above it.
     const views = appContext(many, s, 10, 80).views.turns;
     expect(rows[0]).toEqual([views.at(2999)]);

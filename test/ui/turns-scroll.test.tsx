@@ -1,5 +1,6 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { App } from '../../src/ui/app.js';
 import type { MouseSource } from '../../src/ui/hooks/use-mouse.js';
 import type { MouseEvent } from '../../src/ui/mouse.js';
@@ -99,6 +100,53 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     expect(lines(app.frame())[1]).toMatch(/^›.*user/);
   });
 
+  it('a page stops at a tall turn on its way, and goes on from its end one turn (4 turns at 80x12)', async () => {
+    const store = storeOf([
+      turn(0, 'user', 'first question'),
+      turn(1000, 'assistant', numbered(40)),
+      turn(2000, 'user', 'second question'),
+      turn(3000, 'assistant', 'a short answer'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 12 });
+    await waitForFrame(app.frame, (f) => f.includes('first question'));
+    await app.press('list.top');
+    // Folded, the tall turn is 22 lines in a pane of 10.
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 1–10 of 22 · 2 of 4$/);
+    await app.press('list.pageDown');
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 13–22 of 22 · 2 of 4$/);
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/ 3 of 4$/);
+    await app.press('list.pageUp');
+    expect(footer(app.frame())).toMatch(/lines 13–22 of 22 · 2 of 4$/);
+    await app.press('list.halfUp');
+    await app.press('list.halfUp');
+    await app.press('list.halfUp');
+    expect(footer(app.frame())).toMatch(/lines 1–10 of 22 · 2 of 4$/);
+    await app.press('list.halfUp');
+    expect(footer(app.frame())).toMatch(/ 1 of 4$/);
+  });
+
+  it('following: the last turn opened with Space after G holds new turns back until its end is shown', async () => {
+    const store = storeOf([turn(0, 'user', 'first question'), turn(1000, 'assistant', numbered(40))]);
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await waitForFrame(app.frame, (f) => f.includes('assistant'));
+    await app.press('list.bottom');
+    await app.press('turns.open');
+    let f = app.frame();
+    expect(footer(f)).toMatch(/lines 1–22 of 41 · 2 of 2$/);
+    expect(lines(f)[0]).toContain('paused · 0 new');
+    const text = JSON.stringify(turn(2000, 'user', 'a new question'));
+    appendLines(store, 0, [{ text, lineNo: 3, offset: 10_000, length: text.length }]);
+    f = await waitForFrame(app.frame, (x) => lines(x)[0]!.includes('paused · 1 new'));
+    expect(footer(f)).toMatch(/lines 1–22 of 41 · 2 of 3$/);
+    // Its end shown (G goes on to the new turn, the last now).
+    await app.press('list.down');
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 20–41 of 41 · 2 of 3$/);
+  });
+
   it('keeps a sane screen as the terminal is resized mid-turn', async () => {
     const store = tallLastTurn();
     const size = (columns: number, rows: number) => <App store={store} size={{ columns, rows }} />;
@@ -151,5 +199,45 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     await waitForFrame(app.frame, (f) => footer(f).endsWith(' 3 of 4'));
     await tick();
     expect(footer(app.frame())).toMatch(/ 3 of 4$/);
+  });
+
+  it("a notch stops at a tall turn's end and top with fewer than three lines left; the next moves on", async () => {
+    let send: ((e: MouseEvent) => void) | null = null;
+    const mouse: MouseSource = {
+      subscribe: (h) => {
+        send = h;
+        return () => {
+          send = null;
+        };
+      },
+    };
+    const wheel = (delta: 1 | -1): MouseEvent => ({ kind: 'wheel', button: 64, delta, x: 10, y: 5 });
+    // The middle turn opened is 32 lines (header and 31): its end is shown from line 11, 10 past its top.
+    const store = storeOf([
+      turn(0, 'user', 'question'),
+      turn(1000, 'assistant', numbered(31)),
+      turn(2000, 'user', 'thanks'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24, mouse });
+    await waitForFrame(app.frame, (f) => f.includes('question'));
+    await app.press('list.down');
+    await app.press('turns.open');
+    expect(footer(app.frame())).toMatch(/lines 1–22 of 32 · 2 of 3$/);
+    const notch = async (delta: 1 | -1, end: string) => {
+      send!(wheel(delta));
+      await waitForFrame(app!.frame, (f) => footer(f).endsWith(end));
+      await tick();
+      expect(footer(app!.frame())).toMatch(new RegExp(`${end}$`));
+    };
+    for (const first of [4, 7, 10]) await notch(1, `lines ${first}–${first + 21} of 32 · 2 of 3`);
+    // One line was left: the notch shows it, and stays in the turn.
+    await notch(1, 'lines 11–32 of 32 · 2 of 3');
+    expect(lines(app.frame()).at(-2)).toMatch(/line 031$/);
+    await notch(1, ' 3 of 3');
+    // Up: back into it at its end, then three lines a notch, then its first line, then the turn above.
+    await notch(-1, 'lines 11–32 of 32 · 2 of 3');
+    for (const first of [8, 5, 2]) await notch(-1, `lines ${first}–${first + 21} of 32 · 2 of 3`);
+    await notch(-1, 'lines 1–22 of 32 · 2 of 3');
+    await notch(-1, ' 1 of 3');
   });
 });

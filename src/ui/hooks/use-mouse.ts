@@ -53,8 +53,11 @@ export function useMouse(
           const s = ui.get();
           const out = runCommand(appView(s), what.command, { ...context, state: s });
           if (!out) break;
+          const moved = out.state.lists[s.pane].selected !== s.lists[s.pane].selected;
+          // A notch that scrolled a tall turn's lines stops at its edge (as j does): the next notch moves on.
+          if (what.oneRow && moved && k > 0) break;
           perform(out);
-          if (what.oneRow && out.state.lists[s.pane].selected !== s.lists[s.pane].selected) break;
+          if (what.oneRow && moved) break;
         }
       }),
     [source],

@@ -40,15 +40,34 @@ export function scrollWithin(command: Command, line: number, lines: number, heig
   return at > 0 ? Math.max(0, at - by) : null;
 }
 
+/** Whether `command` is a page key (half or whole): one that moves over several turns. */
+export const pages = (command: Command): boolean => STEPS[command] !== undefined && STEPS[command].lines !== 'one';
+
+/** Whether `command` moves down (j, Ctrl-d, PgDn); the other scrolling keys move up. */
+export const movesDown = (command: Command): boolean => STEPS[command]?.down === true;
+
+/**
+ * The turn a page key (`step` turns, down or up) goes to from turn `from` of `count`
+ * when it does not scroll within it. As a pager, it never skips a turn not yet read:
+ * from a tall turn (`tall(from)`, its edge shown) it goes one turn on, and from a short
+ * one it stops at the first tall turn on its way. Asks `tall` of `step` turns at most.
+ */
+export function pageTarget(from: number, down: boolean, step: number, count: number, tall: (i: number) => boolean) {
+  const dir = down ? 1 : -1;
+  const last = Math.max(0, Math.min(count - 1, from + dir * (tall(from) ? 1 : step)));
+  for (let i = from + dir; down ? i < last : i > last; i += dir) if (tall(i)) return i;
+  return last;
+}
+
 /**
  * The selected turn's first line on screen after a move key took the selection from
- * turn `from` to turn `to` (null: the line it had is kept). `k` and `G` enter from
- * below, at the end (`endAt` gives it: a turn is laid out only then); any other move
- * to another turn, and `g`, show it from its top.
+ * turn `from` to turn `to` (null: the line it had is kept). A move up (`k`, `Ctrl-u`,
+ * `PgUp`) and `G` enter from below, at the end (`endAt` gives it: a turn is laid out
+ * only then); any other move to another turn, and `g`, show it from its top.
  */
 export function lineAfterMove(command: Command, from: number, to: number, endAt: () => number): number | null {
   if (command === 'list.bottom') return endAt();
   if (command === 'list.top') return 0;
   if (from === to) return null;
-  return command === 'list.up' ? endAt() : 0;
+  return scrollsWithin(command) && !movesDown(command) ? endAt() : 0;
 }

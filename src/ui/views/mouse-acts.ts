@@ -8,8 +8,9 @@ export const WHEEL_ROWS = 3;
 
 export type MouseAct =
   /**
-   * A command of the view in front, `times` over (a wheel notch); `oneRow`: no further
-   * once the selection moved (Turns: three lines of a turn taller than the pane, or one turn).
+   * A command of the view in front, `times` over (a wheel notch); `oneRow`: the selection
+   * moves once at most, and only on the first time (Turns: up to three lines of a turn
+   * taller than the pane, stopping at its edge, or one turn).
    */
   | { type: 'command'; command: Command; times: number; oneRow?: boolean }
   /** Select row `index` of the pane shown (a click on it). */

@@ -2,18 +2,41 @@ import { turnView } from '../data/turns.js';
 import { opensText } from '../format/text-block.js';
 import { turnLines } from '../format/turn-lines.js';
 import type { Command } from '../keymap.js';
-import { endLine, lineAfterMove, scrollsWithin, scrollWithin } from '../state/turn-scroll.js';
-import { moveAction, reduce } from '../state/ui-state.js';
+import {
+  endLine,
+  lineAfterMove,
+  movesDown,
+  pages,
+  pageTarget,
+  scrollsWithin,
+  scrollWithin,
+} from '../state/turn-scroll.js';
+import { moveAction, reduce, type UiState } from '../state/ui-state.js';
 import { type AppContext, activeList, needsRows } from './app-context.js';
 import { echoed, thinking } from './list-commands.js';
 import { LIST_COMMANDS } from './lists.js';
-import { act, type CommandSpec, outcome, type ViewSpec } from './view.js';
+import { type CommandSpec, outcome, type ViewSpec } from './view.js';
 
 /** The selected turn's row, or -1. */
 function selectedTurn(ctx: AppContext): number {
   const list = activeList(ctx);
   const at = ctx.state.lists.turns.selected;
   return list && at < list.length ? list.at(at) : -1;
+}
+
+/**
+ * Following a growing trace: the last turn's end is the bottom new turns move on from.
+ * While it is selected and shown above its end (opened by Space, entered at its top,
+ * scrolled up), they wait (`paused · N new`); at its end, they are followed again.
+ * Lays out the last turn only when it is selected, and only when following.
+ */
+function heldAtLastTurn(ctx: AppContext, next: UiState): UiState {
+  const turns = ctx.views.turns;
+  if (!next.follow || turns.length === 0 || next.lists.turns.selected !== turns.length - 1) return next;
+  const row = turns.at(turns.length - 1);
+  const line = next.turnScroll?.row === row ? next.turnScroll.line : 0;
+  const atEnd = line >= endLine(linesOfTurn(ctx, row, next.openTurns.includes(row)).length, ctx.height);
+  return { ...next, stickToBottom: atEnd, pausedAt: atEnd ? null : (next.pausedAt ?? turns.length) };
 }
 
 /** A turn's lines as the pane lays them out (folded unless `open`); one turn, whatever the trace's size. */
@@ -41,7 +64,7 @@ const open: CommandSpec<AppContext> = {
     const row = selectedTurn(ctx);
     return ctx.state.openTurns.includes(row) || folds(ctx, row) ? null : 'nothing is folded in this turn';
   },
-  run: (ctx) => act(ctx, { type: 'toggle-turn', row: selectedTurn(ctx) }),
+  run: (ctx) => outcome(heldAtLastTurn(ctx, reduce(ctx.state, { type: 'toggle-turn', row: selectedTurn(ctx) }))),
 };
 
 /** How many lines the turn at `row` takes in the pane now. */
@@ -54,18 +77,20 @@ const heightOf = (ctx: AppContext, row: number) => linesOfTurn(ctx, row, ctx.sta
 const TURN_MOVES: Partial<Record<Command, string>> = {
   'list.down': 'Next row; in a turn taller than the pane, its next line, until its end is shown',
   'list.up': 'Previous row (a turn taller than the pane: from its end); in one, its line above, until its top',
-  'list.halfDown': 'Half a page down; in a turn taller than the pane, its lines, until its end is shown',
-  'list.halfUp': 'Half a page up; in a turn taller than the pane, its lines, until its top is shown',
-  'list.pageDown': 'A page down; in a turn taller than the pane, its lines, until its end is shown',
-  'list.pageUp': 'A page up; in a turn taller than the pane, its lines, until its top is shown',
+  'list.halfDown': 'Half a page down, stopping at a turn taller than the pane; in one, its lines, until its end',
+  'list.halfUp':
+    'Half a page up, stopping at a turn taller than the pane (at its end); in one, its lines, until its top',
+  'list.pageDown': 'A page down, stopping at a turn taller than the pane; in one, its lines, until its end',
+  'list.pageUp': 'A page up, stopping at a turn taller than the pane (at its end); in one, its lines, until its top',
   'list.bottom': 'Last row, and follow new rows as they come; a turn taller than the pane: its end',
 };
 
 /**
  * A move key in Turns: through the lines of a selected turn taller than the pane while
  * it has more that way (state/turn-scroll.ts), else the list's move, entering the turn
- * reached at its top, or (`k`, `G`) at its end. Lays out the selected turn and, entered
- * from below, the one reached: never more.
+ * reached at its top, or (a move up, `G`) at its end; a page stops at a tall turn on its
+ * way. Lays out the selected turn and the one reached, and a page the turns it passes
+ * (a pane's worth at most): never more.
  */
 function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
   const { command } = list;
@@ -81,22 +106,23 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
       const shown = state.turnScroll?.row === row ? state.turnScroll.line : 0;
       const height = scrollsWithin(command) ? heightOf(ctx, row) : 0;
       const to = scrollWithin(command, shown, height, ctx.height);
-      if (to !== null) {
-        const scrolled = reduce(state, { type: 'turn.scroll', row, line: to });
-        if (!state.follow || from !== turns.length - 1) return outcome(scrolled);
-        // Following: the last turn's end is the bottom that new turns move on from; read above it, they wait.
-        const atEnd = to === endLine(height, ctx.height);
-        return outcome({
-          ...scrolled,
-          stickToBottom: atEnd,
-          pausedAt: atEnd ? null : (state.pausedAt ?? turns.length),
-        });
-      }
-      const moved = reduce(state, moveAction(command, ctx.bounds)!);
+      if (to !== null) return outcome(heldAtLastTurn(ctx, reduce(state, { type: 'turn.scroll', row, line: to })));
+      // A page stops at a tall turn on its way, and from a tall turn's edge goes one turn on.
+      const step = Math.max(1, command.startsWith('list.half') ? Math.floor(ctx.height / 2) : ctx.height);
+      const tall = (i: number) => (i === from ? height : heightOf(ctx, turns.at(i))) > ctx.height;
+      const moved = pages(command)
+        ? reduce(state, {
+            type: 'move',
+            delta: pageTarget(from, movesDown(command), step, turns.length, tall) - from,
+            bounds: ctx.bounds,
+          })
+        : reduce(state, moveAction(command, ctx.bounds)!);
       const at = moved.lists.turns.selected;
       const reached = turns.at(at);
       const line = lineAfterMove(command, from, at, () => endLine(heightOf(ctx, reached), ctx.height));
-      return outcome(line === null ? moved : reduce(moved, { type: 'turn.scroll', row: reached, line }));
+      return outcome(
+        heldAtLastTurn(ctx, line === null ? moved : reduce(moved, { type: 'turn.scroll', row: reached, line })),
+      );
     },
   };
 }

@@ -185,8 +185,11 @@ export function inputLine(
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
-  // With something to say, the typed text leaves it half the line: a long filter hid why it was refused.
-  const textRoom = error ? Math.floor((width - prompt.length) / 2) : width - prompt.length - 2;
+  // With something to say, the typed text leaves it the room it needs (keeping a dozen
+  // cells itself): a long filter pushed the reason it was refused off the line.
+  const said = error ? widthOf(`  ✗ ${inertHead(error, width)}`) : 0;
+  const full = width - prompt.length - 2;
+  const textRoom = error ? Math.max(Math.min(12, full), full + 1 - said) : full;
   const text = truncate(inertHead(input.text, width), Math.max(1, textRoom));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
   // A filter error quotes what was typed: measured as it is shown.

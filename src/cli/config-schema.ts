@@ -7,7 +7,7 @@
  */
 import { type Node, type ParseError, type ParseErrorCode, parseTree } from 'jsonc-parser';
 import { keyProblems } from '../ui/key-clashes.js';
-import { type Command, KEYMAP, type KeyName, NAMED_KEYS } from '../ui/keymap.js';
+import { type Command, isCtrlLetter, KEYMAP, type KeyName, NAMED_KEYS } from '../ui/keymap.js';
 import { COLOUR_NAMES, isColour, THEME, THEME_NAMES, type ThemeChoice, type ThemeName } from '../ui/theme-table.js';
 
 /** What a config file sets; a field it leaves out keeps its default. */
@@ -98,7 +98,7 @@ function ctrlSpelling(key: string): string | null {
 /** A key name a config may give: a named key, ctrl and a letter, or one printable character (what match-key.ts reads). */
 export function isKeyName(key: string): boolean {
   if ((NAMED_KEYS as readonly string[]).includes(key)) return true;
-  if (/^ctrl-[a-z]$/.test(key)) return ctrlKeyProblem(key) === null;
+  if (isCtrlLetter(key)) return ctrlKeyProblem(key) === null;
   const code = key.charCodeAt(0);
   return key.length === 1 && code >= 0x20 && !(code >= 0x7f && code <= 0x9f);
 }

@@ -1,5 +1,5 @@
 /** What a set of keys may not do: mean two commands in one view, or take a letter from a bar's text. */
-import { type Command, KEYMAP, type KeyName, keyLabel, NAMED_KEYS } from './keymap.js';
+import { type Command, isCtrlLetter, KEYMAP, type KeyName, keyLabel, NAMED_KEYS } from './keymap.js';
 import { APP_VIEWS, DIFF_VIEWS } from './views/index.js';
 import type { ViewInfo } from './views/view.js';
 
@@ -10,7 +10,7 @@ export interface KeyProblem {
 }
 
 /** A key that is no text in a bar: a named key, or Ctrl and a letter (match-key.ts names any). */
-const named = (key: KeyName): boolean => (NAMED_KEYS as readonly string[]).includes(key) || /^ctrl-[a-z]$/.test(key);
+const named = (key: KeyName): boolean => (NAMED_KEYS as readonly string[]).includes(key) || isCtrlLetter(key);
 
 /**
  * The problems of a rebinding (`keys`: command → its new keys; the others keep the

@@ -25,6 +25,9 @@ export const NAMED_KEYS = [
   'backspace',
 ] as const;
 
+/** Ctrl and a letter (`ctrl-n`): match-key.ts names every one; no text is typed with it. */
+export const isCtrlLetter = (key: string): boolean => /^ctrl-[a-z]$/.test(key);
+
 /** A key as a name: a printable character, or one of the named keys above. */
 export type KeyName = (typeof NAMED_KEYS)[number] | (string & {});
 

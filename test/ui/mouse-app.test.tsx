@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tabAt } from '../../src/ui/format/chrome.js';
-import type { MouseSource } from '../../src/ui/hooks/use-mouse.js';
 import type { MouseEvent } from '../../src/ui/mouse.js';
 import { initialState, type UiState } from '../../src/ui/state/ui-state.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { mouseAct, type ScreenMap } from '../../src/ui/views/mouse-acts.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, tick, waitForFrame } from '../helpers/ink.js';
+import { fakeMouse } from '../helpers/mouse.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
@@ -98,20 +98,6 @@ describe('a mouse event as the command it stands for', () => {
     ]);
   });
 });
-
-/** A mouse the test moves. */
-function fakeMouse() {
-  let handler: ((e: MouseEvent) => void) | null = null;
-  const source: MouseSource = {
-    subscribe: (h) => {
-      handler = h;
-      return () => {
-        handler = null;
-      };
-    },
-  };
-  return { source, send: (e: MouseEvent) => handler?.(e) };
-}
 
 let app: Awaited<ReturnType<typeof renderApp>> | null = null;
 afterEach(() => app?.unmount());

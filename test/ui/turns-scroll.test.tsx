@@ -2,10 +2,9 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appendLines } from '../../src/ingest/row-writer.js';
 import { App } from '../../src/ui/app.js';
-import type { MouseSource } from '../../src/ui/hooks/use-mouse.js';
-import type { MouseEvent } from '../../src/ui/mouse.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { renderApp, tick, waitForFrame } from '../helpers/ink.js';
+import { fakeMouse, wheel } from '../helpers/mouse.js';
 import { at, storeOf } from '../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
@@ -176,42 +175,24 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
   });
 
   it('the wheel scrolls a tall turn three lines a notch, and moves one turn past its edge', async () => {
-    let send: ((e: MouseEvent) => void) | null = null;
-    const mouse: MouseSource = {
-      subscribe: (h) => {
-        send = h;
-        return () => {
-          send = null;
-        };
-      },
-    };
-    const wheel = (delta: 1 | -1): MouseEvent => ({ kind: 'wheel', button: 64, delta, x: 10, y: 5 });
+    const { source: mouse, send } = fakeMouse();
     app = await renderApp({ store: tallLastTurn(), columns: 80, rows: 24, mouse });
     await waitForFrame(app.frame, (f) => f.includes('first question'));
     await app.press('list.bottom');
     await app.press('turns.open');
-    send!(wheel(1));
+    send(wheel(1));
     await waitForFrame(app.frame, (f) => footer(f).endsWith('lines 4–25 of 301 · 4 of 4'));
-    send!(wheel(-1));
+    send(wheel(-1));
     await waitForFrame(app.frame, (f) => footer(f).endsWith('lines 1–22 of 301 · 4 of 4'));
     // At its top a notch up is one turn up, not three.
-    send!(wheel(-1));
+    send(wheel(-1));
     await waitForFrame(app.frame, (f) => footer(f).endsWith(' 3 of 4'));
     await tick();
     expect(footer(app.frame())).toMatch(/ 3 of 4$/);
   });
 
   it("a notch stops at a tall turn's end and top with fewer than three lines left; the next moves on", async () => {
-    let send: ((e: MouseEvent) => void) | null = null;
-    const mouse: MouseSource = {
-      subscribe: (h) => {
-        send = h;
-        return () => {
-          send = null;
-        };
-      },
-    };
-    const wheel = (delta: 1 | -1): MouseEvent => ({ kind: 'wheel', button: 64, delta, x: 10, y: 5 });
+    const { source: mouse, send } = fakeMouse();
     // The middle turn opened is 32 lines (header and 31): its end is shown from line 11, 10 past its top.
     const store = storeOf([
       turn(0, 'user', 'question'),
@@ -224,7 +205,7 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     await app.press('turns.open');
     expect(footer(app.frame())).toMatch(/lines 1–22 of 32 · 2 of 3$/);
     const notch = async (delta: 1 | -1, end: string) => {
-      send!(wheel(delta));
+      send(wheel(delta));
       await waitForFrame(app!.frame, (f) => footer(f).endsWith(end));
       await tick();
       expect(footer(app!.frame())).toMatch(new RegExp(`${end}$`));

@@ -35,9 +35,15 @@ export function scrollWithin(command: Command, line: number, lines: number, heig
   const step = STEPS[command];
   if (step === undefined || lines <= height) return null;
   const at = clampTurnLine(line, lines, height);
-  const by = step.lines === 'half' ? Math.max(1, Math.floor(height / 2)) : step.lines === 'page' ? height : 1;
+  const by = stepOf(command, height);
   if (step.down) return at < endLine(lines, height) ? Math.min(endLine(lines, height), at + by) : null;
   return at > 0 ? Math.max(0, at - by) : null;
+}
+
+/** How far `command` moves in a pane `height` tall: a line (or a turn), half a pane, a pane. */
+export function stepOf(command: Command, height: number): number {
+  const lines = STEPS[command]?.lines ?? 'one';
+  return lines === 'half' ? Math.max(1, Math.floor(height / 2)) : lines === 'page' ? Math.max(1, height) : 1;
 }
 
 /** Whether `command` is a page key (half or whole): one that moves over several turns. */

@@ -3,7 +3,8 @@ import type { Command } from '../keymap.js';
 import { moveAction } from '../state/ui-state.js';
 import { act, type BaseContext, type CommandSpec, outcome } from './view.js';
 
-const MOVES = [
+/** The move commands of every list and scrolled view. */
+export const MOVES = [
   'list.down',
   'list.up',
   'list.halfDown',

@@ -10,9 +10,11 @@ import {
   pageTarget,
   scrollsWithin,
   scrollWithin,
+  stepOf,
 } from '../state/turn-scroll.js';
 import { moveAction, reduce, type UiState } from '../state/ui-state.js';
 import { type AppContext, activeList, needsRows } from './app-context.js';
+import { MOVES } from './common.js';
 import { echoed, thinking } from './list-commands.js';
 import { LIST_COMMANDS } from './lists.js';
 import { type CommandSpec, outcome, type ViewSpec } from './view.js';
@@ -108,7 +110,7 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
       const to = scrollWithin(command, shown, height, ctx.height);
       if (to !== null) return outcome(heldAtLastTurn(ctx, reduce(state, { type: 'turn.scroll', row, line: to })));
       // A page stops at a tall turn on its way, and from a tall turn's edge goes one turn on.
-      const step = Math.max(1, command.startsWith('list.half') ? Math.floor(ctx.height / 2) : ctx.height);
+      const step = stepOf(command, ctx.height);
       const tall = (i: number) => (i === from ? height : heightOf(ctx, turns.at(i))) > ctx.height;
       const moved = pages(command)
         ? reduce(state, {
@@ -127,16 +129,7 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
   };
 }
 
-const MOVE_COMMANDS = new Set<Command>([
-  'list.down',
-  'list.up',
-  'list.halfDown',
-  'list.halfUp',
-  'list.pageDown',
-  'list.pageUp',
-  'list.top',
-  'list.bottom',
-]);
+const MOVE_COMMANDS: ReadonlySet<Command> = new Set(MOVES);
 
 /** The LLM conversation: a list whose thinking blocks, echoed resends and long texts can be shown. */
 export const turnsView: ViewSpec<AppContext> = {

@@ -76,8 +76,9 @@ describe('Tab in the filter bar', () => {
     expect(tab('s').notice).toBe('2 choices: since:  status:');
     // One choice left: completed, and no list.
     expect(tab('tool:write').notice).toBeNull();
-    // The list goes with the bar.
-    expect(pressKey(appView(empty), 'escape', appContext(store, empty, 10)).state.notice).toBeNull();
+    // The list goes with the bar, and with any edit of its text (it was of the text before).
+    for (const key of ['escape', 'ctrl-u', 'backspace'])
+      expect(pressKey(appView(empty), key, appContext(store, empty, 10)).state.notice, key).toBeNull();
   });
 });
 

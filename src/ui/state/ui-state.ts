@@ -383,6 +383,8 @@ export function reduce(state: UiState, action: Action): UiState {
             : [...state.input.text].slice(0, -1).join('');
       return {
         ...state,
+        // What the bar said was of the text before this edit (an error, Tab's choices).
+        notice: null,
         input: { ...state.input, text },
         search:
           state.input.kind === 'search'

@@ -26,8 +26,9 @@ export class FakeStdin extends EventEmitter {
  * The app rendered on a fake terminal, and `press`: types a key and waits for the frame
  * it causes (key event → Ink's onRender, ms; null when none comes within `noFrameMs`),
  * then waits past Ink's frame throttle so the next key's frame is drawn at once.
+ * `maxFps`: Ink's frame throttle (the app runs at 60).
  */
-export async function timedApp(App, props, stdout, { noFrameMs = 3000 } = {}) {
+export async function timedApp(App, props, stdout, { noFrameMs = 3000, maxFps = 30 } = {}) {
   const { createElement } = await import('react');
   const { render } = await import('ink');
   const stdin = new FakeStdin();
@@ -44,7 +45,7 @@ export async function timedApp(App, props, stdout, { noFrameMs = 3000 } = {}) {
     patchConsole: false,
     exitOnCtrlC: false,
     debug: false,
-    maxFps: 30,
+    maxFps,
   });
   const wait = (ms) => new Promise((r) => setTimeout(r, ms));
   const press = async (key) => {

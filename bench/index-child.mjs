@@ -21,8 +21,8 @@ const t0 = performance.now();
 const store = new TraceStore(bundledPrices());
 const source = new FileSource(file);
 const loaded = loadWithCache(store, source, { cache: false, interactive: true });
-// `press` waits for the key's frame, then 40 ms past Ink's throttle: a key every ~50 ms.
-const { app, press, wait } = await timedApp(App, { store }, stdout);
+// At 60 fps, as the app draws; `press` waits for the key's frame, then 40 ms: a key every ~50 ms.
+const { app, press, wait } = await timedApp(App, { store }, stdout, { maxFps: 60 });
 const keys = [];
 for (let pressed = 0; store.files[0]?.state === 'loading'; pressed++) {
   const ms = await press(pressed % 2 ? 'k' : 'j');

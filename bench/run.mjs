@@ -212,12 +212,8 @@ row(
   '≤ 1.5x',
   fl.wordFoldMs / fl.byteSearchMs <= 1.5,
 );
-row(
-  'word filter, smart case / bare substring scan',
-  `${(fl.wordFoldMs / fl.bareMs).toFixed(2)}x`,
-  '≤ 1.5x',
-  fl.wordFoldMs / fl.bareMs <= 1.5,
-);
+// Another word (one that is nowhere): for comparison with the case-sensitive row, no goal.
+row('(word filter, smart case / bare substring scan)', `${(fl.wordFoldMs / fl.bareMs).toFixed(2)}x`, '—', true);
 row(
   '(the same / a bare case-insensitive scan for the word)',
   `${(fl.wordFoldMs / fl.bareFoldMs).toFixed(2)}x (${fl.bareFoldMs.toFixed(0)} ms)`,

@@ -73,6 +73,7 @@ export function openRequest(
   dir: MessageDir,
   source: string,
   info: RpcInfo,
+  corr: string | null,
 ): void {
   w.setStatus(row, Status.pending);
   if (dir === 'out') w.addFlags(row, Flag.serverToClient);
@@ -83,7 +84,8 @@ export function openRequest(
   else if (typeof queue === 'number') table.set(id, [queue, row]);
   else queue.push(row);
   w.pushCall(row);
-  if (info.toolName !== null && dir === 'in') w.addPair('mcp', f.index, info.toolName, row);
+  // A call's arguments are linked by key alone: their size is never asked for.
+  if (info.toolName !== null && dir === 'in') w.addPair('mcp', f.index, info.toolName, row, 0, info.argsKey, 0, corr);
 }
 
 /** A response closes the oldest pending request with its id sent the other way. */
@@ -145,7 +147,14 @@ export function cancel(w: TableWriter, f: FilePairing, dir: MessageDir, source: 
  * The links go straight onto the store's link columns (`linkTurnPair`), closed ones first (a 1 GiB
  * trace has a million such turns: no arrays per turn).
  */
-export function pairTurn(w: TableWriter, f: FilePairing, row: number, source: string, facts: TurnFacts): void {
+export function pairTurn(
+  w: TableWriter,
+  f: FilePairing,
+  row: number,
+  source: string,
+  corr: string | null,
+  facts: TurnFacts,
+): void {
   const { toolUses, toolResults } = facts;
   if (toolUses.length === 0 && toolResults.length === 0) return;
   let errors: ErrorEntry[] | null = null;
@@ -171,7 +180,7 @@ export function pairTurn(w: TableWriter, f: FilePairing, row: number, source: st
   }
   for (let ordinal = 0; ordinal < toolUses.length; ordinal++) {
     const use = toolUses[ordinal]!;
-    const p = w.addPair('turn', f.index, use.name, row, ordinal);
+    const p = w.addPair('turn', f.index, use.name, row, ordinal, use.argsKey, use.argsSize, corr);
     if (use.id !== null) {
       if (!open) f.openToolUses.set(source, (open = new Map()));
       open.set(use.id, p);

@@ -75,7 +75,7 @@ class RowWriter {
         return;
       case 'turn':
         f.counts.turn += 1;
-        this.appendTurn(f, line, facts.t, facts.source, facts.turn);
+        this.appendTurn(f, line, facts.t, facts.source, facts.corr, facts.turn);
         return;
       case 'rpc':
         f.counts.message += 1;
@@ -141,7 +141,7 @@ class RowWriter {
       const row = this.push(f, line, Kind.message, t, w.intern(label), name, Dir[dir]);
       w.setShape(row, Shape[info.shape]);
       if (facts.batch) w.addFlags(row, Flag.batch);
-      if (info.shape === 'request') openRequest(w, pairing, row, dir, source, info);
+      if (info.shape === 'request') openRequest(w, pairing, row, dir, source, info, facts.corr);
       else if (info.shape === 'response') closeRequest(w, pairing, row, dir, source, info);
       else {
         if (info.cancels !== null) cancel(w, pairing, dir, source, info.cancels);
@@ -151,7 +151,14 @@ class RowWriter {
     }
   }
 
-  private appendTurn(f: FileState, line: LineRef, t: number | null, source: string | null, facts: TurnFacts): void {
+  private appendTurn(
+    f: FileState,
+    line: LineRef,
+    t: number | null,
+    source: string | null,
+    corr: string | null,
+    facts: TurnFacts,
+  ): void {
     const w = this.store.writer;
     const model = facts.model === null ? -1 : w.intern(facts.model);
     const row = this.push(f, line, Kind.turn, t, w.intern(facts.role), model);
@@ -166,7 +173,7 @@ class RowWriter {
         const price = this.store.prices.lookup(facts.model ?? '(no model)');
         w.pushUsage(row, facts, facts.usage && price ? price.cost(facts.usage, t) : NaN, price !== null);
       }
-      pairTurn(w, this.pairingOf(f.index), row, source ?? 'mcp-tape', facts);
+      pairTurn(w, this.pairingOf(f.index), row, source ?? 'mcp-tape', corr, facts);
     }
     this.store.rowAdded(f, row);
   }

@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import { canonical } from '../trace/json-write.js';
-import { isObject, type Json, str } from '../trace/values.js';
 import { lowerBound } from './tables.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
  * Links between the planes of a run: a tool_use (agent plane, a turn pair) and the
- * tools/call it became (mcp plane). Worked out when asked, from the columns and the
- * records read back (the store keeps no payloads), so every way a store is filled (one
- * thread, the parallel index, a saved index, --follow) gives the same links.
+ * tools/call it became (mcp plane). Worked out when asked, from the columns alone: each
+ * pair's arguments were keyed as its line was indexed (trace/args-key.ts), so every way
+ * a store is filled (one thread, the parallel index, a saved index, --follow) gives the
+ * same links, and none reads a record back.
  *
  * The rule (docs/stats.md, "Links"): a tool_use and a call may link when they name the
- * same tool with the same arguments (canonical JSON), their `corr_id`s do not differ
+ * same tool with the same arguments (canonical JSON, by key), their `corr_id`s do not differ
  * (when both carry one), and the call was sent no earlier than the turn that asked for
  * it and no later than the next assistant turn of that turn's file (nor MAX_LINK_GAP_MS
  * after it). Links are one-to-one: among the candidates, those sharing a corr_id come
@@ -21,26 +19,15 @@ import type { TraceStore } from './trace-store.js';
  * the whole trace.
  */
 
-/** What linking reads of a pair's record, once (a record never changes). */
-interface PairText {
-  /** The arguments as canonical JSON (MCP params.arguments, or the tool_use's input); long ones as a digest. */
-  args: string;
-  /** The record's `corr_id` (format extensions §5), null when it has none. */
-  corr: string | null;
-  /** The canonical JSON's size in UTF-8 bytes: cost per tool splits a turn by it. */
-  size: number;
-}
-
-/** Per store: the pairs by origin and tool name in time order, each pair's text once read, turns' window ends. */
+/** Per store: the pairs by origin and tool name in time order, turns' window ends. */
 interface PlaneIndex {
   /** The store's epoch it was built in: after a new one, pair numbers name other pairs. */
   epoch: number;
   indexed: number;
   /** Pair indices by tool name: [0] the mcp plane's, [1] the turns'. */
   byName: [Map<string, number[]>, Map<string, number[]>];
-  text: Map<number, PairText>;
-  /** A turn pair's window end, kept once its next assistant turn is stored (rows only grow within an epoch). */
-  ends: Map<number, number>;
+  /** A turn pair's window end, kept once its next assistant turn is stored (rows only grow within an epoch); NaN: not yet. */
+  ends: Float64Array;
 }
 
 /** The links found between one store's turn pairs and one store's calls (the same store, or two), at their versions. */
@@ -49,10 +36,22 @@ interface Matching {
   callsVersion: number;
   turnsEpoch: number;
   callsEpoch: number;
-  /** Turn pair → call pair, and back; null: looked at, no link. */
-  toCall: Map<number, number | null>;
-  toTurn: Map<number, number | null>;
+  /**
+   * Turn pair → call pair, and back, by pair (a 1 GiB trace has ~500,000): the pair
+   * linked, NO_LINK when looked at with no link, UNSEEN before, and `inGroup(g)` while
+   * group `g` is being matched (matchGroup). A matching lives for one version of each
+   * store, whose pairs do not change: the arrays are made to size.
+   */
+  toCall: Int32Array;
+  toTurn: Int32Array;
+  /** Groups matched so far. */
+  groups: number;
 }
+
+const UNSEEN = -2;
+const NO_LINK = -1;
+/** The mark of a pair visited by group `g` and not yet matched. */
+const inGroup = (g: number): number => -3 - g;
 
 /**
  * A tool_use and the tools/call it became are moments apart: the call is never looked
@@ -60,9 +59,6 @@ interface Matching {
  * (the last turn, a stubbed one). It also bounds the work for a call without a twin.
  */
 export const MAX_LINK_GAP_MS = 10 * 60_000;
-
-/** Arguments longer than this are compared by a SHA-256 digest: the index keeps few bytes per pair. */
-const DIGEST_OVER = 128;
 
 const indexes = new WeakMap<TraceStore, PlaneIndex>();
 const matchings = new WeakMap<TraceStore, WeakMap<TraceStore, Matching>>();
@@ -75,7 +71,7 @@ function planeIndex(store: TraceStore): PlaneIndex {
   if (!ix || ix.epoch !== store.epoch)
     indexes.set(
       store,
-      (ix = { epoch: store.epoch, indexed: 0, byName: [new Map(), new Map()], text: new Map(), ends: new Map() }),
+      (ix = { epoch: store.epoch, indexed: 0, byName: [new Map(), new Map()], ends: new Float64Array(0) }),
     );
   const { origin } = store.pairs.cols;
   for (; ix.indexed < store.pairs.length; ix.indexed++) {
@@ -84,9 +80,13 @@ function planeIndex(store: TraceStore): PlaneIndex {
     const name = store.pairs.nameOf(p);
     const list = byName.get(name);
     if (!list) byName.set(name, [p]);
-    // Kept in time order (pairs arrive in it, but a trace's times need not be):
-    // after every pair no later than this one, so equal times stay in pair order.
-    else list.splice(firstAfter(store, list, pairTime(store, p)), 0, p);
+    else {
+      // Kept in time order (pairs arrive in it, but a trace's times need not be):
+      // after every pair no later than this one, so equal times stay in pair order.
+      const t = pairTime(store, p);
+      if (pairTime(store, list[list.length - 1]!) <= t) list.push(p);
+      else list.splice(firstAfter(store, list, t), 0, p);
+    }
   }
   return ix;
 }
@@ -107,56 +107,12 @@ function firstAfter(store: TraceStore, list: number[], t: number, orEqual = fals
   return lo;
 }
 
-/** A record read back and parsed, or null (unreadable, not JSON, not an object). */
-function recordOf(store: TraceStore, row: number): Record<string, Json> | null {
-  try {
-    const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
-    return isObject(o) ? o : null;
-  } catch {
-    return null;
-  }
-}
-
-function textOfValue(value: Json | undefined, corr: string | null): PairText {
-  const json = canonical(value);
-  const size = Buffer.byteLength(json, 'utf8');
-  const args = json.length > DIGEST_OVER ? `#${createHash('sha256').update(json).digest('base64')}` : json;
-  return { args, corr, size };
-}
-
-/**
- * A pair's arguments and corr_id, read back once. A turn's line is read once for all
- * its tool_uses (a tool_use is its turn's `ordinal`-th tool_use block).
- */
-function textOf(store: TraceStore, ix: PlaneIndex, p: number): PairText {
-  const known = ix.text.get(p);
-  if (known) return known;
-  const row = store.pairs.reqRowOf(p);
-  const o = recordOf(store, row);
-  const corr = o ? str(o.corr_id) : null;
-  if (store.pairs.isMcp(p)) {
-    // mcp-replay lines carry the message in `raw`, mcp-rec lines in `msg`.
-    const msg = o ? (o.raw ?? o.msg) : undefined;
-    const args = isObject(msg) && isObject(msg.params) ? msg.params.arguments : undefined;
-    ix.text.set(p, textOfValue(args, corr));
-  } else {
-    const blocks = o && Array.isArray(o.blocks) ? o.blocks : [];
-    const uses = blocks.filter((b) => isObject(b) && b.type === 'tool_use') as Record<string, Json>[];
-    for (const q of store.toolLinks(row).opened)
-      ix.text.set(q, textOfValue(uses[store.pairs.ordinalOf(q)]?.input, corr));
-  }
-  // A turn that cannot be read back (its source gone) still gets a text: no link, size of `null`.
-  if (!ix.text.has(p)) ix.text.set(p, textOfValue(undefined, corr));
-  return ix.text.get(p)!;
-}
-
 /**
  * The last time a turn pair's call may have been sent: the next assistant turn of its
  * file (a call after it answers another turn), at most MAX_LINK_GAP_MS after the turn.
  */
 function windowEnd(store: TraceStore, ix: PlaneIndex, u: number): number {
-  const kept = ix.ends.get(u);
-  if (kept !== undefined) return kept;
+  if (u < ix.ends.length && !Number.isNaN(ix.ends[u]!)) return ix.ends[u]!;
   const row = store.pairs.reqRowOf(u);
   const file = store.fileOf(row);
   const t = pairTime(store, u);
@@ -165,7 +121,13 @@ function windowEnd(store: TraceStore, ix: PlaneIndex, u: number): number {
     const next = turns[i]!;
     if (store.fileOf(next) !== file) continue;
     const end = Math.min(t + MAX_LINK_GAP_MS, store.tOf(next) ?? t + MAX_LINK_GAP_MS);
-    ix.ends.set(u, end);
+    if (u >= ix.ends.length) {
+      // To the store's size: a finished trace's pairs all fit at once.
+      const grown = new Float64Array(Math.max(u + 1, store.pairs.length)).fill(Number.NaN);
+      grown.set(ix.ends);
+      ix.ends = grown;
+    }
+    ix.ends[u] = end;
     return end;
   }
   // The turn's next assistant turn is not stored yet (or there is none): bounded by the gap alone, for now.
@@ -181,7 +143,9 @@ function matchingOf(turns: TraceStore, calls: TraceStore): Matching {
     m.turnsVersion !== turns.version ||
     m.callsVersion !== calls.version ||
     m.turnsEpoch !== turns.epoch ||
-    m.callsEpoch !== calls.epoch
+    m.callsEpoch !== calls.epoch ||
+    m.toCall.length !== turns.pairs.length ||
+    m.toTurn.length !== calls.pairs.length
   )
     byCalls.set(
       calls,
@@ -190,25 +154,33 @@ function matchingOf(turns: TraceStore, calls: TraceStore): Matching {
         callsVersion: calls.version,
         turnsEpoch: turns.epoch,
         callsEpoch: calls.epoch,
-        toCall: new Map(),
-        toTurn: new Map(),
+        toCall: new Int32Array(turns.pairs.length).fill(UNSEEN),
+        toTurn: new Int32Array(calls.pairs.length).fill(UNSEEN),
+        groups: 0,
       }),
     );
   return m;
 }
 
-/** A candidate link: turn pair, call pair, and its rank (lower first). */
-interface Edge {
-  u: number;
-  c: number;
-  /** 0 when both carry the same corr_id, else 1. */
-  corr: number;
-  gap: number;
-}
+/*
+ * Scratch for matchGroup, reused from group to group: a 1 GiB trace has ~250,000
+ * groups, most of one turn and one call, and Sets and objects per group were most of
+ * the time cost per tool took. A group's pairs are marked `inGroup` in the matching.
+ */
+/** Pairs to visit: a turn pair `u` as itself, a call pair `c` as `~c`. */
+const stack: number[] = [];
+const groupTurns: number[] = [];
+const groupCalls: number[] = [];
+/** Candidate links: turn pair, call pair, rank (0 when both carry the same corr_id, else 1), and time apart. */
+const edgeU: number[] = [];
+const edgeC: number[] = [];
+const edgeCorr: number[] = [];
+const edgeGap: number[] = [];
+const order: number[] = [];
 
 /**
  * The group of pairs linked to `start` by candidate links, matched: each pair of the
- * group gets its link (or null) in `m`. Two planes: `turns` holds the tool_uses,
+ * group gets its link (or NO_LINK) in `m`. Two planes: `turns` holds the tool_uses,
  * `calls` the tools/calls (the same store when both planes are open in it).
  */
 function matchGroup(
@@ -219,66 +191,86 @@ function matchGroup(
 ): void {
   const tix = planeIndex(turns);
   const cix = planeIndex(calls);
-  const seenTurns = new Set<number>();
-  const seenCalls = new Set<number>();
-  const queue: { turn?: number; call?: number }[] = [start];
-  const edges: Edge[] = [];
-  while (queue.length) {
-    const next = queue.pop()!;
-    if (next.turn !== undefined) {
-      const u = next.turn;
-      if (seenTurns.has(u)) continue;
-      seenTurns.add(u);
+  const mark = inGroup(++m.groups);
+  stack.length = groupTurns.length = groupCalls.length = 0;
+  edgeU.length = edgeC.length = edgeCorr.length = edgeGap.length = 0;
+  stack.push('turn' in start ? start.turn : ~start.call);
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (next >= 0) {
+      const u = next;
+      // A pair matched before may be visited again: the group decides it anew, as a whole.
+      if (m.toCall[u] === mark) continue;
+      m.toCall[u] = mark;
+      groupTurns.push(u);
       // Every candidate link is found from its turn's side; a call's side only finds the turns.
       const t = pairTime(turns, u);
       const end = windowEnd(turns, tix, u);
-      const list = cix.byName[MCP].get(turns.pairs.nameOf(u)) ?? [];
+      const list = cix.byName[MCP].get(turns.pairs.nameOf(u));
+      if (!list) continue;
+      const key = turns.pairs.argsKeyOf(u);
+      const a = turns.pairs.corrOf(u);
       for (let i = firstAfter(calls, list, t, true); i < list.length; i++) {
         const c = list[i]!;
         const tc = pairTime(calls, c);
         if (tc > end) break;
-        const a = textOf(turns, tix, u);
-        const b = textOf(calls, cix, c);
-        if (a.args !== b.args || (a.corr !== null && b.corr !== null && a.corr !== b.corr)) continue;
-        edges.push({ u, c, corr: a.corr !== null && a.corr === b.corr ? 0 : 1, gap: tc - t });
-        if (!seenCalls.has(c)) queue.push({ call: c });
+        if (key !== calls.pairs.argsKeyOf(c)) continue;
+        const b = calls.pairs.corrOf(c);
+        if (a !== null && b !== null && a !== b) continue;
+        edgeU.push(u);
+        edgeC.push(c);
+        edgeCorr.push(a !== null && a === b ? 0 : 1);
+        edgeGap.push(tc - t);
+        if (m.toTurn[c] !== mark) stack.push(~c);
       }
     } else {
-      const c = next.call!;
-      if (seenCalls.has(c)) continue;
-      seenCalls.add(c);
+      const c = ~next;
+      if (m.toTurn[c] === mark) continue;
+      m.toTurn[c] = mark;
+      groupCalls.push(c);
       // The turns whose window holds the call: asked at most MAX_LINK_GAP_MS before it.
       const tc = pairTime(calls, c);
-      const list = tix.byName[TURN].get(calls.pairs.nameOf(c)) ?? [];
+      const list = tix.byName[TURN].get(calls.pairs.nameOf(c));
+      if (!list) continue;
       for (let i = firstAfter(turns, list, tc - MAX_LINK_GAP_MS, true); i < list.length; i++) {
         const u = list[i]!;
         if (pairTime(turns, u) > tc) break;
-        if (!seenTurns.has(u) && windowEnd(turns, tix, u) >= tc) queue.push({ turn: u });
+        if (m.toCall[u] !== mark && windowEnd(turns, tix, u) >= tc) stack.push(u);
       }
     }
   }
-  edges.sort((x, y) => x.corr - y.corr || x.gap - y.gap || x.u - y.u || x.c - y.c);
-  for (const u of seenTurns) m.toCall.set(u, null);
-  for (const c of seenCalls) m.toTurn.set(c, null);
-  for (const e of edges) {
-    if (m.toCall.get(e.u) !== null || m.toTurn.get(e.c) !== null) continue;
-    m.toCall.set(e.u, e.c);
-    m.toTurn.set(e.c, e.u);
+  order.length = 0;
+  for (let e = 0; e < edgeU.length; e++) order.push(e);
+  if (order.length > 1)
+    order.sort(
+      (x, y) =>
+        edgeCorr[x]! - edgeCorr[y]! || edgeGap[x]! - edgeGap[y]! || edgeU[x]! - edgeU[y]! || edgeC[x]! - edgeC[y]!,
+    );
+  for (const u of groupTurns) m.toCall[u] = NO_LINK;
+  for (const c of groupCalls) m.toTurn[c] = NO_LINK;
+  for (const e of order) {
+    const u = edgeU[e]!;
+    const c = edgeC[e]!;
+    if (m.toCall[u] !== NO_LINK || m.toTurn[c] !== NO_LINK) continue;
+    m.toCall[u] = c;
+    m.toTurn[c] = u;
   }
 }
 
 /** The call a tool_use (turn pair `u` of `turns`) became, among the calls of `calls`; null: none reached the server. */
 export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): number | null {
   const m = matchingOf(turns, calls);
-  if (!m.toCall.has(u)) matchGroup(turns, calls, m, { turn: u });
-  return m.toCall.get(u)!;
+  if (!(u < m.toCall.length && m.toCall[u] !== UNSEEN)) matchGroup(turns, calls, m, { turn: u });
+  const c = m.toCall[u]!;
+  return c === NO_LINK ? null : c;
 }
 
 /** The tool_use (a turn pair of `turns`) that asked for call `c` of `calls`; null: no turn asked for it. */
 export function linkedUse(turns: TraceStore, calls: TraceStore, c: number): number | null {
   const m = matchingOf(turns, calls);
-  if (!m.toTurn.has(c)) matchGroup(turns, calls, m, { call: c });
-  return m.toTurn.get(c)!;
+  if (!(c < m.toTurn.length && m.toTurn[c] !== UNSEEN)) matchGroup(turns, calls, m, { call: c });
+  const u = m.toTurn[c]!;
+  return u === NO_LINK ? null : u;
 }
 
 /**
@@ -290,9 +282,9 @@ export function linkedPair(store: TraceStore, pairIndex: number): number | null 
   return store.pairs.isMcp(pairIndex) ? linkedUse(store, store, pairIndex) : linkedCall(store, store, pairIndex);
 }
 
-/** A tool_use's arguments size in bytes (canonical JSON, UTF-8), read back once: what cost per tool splits by. */
+/** A tool_use's arguments size in bytes (canonical JSON, UTF-8): what cost per tool splits by. */
 export function argumentsSize(store: TraceStore, pairIndex: number): number {
-  return textOf(store, planeIndex(store), pairIndex).size;
+  return store.pairs.argsSizeOf(pairIndex);
 }
 
 /** True when the store holds a tools/call (an mcp plane): only then can a tool_use say that no call reached the server. */

@@ -4,7 +4,7 @@ import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 11;
+export const SNAPSHOT_VERSION = 12;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -110,7 +110,11 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     }
     return out;
   };
-  binary.push(['errors.pair', flat(store.pairs.errors)], ['errors.text', flat(store.cols.errorText)]);
+  binary.push(
+    ['errors.pair', flat(store.pairs.errors)],
+    ['errors.text', flat(store.cols.errorText)],
+    ['corr.pair', flat(store.pairs.corrs)],
+  );
   let entries = 0;
   for (const errors of store.cols.rowErrors.values()) entries += errors.length;
   const rowErrors = new Float64Array(entries * ERROR_FIELDS);
@@ -265,6 +269,8 @@ interface Decoded {
   columns: [string, View][];
   strings: string[];
   pairErrors: [number, string][];
+  /** Pairs' corr_ids. */
+  pairCorrs: [number, string][];
   errorText: [number, string][];
   rowErrors: Map<number, ErrorEntry[]>;
   /** The rollup's errors list: rowErrors in row order. */
@@ -335,7 +341,8 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     views.set(p.name, view);
     return view;
   });
-  for (const name of Object.keys(columns)) need(views.has(name), `${name}: missing`);
+  for (const name of [...Object.keys(columns), 'errors.pair', 'errors.text', 'corr.pair'])
+    need(views.has(name), `${name}: missing`);
   for (const inGroup of GROUPS) {
     const lengths = new Set([...views].filter(([n]) => inGroup(n) && columns[n]).map(([, v]) => v.length));
     need(lengths.size <= 1, 'column lengths');
@@ -439,6 +446,7 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     columns: Object.keys(columns).map((name) => [name, views.get(name)!]),
     strings,
     pairErrors: pairsOf(views.get('errors.pair')!),
+    pairCorrs: pairsOf(views.get('corr.pair')!),
     errorText: pairsOf(views.get('errors.text')!),
     rowErrors,
     errors,
@@ -460,7 +468,7 @@ function typeOk(
   columns: ReturnType<TraceStore['cols']['all']>,
 ): boolean {
   if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
-  if (name === 'errors.pair' || name === 'errors.text') return type === 'Int32Array';
+  if (name === 'errors.pair' || name === 'errors.text' || name === 'corr.pair') return type === 'Int32Array';
   if (name === 'errors.row') return type === 'Float64Array';
   if (name.startsWith('list.')) return name === `list.${i}` && type === 'Float64Array';
   const column = columns[name];
@@ -481,6 +489,7 @@ function apply(store: TraceStore, d: Decoded, name: string): void {
   store.cols.restored();
   for (const s of d.strings) store.cols.strings.id(s);
   for (const [k, v] of d.pairErrors) store.pairs.errors.set(k, v);
+  for (const [k, v] of d.pairCorrs) store.pairs.corrs.set(k, v);
   for (const [k, v] of d.errorText) store.cols.errorText.set(k, v);
   for (const [row, entries] of d.rowErrors) store.cols.rowErrors.set(row, entries);
   const agg = store.aggregates;

@@ -56,7 +56,16 @@ export interface TableWriter {
   /** Links a turn row to a tool pair: `~p` for one it closed, `p` for one it opened (closed ones first). */
   linkTurnPair(row: number, link: number): void;
   /** A new tool pair opened by `reqRow`; returns its index. */
-  addPair(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal?: number): number;
+  addPair(
+    origin: 'mcp' | 'turn',
+    file: number,
+    name: string,
+    reqRow: number,
+    ordinal: number,
+    argsKey: number,
+    argsSize: number,
+    corr: string | null,
+  ): number;
   closePair(p: number, resRow: number, error: string | null): void;
   pairName(p: number): string;
   pairReqRow(p: number): number;

@@ -191,6 +191,8 @@ export class Tables implements TableWriter {
       'pairs.reqRow': p.reqRow,
       'pairs.resRow': p.resRow,
       'pairs.ordinal': p.ordinal,
+      'pairs.argsKey': p.argsKey,
+      'pairs.argsSize': p.argsSize,
       linkRow: this.linkRow,
       linkPair: this.linkPair,
     };
@@ -344,8 +346,17 @@ export class Tables implements TableWriter {
     c.flags.push((u ? 1 : 0) | (priced ? 2 : 0));
   }
 
-  addPair(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
-    return this.pairs.add(origin, file, name, reqRow, ordinal);
+  addPair(
+    origin: 'mcp' | 'turn',
+    file: number,
+    name: string,
+    reqRow: number,
+    ordinal: number,
+    argsKey: number,
+    argsSize: number,
+    corr: string | null,
+  ): number {
+    return this.pairs.add(origin, file, name, reqRow, ordinal, argsKey, argsSize, corr);
   }
 
   closePair(p: number, resRow: number, error: string | null): void {

@@ -81,10 +81,15 @@ export interface ToolShare {
   costOverflow: boolean;
 }
 
-/** The shares of a turn's tool_uses, by pair index. */
-function turnShares(turns: TraceStore, row: number): Map<number, ToolShare> {
+/** A turn's tool_uses (pair indices) and their shares, in the same order. */
+interface TurnShares {
+  uses: readonly number[];
+  shares: ToolShare[];
+}
+
+/** The shares of a turn's tool_uses. */
+function turnShares(turns: TraceStore, row: number): TurnShares {
   const uses = turns.toolLinks(row).opened;
-  const out = new Map<number, ToolShare>();
   const ti = turns.usageIndexOf(row);
   const output = ti < 0 ? NaN : turns.usageOf(ti, 'output');
   const overflow = ti >= 0 && turns.usageOverflows(ti);
@@ -95,10 +100,13 @@ function turnShares(turns: TraceStore, row: number): Map<number, ToolShare> {
   const weights = uses.length === 1 ? [1] : uses.map((p) => argumentsSize(turns, p));
   const tokens = Number.isNaN(output) || overflow ? null : apportion(output, weights);
   const costs = tokens === null || Number.isNaN(nanos) || costOverflow ? null : apportion(nanos, weights);
-  uses.forEach((p, i) => {
-    out.set(p, { tokens: tokens?.[i] ?? null, nano: costs?.[i] ?? null, overflow, costOverflow });
-  });
-  return out;
+  const shares = uses.map((_, i) => ({
+    tokens: tokens?.[i] ?? null,
+    nano: costs?.[i] ?? null,
+    overflow,
+    costOverflow,
+  }));
+  return { uses, shares };
 }
 
 interface Acc {
@@ -150,15 +158,15 @@ export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): 
   const turns = options.turns ?? store;
   const keep = options.keep ?? (() => true);
   const pairs = store.pairs;
-  const shares = new Map<TraceStore, Map<number, Map<number, ToolShare>>>();
+  // The last turn's shares: its tool_uses come one after another, and keeping every
+  // turn's (a 1 GiB trace has ~250,000) cost the app ~60 MB after its index.
+  let last: { from: TraceStore; row: number; shares: TurnShares } | null = null;
   /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
   const charged = (from: TraceStore, u: number, pair: number): CallCharge => {
     const row = from.pairs.reqRowOf(u);
-    let byRow = shares.get(from);
-    if (!byRow) shares.set(from, (byRow = new Map()));
-    let s = byRow.get(row);
-    if (!s) byRow.set(row, (s = turnShares(from, row)));
-    return { pair, attributed: true, share: s.get(u)!, turn: { store: from, row } };
+    if (last?.from !== from || last.row !== row) last = { from, row, shares: turnShares(from, row) };
+    const { uses, shares } = last.shares;
+    return { pair, attributed: true, share: shares[uses.indexOf(u)]!, turn: { store: from, row } };
   };
   for (let p = 0; p < pairs.length; p++) {
     const mcp = pairs.isMcp(p);
@@ -176,15 +184,15 @@ export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): 
   }
 }
 
-/**
- * Per tool: its calls, how many a turn asked for, and their share of those turns'
- * output tokens and cost, in the tool table's order (most calls first, then by name).
- */
-export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): ToolCost[] {
-  const byName = new Map<string, Acc>();
-  for (const c of callCharges(store, options)) {
-    const name = store.pairs.nameOf(c.pair);
-    let acc = byName.get(name);
+/** Per tool, what its calls were charged, summed charge by charge. */
+class ToolCostTally {
+  private readonly byName = new Map<string, Acc>();
+
+  constructor(private readonly store: TraceStore) {}
+
+  add(c: CallCharge): void {
+    const name = this.store.pairs.nameOf(c.pair);
+    let acc = this.byName.get(name);
     if (!acc) {
       const row = {
         name,
@@ -195,19 +203,54 @@ export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): Too
         costUsd: null,
         unpricedCalls: 0,
       };
-      byName.set(name, (acc = { row, tokens: 0, tokensSeen: false, nano: 0, priced: false, overflow: 0 }));
+      this.byName.set(name, (acc = { row, tokens: 0, tokensSeen: false, nano: 0, priced: false, overflow: 0 }));
     }
     acc.row.calls += 1;
     if (!c.attributed) acc.row.unattributedCalls += 1;
     else acc.row.attributedCalls += 1;
     if (c.share) charge(acc, c.share);
   }
-  return [...byName.values()]
-    .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({
-      ...row,
-      outputTokens: tokensSeen ? tokens : null,
-      costUsd: priced ? nano / NANO : null,
-      ...(overflow ? { overflowCalls: overflow } : {}),
-    }))
-    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  result(): ToolCost[] {
+    return [...this.byName.values()]
+      .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({
+        ...row,
+        outputTokens: tokensSeen ? tokens : null,
+        costUsd: priced ? nano / NANO : null,
+        ...(overflow ? { overflowCalls: overflow } : {}),
+      }))
+      .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}
+
+/**
+ * Per tool: its calls, how many a turn asked for, and their share of those turns'
+ * output tokens and cost, in the tool table's order (most calls first, then by name).
+ */
+export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): ToolCost[] {
+  const tally = new ToolCostTally(store);
+  for (const c of callCharges(store, options)) tally.add(c);
+  return tally.result();
+}
+
+/**
+ * `toolCosts`, worked out a slice at a time for a caller that must keep answering (the
+ * app: ~0.5 s on a 1 GiB trace): each call of the function returned goes on for about
+ * `ms` milliseconds, and returns the costs once all are summed, else null. The store
+ * must not change meanwhile (a caller starts again at a new version).
+ */
+export function toolCostsInSteps(store: TraceStore, options: ToolCostOptions = {}): (ms: number) => ToolCost[] | null {
+  const tally = new ToolCostTally(store);
+  const charges = callCharges(store, options);
+  let done: ToolCost[] | null = null;
+  return (ms) => {
+    if (done) return done;
+    const deadline = performance.now() + ms;
+    for (let n = 1; ; n++) {
+      const next = charges.next();
+      if (next.done) return (done = tally.result());
+      tally.add(next.value);
+      if (n % 256 === 0 && performance.now() >= deadline) return null;
+    }
+  };
 }

@@ -32,9 +32,15 @@ export class ToolPairs {
     /** -1 while unanswered. */
     readonly resRow: Column<Int32Array>;
     readonly ordinal: Column<Uint16Array>;
+    /** The arguments (a call's `params.arguments`, a tool_use's `input`) as a key: trace/args-key.ts. */
+    readonly argsKey: Column<Float64Array>;
+    /** Their canonical JSON's size in bytes: what cost per tool splits a turn by. */
+    readonly argsSize: Column<Int32Array>;
   };
   /** The error text of a failed pair (few pairs fail). */
   readonly errors = new Map<number, string>();
+  /** The `corr_id` of a pair's line, for the few producers that write one. */
+  readonly corrs = new Map<number, string>();
 
   /** `rows`: the store's times (a latency is computed from its two rows, not kept). */
   constructor(
@@ -49,6 +55,8 @@ export class ToolPairs {
       reqRow: new Column(Int32Array, 1024, growth),
       resRow: new Column(Int32Array, 1024, growth),
       ordinal: new Column(Uint16Array, 1024, growth),
+      argsKey: new Column(Float64Array, 1024, growth),
+      argsSize: new Column(Int32Array, 1024, growth),
     };
   }
 
@@ -60,15 +68,30 @@ export class ToolPairs {
   clear(): void {
     for (const c of Object.values(this.cols)) c.clear();
     this.errors.clear();
+    this.corrs.clear();
   }
 
-  add(origin: 'mcp' | 'turn', file: number, name: string, reqRow: number, ordinal = 0): number {
+  /** `args`: the arguments' key and size (args-key.ts); `corr`: the line's corr_id. */
+  add(
+    origin: 'mcp' | 'turn',
+    file: number,
+    name: string,
+    reqRow: number,
+    ordinal: number,
+    argsKey: number,
+    argsSize: number,
+    corr: string | null,
+  ): number {
     this.cols.origin.push(origin === 'mcp' ? 0 : 1);
     this.cols.file.push(file);
     this.cols.name.push(this.names.id(name));
     this.cols.resRow.push(-1);
     this.cols.ordinal.push(Math.min(ordinal, 0xffff));
-    return this.cols.reqRow.push(reqRow);
+    this.cols.argsKey.push(argsKey);
+    this.cols.argsSize.push(argsSize);
+    const p = this.cols.reqRow.push(reqRow);
+    if (corr !== null) this.corrs.set(p, corr);
+    return p;
   }
 
   close(p: number, resRow: number, error: string | null): void {
@@ -103,6 +126,21 @@ export class ToolPairs {
   /** A turn pair's place among its turn's tool_use blocks (0 for the first). */
   ordinalOf(p: number): number {
     return this.cols.ordinal.data[p]!;
+  }
+
+  /** The key of pair `p`'s arguments: two pairs with equal keys were called with the same arguments. */
+  argsKeyOf(p: number): number {
+    return this.cols.argsKey.data[p]!;
+  }
+
+  /** The canonical JSON size of pair `p`'s arguments, in bytes. */
+  argsSizeOf(p: number): number {
+    return this.cols.argsSize.data[p]!;
+  }
+
+  /** The corr_id of pair `p`'s line, or null. */
+  corrOf(p: number): string | null {
+    return this.corrs.get(p) ?? null;
   }
 
   errorOf(p: number): string | null {

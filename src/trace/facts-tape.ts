@@ -61,7 +61,7 @@ export class TapeWriter {
       case 'blank':
         return;
       case 'rpc':
-        return this.rpc(index, offset, length, f.t, f.dir, f.source, f.batch, f.messages);
+        return this.rpc(index, offset, length, f.t, f.dir, f.source, f.corr, f.batch, f.messages);
       case 'event':
         return this.event(index, offset, length, f.t, f.dir, f.label, f.llmError);
       case 'turn': {
@@ -72,6 +72,7 @@ export class TapeWriter {
           length,
           f.t,
           f.source,
+          f.corr,
           t.role,
           t.model,
           t.echoed,
@@ -118,6 +119,7 @@ export class TapeWriter {
     t: number | null,
     dir: MessageDir,
     source: string | null,
+    corr: string | null,
     batch: boolean,
     messages: readonly RpcInfo[],
   ): void {
@@ -125,6 +127,7 @@ export class TapeWriter {
     this.put(num(t));
     this.put(dir === 'in' ? 0 : 1);
     this.str(source);
+    this.once(corr);
     this.put(batch ? 1 : 0);
     this.put(messages.length);
     for (const m of messages) this.message(m);
@@ -159,6 +162,7 @@ export class TapeWriter {
     this.once(m.protocolError);
     this.once(m.executionError);
     this.id(m.cancels);
+    this.put(m.argsKey);
   }
 
   /** An id: a number goes on the tape as itself (no string crosses threads), a string once. */
@@ -176,6 +180,7 @@ export class TapeWriter {
     length: number,
     t: number | null,
     source: string | null,
+    corr: string | null,
     role: string,
     model: string | null,
     echoed: boolean,
@@ -191,6 +196,7 @@ export class TapeWriter {
     this.head(index, offset, length, KIND.turn);
     this.put(num(t));
     this.str(source);
+    this.once(corr);
     this.str(role);
     this.str(model);
     this.put((echoed ? 1 : 0) | (truncated ? 2 : 0) | (usage ? 4 : 0));
@@ -206,6 +212,8 @@ export class TapeWriter {
     for (const u of toolUses) {
       this.once(u.id);
       this.str(u.name);
+      this.put(u.argsKey);
+      this.put(u.argsSize);
     }
     this.put(toolResults.length);
     for (const r of toolResults) {
@@ -276,6 +284,7 @@ export class TapeReader {
     t: null,
     dir: 'in',
     source: null,
+    corr: null,
     batch: false,
     messages: [],
   };
@@ -304,6 +313,7 @@ export class TapeReader {
     kind: 'turn',
     t: null,
     source: null,
+    corr: null,
     turn: this.turnFacts,
   };
   private readonly usage: NonNullable<TurnFacts['usage']> = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
@@ -327,6 +337,7 @@ export class TapeReader {
         f.t = this.t();
         f.dir = this.next() === 0 ? 'in' : 'out';
         f.source = this.str();
+        f.corr = this.str();
         f.batch = this.next() === 1;
         const n = this.next();
         // Setting an array's length costs a runtime call even when it does not change.
@@ -340,6 +351,7 @@ export class TapeReader {
           m.protocolError = this.str();
           m.executionError = this.str();
           m.cancels = this.id();
+          m.argsKey = this.next();
           f.messages[k] = m;
         }
         return f;
@@ -362,6 +374,7 @@ export class TapeReader {
     const turn = this.turnFacts;
     line.t = this.t();
     line.source = this.str();
+    line.corr = this.str();
     turn.role = this.str()!;
     turn.model = this.str();
     const bits = this.next();
@@ -381,6 +394,8 @@ export class TapeReader {
     for (const u of uses) {
       u.id = this.str();
       u.name = this.str()!;
+      u.argsKey = this.next();
+      u.argsSize = this.next();
     }
     const results = (turn.toolResults = listOf(this.resultLists, this.next(), newResult));
     for (const r of results) {
@@ -392,7 +407,7 @@ export class TapeReader {
   }
 }
 
-const newUse = (): TurnFacts['toolUses'][number] => ({ id: null, name: '' });
+const newUse = (): TurnFacts['toolUses'][number] => ({ id: null, name: '', argsKey: 0, argsSize: 0 });
 const newResult = (): TurnFacts['toolResults'][number] => ({ toolUseId: null, isError: false, text: '' });
 
 /**

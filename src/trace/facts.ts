@@ -35,7 +35,13 @@ export function factsOf(parsed: ParsedLine): LineFacts {
     case 'other':
       return { kind: 'other', t: parsed.t, type: parsed.type };
     case 'turn':
-      return { kind: 'turn', t: parsed.t, source: str(parsed.obj.source), turn: ownIds(turnFacts(parsed.obj)) };
+      return {
+        kind: 'turn',
+        t: parsed.t,
+        source: str(parsed.obj.source),
+        corr: str(parsed.obj.corr_id),
+        turn: ownIds(turnFacts(parsed.obj)),
+      };
     case 'message': {
       const { t, dir, raw, obj } = parsed;
       if (dir === 'in' || dir === 'out')
@@ -44,6 +50,7 @@ export function factsOf(parsed: ParsedLine): LineFacts {
           t,
           dir,
           source: str(obj.source),
+          corr: str(obj.corr_id),
           batch: Array.isArray(raw) && raw.length > 0,
           messages: rpcMessages(raw).map(rpcInfo),
         };

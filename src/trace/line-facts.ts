@@ -17,7 +17,16 @@ export type LineFacts =
   | { kind: 'other'; t: number | null; type: string }
   /** A message line whose `dir` is none of the known ones. */
   | { kind: 'otherDir'; t: number | null; dirText: string }
-  | { kind: 'rpc'; t: number | null; dir: MessageDir; source: string | null; batch: boolean; messages: RpcInfo[] }
+  | {
+      kind: 'rpc';
+      t: number | null;
+      dir: MessageDir;
+      source: string | null;
+      /** The line's `corr_id` (format extensions §5): links a call to its tool_use. */
+      corr: string | null;
+      batch: boolean;
+      messages: RpcInfo[];
+    }
   | {
       kind: 'event';
       t: number | null;
@@ -25,7 +34,7 @@ export type LineFacts =
       label: string;
       llmError: LlmError | null;
     }
-  | { kind: 'turn'; t: number | null; source: string | null; turn: TurnFacts };
+  | { kind: 'turn'; t: number | null; source: string | null; corr: string | null; turn: TurnFacts };
 
 /** An `llm.error` event: the failing endpoint and why. */
 export interface LlmError {

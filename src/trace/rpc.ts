@@ -1,3 +1,4 @@
+import { argsKeyOfValue } from './args-key.js';
 import type { RpcShape } from './enums.js';
 import { jsonPreview } from './json-write.js';
 import { isObject, type Json, num, str } from './values.js';
@@ -16,6 +17,8 @@ export interface RpcInfo {
   executionError: string | null;
   /** For `notifications/cancelled`: the id key of the request it cancels. */
   cancels: IdKey | null;
+  /** A `tools/call`'s `params.arguments` as a key (args-key.ts), NaN for other messages. */
+  argsKey: number;
 }
 
 /**
@@ -73,6 +76,7 @@ export const invalidRpcInfo = (): RpcInfo => ({
   protocolError: null,
   executionError: null,
   cancels: null,
+  argsKey: Number.NaN,
 });
 
 export function rpcInfo(raw: Json): RpcInfo {
@@ -83,7 +87,10 @@ export function rpcInfo(raw: Json): RpcInfo {
   if (info.method !== null) {
     info.shape = info.idKey === null ? 'notification' : 'request';
     const params = isObject(raw.params) ? raw.params : null;
-    if (info.method === 'tools/call') info.toolName = str(params?.name) ?? '(unknown)';
+    if (info.method === 'tools/call') {
+      info.toolName = str(params?.name) ?? '(unknown)';
+      info.argsKey = argsKeyOfValue(params?.arguments);
+    }
     if (info.method === 'notifications/cancelled') info.cancels = idKeyOf(params?.requestId);
     return info;
   }

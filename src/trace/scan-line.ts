@@ -1,3 +1,4 @@
+import { absentArgsKey, argsKeyOfBytes, argsSize } from './args-key.js';
 import { countOf, INVALID_COUNT, timeOf } from './counts.js';
 import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
@@ -326,9 +327,14 @@ const KEYS = [
   'output_tokens',
   'cache_read_input_tokens',
   'cache_creation_input_tokens',
+  // Codes share `mark`'s bits mod 32, so a key's place matters: corr_id (a top-level
+  // key) takes bit 0, which no other top-level key has.
+  'corr_id',
   'thinking_tokens',
   'ttft_ms',
   'duration_ms',
+  'arguments',
+  'input',
 ] as const;
 type KeyName = (typeof KEYS)[number];
 const K = Object.fromEntries(KEYS.map((k, i) => [k, i])) as Record<KeyName, number>;
@@ -560,6 +566,8 @@ function rpcMessage(): RpcInfo {
   let isError = false;
   let content: Span | null = null;
   let error: Span | null = null;
+  let argsStart = -1;
+  let argsStop = -1;
   let seen = 0;
   if (enterObject()) {
     do {
@@ -576,7 +584,11 @@ function rpcMessage(): RpcInfo {
             seenParams = mark(seenParams, p);
             if (p === K.name) paramsName = optString();
             else if (p === K.requestId) cancels = idValue();
-            else skipValue();
+            else if (p === K.arguments) {
+              argsStart = pos;
+              skipValue();
+              argsStop = pos;
+            } else skipValue();
           } while (next(RBRACE));
         }
       } else if (k === K.result) {
@@ -602,7 +614,10 @@ function rpcMessage(): RpcInfo {
   }
   if (info.method !== null) {
     info.shape = info.idKey === null ? 'notification' : 'request';
-    if (info.method === 'tools/call') info.toolName = paramsName ?? '(unknown)';
+    if (info.method === 'tools/call') {
+      info.toolName = paramsName ?? '(unknown)';
+      info.argsKey = argsStart < 0 ? absentArgsKey() : argsKeyOfBytes(buf, argsStart, argsStop);
+    }
     if (info.method === 'notifications/cancelled') info.cancels = cancels;
     return info;
   }
@@ -684,6 +699,8 @@ function block(scan: BlockScan): void {
   let toolUseId: string | null = null;
   let isError = false;
   let content: Span | null = null;
+  let inputStart = -1;
+  let inputStop = -1;
   let seen = 0;
   if (enterObject()) {
     do {
@@ -696,14 +713,24 @@ function block(scan: BlockScan): void {
       else if (k === K.tool_use_id) toolUseId = optString(false);
       else if (k === K.is_error) isError = isTrue();
       else if (k === K.content) content = span();
-      else skipValue();
+      else if (k === K.input) {
+        inputStart = pos;
+        skipValue();
+        inputStop = pos;
+      } else skipValue();
     } while (next(RBRACE));
   }
   if (type === 'thinking' && thinking !== null) scan.thinkingChars += thinking.length;
   else if (type === 'tool_use') {
     if (scan.toolUses === NONE) scan.toolUses = [];
     // Bounded as facts.ts bounds them (the store keeps every id).
-    scan.toolUses.push({ id: id !== null && id.length > 200 ? keepText(id, 200) : id, name: name ?? '(unknown)' });
+    const argsKey = inputStart < 0 ? absentArgsKey() : argsKeyOfBytes(buf, inputStart, inputStop);
+    scan.toolUses.push({
+      id: id !== null && id.length > 200 ? keepText(id, 200) : id,
+      name: name ?? '(unknown)',
+      argsKey,
+      argsSize,
+    });
   } else if (type === 'tool_result') {
     if (scan.toolResults === NONE) scan.toolResults = [];
     scan.toolResults.push({ toolUseId, isError, text: isError ? contentOf(content) : '' });
@@ -772,6 +799,7 @@ interface RecordScan {
   t: number | null;
   dir: string | null;
   source: string | null;
+  corr: string | null;
   kind: string | null;
   role: string | null;
   model: string | null;
@@ -801,6 +829,10 @@ function member(r: RecordScan, k: number): void {
       return;
     case K.source:
       r.source = optString();
+      return;
+    case K.corr_id:
+      // Unique per call: not worth the string cache.
+      r.corr = optString(false);
       return;
     case K.kind:
       r.kind = optString();
@@ -853,6 +885,7 @@ const scratch: RecordScan = {
   t: null,
   dir: null,
   source: null,
+  corr: null,
   kind: null,
   role: null,
   model: null,
@@ -885,7 +918,7 @@ const line: {
 function record(): number {
   const r = scratch;
   r.isTurn = false;
-  r.t = r.dir = r.source = r.kind = r.role = r.model = null;
+  r.t = r.dir = r.source = r.corr = r.kind = r.role = r.model = null;
   r.echoed = r.truncated = false;
   r.raw = null;
   r.blocks.thinkingChars = 0;
@@ -968,7 +1001,7 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
         toolUses: usesOf(r),
         toolResults: resultsOf(r),
       };
-      return { kind: 'turn', t: r.t, source: r.source, turn };
+      return { kind: 'turn', t: r.t, source: r.source, corr: r.corr, turn };
     }
     case RPC:
       return {
@@ -976,6 +1009,7 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
         t: r.t,
         dir: line.dir as MessageDir,
         source: r.source,
+        corr: r.corr,
         batch: line.batch,
         messages: line.messages,
       };
@@ -1015,6 +1049,7 @@ export function scanLineTo(
         length,
         r.t,
         r.source,
+        r.corr,
         roleOf(r),
         r.model,
         r.echoed,
@@ -1029,7 +1064,7 @@ export function scanLineTo(
       );
       return true;
     case RPC:
-      tape.rpc(index, offset, length, r.t, line.dir as MessageDir, r.source, line.batch, line.messages);
+      tape.rpc(index, offset, length, r.t, line.dir as MessageDir, r.source, r.corr, line.batch, line.messages);
       return true;
     case EVENT:
       tape.event(index, offset, length, r.t, line.dir as EventDir, line.label, null);

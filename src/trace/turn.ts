@@ -1,3 +1,4 @@
+import { argsKeyOfValue, argsSize } from './args-key.js';
 import { countOf, timeOf } from './counts.js';
 import { contentText } from './rpc.js';
 import { isObject, type JsonObject, str } from './values.js';
@@ -16,7 +17,8 @@ export interface TurnFacts {
   thinkingEstimated: number | null;
   ttftMs: number | null;
   durationMs: number | null;
-  toolUses: { id: string | null; name: string }[];
+  /** Each tool_use block: its id, tool, and `input` as a key and its canonical size in bytes (args-key.ts). */
+  toolUses: { id: string | null; name: string; argsKey: number; argsSize: number }[];
   toolResults: { toolUseId: string | null; isError: boolean; text: string }[];
 }
 
@@ -38,7 +40,8 @@ export function turnFacts(o: JsonObject): TurnFacts {
     const type = b.type;
     if (type === 'thinking' && typeof b.thinking === 'string') thinkingChars += b.thinking.length;
     else if (type === 'tool_use') {
-      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)' });
+      const argsKey = argsKeyOfValue(b.input);
+      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)', argsKey, argsSize });
     } else if (type === 'tool_result') {
       // The text matters only as an error message; a successful result's is never read.
       const isError = b.is_error === true;

@@ -58,6 +58,7 @@ export function storeDump(store: TraceStore, restored = false) {
     errorText: [...store.cols.errorText],
     rowErrors: [...store.cols.rowErrors],
     pairErrors: [...store.pairs.errors],
+    pairCorrs: [...store.pairs.corrs],
     pairs: store.pairs.all(),
     skips: [...store.skips],
     stats: store.files.length === 1 ? JSON.stringify(statsOf(store, 0)) : null,

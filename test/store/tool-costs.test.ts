@@ -4,7 +4,7 @@ import { ingest } from '../../src/ingest/ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { linkedPair } from '../../src/store/links.js';
 import { mergesPlanes } from '../../src/store/stats.js';
-import { apportion, toolCosts } from '../../src/store/tool-costs.js';
+import { apportion, toolCosts, toolCostsInSteps } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
@@ -195,5 +195,39 @@ describe('toolCosts', () => {
       expect(sum(costs)).toBeGreaterThan(0);
       expect(sum(costs)).toBeLessThan(sum(agentOnly));
     });
+  });
+});
+
+describe('toolCostsInSteps', () => {
+  it('gives the costs of toolCosts, a slice at a time, and nothing before they are all summed', () => {
+    // 600 turns, each asking for one call that reaches the server: more than one slice's worth.
+    const lines: object[] = [];
+    for (let i = 0; i < 600; i++) {
+      lines.push({
+        t: at(i * 1000),
+        type: 'turn',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        blocks: [{ type: 'tool_use', id: `u${i}`, name: i % 3 ? 'read' : 'write', input: { i } }],
+        usage: { input_tokens: 10, output_tokens: 7 + i },
+      });
+      lines.push({
+        t: at(i * 1000 + 5),
+        dir: 'in',
+        raw: { id: i, method: 'tools/call', params: { name: i % 3 ? 'read' : 'write', arguments: { i } } },
+      });
+    }
+    const store = storeOf(lines);
+    const step = toolCostsInSteps(store, { mcpPlaneOnly: true });
+    let slices = 1;
+    let result = step(0);
+    while (result === null) {
+      slices += 1;
+      result = step(0);
+    }
+    expect(slices).toBeGreaterThan(1);
+    expect(result).toEqual(toolCosts(store, { mcpPlaneOnly: true }));
+    expect(result.reduce((n, c) => n + c.attributedCalls, 0)).toBe(600);
+    expect(step(0)).toBe(result);
   });
 });

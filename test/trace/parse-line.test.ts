@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { absentArgsKey } from '../../src/trace/args-key.js';
 import { parseLine } from '../../src/trace/parse-line.js';
 import { rpcInfo } from '../../src/trace/rpc.js';
 import { turnFacts } from '../../src/trace/turn.js';
@@ -148,7 +149,8 @@ describe('turnFacts', () => {
         { type: 'tool_use', id: 'x', name: 'T' },
       ],
     });
-    expect(f.toolUses).toEqual([{ id: 'x', name: 'T' }]);
+    // No `input`: keyed as `null` (4 bytes), as an absent argument always is.
+    expect(f.toolUses).toEqual([{ id: 'x', name: 'T', argsKey: absentArgsKey(), argsSize: 4 }]);
   });
 });
 

@@ -87,6 +87,45 @@ describe('scanLine', () => {
     for (const line of lines) expect(agree(line), line).toBe(true);
   });
 
+  it('keys arguments and inputs as JSON.parse does, however they are written, and reads corr_id', () => {
+    // Each written canonically, and not: spaces, keys out of order, escapes, fractions,
+    // exponents, -0, long integers, non-ASCII, nesting, repeated keys, other types.
+    const args = [
+      '{"path":"/a"}',
+      '{ "path" : "/a" }',
+      '{"b":1,"a":{"d":[1,2,{"z":null,"y":true}],"c":false}}',
+      '{"a":{"c":false,"d":[1,2,{"y":true,"z":null}]},"b":1}',
+      '{"q":"\\u0041\\n\\"x\\""}',
+      '{"q":"é 😀"}',
+      '{"n":1.0,"m":1e2,"k":-0,"j":-12,"i":1234567890123456789}',
+      '{"a":1,"a":2}',
+      '{"a":1,"b":2,"a":3}',
+      '{"10":1,"9":2,"":3}',
+      '[]',
+      '{}',
+      '"text"',
+      '42',
+      'null',
+      `${'['.repeat(80)}1${']'.repeat(80)}`,
+    ];
+    for (const a of args) {
+      expect(
+        agree(
+          `{"t":"2026-05-12T23:00:00.068Z","dir":"in","raw":{"id":1,"method":"tools/call","params":{"name":"x","arguments":${a}}},"corr_id":"c-1"}`,
+        ),
+        a,
+      ).toBe(true);
+      const turn = `{"type":"turn","role":"assistant","corr_id":"c-2","blocks":[{"type":"tool_use","id":"u","name":"x","input":${a}},{"type":"tool_use","id":"v","name":"y"}]}`;
+      expect(agree(turn), a).toBe(true);
+    }
+    // A batch: each call its own arguments; corr_id of another type is none.
+    expect(
+      agree(
+        '{"dir":"in","corr_id":5,"raw":[{"id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":1}}},{"id":2,"method":"tools/call","params":{"name":"x"}}]}',
+      ),
+    ).toBe(true);
+  });
+
   it('hands over what it does not read itself, and every malformed line', () => {
     const lines = [
       '',

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { absentArgsKey, argsKeyOfBytes, argsKeyOfValue, argsSize } from '../../src/trace/args-key.js';
+import { canonical } from '../../src/trace/json-write.js';
+import { seededRandom } from '../helpers/random.js';
+
+/** Key and size from the bytes (the scanner's way) and from the parsed value (JSON.parse's). */
+function both(text: string): { bytes: [number, number]; value: [number, number] } {
+  const buf = Buffer.from(`{"x":${text}}`);
+  const k1 = argsKeyOfBytes(buf, 5, buf.length - 1);
+  const s1 = argsSize;
+  const k2 = argsKeyOfValue(JSON.parse(text));
+  return { bytes: [k1, s1], value: [k2, argsSize] };
+}
+
+/** A random JSON value: the shapes tool arguments take, and the awkward ones. */
+function randomValue(r: (n: number) => number, depth = 0): unknown {
+  const pick = r(depth > 3 ? 5 : 7);
+  const strings = ['', 'a', 'path', '/tmp/x', 'é', '😀', 'a"b', 'a\\b', 'tab\there', '\u0001', 'Z', '10', '9'];
+  if (pick === 0) return null;
+  if (pick === 1) return r(2) === 0;
+  if (pick === 2) return [0, -1, 7, 1.5, -0, 1e21, 123456789012345, 1234567890123456][r(8)];
+  if (pick === 3 || pick === 4) return strings[r(strings.length)];
+  if (pick === 5) return Array.from({ length: r(4) }, () => randomValue(r, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let n = r(5); n > 0; n--) o[strings[r(strings.length)]!] = randomValue(r, depth + 1);
+  return o;
+}
+
+/** Ways a producer writes the same value: canonically, in its own key order, with spaces. */
+const writings = (v: unknown): string[] => [canonical(v), JSON.stringify(v), JSON.stringify(v, null, 2)];
+
+describe('argument keys', () => {
+  it('are the same from bytes and from the parsed value, for every way of writing a value', () => {
+    const r = seededRandom(20261204);
+    for (let i = 0; i < 3000; i++) {
+      const v = randomValue(r);
+      const want = argsKeyOfValue(v);
+      const size = Buffer.byteLength(canonical(v));
+      for (const text of writings(v)) {
+        const { bytes, value } = both(text);
+        expect(bytes, text).toEqual([want, size]);
+        expect(value, text).toEqual([want, size]);
+      }
+    }
+  });
+
+  it('tell apart different arguments and ignore key order and spacing', () => {
+    const key = (t: string) => both(t).bytes[0];
+    expect(key('{"a":1,"b":2}')).toBe(key('{ "b": 2, "a": 1 }'));
+    expect(key('{"a":1}')).not.toBe(key('{"a":2}'));
+    expect(key('{"a":"1"}')).not.toBe(key('{"a":1}'));
+    expect(key('[1,2]')).not.toBe(key('[2,1]'));
+    expect(key('1.0')).toBe(key('1'));
+    expect(key('-0')).toBe(key('0'));
+    expect(key('"\\u0041"')).toBe(key('"A"'));
+    // A repeated key: the last one counts, as JSON.parse reads it.
+    expect(key('{"a":1,"a":2}')).toBe(key('{"a":2}'));
+  });
+
+  it('key an absent value as null, sized 4', () => {
+    expect(absentArgsKey()).toBe(argsKeyOfValue(undefined));
+    expect(absentArgsKey()).toBe(both('null').bytes[0]);
+    expect(argsSize).toBe(4);
+  });
+
+  it('are whole numbers of at most 52 bits, exact as doubles', () => {
+    const r = seededRandom(7);
+    for (let i = 0; i < 500; i++) {
+      const k = argsKeyOfValue(randomValue(r));
+      expect(Number.isSafeInteger(k) && k >= 0 && k < 2 ** 52).toBe(true);
+    }
+  });
+
+  it('read values nested past the fast path depth the slow way, to the same key', () => {
+    const deep = `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`;
+    const { bytes, value } = both(deep);
+    expect(bytes).toEqual(value);
+  });
+});

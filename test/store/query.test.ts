@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
 import { applyFilter, textMatches } from '../../src/store/query.js';
-import { linesContaining, linesContainingSoon, search } from '../../src/store/search.js';
+import { linesContaining, linesContainingSoon, MAX_FUZZY_ERRORS, search } from '../../src/store/search.js';
 import { modelsOf, toolsOf } from '../../src/store/stats.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { demoStore } from '../helpers/demo.js';
@@ -155,6 +155,34 @@ describe('search', () => {
     expect(words.positions.map((i) => s.lineOf(i))).toEqual([16, 17, 18, 19, 20, 23, 24, 25]);
     expect(linesContaining(s, 'RETRIES').some((x) => x === 1)).toBe(false);
     expect(search(s, list, '  ').best).toBe(-1);
+  });
+});
+
+describe('search of many error texts', () => {
+  it('scores the first MAX_FUZZY_ERRORS distinct texts fuzzily; the rest are found as text', () => {
+    // Each call fails with a text of its own; the last one is past the fuzzy ones.
+    const n = MAX_FUZZY_ERRORS + 10;
+    const lines: object[] = [];
+    for (let i = 0; i < n; i++) {
+      lines.push({ t: at(i), dir: 'in', raw: { id: i, method: 'tools/call', params: { name: 't' } } });
+      const text = i === n - 1 ? 'quokka overflow' : i === 3 ? 'wombat overflow' : `failure number ${i}`;
+      lines.push({
+        t: at(i),
+        dir: 'out',
+        raw: { id: i, result: { isError: true, content: [{ type: 'text', text }] } },
+      });
+    }
+    const s = storeOf(lines);
+    const list = { length: s.count, at: (i: number) => i };
+    const lineOfLast = 2 * n;
+    // Fuzzy: a text among the first (with a gap between the letters, which text search would miss).
+    expect(search(s, list, 'wmbt').positions.map((i) => s.lineOf(i))).toContain(7);
+    // Past them: not scored fuzzily, still found by its words (the request and its response, one unit).
+    expect(search(s, list, 'qkk').positions).toEqual([]);
+    expect(search(s, list, 'quokka', linesContaining(s, 'quokka')).positions.map((i) => s.lineOf(i))).toEqual([
+      lineOfLast - 1,
+      lineOfLast,
+    ]);
   });
 });
 

@@ -90,11 +90,19 @@ describe.skipIf(!hasRealTraces)('the Usage pane tool table: cost per tool', () =
     const header = lines.find((l) => l.startsWith('TOOL '))!;
     expect(header.split(/\s{2,}/)).toEqual(['TOOL', 'CALLS', 'ERR', 'PEND', 'P50', 'P95', 'TOKENS', 'COST']);
     expect(lines.find((l) => l.startsWith('__fitness_report_probe_tool__'))).toMatch(/\s–\s+–$/);
-    const hf = d.toolCosts.find((c) => c.name === 'hf_fs')!;
+    const hf = d.toolCosts!.find((c) => c.name === 'hf_fs')!;
     expect(lines.find((l) => l.startsWith('hf_fs'))).toMatch(
       new RegExp(`\\s${hf.outputTokens!.toLocaleString('en-US')}\\s+\\$${hf.costUsd!.toFixed(2)}$`),
     );
     expect(lines).toContain('TOKENS, COST: share of the turn that asked for the call (– no turn asked)');
+  });
+
+  it('shows … for TOKENS and COST while the costs are being worked out', async () => {
+    const d = { ...usageData(await bothPlanes()), toolCosts: null };
+    const lines = usageLines(d, 80).map(lineText);
+    expect(lines.find((l) => l.startsWith('hf_fs'))).toMatch(/\s…\s+…$/);
+    expect(lines).toContain('TOKENS, COST: being worked out…');
+    expect(lines.some((l) => l.includes('share of the turn'))).toBe(false);
   });
 
   it('sorts tools by their cost with o (cost)', async () => {
@@ -103,7 +111,7 @@ describe.skipIf(!hasRealTraces)('the Usage pane tool table: cost per tool', () =
       .map(lineText)
       .filter((l) => /^(hf_fs|hub_repo_details|hub_repo_search|__fitness)/.test(l))
       .map((l) => l.split(/\s+/)[0]);
-    const byCost = [...d.toolCosts].sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1)).map((c) => c.name);
+    const byCost = [...d.toolCosts!].sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1)).map((c) => c.name);
     expect(tools).toEqual(byCost);
   });
 });

@@ -3,16 +3,52 @@ import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
-import { toolCosts } from '../../store/tool-costs.js';
+import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { Timeline, UsageData } from '../format/usage-lines.js';
 import { traceStart } from './views.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
+let costs: {
+  store: TraceStore;
+  version: number;
+  filter: FilterResult | null;
+  step: (ms: number) => ToolCost[] | null;
+} | null = null;
 
-/** The Usage pane's numbers over every open file (the same rules as `summary`), or over a filter's rows. */
+/** How long the first slice of tool costs may take, with the rest of the pane's numbers. */
+const FIRST_SLICE_MS = 8;
+
+/**
+ * The tool costs of the Usage pane, worked out a slice at a time (store/tool-costs.ts):
+ * each call goes on for about `ms` and returns them once done, else null. One job per
+ * store version and filter, whoever asks.
+ */
+export function usageCostsStep(store: TraceStore, filter: FilterResult | null, ms: number): ToolCost[] | null {
+  if (!costs || costs.store !== store || costs.version !== store.version || costs.filter !== filter) {
+    const mcpPlaneOnly = mergesPlanes(store, filter ? aggregateRows(store, filter.rows) : store.aggregates);
+    costs = {
+      store,
+      version: store.version,
+      filter,
+      step: toolCostsInSteps(store, {
+        mcpPlaneOnly,
+        ...(filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {}),
+      }),
+    };
+  }
+  return costs.step(ms);
+}
+
+/**
+ * The Usage pane's numbers over every open file (the same rules as `summary`), or over
+ * a filter's rows; `toolCosts` null while they are being worked out (usageCostsStep).
+ */
 export function usageData(store: TraceStore, filter: FilterResult | null = null): UsageData {
-  if (cache && cache.store === store && cache.version === store.version && cache.filter === filter) return cache.data;
+  // A first slice: a trace of thousands of calls has its costs at once.
+  const toolCosts = usageCostsStep(store, filter, FIRST_SLICE_MS);
+  if (cache && cache.store === store && cache.version === store.version && cache.filter === filter)
+    return cache.data.toolCosts === toolCosts ? cache.data : (cache.data = { ...cache.data, toolCosts });
   const agg = filter ? aggregateRows(store, filter.rows) : store.aggregates;
   const mcpPlaneOnly = mergesPlanes(store, agg);
   const methods = [...agg.methods.entries()]
@@ -24,7 +60,7 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
   const data: UsageData = {
     models: modelsOf(agg, store.prices),
     tools: toolsOf(agg, mcpPlaneOnly),
-    toolCosts: toolCosts(store, { mcpPlaneOnly, ...(filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {}) }),
+    toolCosts,
     mcpPlaneOnly,
     methods,
     timeline: timelineOf(store, filter),

@@ -50,8 +50,8 @@ export interface Timeline {
 export interface UsageData {
   models: NonNullable<StatsDoc['models']> | null;
   tools: ToolRow[];
-  /** What each tool's calls were charged (by name; store/tool-costs.ts). */
-  toolCosts: ToolCost[];
+  /** What each tool's calls were charged (by name; store/tool-costs.ts); null while being worked out. */
+  toolCosts: ToolCost[] | null;
   /** True when tools come only from the mcp plane (two planes of one run are open). */
   mcpPlaneOnly: boolean;
   methods: MethodRow[];
@@ -96,7 +96,11 @@ const modelCols: TableCol<ModelLine>[] = [
 ];
 
 /** A row of the tool and method tables (tools add their origin and what they were charged). */
-type CallLike = MethodRow & { origin?: string; charge?: ToolCost };
+type CallLike = MethodRow & { origin?: string; charge?: ToolCost; costsPending?: boolean };
+
+/** A tool's TOKENS and COST while cost per tool is still being worked out (a big trace). */
+const PENDING = '…';
+const TOOL_COST_PENDING = 'TOKENS, COST: being worked out…';
 
 /** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
 const toolCols = (): TableCol<CallLike>[] => [
@@ -104,15 +108,21 @@ const toolCols = (): TableCol<CallLike>[] => [
   {
     header: 'TOKENS',
     align: 'right',
-    cell: (r) => (r.charge ? fmtToolTokens(r.charge) : ''),
+    cell: (r) => (r.costsPending ? PENDING : r.charge ? fmtToolTokens(r.charge) : ''),
     compact: (r) =>
-      r.charge && r.charge.attributedCalls > 0 ? compactInt(r.charge.outputTokens) : r.charge ? '–' : '',
+      r.costsPending
+        ? PENDING
+        : r.charge && r.charge.attributedCalls > 0
+          ? compactInt(r.charge.outputTokens)
+          : r.charge
+            ? '–'
+            : '',
     drop: 4,
   },
   {
     header: 'COST',
     align: 'right',
-    cell: (r) => (r.charge ? fmtToolCost(r.charge) : ''),
+    cell: (r) => (r.costsPending ? PENDING : r.charge ? fmtToolCost(r.charge) : ''),
     style: (r) => (r.charge?.costUsd === null && r.charge.unpricedCalls ? 'warn' : undefined),
     drop: 5,
   },
@@ -248,7 +258,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       seg('TOOLS ', 'header'),
       seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
     ]);
-    const charges = new Map(d.toolCosts.map((c) => [c.name, c]));
+    const charges = new Map((d.toolCosts ?? []).map((c) => [c.name, c]));
     const tools = sorted(
       d.tools.map(
         (t): CallLike => ({
@@ -261,6 +271,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
           max: t.maxMs,
           origin: t.origin,
           charge: charges.get(t.name),
+          costsPending: d.toolCosts === null,
         }),
       ),
       callKey(sort),
@@ -272,7 +283,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       out.length,
     );
     pushLines(out, tableLines(toolCols(), tools, width));
-    out.push([seg(TOOL_COST_NOTE, 'dim')]);
+    out.push([seg(d.toolCosts === null ? TOOL_COST_PENDING : TOOL_COST_NOTE, 'dim')]);
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { usageData } from '../data/usage.js';
+import { usageCostsStep, usageData } from '../data/usage.js';
 import { type UsageLines, usageTable } from '../format/usage-lines.js';
 import type { UsageSort } from '../state/ui-state.js';
 
 /** How long the store must stay unchanged before the Usage pane's numbers are worked out unseen. */
 const SETTLED_MS = 400;
+/** A slice of the tool costs per turn of the event loop: keys and frames get the rest. */
+const COST_SLICE_MS = 8;
 
 interface Computed {
   store: TraceStore;
@@ -14,6 +16,8 @@ interface Computed {
   filtered: FilterResult | null;
   width: number;
   sort: UsageSort;
+  /** Whether the tool costs were in (they come later on a big trace). */
+  costs: boolean;
   table: UsageLines;
 }
 
@@ -23,6 +27,8 @@ const NONE: UsageLines = { lines: [], targets: [] };
  * The Usage pane's lines: computed only while it is shown (its tables cost O(tools +
  * methods), its time strip O(turns), per update), and once the trace has stopped
  * changing, ahead of time: on a 200 MiB trace the first `3` spent ~150 ms on them.
+ * Cost per tool links every call to its turn (~0.5 s on a 1 GiB trace): it is worked
+ * out a slice at a time, the table showing `…` until it is in.
  */
 export function useUsageTable(
   store: TraceStore,
@@ -33,18 +39,31 @@ export function useUsageTable(
   shown: boolean,
 ): UsageLines {
   const ready = useRef<Computed | null>(null);
+  const [costsIn, setCostsIn] = useState(0);
   const compute = (): UsageLines => {
     const r = ready.current;
     const same = r?.store === store && r.version === version && r.filtered === filtered;
-    if (r && same && r.width === width && r.sort === sort) return r.table;
-    const table = usageTable(usageData(store, filtered), width, sort);
-    ready.current = { store, version, filtered, width, sort, table };
+    if (r && same && r.width === width && r.sort === sort && r.costs) return r.table;
+    const data = usageData(store, filtered);
+    if (r && same && r.width === width && r.sort === sort && !data.toolCosts) return r.table;
+    const table = usageTable(data, width, sort);
+    ready.current = { store, version, filtered, width, sort, costs: data.toolCosts !== null, table };
     return table;
   };
   useEffect(() => {
-    if (shown) return;
-    const timer = setTimeout(compute, SETTLED_MS);
+    let timer: NodeJS.Timeout | undefined;
+    // The rest of the costs, a slice per turn of the event loop; then the table again.
+    const slice = (): void => {
+      if (!usageCostsStep(store, filtered, COST_SLICE_MS)) timer = setTimeout(slice, 0);
+      else if (!shown) compute();
+      else if (!ready.current?.costs) setCostsIn((n) => n + 1);
+    };
+    const start = (): void => {
+      compute();
+      slice();
+    };
+    timer = shown ? setTimeout(slice, 0) : setTimeout(start, SETTLED_MS);
     return () => clearTimeout(timer);
   }, [store, version, filtered, width, sort, shown]);
-  return useMemo(() => (shown ? compute() : NONE), [store, version, width, filtered, sort, shown]);
+  return useMemo(() => (shown ? compute() : NONE), [store, version, width, filtered, sort, shown, costsIn]);
 }

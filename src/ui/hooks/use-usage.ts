@@ -51,6 +51,9 @@ export function useUsageTable(
     return table;
   };
   useEffect(() => {
+    // While a file loads, each version starts the costs again: only the first slice, in
+    // usageData, which is all a small trace needs (a big one shows … until it is read).
+    if (store.files.some((f) => f.state === 'loading')) return;
     let timer: NodeJS.Timeout | undefined;
     // The rest of the costs, a slice per turn of the event loop; then the table again.
     const slice = (): void => {

@@ -204,10 +204,10 @@ function matchGroup(
       m.toCall[u] = mark;
       groupTurns.push(u);
       // Every candidate link is found from its turn's side; a call's side only finds the turns.
-      const t = pairTime(turns, u);
-      const end = windowEnd(turns, tix, u);
       const list = cix.byName[MCP].get(turns.pairs.nameOf(u));
       if (!list) continue;
+      const t = pairTime(turns, u);
+      const end = windowEnd(turns, tix, u);
       const key = turns.pairs.argsKeyOf(u);
       const a = turns.pairs.corrOf(u);
       for (let i = firstAfter(calls, list, t, true); i < list.length; i++) {
@@ -259,6 +259,8 @@ function matchGroup(
 
 /** The call a tool_use (turn pair `u` of `turns`) became, among the calls of `calls`; null: none reached the server. */
 export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): number | null {
+  // A plane without calls (an agent file alone): no candidate, no matching to make.
+  if (planeIndex(calls).byName[MCP].size === 0) return null;
   const m = matchingOf(turns, calls);
   if (!(u < m.toCall.length && m.toCall[u] !== UNSEEN)) matchGroup(turns, calls, m, { turn: u });
   const c = m.toCall[u]!;
@@ -267,6 +269,8 @@ export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): num
 
 /** The tool_use (a turn pair of `turns`) that asked for call `c` of `calls`; null: no turn asked for it. */
 export function linkedUse(turns: TraceStore, calls: TraceStore, c: number): number | null {
+  // No tool_uses (an mcp file alone): no turn asked for any call.
+  if (planeIndex(turns).byName[TURN].size === 0) return null;
   const m = matchingOf(turns, calls);
   if (!(c < m.toTurn.length && m.toTurn[c] !== UNSEEN)) matchGroup(turns, calls, m, { call: c });
   const u = m.toTurn[c]!;

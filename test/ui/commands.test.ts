@@ -96,6 +96,29 @@ describe('commands, without Ink', () => {
     expect(back.lists.calls.selected - back.lists.calls.windowStart).toBeLessThan(10);
   });
 
+  it('Enter on a tool in Usage filters by it and shows Calls on the call selected there, or the next one of that tool', () => {
+    const onTool = (calls: number): UiState => {
+      const usage: UiState = { ...at(initialState(), calls), pane: 'usage' };
+      const targets = appContext(store, usage, 10).usage;
+      const i = targets.findIndex((t) => t.kind === 'tool' && t.name === 'read_file');
+      return { ...usage, lists: { ...usage.lists, usage: { selected: i, windowStart: 0 } } };
+    };
+    const callAt = (state: UiState) => {
+      const ctx = appContext(store, state, 10);
+      return ctx.views.calls.at(state.lists.calls.selected);
+    };
+    const all = appContext(store, initialState(), 10).views.calls;
+    // Call 6 is a read_file call: it stays selected. Call 4 (search_files) is not: the next read_file call is call 6.
+    for (const [from, to] of [
+      [5, 5],
+      [3, 5],
+    ]) {
+      const out = press(onTool(from!), 'enter').state;
+      expect(out).toMatchObject({ pane: 'calls', filter: 'tool:read_file' });
+      expect(callAt(out)).toBe(all.at(to!));
+    }
+  });
+
   it('F with no filter says so instead of starting every list over', () => {
     const moved = at(initialState(), 4);
     expect(press(moved, 'F')).toEqual({

@@ -2,6 +2,7 @@
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
+import { checkedFilter, setFilter } from './filter-set.js';
 import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
 
 /** Esc, Backspace, Ctrl-U and Enter: what every bar does with them (the Sessions list's search bar too). */
@@ -54,14 +55,17 @@ const complete: CommandSpec<AppContext> = {
   },
 };
 
-/** Enter: the filter applied, and remembered. */
+/** Enter: the filter applied (each list's selection kept on its record), and remembered. */
 const apply: CommandSpec<AppContext> = {
   command: 'input.submit',
   hint: 'apply',
   run: (ctx) => {
-    const out = act(ctx, { type: 'input.submit' });
-    const text = out.state.filter;
-    return out.state.input === null && text !== null ? outcome(out.state, { type: 'remember-filter', text }) : out;
+    const checked = checkedFilter(ctx.state.input?.text ?? '');
+    // No filter: the reducer says what is wrong, and the bar stays open to fix it.
+    if ('error' in checked) return act(ctx, { type: 'input.submit' });
+    const { filter } = checked;
+    const out = act(ctx, setFilter(ctx, filter));
+    return filter === null ? out : outcome(out.state, { type: 'remember-filter', text: filter });
   },
 };
 

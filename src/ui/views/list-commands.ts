@@ -4,6 +4,7 @@ import { type RowList, viewsOf } from '../data/views.js';
 import { type Command, keyOf } from '../keymap.js';
 import { PANES } from '../state/ui-state.js';
 import { type AppContext, activeList, indexOf, needsRows } from './app-context.js';
+import { setFilter } from './filter-set.js';
 import { act, type BaseContext, type CommandSpec, say } from './view.js';
 
 export const open: CommandSpec<AppContext> = {
@@ -148,6 +149,6 @@ export const filter: CommandSpec<AppContext>[] = [
   {
     command: 'filter.clear',
     disabled: (ctx) => (ctx.state.filter === null ? 'no filter to clear' : null),
-    run: (ctx) => act(ctx, { type: 'filter.set', filter: null }),
+    run: (ctx) => act(ctx, setFilter(ctx, null)),
   },
 ];

@@ -15,6 +15,17 @@ export type SessionSort = (typeof SESSION_SORTS)[number];
 export type InputKind = 'search' | 'filter' | 'goto';
 export type PaneId = (typeof PANES)[number];
 
+/**
+ * What a footer notice is. `error`: a key refused, a failure, an expression that is no
+ * filter (drawn after `✗`: colour is never the only signal). `info`: what was done or
+ * what there is (a written file's path, "copied", Tab's choices), with no alarm glyph.
+ */
+export type NoticeKind = 'error' | 'info';
+export interface Notice {
+  kind: NoticeKind;
+  text: string;
+}
+
 export interface ListState {
   selected: number;
   /** First visible row (fixed-height lists) or turn (Turns). */
@@ -75,7 +86,7 @@ export interface UiState {
   /** While following and scrolled away: the active list's length when the user left the bottom. */
   pausedAt: number | null;
   /** A one-line notice in the footer (a written file's path, a filter error). */
-  notice: string | null;
+  notice: Notice | null;
   /** The text being typed into the search or filter bar; `recalled`: the history entry shown (↑/↓ in the filter bar). */
   input: { kind: InputKind; text: string; recalled?: number } | null;
   /**
@@ -135,7 +146,7 @@ export type Action =
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
   | { type: 'calls.follow'; index: number; bounds: Bounds }
-  | { type: 'notice'; text: string | null }
+  | { type: 'notice'; notice: Notice | null }
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
@@ -378,7 +389,7 @@ export function reduce(state: UiState, action: Action): UiState {
         lists: { ...state.lists, turns: select(state.lists.turns, action.index, action.bounds) },
       };
     case 'notice':
-      return { ...state, notice: action.text };
+      return { ...state, notice: action.notice };
     case 'input.open':
       return {
         ...state,
@@ -422,7 +433,7 @@ export function reduce(state: UiState, action: Action): UiState {
       } catch (error) {
         // The previous filter stays; the bar stays open to fix the expression.
         if (error instanceof FilterError)
-          return { ...state, notice: `${error.message} (at column ${error.position + 1})` };
+          return { ...state, notice: { kind: 'error', text: `${error.message} (at column ${error.position + 1})` } };
         throw error;
       }
     }

@@ -51,7 +51,8 @@ const complete: CommandSpec<AppContext> = {
   run: (ctx) => {
     const { text, choices } = completion(ctx);
     const opened = act(ctx, { type: 'input.open', kind: 'filter', text });
-    return choices.length > 1 ? say({ ...ctx, state: opened.state }, choicesNotice(choices)) : opened;
+    // What there is to choose from: no error.
+    return choices.length > 1 ? say({ ...ctx, state: opened.state }, choicesNotice(choices), 'info') : opened;
   },
 };
 
@@ -111,11 +112,15 @@ const go: CommandSpec<AppContext> = {
     // Digits only: Number() also takes `1e308`, `0x10` and `1.0` as whole numbers.
     const lineNo = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
     const list = activeList(ctx);
-    if (!list || !(lineNo >= 1)) return outcome({ ...closed.state, notice: `not a line number: ${text}` });
+    if (!list || !(lineNo >= 1))
+      return outcome({ ...closed.state, notice: { kind: 'error', text: `not a line number: ${text}` } });
     const index = indexAtLine(ctx.store, list, lineNo);
     if (index < 0)
       // As typed: past 2^53 the number itself prints as 1e+23.
-      return outcome({ ...closed.state, notice: `nothing at or after line ${typed} in this pane` });
+      return outcome({
+        ...closed.state,
+        notice: { kind: 'error', text: `nothing at or after line ${typed} in this pane` },
+      });
     return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
   },
 };

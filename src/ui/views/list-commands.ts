@@ -28,7 +28,8 @@ function problem(command: Command, step: 1 | -1): CommandSpec<AppContext> {
       for (let i = ctx.state.lists[pane].selected + step; i >= 0 && i < list.length; i += step) {
         if (hasProblem(ctx.store, list.at(i))) return act(ctx, { type: 'jump', pane, index: i, bounds: ctx.bounds });
       }
-      return say(ctx, step > 0 ? 'no problem below this row' : 'no problem above this row');
+      // The key goes nowhere: a refusal, said as one.
+      return say(ctx, step > 0 ? 'no problem below this row' : 'no problem above this row', 'error');
     },
   };
 }

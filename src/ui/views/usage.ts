@@ -19,7 +19,7 @@ const apply: CommandSpec<AppContext> = {
     const target = ctx.usage[Math.min(ctx.state.lists.usage.selected, ctx.usage.length - 1)]!;
     // A name no filter can hold (longer than a filter may be, or with a quote in it) is refused, saying why.
     const checked = checkedFilter(`${target.kind}:${filterValue(target.name)}`);
-    if ('error' in checked) return say(ctx, `no filter for this ${target.kind}: ${checked.error.message}`);
+    if ('error' in checked) return say(ctx, `no filter for this ${target.kind}: ${checked.error.message}`, 'error');
     const filtered = act(ctx, setFilter(ctx, checked.filter));
     return act(
       { ...ctx, state: filtered.state },

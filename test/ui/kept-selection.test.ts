@@ -1,10 +1,15 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
+import { FileSource } from '../../src/sources/file-source.js';
 import { applyFilter } from '../../src/store/query.js';
-import type { TraceStore } from '../../src/store/trace-store.js';
+import { TraceStore } from '../../src/store/trace-store.js';
 import { parseFilter } from '../../src/trace/filter.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { keptIndex, keptLists, listOrder } from '../../src/ui/data/kept-selection.js';
 import { type RowList, traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { type CallOrder, initialState, type ListState } from '../../src/ui/state/ui-state.js';
+import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 
 const call = (ms: number, id: number, tool: string, took: number) => [
@@ -152,5 +157,49 @@ describe('keptLists: each pane keeps its record under a new filter', () => {
     const index = keptIndex(views.calls, cFirst, to, order);
     expect(two.fileOf(to.at(index))).toBe(0);
     expect(two.lineOf(to.at(index))).toBe(callLine(3));
+  });
+});
+
+/** Both planes of a real run in one store: their rows merged by time across the files. */
+async function realRun(run: string): Promise<TraceStore> {
+  const store = new TraceStore(bundledPrices());
+  for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(join(REAL_TRACES, `${run}.${plane}.jsonl`)));
+  return store;
+}
+
+describe.skipIf(!hasRealTraces)('keptLists on real runs (both planes open)', () => {
+  const runs = [...new Set(realTraceFiles.map((f) => f.replace(/\.(agent|mcp)\.jsonl$/, '')))].slice(0, 4);
+  it.each(runs.map((r) => [r.split('/').pop()!]))('%s: as a scan of the unfiltered list finds it', async (run) => {
+    const store = await realRun(run);
+    const tool = viewsOf(store, false, null, 'time').calls;
+    let name: string | null = null;
+    for (let i = 0; i < tool.length && name === null; i++) name = store.nameOf(tool.at(i));
+    const filters = [null, 'dir:in', '-dir:in', 'status:error', name === null ? 'role:user' : `tool:${name}`];
+    for (const order of ['time', 'latency'] as const) {
+      const all = viewsOf(store, false, null, order);
+      for (const before of filters)
+        for (const after of filters) {
+          if (before === after) continue;
+          const from = viewsOf(store, false, filtered(store, before), order);
+          const to = viewsOf(store, false, filtered(store, after), order);
+          for (const pane of ['calls', 'turns', 'events'] as const) {
+            // Each row's place in the unfiltered list: the filtered lists are in its order.
+            const place = new Map<number, number>();
+            for (let i = 0; i < all[pane].length; i++) place.set(all[pane].at(i), i);
+            const places = Array.from({ length: to[pane].length }, (_, i) => place.get(to[pane].at(i))!);
+            for (let i = 1; i < places.length; i++) expect(places[i]).toBeGreaterThan(places[i - 1]!);
+            const rank = listOrder(store, pane, order);
+            const step = Math.max(1, Math.floor(from[pane].length / 40));
+            for (let s = 0; s < from[pane].length; s += step) {
+              // The same record, or the first listed after it, or the last.
+              const was = place.get(from[pane].at(s))!;
+              const next = places.findIndex((p) => p >= was);
+              const expected = places.length === 0 ? 0 : next >= 0 ? next : places.length - 1;
+              const why = `${pane} ${order} ${before} → ${after} @${s}`;
+              expect(keptIndex(from[pane], s, to[pane], rank), why).toBe(expected);
+            }
+          }
+        }
+    }
   });
 });

@@ -5,6 +5,7 @@ import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { keyOf } from '../ui/keymap.js';
+import type { Notice } from '../ui/state/ui-state.js';
 import { writeWhole } from './write-whole.js';
 
 /** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
@@ -70,19 +71,29 @@ export function tildePath(path: string, home = homedir()): string {
 /** Larger payloads are refused by many terminals' OSC 52 handling. */
 const OSC52_MAX = 100_000;
 
-/** Puts rows' raw lines on the clipboard with OSC 52; returns a sentence for the footer. */
+/** Puts rows' raw lines on the clipboard with OSC 52; returns the footer's notice. */
 export function copyRows(
   store: TraceStore,
   rows: ArrayLike<number>,
   write: (sequence: ReturnType<typeof osc52>) => void,
-): string {
+): Notice {
   return copyText([...exportLines(store, rows)].join('\n'), 'the record', write);
 }
 
-/** Puts text on the clipboard with OSC 52 (`what` names it: `the value`, `the path …`); returns a sentence for the footer. */
-export function copyText(text: string, what: string, write: (sequence: ReturnType<typeof osc52>) => void): string {
+/**
+ * Puts text on the clipboard with OSC 52 (`what` names it: `the value`, `the path …`);
+ * returns the footer's notice: what was copied, or (an error) why nothing was.
+ */
+export function copyText(text: string, what: string, write: (sequence: ReturnType<typeof osc52>) => void): Notice {
+  const n = text.length.toLocaleString('en-US');
   if (text.length > OSC52_MAX)
-    return `not copied: ${what} is ${text.length.toLocaleString('en-US')} characters, more than terminals accept over OSC 52 (${keyOf('record.write')} writes the record to a file)`;
+    return {
+      kind: 'error',
+      text: `not copied: ${what} is ${n} characters, more than terminals accept over OSC 52 (${keyOf('record.write')} writes the record to a file)`,
+    };
   write(osc52(text));
-  return `copied ${what}, ${text.length.toLocaleString('en-US')} characters, with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`;
+  return {
+    kind: 'info',
+    text: `copied ${what}, ${n} characters, with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`,
+  };
 }

@@ -17,6 +17,7 @@ import { App } from '../ui/app.js';
 import { DiffApp } from '../ui/diff-app.js';
 import type { MouseEvent } from '../ui/mouse.js';
 import { SessionsApp } from '../ui/sessions-app.js';
+import type { Notice } from '../ui/state/ui-state.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
 import { beforeFatal } from './fatal.js';
@@ -194,11 +195,12 @@ export async function runTui(
 /** The `w` and `y` keys' I/O for a store. */
 function recordsOf(store: TraceStore, options: AppOptions) {
   return {
-    write(rows: ArrayLike<number>, what?: string) {
+    write(rows: ArrayLike<number>, what?: string): Notice {
       const path = exportPath(store, rows, what ? 'marked' : undefined);
       const wrote = wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
       // What was written comes first: a narrow footer cuts the words before the path's end.
-      return `${what ? `${what}: ` : ''}${wrote}`;
+      // (A write that fails throws: the app says so, as an error.)
+      return { kind: 'info', text: `${what ? `${what}: ` : ''}${wrote}` };
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
     copyText: (text: string, what: string) => copyText(text, what, control),

@@ -15,11 +15,11 @@ export interface AppProps {
   initialPane?: PaneId;
   /** `--follow`: start at the bottom and stay there while the user is. */
   follow?: boolean;
-  /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
+  /** Record I/O (the `w` and `y` keys): each returns a notice for the footer. */
   records?: Performers['records'];
   /** Selects a row once it exists (`middle`: the middle of the list); used by `npm run bench`. */
   startAt?: StartAt;
-  /** A notice from outside the app (the index cache could not be saved): shown in the footer when it arrives. */
+  /** A problem from outside the app (the index cache could not be saved): shown in the footer, as an error, when it arrives. */
   notice?: string | null;
   /** `--filter`: an expression already validated by the command line. */
   filter?: string;

@@ -8,7 +8,7 @@ import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeader, diffLayout, diffRow } from './format/diff-lines.js';
 import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
-import { shortenPath } from './format/notice.js';
+import { noticeLook, shortenPath } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { markCurrent, sideBySide } from './format/side-by-side.js';
 import { fit, inertHead, truncate } from './format/text.js';
@@ -106,8 +106,13 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     // A notice (a key that does nothing here) takes the place of the hints for a moment.
     // Padded to its room, so the position sits at the right edge, as in the app.
     seg(
-      fit(state.notice !== null ? inertHead(state.notice, room) : footerHints(view, context(state), '  ', room), room),
-      state.notice ? 'warn' : 'dim',
+      fit(
+        state.notice !== null
+          ? noticeLook(state.notice).mark + inertHead(state.notice.text, room)
+          : footerHints(view, context(state), '  ', room),
+        room,
+      ),
+      state.notice ? noticeLook(state.notice).style : 'dim',
     ),
     seg(fit(status, width - room, 'right'), 'bold'),
   ];

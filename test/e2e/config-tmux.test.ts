@@ -41,7 +41,8 @@ describe.skipIf(!hasTmux)('the config file, end to end (tmux, 80x24)', () => {
     expect(painted).toMatch(/\x1b\[[0-9;]*7m/);
     screen = await term.key('x', (s) => footerOf(s).endsWith('2 of 13'), 'x, the key of list.down');
     screen = await term.key('C-n', (s) => footerOf(s).endsWith('3 of 13'), 'Ctrl-N, its other key');
-    screen = await term.key('j', (s) => footerOf(s).startsWith('j: not in Calls'), 'j, no longer bound');
+    // A refusal is an error: `✗`, in ASCII `x`.
+    screen = await term.key('j', (s) => footerOf(s).startsWith('x j: not in Calls'), 'j, no longer bound');
     await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
     term.kill();
 

@@ -41,11 +41,11 @@ describe('the tree with a hostile payload in keys, values and a string of JSON o
       const errors = vi.spyOn(console, 'error');
       const copied: string[] = [];
       const records = {
-        write: () => 'wrote',
-        copy: () => 'copied',
+        write: () => ({ kind: 'info' as const, text: 'wrote' }),
+        copy: () => ({ kind: 'info' as const, text: 'copied' }),
         copyText: (text: string, what: string) => {
           copied.push(text, what);
-          return `copied ${what}`;
+          return { kind: 'info' as const, text: `copied ${what}` };
         },
       };
       const app = await renderApp({ store: storeOf(traceWith(payload.text)), columns: 80, rows: 24, records });

@@ -2,6 +2,7 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendLines } from '../../src/ingest/row-writer.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
+import type { Notice } from '../../src/ui/state/ui-state.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { callsView } from '../../src/ui/views/calls.js';
 import { eventsView } from '../../src/ui/views/events.js';
@@ -19,6 +20,7 @@ let app: Awaited<ReturnType<typeof renderApp>> | null = null;
 afterEach(() => app?.unmount());
 
 const lines = (frame: string) => frame.split('\n');
+const info = (text: string): Notice => ({ kind: 'info', text });
 const selectedLine = (frame: string) => lines(frame).find((l) => l.startsWith('›')) ?? '';
 
 describe('Calls pane', () => {
@@ -180,8 +182,8 @@ describe('Calls pane', () => {
   });
 
   it('w writes the open record, or every filtered record, and y copies; the footer says what happened', async () => {
-    const write = vi.fn((rows: ArrayLike<number>) => `wrote ${rows.length} rows`);
-    const copy = vi.fn((rows: ArrayLike<number>) => `copied ${rows.length} rows`);
+    const write = vi.fn((rows: ArrayLike<number>) => info(`wrote ${rows.length} rows`));
+    const copy = vi.fn((rows: ArrayLike<number>) => info(`copied ${rows.length} rows`));
     app = await renderApp({ store: demoStore(), records: { write, copy } });
     await app.press('list.open');
     await app.press('record.write');
@@ -310,11 +312,12 @@ describe('each view owns its keys', () => {
     // 100 columns: every hint but the least needed (G end), and q quit always.
     expect(hints).toMatch(/^\? help {2}Enter detail {2}s sort {2}l link .* q quit +1 of 13$/);
     await app.press('turns.thinking');
-    expect(lines(app.frame()).at(-1)).toMatch(/^t: not in Calls \(\? for keys\) +1 of 13$/);
+    // A refusal: an error, after ✗.
+    expect(lines(app.frame()).at(-1)).toMatch(/^✗ t: not in Calls \(\? for keys\) +1 of 13$/);
     await waitForFrame(app.frame, (f) => lines(f).at(-1) === hints, 4000);
     await app.press('pane.usage');
     await app.press('link.jump');
-    expect(lines(app.frame()).at(-1)).toMatch(/^l: not in Usage \(\? for keys\)/);
+    expect(lines(app.frame()).at(-1)).toMatch(/^✗ l: not in Usage \(\? for keys\)/);
   });
 
   it('a bar says so of a key that is neither text nor its command, and keeps its text', async () => {
@@ -339,13 +342,13 @@ describe('each view owns its keys', () => {
   it('a Ctrl or Meta combination no command uses says so, instead of nothing', async () => {
     app = await renderApp({ store: demoStore() });
     await app.type('\x18');
-    expect(lines(app.frame()).at(-1)).toMatch(/^C-x: not in Calls \(\? for keys\)/);
+    expect(lines(app.frame()).at(-1)).toMatch(/^✗ C-x: not in Calls \(\? for keys\)/);
     await app.type('\x1bz');
-    expect(lines(app.frame()).at(-1)).toMatch(/^M-z: not in Calls \(\? for keys\)/);
+    expect(lines(app.frame()).at(-1)).toMatch(/^✗ M-z: not in Calls \(\? for keys\)/);
   });
 
   it('Usage advertises and handles no l, w or y', async () => {
-    const write = vi.fn(() => 'wrote');
+    const write = vi.fn(() => info('wrote'));
     app = await renderApp({ store: demoStore(), records: { write, copy: write }, filter: 'status:error' });
     await app.press('pane.usage');
     expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}G end {2}Enter show {2}o sort {2}.* q quit +1 of 3$/);
@@ -357,7 +360,7 @@ describe('each view owns its keys', () => {
   });
 
   it('in help, y, w and l do not act on the row hidden behind it', async () => {
-    const write = vi.fn(() => 'wrote');
+    const write = vi.fn(() => info('wrote'));
     app = await renderApp({ store: demoStore(), records: { write, copy: write } });
     await app.press('app.help');
     expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}Esc back {2}Tab pane {2}\/ search {2}f filter {2}q quit/);
@@ -523,13 +526,13 @@ describe('search and filters', () => {
     await app.press('pane.events');
     expect(app.frame()).toContain('no records match the filter');
     // w writes no file of a meta and an end line only.
-    const write = vi.fn(() => 'wrote');
+    const write = vi.fn(() => info('wrote'));
     app.unmount();
     app = await renderApp({
       store: demoStore(),
       filter: 'tool:no_such_tool',
       columns: 120,
-      records: { write, copy: vi.fn(() => ''), copyText: vi.fn(() => '') },
+      records: { write, copy: vi.fn(() => info('')), copyText: vi.fn(() => info('')) },
     });
     await app.press('record.write');
     expect(write).not.toHaveBeenCalled();

@@ -25,7 +25,7 @@ describe('the chrome fits the terminal whatever was typed', () => {
       { kind: 'filter', text: 'status:x' },
       null,
       'Enter apply · Esc cancel',
-      `unknown status "${'\u009b'.repeat(30)}"`,
+      { kind: 'error', text: `unknown status "${'\u009b'.repeat(30)}"` },
       80,
     );
     expect(shown(line)).toBeLessThanOrEqual(80);
@@ -33,9 +33,49 @@ describe('the chrome fits the terminal whatever was typed', () => {
 
   it('a filter too long to hold still shows why it was refused', () => {
     const why = 'a filter is at most 2,000 characters (this one has 5,005)';
-    const line = lineText(inputLine({ kind: 'filter', text: `tool:${'L'.repeat(5000)}` }, null, '', why, 80));
+    const line = lineText(
+      inputLine({ kind: 'filter', text: `tool:${'L'.repeat(5000)}` }, null, '', { kind: 'error', text: why }, 80),
+    );
     expect(line).toContain('✗ a filter is at most');
     expect(stringWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  describe('a notice has a kind: an error after ✗, info with no alarm glyph (80 columns)', () => {
+    const error = { kind: 'error' as const, text: 'no problem below this row' };
+    const info = { kind: 'info' as const, text: 'copied the value, 3 characters, with OSC 52' };
+    const styleOf = (line: ReturnType<typeof footerLine>, text: string) =>
+      line.find((s) => s.text.includes(text))?.style;
+
+    it('in the footer, in place of the hints, the position kept at the right', () => {
+      const err = footerLine('? help  q quit', '3 of 13', error, 80);
+      expect(lineText(err)).toMatch(/^✗ no problem below this row +3 of 13$/);
+      expect(styleOf(err, 'no problem')).toBe('error');
+      const said = footerLine('? help  q quit', '3 of 13', info, 80);
+      expect(lineText(said)).toMatch(/^copied the value, 3 characters, with OSC 52 +3 of 13$/);
+      expect(lineText(said)).not.toContain('✗');
+      expect(styleOf(said, 'copied')).toBe('plain');
+      for (const line of [err, said]) expect(shown(line)).toBe(80);
+    });
+
+    it("an error with a path keeps ✗ and the path's end when cut", () => {
+      const path = `/home/me/${'deep/'.repeat(30)}x.jsonl`;
+      const line = lineText(footerLine('', '1 of 2', { kind: 'error', text: `could not write: ${path}` }, 80));
+      expect(line).toMatch(/^✗ could not write: \/…\/.*x\.jsonl +1 of 2$/);
+      expect(stringWidth(line)).toBe(80);
+    });
+
+    it("in a bar, after the text typed: Tab's choices plain, a filter error after ✗", () => {
+      const bar = { kind: 'filter' as const, text: 'tool:' };
+      const choices = { kind: 'info' as const, text: '3 choices: read_file  search_files  write_file' };
+      const listed = inputLine(bar, null, 'Enter apply', choices, 80);
+      expect(lineText(listed)).toBe('filter: tool:▏  3 choices: read_file  search_files  write_file');
+      expect(styleOf(listed, 'choices')).toBe('plain');
+      const bad = { kind: 'error' as const, text: 'tool: needs a value (at column 6)' };
+      const refused = inputLine(bar, null, 'Enter apply', bad, 80);
+      expect(lineText(refused)).toBe('filter: tool:▏  ✗ tool: needs a value (at column 6)');
+      expect(styleOf(refused, 'needs a value')).toBe('error');
+      for (const line of [listed, refused]) expect(shown(line)).toBeLessThanOrEqual(80);
+    });
   });
 
   it.each([20, 40, 80])('wraps every help line to %i columns', (width) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detailRows } from '../../src/ui/data/detail.js';
-import { initialState, type UiState } from '../../src/ui/state/ui-state.js';
+import { initialState, type Notice, type UiState } from '../../src/ui/state/ui-state.js';
 import { appView } from '../../src/ui/views/index.js';
 import { pressKey } from '../../src/ui/views/view.js';
 import { appContext } from '../helpers/contexts.js';
@@ -10,6 +10,7 @@ import { at as iso, storeOf } from '../helpers/store.js';
 /** Commands are functions of (state, store): each case is a state, a key, and what comes out. */
 const store = demoStore();
 const press = (state: UiState, key: string) => pressKey(appView(state), key, appContext(store, state, 10));
+const error = (text: string): Notice => ({ kind: 'error', text });
 const at = (state: UiState, selected: number): UiState => ({
   ...state,
   lists: { ...state.lists, [state.pane]: { selected, windowStart: 0 } },
@@ -21,13 +22,14 @@ describe('commands, without Ink', () => {
     const inTurns = (s: ReturnType<typeof storeOf>, key: string) =>
       pressKey(appView(turns), key, appContext(s, turns, 10)).state.notice;
     const noTurns = storeOf([{ t: iso(0), dir: 'in', raw: { jsonrpc: '2.0', id: 1, method: 'ping' } }]);
-    expect(inTurns(noTurns, 't')).toBe('t: no turns in this trace');
-    expect(inTurns(noTurns, 'e')).toBe('e: no echoed resends in this trace');
+    // A key that cannot act says why, as an error.
+    expect(inTurns(noTurns, 't')).toEqual(error('t: no turns in this trace'));
+    expect(inTurns(noTurns, 'e')).toEqual(error('e: no echoed resends in this trace'));
     const oneTurn = storeOf([
       { t: iso(0), type: 'turn', role: 'assistant', model: 'm', blocks: [{ type: 'thinking', thinking: 'hm' }] },
     ]);
     expect(inTurns(oneTurn, 't')).toBeNull();
-    expect(inTurns(oneTurn, 'e')).toBe('e: no echoed resends in this trace');
+    expect(inTurns(oneTurn, 'e')).toEqual(error('e: no echoed resends in this trace'));
     // The demo has echoed resends: e acts.
     expect(press(turns, 'e').state.showEchoed).toBe(!turns.showEchoed);
   });
@@ -35,21 +37,21 @@ describe('commands, without Ink', () => {
   it("the ':' key is quoted where a message names it before a colon", () => {
     expect(
       press({ ...initialState(), overlay: { type: 'help', over: 'calls', scroll: 0, found: -1 } }, ':').state.notice,
-    ).toBe("':': not in help (? for keys)");
+    ).toEqual(error("':': not in help (? for keys)"));
   });
 
   it('the line bar goes to the record at a line, or says why not', () => {
     const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).
     expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
-    expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: 'not a line number: x1' });
+    expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: error('not a line number: x1') });
     // What Number() takes for a whole number, but no one types as a line: 1e308 was line 10^308.
     for (const typed of ['1e308', '1e1', '0x13', '19.0', '+19', '0'])
-      expect(press(bar(typed), 'enter').state.notice, typed).toBe(`not a line number: ${typed}`);
-    expect(press(bar('999'), 'enter').state.notice).toBe('nothing at or after line 999 in this pane');
+      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(error(`not a line number: ${typed}`));
+    expect(press(bar('999'), 'enter').state.notice).toEqual(error('nothing at or after line 999 in this pane'));
     // Past 2^53 the number as typed, not as a double prints it (1e+23).
-    expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toBe(
-      'nothing at or after line 99999999999999999999999 in this pane',
+    expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toEqual(
+      error('nothing at or after line 99999999999999999999999 in this pane'),
     );
   });
 
@@ -57,9 +59,9 @@ describe('commands, without Ink', () => {
     const first = press(initialState(), ']').state;
     expect(first.lists.calls.selected).toBeGreaterThan(0);
     // A jump (], l, :) leaves the notice about the old place behind.
-    expect(press({ ...initialState(), notice: 'no problem below this row' }, ']').state.notice).toBeNull();
+    expect(press({ ...initialState(), notice: error('no problem below this row') }, ']').state.notice).toBeNull();
     const last = at(initialState(), 12);
-    expect(press(last, ']').state).toEqual({ ...last, notice: 'no problem below this row' });
+    expect(press(last, ']').state).toEqual({ ...last, notice: error('no problem below this row') });
   });
 
   it('w asks for the filtered records, y for the selected call, in the detail view for the open one', () => {
@@ -74,7 +76,7 @@ describe('commands, without Ink', () => {
   });
 
   it('l says why there is no link (one plane open); q asks to quit; 2 switches and marks the pane chosen', () => {
-    expect(press(initialState(), 'l').state.notice).toMatch(/^no linked call: /);
+    expect(press(initialState(), 'l').state.notice).toMatchObject({ kind: 'error', text: /^no linked call: / });
     expect(press(initialState(), 'q').effects).toEqual([{ type: 'quit' }]);
     const two = press(initialState(), '2');
     expect(two.state.pane).toBe('turns');
@@ -96,10 +98,33 @@ describe('commands, without Ink', () => {
     expect(back.lists.calls.selected - back.lists.calls.windowStart).toBeLessThan(10);
   });
 
+  it('Enter on a tool in Usage filters by it and shows Calls on the call selected there, or the next one of that tool', () => {
+    const onTool = (calls: number): UiState => {
+      const usage: UiState = { ...at(initialState(), calls), pane: 'usage' };
+      const targets = appContext(store, usage, 10).usage;
+      const i = targets.findIndex((t) => t.kind === 'tool' && t.name === 'read_file');
+      return { ...usage, lists: { ...usage.lists, usage: { selected: i, windowStart: 0 } } };
+    };
+    const callAt = (state: UiState) => {
+      const ctx = appContext(store, state, 10);
+      return ctx.views.calls.at(state.lists.calls.selected);
+    };
+    const all = appContext(store, initialState(), 10).views.calls;
+    // Call 6 is a read_file call: it stays selected. Call 4 (search_files) is not: the next read_file call is call 6.
+    for (const [from, to] of [
+      [5, 5],
+      [3, 5],
+    ]) {
+      const out = press(onTool(from!), 'enter').state;
+      expect(out).toMatchObject({ pane: 'calls', filter: 'tool:read_file' });
+      expect(callAt(out)).toBe(all.at(to!));
+    }
+  });
+
   it('F with no filter says so instead of starting every list over', () => {
     const moved = at(initialState(), 4);
     expect(press(moved, 'F')).toEqual({
-      state: { ...moved, notice: 'F: no filter to clear' },
+      state: { ...moved, notice: error('F: no filter to clear') },
       effects: [{ type: 'fade' }],
     });
   });

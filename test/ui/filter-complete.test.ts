@@ -57,7 +57,10 @@ describe('Tab in the filter bar', () => {
     const ctx = appContext(store, bar, 10);
     expect(pressKey(appView(bar), 'tab', ctx).state.input).toEqual({ kind: 'filter', text: 'tool:write_file' });
     const done: UiState = { ...bar, input: { kind: 'filter', text: 'tool:write_file' } };
-    expect(pressKey(appView(done), 'tab', appContext(store, done, 10)).state.notice).toBe('Tab: nothing to complete');
+    expect(pressKey(appView(done), 'tab', appContext(store, done, 10)).state.notice).toEqual({
+      kind: 'error',
+      text: 'Tab: nothing to complete',
+    });
   });
 
   it('lists what an empty value can be, and what is left after completing as far as choices agree', () => {
@@ -69,11 +72,13 @@ describe('Tab in the filter bar', () => {
     expect(tools.length).toBeGreaterThan(1);
     const empty = tab('status:ok tool:');
     expect(empty.input).toEqual({ kind: 'filter', text: 'status:ok tool:' });
-    expect(empty.notice).toBe(
-      `${tools.length} choices: ${tools.slice(0, 12).join('  ')}${tools.length > 12 ? '  …' : ''}`,
-    );
+    // What there is to choose from: info, not an error.
+    expect(empty.notice).toEqual({
+      kind: 'info',
+      text: `${tools.length} choices: ${tools.slice(0, 12).join('  ')}${tools.length > 12 ? '  …' : ''}`,
+    });
     // `s`: completed as far as `since:` and `status:` agree (nothing), both listed.
-    expect(tab('s').notice).toBe('2 choices: since:  status:');
+    expect(tab('s').notice).toEqual({ kind: 'info', text: '2 choices: since:  status:' });
     // One choice left: completed, and no list.
     expect(tab('tool:write').notice).toBeNull();
     // The list goes with the bar, and with any edit of its text (it was of the text before).
@@ -95,12 +100,12 @@ describe('↑/↓ in the filter bar', () => {
       seen.push(state.input!.text);
     }
     expect(seen).toEqual(['model:claude*', 'status:error', 'tool:read_file']);
-    expect(press(state, 'up').state.notice).toBe('↑: no older filter');
+    expect(press(state, 'up').state.notice?.text).toBe('↑: no older filter');
     state = press(press(state, 'down').state, 'down').state;
     expect(state.input!.text).toBe('model:claude*');
     state = press(state, 'down').state;
     expect(state.input).toEqual({ kind: 'filter', text: '', recalled: undefined });
-    expect(press(bar, 'down').state.notice).toBe('↓: no newer filter');
+    expect(press(bar, 'down').state.notice?.text).toBe('↓: no newer filter');
   });
   it('Enter applies the filter and asks for it to be remembered; an invalid one is not', () => {
     const typed = { ...bar, input: { kind: 'filter' as const, text: 'status:error' } };
@@ -124,7 +129,7 @@ describe('Ctrl-U in a bar', () => {
       expect(out.input, kind).toEqual({ kind, text: '' });
       if (kind === 'search') expect(out.search?.query).toBe('');
       const empty = { ...out };
-      expect(pressKey(appView(empty), 'ctrl-u', appContext(store, empty, 10)).state.notice).toBe(
+      expect(pressKey(appView(empty), 'ctrl-u', appContext(store, empty, 10)).state.notice?.text).toBe(
         'C-u: nothing to clear',
       );
     }

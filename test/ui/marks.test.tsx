@@ -82,13 +82,13 @@ describe('marks: m marks a row, u / U go from mark to mark across panes, w write
   it('u with no marks says how to make one; with every mark filtered out, says so', async () => {
     app = await renderApp({ store: demoStore(), columns: 80 });
     await app.type('u');
-    expect(footer(app.frame())).toMatch(/^u: no marks \(m marks the selected row\)/);
+    expect(footer(app.frame())).toMatch(/^✗ u: no marks \(m marks the selected row\)/);
     await app.type('m');
     await app.type('f');
     await app.type('method:tools/list');
     await app.press('input.submit');
     await app.type('u');
-    expect(footer(app.frame())).toMatch(/^the filter hides every marked record \(F clears it\)/);
+    expect(footer(app.frame())).toMatch(/^✗ the filter hides every marked record \(F clears it\)/);
   });
 
   it('w writes the marked records (a call with its response), before the filter, and says so', async () => {
@@ -102,9 +102,9 @@ describe('marks: m marks a row, u / U go from mark to mark across panes, w write
         write: (rows, what) => {
           written.push(Array.from(rows));
           whats.push(what);
-          return `${what}: wrote it`;
+          return { kind: 'info', text: `${what}: wrote it` };
         },
-        copy: () => 'copied',
+        copy: () => ({ kind: 'info', text: 'copied' }),
       },
     });
     await app.press('list.down', 3);

@@ -28,6 +28,9 @@ describe('the app with a trace that once crashed it', () => {
     const frames = await everyFrame(WIDE_NAMES);
     expect(frames[0]).toContain('[1 Calls]');
     expect(frames[0]).toContain('日本語');
+    // Enter on such a tool in Usage: no filter can hold its name (once the app drew nothing more).
+    expect(frames[5]).toContain('[3 Usage]');
+    expect(frames[6]).toMatch(/no filter for this tool: a filter is at most 2,000 characters \(this one has 2,\d{3}\)/);
   });
 
   it('opens the Usage pane with responses in 9999 and +275760 (once: a V8 fatal error sizing per-minute buckets)', async () => {

@@ -174,6 +174,66 @@ describe('reduce', () => {
     ).toBe(40);
   });
 
+  describe('filter.set', () => {
+    const kept = (calls: number, turns: number, events: number, counts = [100, 100, 100]) => ({
+      lists: {
+        calls: { index: calls, count: counts[0]! },
+        turns: { index: turns, count: counts[1]! },
+        events: { index: events, count: counts[2]! },
+      },
+      height: 10,
+    });
+    const moved: UiState = {
+      ...s0,
+      lists: {
+        calls: { selected: 50, windowStart: 45 },
+        turns: { selected: 7, windowStart: 5 },
+        usage: { selected: 4, windowStart: 0 },
+        events: { selected: 80, windowStart: 75 },
+      },
+      marks: new Set([3, 9]),
+      turnScroll: { row: 12, line: 4 },
+      search: { query: 'x', inOverlay: false },
+      input: { kind: 'filter', text: 'tool:a' },
+    };
+
+    it('puts each list at the place given, on screen, the window moved only as far as needed', () => {
+      const s = reduce(moved, { type: 'filter.set', filter: 'tool:a', kept: kept(48, 2, 90) });
+      // 48 is on screen from 45: the window stays; 2 is above 5: it comes to the top; 90 is below 75-84.
+      expect(s.lists).toEqual({
+        calls: { selected: 48, windowStart: 45 },
+        turns: { selected: 2, windowStart: 2 },
+        usage: { selected: 0, windowStart: 0 },
+        events: { selected: 90, windowStart: 81 },
+      });
+      expect(s).toMatchObject({ filter: 'tool:a', input: null, notice: null, search: null });
+      // Marks are untouched; the turn scroll holds for its row, so it stays.
+      expect(s.marks).toBe(moved.marks);
+      expect(s.turnScroll).toEqual({ row: 12, line: 4 });
+    });
+
+    it('a short new list: the window ends with it; an empty one: row 0', () => {
+      const s = reduce(moved, { type: 'filter.set', filter: 'x', kept: kept(4, 0, 0, [5, 0, 3]) });
+      expect(s.lists.calls).toEqual({ selected: 4, windowStart: 0 });
+      expect(s.lists.turns).toEqual({ selected: 0, windowStart: 0 });
+    });
+
+    it('following at the bottom, each list goes to its new bottom', () => {
+      const following: UiState = { ...moved, follow: true, stickToBottom: true };
+      const s = reduce(following, { type: 'filter.set', filter: 'x', kept: kept(3, 1, 2, [40, 6, 50]) });
+      expect([s.lists.calls.selected, s.lists.turns.selected, s.lists.events.selected]).toEqual([39, 5, 49]);
+      // Paused, the rows that are new are counted from the new list's length.
+      const paused: UiState = { ...moved, follow: true, stickToBottom: false, pausedAt: 100 };
+      expect(reduce(paused, { type: 'filter.set', filter: 'x', kept: kept(3, 1, 2, [40, 6, 50]) }).pausedAt).toBe(40);
+    });
+
+    it('without places to go (no store to look in), every list starts over', () => {
+      const s = reduce(moved, { type: 'filter.set', filter: null });
+      expect(s.lists.calls).toEqual({ selected: 0, windowStart: 0 });
+      expect(s.turnScroll).toBeNull();
+    });
+  });
+
   it('toggles help (noting the view it is over), thinking and echoed turns (at the place given)', () => {
     expect(reduce(s0, { type: 'help' }).overlay).toEqual({ type: 'help', over: 'calls', scroll: 0, found: -1 });
     const detail = reduce(s0, { type: 'open', list: { length: 3, at: (i) => i } });

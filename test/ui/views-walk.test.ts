@@ -35,7 +35,7 @@ function whatHappened(out: Outcome, before: UiState): string | null {
   const effects = out.effects.filter((e) => e.type !== 'fade');
   if (effects.length) return effects.map((e) => e.type).join(' ');
   if (!isDeepStrictEqual({ ...out.state, notice: null }, { ...before, notice: null })) return 'state';
-  if (out.state.notice && !out.state.notice.includes(': not in ')) return `said: ${out.state.notice}`;
+  if (out.state.notice && !out.state.notice.text.includes(': not in ')) return `said: ${out.state.notice.text}`;
   return null;
 }
 
@@ -156,7 +156,10 @@ describe('every view, every key it advertises', () => {
         .filter((k) => !keysOf(view).includes(k));
       for (const key of [...new Set(others), 'x']) {
         const out = pressKey(view, key, ctx);
-        expect(out.state).toEqual({ ...ctx.state, notice: `${keyNamed(key)}: not in ${view.title} (? for keys)` });
+        expect(out.state).toEqual({
+          ...ctx.state,
+          notice: { kind: 'error', text: `${keyNamed(key)}: not in ${view.title} (? for keys)` },
+        });
         expect(out.effects).toEqual([{ type: 'fade' }]);
       }
     }
@@ -228,7 +231,7 @@ describe('the diff views, every key they advertise', () => {
     // Nothing differs: ] and [ say so, and ] leaves the footer.
     const same = { ...ctxOf(states['diff-list']!, 5), changes: [] };
     expect(footerHints(view, same)).toBe('? help  G end  Enter detail  q quit');
-    expect(pressKey(view, ']', same).state.notice).toBe(']: no call differs');
+    expect(pressKey(view, ']', same).state.notice).toEqual({ kind: 'error', text: ']: no call differs' });
   });
 
   it('] and [ step through the differing calls, and the changed stretches side by side', () => {
@@ -240,7 +243,7 @@ describe('the diff views, every key they advertise', () => {
       ...ctx,
       state: { ...ctx.state, lists: { ...ctx.state.lists, calls: { selected: 4, windowStart: 1 } } },
     };
-    expect(pressKey(list, ']', last).state.notice).toBe('no difference below this call');
+    expect(pressKey(list, ']', last).state.notice).toEqual({ kind: 'error', text: 'no difference below this call' });
     const detail = diffView(states['diff-detail']!);
     // From the top line shown (2), ] goes to the stretch at 30, scrolled into view and current; [ to the one at 1.
     const next = pressKey(detail, ']', ctxOf(states['diff-detail']!, 5)).state.overlay!;
@@ -320,7 +323,7 @@ describe('the Sessions list views, every key they advertise', () => {
     expect(pressKey(appView(from.state), 'escape', from).effects).toEqual([{ type: 'back' }]);
     expect(footerHints(appView(from.state), from)).toContain('Esc sessions');
     const alone = appContext(store, initialState(), HEIGHT);
-    expect(pressKey(appView(alone.state), 'escape', alone).state.notice).toBe(
+    expect(pressKey(appView(alone.state), 'escape', alone).state.notice?.text).toBe(
       'Esc: no Sessions list (open a directory for one)',
     );
     expect(footerHints(appView(alone.state), alone)).not.toContain('Esc');

@@ -3,8 +3,8 @@ import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
-import { PANES, type PaneId } from '../state/ui-state.js';
-import { fitNotice, NOTICE_MAX } from './notice.js';
+import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
+import { fitNotice, NOTICE_MAX, noticeLook } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
 import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
 
@@ -160,41 +160,50 @@ export type Hints = string | ((room: number) => string);
 const hintsIn = (hints: Hints, room: number): string => truncate(typeof hints === 'string' ? hints : hints(room), room);
 
 /** The one-line footer: key hints from the keymap, position, and any notice. */
-export function footerLine(hints: Hints, position: string, notice: string | null, width: number): ScreenLine {
+export function footerLine(hints: Hints, position: string, notice: Notice | null, width: number): ScreenLine {
   // The position may quote a search typed by the user: inert, and never wider than the line.
   const right = position ? truncate(` ${inertHead(position, width)}`, width) : '';
   // A notice (a written file's path, a filter error) takes the place of the hints.
-  const left = notice
-    ? fitNotice(inert(notice.slice(0, NOTICE_MAX + 1)), Math.max(0, width - widthOf(right)))
-    : hintsIn(hints, Math.max(0, width - widthOf(right) - 1));
+  const room = Math.max(0, width - widthOf(right));
+  const look = notice ? noticeLook(notice) : null;
+  const left =
+    notice && look
+      ? truncate(
+          look.mark + fitNotice(inert(notice.text.slice(0, NOTICE_MAX + 1)), Math.max(0, room - widthOf(look.mark))),
+          room,
+        )
+      : hintsIn(hints, Math.max(0, room - 1));
   return [
-    seg(left, notice ? 'warn' : 'dim'),
+    seg(left, look ? look.style : 'dim'),
     seg(' '.repeat(Math.max(0, width - widthOf(left) - widthOf(right)))),
     seg(right, notice ? 'dim' : 'bold'),
   ];
 }
 
-/** The footer while typing into the search or filter bar: the text, a cursor, the match count or an error. */
+/**
+ * The footer while typing into the search or filter bar: the text, a cursor, and the
+ * match count, the bar's keys, or a notice (an error after `✗`, Tab's choices without).
+ */
 export function inputLine(
   input: { kind: 'search' | 'filter' | 'goto'; text: string },
   found: { positions: readonly number[] } | null,
   /** The bar's keys (`Enter go · Esc cancel`), from its view; a search shows its match count instead. */
   hints: Hints,
-  error: string | null,
+  notice: Notice | null,
   width: number,
 ): ScreenLine {
   const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
+  // A filter error quotes what was typed: measured as it is shown.
+  const said = notice ? `  ${noticeLook(notice).mark}${inertHead(notice.text, width)}` : '';
   // With something to say, the typed text leaves it the room it needs (keeping a dozen
   // cells itself): a long filter pushed the reason it was refused off the line.
-  const said = error ? widthOf(`  ✗ ${inertHead(error, width)}`) : 0;
   const full = width - prompt.length - 2;
-  const textRoom = error ? Math.max(Math.min(12, full), full + 1 - said) : full;
+  const textRoom = notice ? Math.max(Math.min(12, full), full + 1 - widthOf(said)) : full;
   const text = truncate(inertHead(input.text, width), Math.max(1, textRoom));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
-  // A filter error quotes what was typed: measured as it is shown.
-  const status = error
-    ? `  ✗ ${inertHead(error, width)}`
+  const status = notice
+    ? said
     : input.kind === 'search'
       ? input.text
         ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`
@@ -206,6 +215,9 @@ export function inputLine(
     seg(prompt, 'accent'),
     seg(text),
     seg('▏', 'accent'),
-    seg(truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)), error ? 'error' : 'dim'),
+    seg(
+      truncate(status, Math.max(0, width - prompt.length - widthOf(text) - 1)),
+      notice ? noticeLook(notice).style : 'dim',
+    ),
   ];
 }

@@ -3,7 +3,17 @@
  * end. A notice may quote what was typed (60,000 characters pasted into a bar): every
  * width here is `widthUpTo` the cells the line has, so only what can show is measured.
  */
+import type { Notice } from '../state/ui-state.js';
+import type { Style } from './segments.js';
 import { truncate, widthUpTo } from './text.js';
+
+/**
+ * How a notice is drawn: an error after `✗ ` in the error style (colour is never the
+ * only signal), info in plain text with no alarm glyph.
+ */
+export function noticeLook(notice: Notice): { mark: string; style: Style } {
+  return notice.kind === 'error' ? { mark: '✗ ', style: 'error' } : { mark: '', style: 'plain' };
+}
 
 /**
  * Code units of a notice that are read at all: a path is at most 4,096 bytes (PATH_MAX),

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Notice } from '../state/ui-state.js';
 import type { Outcome } from '../views/view.js';
 import type { UiStore } from './use-ui-state.js';
 
@@ -7,12 +8,15 @@ export const BRIEF_MS = 1500;
 
 export interface Performers {
   quit(): void;
-  /** Record I/O (the `w` and `y` keys): each returns a sentence for the footer. */
+  /**
+   * Record I/O (the `w` and `y` keys): each returns a notice for the footer, what it did
+   * (info) or why it did not (an error: a text too long to copy).
+   */
   records?: {
-    write(rows: ArrayLike<number>, what?: string): string;
-    copy(rows: ArrayLike<number>): string;
+    write(rows: ArrayLike<number>, what?: string): Notice;
+    copy(rows: ArrayLike<number>): Notice;
     /** Puts text on the clipboard (a value or a path, `what` names it). */
-    copyText?(text: string, what: string): string;
+    copyText?(text: string, what: string): Notice;
   };
   /** The user picked a pane. */
   chosePane?(): void;
@@ -40,24 +44,25 @@ export function useOutcome(ui: UiStore, performers: Performers): (out: Outcome) 
         const notice = out.state.notice;
         clearTimeout(timer.current ?? undefined);
         timer.current = setTimeout(() => {
-          if (ui.get().notice === notice) ui.dispatch({ type: 'notice', text: null });
+          if (ui.get().notice === notice) ui.dispatch({ type: 'notice', notice: null });
         }, BRIEF_MS);
       } else {
         const { records } = performers;
         if (!records) {
-          ui.dispatch({ type: 'notice', text: 'no record selected' });
+          ui.dispatch({ type: 'notice', notice: { kind: 'error', text: 'no record selected' } });
           continue;
         }
         try {
-          const text =
+          const notice: Notice =
             effect.type === 'copy-text'
-              ? (records.copyText?.(effect.text, effect.what) ?? 'this app cannot copy')
+              ? (records.copyText?.(effect.text, effect.what) ?? { kind: 'error', text: 'this app cannot copy' })
               : effect.type === 'write'
                 ? records.write(effect.rows, effect.what)
                 : records.copy(effect.rows);
-          ui.dispatch({ type: 'notice', text });
+          ui.dispatch({ type: 'notice', notice });
         } catch (error) {
-          ui.dispatch({ type: 'notice', text: `could not ${effect.type}: ${(error as Error).message}` });
+          const text = `could not ${effect.type}: ${(error as Error).message}`;
+          ui.dispatch({ type: 'notice', notice: { kind: 'error', text } });
         }
       }
     }

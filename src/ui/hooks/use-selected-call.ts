@@ -5,8 +5,8 @@ import { type Action, clampWindow, type UiState } from '../state/ui-state.js';
 
 /**
  * Slowest first, a call moves as others arrive or finish: the selection stays on it
- * (a new filter starts the lists over, as in time order; so does a new store `epoch`,
- * where a row number may name another call). Worked out as the frame is
+ * (not across a new filter, whose command placed the selection itself, nor a new store
+ * `epoch`, where a row number may name another call). Worked out as the frame is
  * drawn, so no frame shows the selection on another call; the state follows after.
  * Returns the lists to draw with.
  */

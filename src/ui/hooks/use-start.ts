@@ -34,7 +34,8 @@ export function useStart(
   }, [version, state.pane, views.calls.length, views.turns.length]);
   useEffect(() => ui.dispatch({ type: 'grown', counts, height }), [version, height, views]);
   useEffect(() => {
-    if (start.notice) ui.dispatch({ type: 'notice', text: start.notice });
+    // Said from outside: what went wrong (the index cache not saved, marks dropped).
+    if (start.notice) ui.dispatch({ type: 'notice', notice: { kind: 'error', text: start.notice } });
   }, [start.notice]);
   const at = start.startAt;
   useEffect(() => {

@@ -15,11 +15,29 @@ export type SessionSort = (typeof SESSION_SORTS)[number];
 export type InputKind = 'search' | 'filter' | 'goto';
 export type PaneId = (typeof PANES)[number];
 
+/**
+ * What a footer notice is. `error`: a key refused, a failure, an expression that is no
+ * filter (drawn after `✗`: colour is never the only signal). `info`: what was done or
+ * what there is (a written file's path, "copied", Tab's choices), with no alarm glyph.
+ */
+export type NoticeKind = 'error' | 'info';
+export interface Notice {
+  kind: NoticeKind;
+  text: string;
+}
+
 export interface ListState {
   selected: number;
   /** First visible row (fixed-height lists) or turn (Turns). */
   windowStart: number;
 }
+
+/**
+ * Where each list's selection goes under a new filter (its record's place in the new
+ * list, or the nearest record's) and the new list's length: worked out from the store
+ * by the command that sets the filter (`data/kept-selection.ts`).
+ */
+export type KeptLists = Record<'calls' | 'turns' | 'events', { index: number; count: number }>;
 
 /**
  * `found`: the line of the current search match in the overlay, -1 for none. Help
@@ -68,7 +86,7 @@ export interface UiState {
   /** While following and scrolled away: the active list's length when the user left the bottom. */
   pausedAt: number | null;
   /** A one-line notice in the footer (a written file's path, a filter error). */
-  notice: string | null;
+  notice: Notice | null;
   /** The text being typed into the search or filter bar; `recalled`: the history entry shown (↑/↓ in the filter bar). */
   input: { kind: InputKind; text: string; recalled?: number } | null;
   /**
@@ -128,7 +146,7 @@ export type Action =
   | { type: 'calls.order'; order: CallOrder; index: number; bounds: Bounds }
   /** The selected call moved to `index` (slowest first, as calls arrive or finish): select it there. */
   | { type: 'calls.follow'; index: number; bounds: Bounds }
-  | { type: 'notice'; text: string | null }
+  | { type: 'notice'; notice: Notice | null }
   | { type: 'input.open'; kind: InputKind; text: string }
   | { type: 'input.text'; text: string }
   | { type: 'input.delete' }
@@ -142,8 +160,11 @@ export type Action =
   | { type: 'search.step'; direction: 1 | -1; positions: number[]; bounds: Bounds }
   /** Select the match at list index (or overlay line) `index`. */
   | { type: 'search.goto'; index: number; bounds: Bounds }
-  /** A valid filter from the bar (null clears it). */
-  | { type: 'filter.set'; filter: string | null }
+  /**
+   * A valid filter (null clears it); `kept`: where each list's selection goes in the new
+   * lists, `height` rows of them shown. Without it (no store to look in) the lists start over.
+   */
+  | { type: 'filter.set'; filter: string | null; kept?: { lists: KeptLists; height: number } }
   /** New rows arrived: keep the bottom in view when sticking to it. */
   | { type: 'grown'; counts: Record<PaneId, number>; height: number }
   /** `m`: the row marked, or unmarked when it was. */
@@ -180,6 +201,11 @@ export function initialState(
     marks: new Set(),
     linkedFrom: null,
   };
+}
+
+/** The filter a bar's text puts in effect: null for none (a blank text). Throws `FilterError` when it is no filter. */
+export function filterOf(text: string): string | null {
+  return parseFilter(text) === null ? null : text.trim();
 }
 
 /** Moves the window only when the selection crosses an edge. */
@@ -363,7 +389,7 @@ export function reduce(state: UiState, action: Action): UiState {
         lists: { ...state.lists, turns: select(state.lists.turns, action.index, action.bounds) },
       };
     case 'notice':
-      return { ...state, notice: action.text };
+      return { ...state, notice: action.notice };
     case 'input.open':
       return {
         ...state,
@@ -403,14 +429,11 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {
-        return reduce(state, {
-          type: 'filter.set',
-          filter: parseFilter(state.input.text) === null ? null : state.input.text.trim(),
-        });
+        return reduce(state, { type: 'filter.set', filter: filterOf(state.input.text) });
       } catch (error) {
         // The previous filter stays; the bar stays open to fix the expression.
         if (error instanceof FilterError)
-          return { ...state, notice: `${error.message} (at column ${error.position + 1})` };
+          return { ...state, notice: { kind: 'error', text: `${error.message} (at column ${error.position + 1})` } };
         throw error;
       }
     }
@@ -437,9 +460,30 @@ export function reduce(state: UiState, action: Action): UiState {
         ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) }
         : moveBy(state, () => action.index, action.bounds);
     case 'filter.set': {
-      // Positions in the old lists mean nothing in the new ones: start every list over.
+      // Each list keeps its record selected (or the nearest one the new list has), on
+      // screen; following the bottom, it stays at the bottom. The Usage tables are others
+      // (no record behind a row): their cursor starts over.
+      const { kept } = action;
       const lists = { calls: list(), turns: list(), usage: list(), events: list() };
-      return { ...state, filter: action.filter, input: null, notice: null, lists, search: null, turnScroll: null };
+      if (kept)
+        for (const pane of ['calls', 'turns', 'events'] as const) {
+          const { index, count } = kept.lists[pane];
+          const at = state.follow && state.stickToBottom ? count - 1 : index;
+          lists[pane] = select(state.lists[pane], at, { count, height: kept.height });
+        }
+      // Paused while following: what is new is counted from the new list's length.
+      const paused = kept && state.pausedAt !== null && state.pane !== 'usage';
+      return {
+        ...state,
+        filter: action.filter,
+        input: null,
+        notice: null,
+        lists,
+        search: null,
+        // It holds for its turn's row only: the same turn still selected is still shown from there.
+        turnScroll: kept ? state.turnScroll : null,
+        pausedAt: paused ? kept.lists[state.pane as keyof KeptLists].count : state.pausedAt,
+      };
     }
     case 'marks.toggle': {
       const marks = new Set(state.marks);

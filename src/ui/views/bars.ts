@@ -2,6 +2,7 @@
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { indexAtLine } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
+import { checkedFilter, setFilter } from './filter-set.js';
 import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
 
 /** Esc, Backspace, Ctrl-U and Enter: what every bar does with them (the Sessions list's search bar too). */
@@ -50,18 +51,22 @@ const complete: CommandSpec<AppContext> = {
   run: (ctx) => {
     const { text, choices } = completion(ctx);
     const opened = act(ctx, { type: 'input.open', kind: 'filter', text });
-    return choices.length > 1 ? say({ ...ctx, state: opened.state }, choicesNotice(choices)) : opened;
+    // What there is to choose from: no error.
+    return choices.length > 1 ? say({ ...ctx, state: opened.state }, choicesNotice(choices), 'info') : opened;
   },
 };
 
-/** Enter: the filter applied, and remembered. */
+/** Enter: the filter applied (each list's selection kept on its record), and remembered. */
 const apply: CommandSpec<AppContext> = {
   command: 'input.submit',
   hint: 'apply',
   run: (ctx) => {
-    const out = act(ctx, { type: 'input.submit' });
-    const text = out.state.filter;
-    return out.state.input === null && text !== null ? outcome(out.state, { type: 'remember-filter', text }) : out;
+    const checked = checkedFilter(ctx.state.input?.text ?? '');
+    // No filter: the reducer says what is wrong, and the bar stays open to fix it.
+    if ('error' in checked) return act(ctx, { type: 'input.submit' });
+    const { filter } = checked;
+    const out = act(ctx, setFilter(ctx, filter));
+    return filter === null ? out : outcome(out.state, { type: 'remember-filter', text: filter });
   },
 };
 
@@ -107,11 +112,15 @@ const go: CommandSpec<AppContext> = {
     // Digits only: Number() also takes `1e308`, `0x10` and `1.0` as whole numbers.
     const lineNo = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
     const list = activeList(ctx);
-    if (!list || !(lineNo >= 1)) return outcome({ ...closed.state, notice: `not a line number: ${text}` });
+    if (!list || !(lineNo >= 1))
+      return outcome({ ...closed.state, notice: { kind: 'error', text: `not a line number: ${text}` } });
     const index = indexAtLine(ctx.store, list, lineNo);
     if (index < 0)
       // As typed: past 2^53 the number itself prints as 1e+23.
-      return outcome({ ...closed.state, notice: `nothing at or after line ${typed} in this pane` });
+      return outcome({
+        ...closed.state,
+        notice: { kind: 'error', text: `nothing at or after line ${typed} in this pane` },
+      });
     return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
   },
 };

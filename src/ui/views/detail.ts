@@ -106,7 +106,7 @@ const copyValue: CommandSpec<AppContext> = {
     if (r === ROOT)
       return o?.type === 'detail'
         ? outcome(ctx.state, { type: 'copy', rows: detailRows(ctx.store, o.row) })
-        : say(ctx, 'no record open');
+        : say(ctx, 'no record open', 'error');
     const table = forest.table(r);
     const i = indexOf(r);
     const text = table.kind[i] === NodeKind.text ? table.text : table.text.slice(table.start[i]!, table.end[i]!);

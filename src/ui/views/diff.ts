@@ -33,6 +33,7 @@ function step(command: Command, direction: 1 | -1, where: 'list' | 'lines'): Com
         return say(
           ctx,
           `no difference ${direction > 0 ? 'below' : 'above'} this ${where === 'list' ? 'call' : 'line'}`,
+          'error',
         );
       // Side by side the stretch becomes the current one (marked), scrolled into view.
       if (where === 'lines') return act(ctx, { type: 'search.goto', index: next, bounds: ctx.bounds });

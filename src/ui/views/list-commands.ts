@@ -4,6 +4,7 @@ import { type RowList, viewsOf } from '../data/views.js';
 import { type Command, keyOf } from '../keymap.js';
 import { PANES } from '../state/ui-state.js';
 import { type AppContext, activeList, indexOf, needsRows } from './app-context.js';
+import { setFilter } from './filter-set.js';
 import { act, type BaseContext, type CommandSpec, say } from './view.js';
 
 export const open: CommandSpec<AppContext> = {
@@ -27,7 +28,8 @@ function problem(command: Command, step: 1 | -1): CommandSpec<AppContext> {
       for (let i = ctx.state.lists[pane].selected + step; i >= 0 && i < list.length; i += step) {
         if (hasProblem(ctx.store, list.at(i))) return act(ctx, { type: 'jump', pane, index: i, bounds: ctx.bounds });
       }
-      return say(ctx, step > 0 ? 'no problem below this row' : 'no problem above this row');
+      // The key goes nowhere: a refusal, said as one.
+      return say(ctx, step > 0 ? 'no problem below this row' : 'no problem above this row', 'error');
     },
   };
 }
@@ -148,6 +150,6 @@ export const filter: CommandSpec<AppContext>[] = [
   {
     command: 'filter.clear',
     disabled: (ctx) => (ctx.state.filter === null ? 'no filter to clear' : null),
-    run: (ctx) => act(ctx, { type: 'filter.set', filter: null }),
+    run: (ctx) => act(ctx, setFilter(ctx, null)),
   },
 ];

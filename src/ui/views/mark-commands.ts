@@ -17,7 +17,7 @@ export const mark: CommandSpec<AppContext> = {
     const notice = state.marks.has(row)
       ? `marked: ${plural(n, 'mark')} (${keyOf('marks.next')}/${keyOf('marks.prev')} go through them, ${keyOf('record.write')} writes them)`
       : `unmarked: ${plural(n, 'mark')} left`;
-    return outcome({ ...state, notice });
+    return outcome({ ...state, notice: { kind: 'info', text: notice } });
   },
 };
 
@@ -54,9 +54,9 @@ function step(command: 'marks.next' | 'marks.prev', direction: 1 | -1): CommandS
         const list = ctx.views[place.pane];
         const effects: Effect[] = place.pane === ctx.state.pane ? [] : [{ type: 'chose-pane' }];
         const moved = act(ctx, { ...place, type: 'jump', bounds: { count: list.length, height: ctx.height } });
-        return outcome({ ...moved.state, notice: `mark ${i + 1} of ${n}` }, ...effects);
+        return outcome({ ...moved.state, notice: { kind: 'info', text: `mark ${i + 1} of ${n}` } }, ...effects);
       }
-      return say(ctx, `the filter hides every marked record (${keyOf('filter.clear')} clears it)`);
+      return say(ctx, `the filter hides every marked record (${keyOf('filter.clear')} clears it)`, 'error');
     },
   };
 }

@@ -14,10 +14,11 @@ export const link: CommandSpec<AppContext> = {
       return say(
         ctx,
         'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)',
+        'error',
       );
     const list = ctx.views[target.pane];
     const index = indexOf(list, target.row);
-    if (index < 0) return say(ctx, 'the linked record is hidden by the filter');
+    if (index < 0) return say(ctx, 'the linked record is hidden by the filter', 'error');
     const bounds = { count: list.length, height: ctx.height };
     return act(
       ctx,
@@ -46,9 +47,9 @@ export const write: CommandSpec<AppContext> = {
   command: 'record.write',
   run: (ctx) => {
     const rows = recordsFor(ctx, true);
-    if (!rows) return say(ctx, 'no record selected');
+    if (!rows) return say(ctx, 'no record selected', 'error');
     // A filter that keeps nothing: no file of a meta and an end line only.
-    if (rows.length === 0) return say(ctx, 'no records to write: the filter keeps none');
+    if (rows.length === 0) return say(ctx, 'no records to write: the filter keeps none', 'error');
     // Marks go before the filter: the message says so, and how many marks.
     const n = ctx.state.marks.size;
     const marked = n > 0 && !ctx.state.overlay;
@@ -61,6 +62,6 @@ export const copy: CommandSpec<AppContext> = {
   command: 'record.copy',
   run: (ctx) => {
     const rows = recordsFor(ctx, false);
-    return rows ? outcome(ctx.state, { type: 'copy', rows }) : say(ctx, 'no record selected');
+    return rows ? outcome(ctx.state, { type: 'copy', rows }) : say(ctx, 'no record selected', 'error');
   },
 };

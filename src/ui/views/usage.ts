@@ -1,9 +1,10 @@
 import type { AppContext } from './app-context.js';
 import { help, moves, quit } from './common.js';
+import { checkedFilter, setFilter } from './filter-set.js';
 import { filter, panes, search, steps } from './list-commands.js';
 import { marks } from './mark-commands.js';
 import { back } from './sessions.js';
-import { act, type CommandSpec, type ViewSpec } from './view.js';
+import { act, type CommandSpec, say, type ViewSpec } from './view.js';
 
 /** A name as a filter value: quoted when it holds a space (a quote in a name cannot be written). */
 export const filterValue = (name: string): string => (/\s/.test(name) ? `"${name}"` : name);
@@ -16,7 +17,10 @@ const apply: CommandSpec<AppContext> = {
   disabled: (ctx) => (ctx.usage.length === 0 ? 'no rows' : null),
   run: (ctx) => {
     const target = ctx.usage[Math.min(ctx.state.lists.usage.selected, ctx.usage.length - 1)]!;
-    const filtered = act(ctx, { type: 'filter.set', filter: `${target.kind}:${filterValue(target.name)}` });
+    // A name no filter can hold (longer than a filter may be, or with a quote in it) is refused, saying why.
+    const checked = checkedFilter(`${target.kind}:${filterValue(target.name)}`);
+    if ('error' in checked) return say(ctx, `no filter for this ${target.kind}: ${checked.error.message}`, 'error');
+    const filtered = act(ctx, setFilter(ctx, checked.filter));
     return act(
       { ...ctx, state: filtered.state },
       { type: 'pane', pane: FIELD_PANE[target.kind] },

@@ -16,7 +16,7 @@ import {
   keyOf,
   keysFor,
 } from '../keymap.js';
-import { type Action, type Bounds, reduce, type UiState } from '../state/ui-state.js';
+import { type Action, type Bounds, type NoticeKind, reduce, type UiState } from '../state/ui-state.js';
 
 export type ViewId =
   | 'calls'
@@ -103,11 +103,16 @@ export const outcome = (state: UiState, ...effects: Effect[]): Outcome => ({ sta
 export const act = (ctx: BaseContext, action: Action, ...effects: Effect[]): Outcome =>
   outcome(reduce(ctx.state, action), ...effects);
 
-/** A notice that stays until the next move (a written file's path, "no problem below this row"). */
-export const say = (ctx: BaseContext, text: string): Outcome => outcome({ ...ctx.state, notice: text });
+/**
+ * A notice that stays until the next move: `info` for what there is (the marks counted,
+ * Tab's choices), `error` for what could not be done and why ("no problem below this row").
+ */
+export const say = (ctx: BaseContext, text: string, kind: NoticeKind): Outcome =>
+  outcome({ ...ctx.state, notice: { kind, text } });
 
-/** A notice for a moment: a key that does nothing here, and why. */
-const brief = (state: UiState, text: string): Outcome => outcome({ ...state, notice: text }, { type: 'fade' });
+/** A notice for a moment: a key that does nothing here, and why (a refusal: an error). */
+const brief = (state: UiState, text: string): Outcome =>
+  outcome({ ...state, notice: { kind: 'error', text } }, { type: 'fade' });
 
 const byKey = new WeakMap<ViewInfo, { generation: number; keys: Map<KeyName, ViewInfo['commands'][number]> }>();
 

@@ -26,9 +26,10 @@ const pathOf = (f: string) => lines(f)[1]!;
 const footer = (f: string) => lines(f).at(-1)!;
 
 function copier() {
-  const copy = vi.fn((rows: ArrayLike<number>) => `copied ${rows.length} records`);
-  const copyText = vi.fn((_text: string, what: string) => `copied ${what}`);
-  return { write: vi.fn(() => 'wrote'), copy, copyText };
+  const info = (text: string) => ({ kind: 'info' as const, text });
+  const copy = vi.fn((rows: ArrayLike<number>) => info(`copied ${rows.length} records`));
+  const copyText = vi.fn((_text: string, what: string) => info(`copied ${what}`));
+  return { write: vi.fn(() => info('wrote')), copy, copyText };
 }
 
 describe('the detail view as a tree, at 80x24', () => {

@@ -1,4 +1,7 @@
 import { open, stat } from 'node:fs/promises';
+import type { PricesSpec } from '../ingest/read-run.js';
+import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
+import type { LoadedConfig } from './config.js';
 import { complain } from './output.js';
 
 /** The largest `--prices` file read: LiteLLM's whole table is ~1 MiB. */
@@ -27,5 +30,30 @@ export async function readPricesFile(file: string): Promise<string> {
     return Buffer.concat(chunks).toString('utf8');
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The bundled table, with the rows of `--prices FILE` on top, else of the config's
+ * `prices`; and the rows it was made with (`report`'s workers make the same table from
+ * them). Null (exit 1) when the file is unusable, after saying why.
+ */
+export async function loadPriceRows(
+  flag: string | undefined,
+  loaded: LoadedConfig,
+): Promise<{ table: PriceTable; spec: PricesSpec | null } | null> {
+  const base = bundledPrices();
+  const file = flag ?? loaded.config.prices;
+  if (!file) return { table: base, spec: null };
+  const config = flag === undefined ? loaded.path : null;
+  try {
+    const rows = JSON.parse(await readPricesFile(file)) as unknown;
+    if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
+      throw new Error('expected a JSON object of model → prices');
+    const spec = { file, rows: rows as Record<string, unknown>, config };
+    return { table: withOverrides(base, file, spec.rows, config), spec };
+  } catch (error) {
+    complain(`cannot read prices ${file}: ${(error as Error).message}`);
+    return null;
   }
 }

@@ -2,13 +2,13 @@ import { CommanderError } from 'commander';
 import type { PricesSpec } from '../ingest/read-run.js';
 import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
-import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
-import type { Config } from './config-schema.js';
+import { bundledPrices, type PriceTable } from '../trace/prices.js';
+import type { LoadedConfig } from './config.js';
 import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
-import { readPricesFile } from './prices-file.js';
+import { loadPriceRows } from './prices-file.js';
 import { type AppOptions, buildProgram } from './program.js';
 
 /**
@@ -22,10 +22,11 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
-        const config = await readConfig(options.config);
-        if (!config) return 2;
+        const loaded = await readConfig(options.config);
+        if (!loaded) return 2;
+        const { config } = loaded;
         if (!checkFilter(options.filter)) return 2;
-        const priced = await loadPriceRows(options.prices ?? config.prices ?? undefined);
+        const priced = await loadPriceRows(options.prices, loaded);
         if (priced === null) return 1;
         const prices = priced.table;
         if (options.exportOtlp !== undefined || options.otlpEndpoint !== undefined)
@@ -70,28 +71,30 @@ export async function main(argv: string[]): Promise<number> {
         return runApp(files, { ...options, ascii, utc, mouse }, prices, priced.spec);
       },
       report: async (paths, options) => {
-        const config = await readConfig(options.config);
-        if (!config) return 2;
-        const prices = await loadPriceRows(options.prices ?? config.prices ?? undefined);
+        const loaded = await readConfig(options.config);
+        if (!loaded) return 2;
+        const prices = await loadPriceRows(options.prices, loaded);
         if (prices === null) return 1;
         return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },
       validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
       diff: async (files, options) => {
-        const config = await readConfig(options.config);
-        if (!config) return 2;
+        const loaded = await readConfig(options.config);
+        if (!loaded) return 2;
         return (await import('./diff-command.js')).diffCommand(
           files,
-          { ...options, ascii: config.ascii },
+          { ...options, ascii: loaded.config.ascii },
           bundledPrices(),
         );
       },
       summary: async (files, options) => {
-        const config = await readConfig(options.config);
-        if (!config) return 2;
+        const loaded = await readConfig(options.config);
+        if (!loaded) return 2;
         if (!checkFilter(options.filter)) return 2;
-        const prices = await loadPrices(options.prices ?? config.prices ?? undefined);
-        return prices === null ? 1 : (await import('./summary-command.js')).summaryCommand(files, options, prices);
+        const prices = await loadPriceRows(options.prices, loaded);
+        return prices === null
+          ? 1
+          : (await import('./summary-command.js')).summaryCommand(files, options, prices.table);
       },
       config: async (options) => (await import('./config-command.js')).configCommand(options),
     },
@@ -134,12 +137,12 @@ async function runApp(
  * place; null (exit 2) after saying why it cannot be used. Loaded only by the commands
  * that read it: its checks know the keymap and the views.
  */
-async function readConfig(file: string | undefined): Promise<Config | null> {
+async function readConfig(file: string | undefined): Promise<LoadedConfig | null> {
   const { applyConfig, configOrComplain } = await import('./config.js');
   const loaded = configOrComplain(file);
   if (!loaded) return null;
   applyConfig(loaded.config);
-  return loaded.config;
+  return loaded;
 }
 
 /** An invalid --filter says what is wrong and where (exit 2). */
@@ -153,26 +156,5 @@ function checkFilter(expr: string | undefined): boolean {
     const [first, ...rest] = filterErrorLines(expr, error);
     complainLines([`invalid --filter: ${first}`, ...rest]);
     return false;
-  }
-}
-
-/** The bundled table, with `--prices FILE` rows on top. Null (exit 1) when the file is unusable. */
-async function loadPrices(file: string | undefined): Promise<PriceTable | null> {
-  return (await loadPriceRows(file))?.table ?? null;
-}
-
-/** The table, and the rows it was made with (`report`'s workers make the same table from them). */
-async function loadPriceRows(file: string | undefined): Promise<{ table: PriceTable; spec: PricesSpec | null } | null> {
-  const base = bundledPrices();
-  if (!file) return { table: base, spec: null };
-  try {
-    const rows = JSON.parse(await readPricesFile(file)) as unknown;
-    if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
-      throw new Error('expected a JSON object of model → prices');
-    const spec = { file, rows: rows as Record<string, unknown> };
-    return { table: withOverrides(base, file, spec.rows), spec };
-  } catch (error) {
-    complain(`cannot read prices ${file}: ${(error as Error).message}`);
-    return null;
   }
 }

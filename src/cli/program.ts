@@ -250,7 +250,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     )
     .option(
       '--json',
-      'emit {schema: "mcp-replay-tui.report/1", by, rows: [{key, …figures}], totals} (docs/report.schema.json)',
+      'emit {schema: "mcp-replay-tui.report/1", by, rows: [{key, …figures}], totals, prices} (docs/report.schema.json)',
       false,
     )
     .addOption(configOption())

@@ -1,5 +1,6 @@
 import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
+import { pricesNote } from '../report/prices-note.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
@@ -102,7 +103,7 @@ export async function reportCommand(
   }
   const sorted = rows.sorted(options.order);
   const totals = totalsOf(sorted);
-  if (options.json) printJson(reportDoc(plan.by, sorted, totals));
+  if (options.json) printJson(reportDoc(plan.by, sorted, totals, prices.origin));
   else {
     const notes = [
       `${plan.jobs.length.toLocaleString('en-US')} run(s), ${found.files.length.toLocaleString('en-US')} file(s)`,
@@ -110,7 +111,7 @@ export async function reportCommand(
     const timed = plan.by.some((d) => d === 'day' || d === 'week' || d === 'month');
     if (timed || options.since !== undefined || options.until !== undefined) notes.push(`times in ${plan.zone}`);
     if (plan.by.includes('week')) notes.push('weeks are ISO 8601 weeks, from Monday');
-    print(reportText(plan.by, sorted, totals, stdoutColumns(), [notes.join(' · ')]));
+    print(reportText(plan.by, sorted, totals, stdoutColumns(), [notes.join(' · '), pricesNote(prices.origin)]));
   }
   return failed ? 1 : 0;
 }

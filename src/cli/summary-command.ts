@@ -1,5 +1,6 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
+import { pricesJson } from '../report/prices-note.js';
 import { skippedNote } from '../report/skipped-note.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
@@ -70,10 +71,17 @@ export async function exportCommand(
   }
 }
 
-/** `mcp-tape.stats/1` and, after it, what each tool was charged (docs/stats.md: `x-costByTool`, in the tools' order). */
-function withCosts(doc: ReturnType<typeof statsOf>, costs: ToolCost[]) {
+/**
+ * `mcp-tape.stats/1` and, after it, what each tool was charged (docs/stats.md: `x-costByTool`,
+ * in the tools' order) and which prices the costs came from (`x-prices`).
+ */
+function withCosts(doc: ReturnType<typeof statsOf>, costs: ToolCost[], prices: PriceTable) {
   const byName = new Map(costs.map((c) => [c.name, c]));
-  return { ...doc, 'x-costByTool': doc.tools.map((t) => byName.get(t.name) ?? null) };
+  return {
+    ...doc,
+    'x-costByTool': doc.tools.map((t) => byName.get(t.name) ?? null),
+    'x-prices': pricesJson(prices.origin),
+  };
 }
 
 /**
@@ -166,7 +174,7 @@ export async function summaryCommand(
       ...(kept ? { keep: (row: number) => kept.keep[row] !== 0 } : {}),
       ...(turns ? { turns } : {}),
     });
-    if (!text) docs.push(withCosts(statsOf(store, 0, agg), costs));
+    if (!text) docs.push(withCosts(statsOf(store, 0, agg), costs, prices));
     else
       texts.push(
         text.summaryText(

@@ -37,6 +37,8 @@ export interface RunResult extends RunFigures {
 export interface PricesSpec {
   file: string;
   rows: Record<string, unknown>;
+  /** The config that named the file (null: `--prices` did). */
+  config: string | null;
 }
 
 const clocks = new Map<string, ZoneClock>();
@@ -51,7 +53,7 @@ let workerPrices: PriceTable | null = null;
 function pricesOfWorker(): PriceTable {
   if (workerPrices) return workerPrices;
   const spec = (workerData as { prices?: PricesSpec | null } | null)?.prices ?? null;
-  workerPrices = spec ? withOverrides(bundledPrices(), spec.file, spec.rows) : bundledPrices();
+  workerPrices = spec ? withOverrides(bundledPrices(), spec.file, spec.rows, spec.config) : bundledPrices();
   return workerPrices;
 }
 

@@ -18,6 +18,7 @@ import {
   TOOL_COST_NOTE,
   timesNote,
 } from '../trace/units.js';
+import { pricesNote } from './prices-note.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
@@ -150,8 +151,9 @@ export function summaryText(
     if (m.summary.overflowTurns) notes.push(overflowNote(m.summary.overflowTurns));
     if (m.summary.costOverflowTurns) notes.push(costOverflowNote(m.summary.costOverflowTurns));
     if (m.summary.timesLeftOut) notes.push(timesNote(m.summary.timesLeftOut));
-    // The --prices file's name is measured (wrapped) as it prints: one line, inert.
-    out.push(`  ${notes.join(' · ')} · prices: ${oneLine(m.cost.source)}`);
+    out.push(`  ${notes.join(' · ')}`);
+    // Its own line: a prices file's name (one line, inert) is measured and wrapped as it prints.
+    out.push(`  ${pricesNote(store.prices.origin)}`);
   } else out.push('no model calls (no non-echoed assistant turns)');
 
   out.push('');

@@ -7,8 +7,10 @@
  */
 import { addFigures, type Dim, type Figures, noFigures, type RowKey, type RunFigures } from '../store/run-figures.js';
 import { truncate, wrap } from '../trace/cells.js';
+import type { PricesOrigin } from '../trace/prices.js';
 import { inert } from '../trace/text.js';
 import { costOverflowNote, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
+import { pricesJson } from './prices-note.js';
 import { type Col, fitTable } from './table.js';
 
 export const REPORT_SCHEMA = 'mcp-replay-tui.report/1';
@@ -113,13 +115,14 @@ function figuresJson(f: Figures) {
   };
 }
 
-/** `report --json`: `{schema, by, rows: [{key, …figures}], totals}` (docs/report.schema.json). */
-export function reportDoc(by: readonly Dim[], rows: readonly ReportRow[], totals: Figures) {
+/** `report --json`: `{schema, by, rows: [{key, …figures}], totals, prices}` (docs/report.schema.json). */
+export function reportDoc(by: readonly Dim[], rows: readonly ReportRow[], totals: Figures, prices: PricesOrigin) {
   return {
     schema: REPORT_SCHEMA,
     by: [...by],
     rows: rows.map((r) => ({ key: r.key, ...figuresJson(r.figures) })),
     totals: figuresJson(totals),
+    prices: pricesJson(prices),
   };
 }
 

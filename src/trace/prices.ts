@@ -18,6 +18,18 @@ export interface PriceTable {
   /** Where the prices come from, for `cost.source`. */
   source: string;
   asOf: string | null;
+  /** Where the prices come from, as `report` and `summary` say it to whoever bills by them. */
+  origin: PricesOrigin;
+}
+
+/** Which table a cost came from: the bundled one, or a prices file over it (and who named the file). */
+export interface PricesOrigin {
+  /** The bundled extract, by package and version (it carries no date): the table, or what a file's rows fall back to. */
+  bundled: string;
+  /** The prices file whose rows come first, as named (a config's, resolved); null: the bundled table alone. */
+  file: string | null;
+  /** The config file that named `file`; null when `--prices` did, or there is no file. */
+  config: string | null;
 }
 
 /** A dated variant of a row id: `<id>-YYYYMMDD` or `<id>-YYYY-MM-DD`. */
@@ -129,7 +141,8 @@ export function bundledPrices(): PriceTable {
     const price = bundledPrice(row);
     for (const name of [row[0], ...row[1]]) rows.push([name, price]);
   }
-  bundled = { lookup: rowIndex(rows), source: `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`, asOf: null };
+  const source = `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`;
+  bundled = { lookup: rowIndex(rows), source, asOf: null, origin: { bundled: source, file: null, config: null } };
   return bundled;
 }
 
@@ -162,8 +175,14 @@ function priceOf(v: unknown): unknown {
  * anything else throws, naming the model and the field. A number written as text
  * ("3e-6", as LiteLLM reads its config) is that number; other types are ignored, as
  * LiteLLM's own file has (its `sample_spec` row describes each field in words).
+ * `config`: the config file that named `file` (null: `--prices` did).
  */
-export function withOverrides(base: PriceTable, file: string, rows: Record<string, unknown>): PriceTable {
+export function withOverrides(
+  base: PriceTable,
+  file: string,
+  rows: Record<string, unknown>,
+  config: string | null = null,
+): PriceTable {
   const entries: [string, Price][] = [];
   for (const [model, value] of Object.entries(rows)) {
     if (typeof value !== 'object' || value === null) continue;
@@ -195,5 +214,10 @@ export function withOverrides(base: PriceTable, file: string, rows: Record<strin
     ]);
   }
   const own = rowIndex(entries);
-  return { lookup: (m) => own(m) ?? base.lookup(m), source: `${file} + ${base.source}`, asOf: base.asOf };
+  return {
+    lookup: (m) => own(m) ?? base.lookup(m),
+    source: `${file} + ${base.source}`,
+    asOf: base.asOf,
+    origin: { bundled: base.origin.bundled, file, config },
+  };
 }

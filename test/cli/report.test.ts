@@ -196,13 +196,14 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     expect(run(['report', '-']).code).toBe(2);
   });
 
-  it('prints a table with the totals last', () => {
+  it('prints a table with the totals last, then the notes and which prices', () => {
     const r = run(['report', '--by', 'day', join(dir, 'runs')]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^DAY +SESSIONS +CALLS +ERRORS +TURNS +INPUT +OUTPUT +CACHE READ +CACHE WRITE +COST$/);
-    expect(lines.at(-2)).toMatch(/^TOTAL +2 /);
-    expect(lines.at(-1)).toContain('2 run(s), 3 file(s) · times in ');
+    expect(lines.at(-3)).toMatch(/^TOTAL +2 /);
+    expect(lines.at(-2)).toContain('2 run(s), 3 file(s) · times in ');
+    expect(lines.at(-1)).toMatch(/^ {2}prices: bundled @pydantic\/genai-prices@/);
   });
 });
 

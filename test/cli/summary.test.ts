@@ -57,7 +57,16 @@ describe('mcp-replay-tui summary', () => {
   it('emits one mcp-tape.stats/1 object for one file', () => {
     const r = run(['summary', '--json', 'test/fixtures/malformed.jsonl']);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool']);
+    expect(Object.keys(doc)).toEqual([
+      'schema',
+      'file',
+      'session',
+      'models',
+      'tools',
+      'errors',
+      'x-costByTool',
+      'x-prices',
+    ]);
     expect(doc.schema).toBe('mcp-tape.stats/1');
     expect(doc.session).toMatchObject({
       skippedLines: 3,

@@ -41,7 +41,11 @@ describe.skipIf(!built || !hasRealTraces)('reading many runs on worker threads',
   });
 
   it('prices with --prices in the workers too', async () => {
-    const spec = { file: 'p.json', rows: { 'claude-sonnet-5': { input_cost_per_token: 1, output_cost_per_token: 1 } } };
+    const spec = {
+      file: 'p.json',
+      rows: { 'claude-sonnet-5': { input_cost_per_token: 1, output_cost_per_token: 1 } },
+      config: null,
+    };
     const prices = withOverrides(bundledPrices(), spec.file, spec.rows);
     const env = { MCP_REPLAY_TUI_WORKERS: '2' };
     const there = await readAll({ prices, pricesSpec: spec, script: WORKER, env });

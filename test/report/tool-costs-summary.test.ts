@@ -20,7 +20,7 @@ async function plane(name: string): Promise<TraceStore> {
 }
 
 describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-08-20T17-23-48-886Z)', () => {
-  it('summary --json keeps mcp-tape.stats/1 as it is and adds x-costByTool, one entry per tool', async () => {
+  it('summary --json keeps mcp-tape.stats/1 as it is and adds x-costByTool, one entry per tool, and x-prices', async () => {
     const r = run(['summary', '--json', '--no-cache', `${RUN}.mcp.jsonl`, `${RUN}.agent.jsonl`]);
     expect(r.code).toBe(0);
     const [mcp, agent] = JSON.parse(r.stdout) as Record<string, unknown>[];
@@ -28,8 +28,17 @@ describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-0
       [mcp!, 'mcp'],
       [agent!, 'agent'],
     ] as const) {
-      expect(Object.keys(doc)).toEqual(['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool']);
-      const { 'x-costByTool': costs, ...stats } = doc;
+      expect(Object.keys(doc)).toEqual([
+        'schema',
+        'file',
+        'session',
+        'models',
+        'tools',
+        'errors',
+        'x-costByTool',
+        'x-prices',
+      ]);
+      const { 'x-costByTool': costs, 'x-prices': _prices, ...stats } = doc;
       // The contract's fields are exactly those of the stats document alone.
       expect(stats).toEqual(JSON.parse(JSON.stringify(statsOf(await plane(name), 0))));
       expect((costs as { name: string }[]).map((c) => c.name)).toEqual(

@@ -252,8 +252,9 @@ describe('report figures of one run', () => {
 
   it('writes rows with their key first, and null where nothing is priced', () => {
     const r = report(['model']);
-    const doc = reportDoc(['model'], r.rows, r.totals);
+    const doc = reportDoc(['model'], r.rows, r.totals, bundledPrices().origin);
     expect(doc.schema).toBe('mcp-replay-tui.report/1');
+    expect(Object.keys(doc)).toEqual(['schema', 'by', 'rows', 'totals', 'prices']);
     // The key first, then the figures in the order the issue gives them.
     expect(Object.keys(doc.rows[0]!)).toEqual(['key', ...FIGURE_FIELDS]);
     expect(FIGURE_FIELDS.join(' ')).toBe(

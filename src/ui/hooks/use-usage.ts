@@ -8,7 +8,7 @@ import type { UsageSort } from '../state/ui-state.js';
 /** How long the store must stay unchanged before the Usage pane's numbers are worked out unseen. */
 const SETTLED_MS = 400;
 /** A slice of the tool costs per turn of the event loop: keys and frames get the rest. */
-const COST_SLICE_MS = 8;
+const COST_SLICE_MS = 4;
 
 interface Computed {
   store: TraceStore;

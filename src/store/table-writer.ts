@@ -1,6 +1,7 @@
 import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js';
 import type { TurnFacts } from '../trace/turn.js';
 import type { FlagBit } from './codes.js';
+import type { ToolPairs } from './tool-pairs.js';
 
 /** One entry of stats `errors[]`, kept on the row that completes it. */
 export interface ErrorEntry {
@@ -56,16 +57,7 @@ export interface TableWriter {
   /** Links a turn row to a tool pair: `~p` for one it closed, `p` for one it opened (closed ones first). */
   linkTurnPair(row: number, link: number): void;
   /** A new tool pair opened by `reqRow`; returns its index. */
-  addPair(
-    origin: 'mcp' | 'turn',
-    file: number,
-    name: string,
-    reqRow: number,
-    ordinal: number,
-    argsKey: number,
-    argsSize: number,
-    corr: string | null,
-  ): number;
+  addPair(...pair: Parameters<ToolPairs['add']>): number;
   closePair(p: number, resRow: number, error: string | null): void;
   pairName(p: number): string;
   pairReqRow(p: number): number;

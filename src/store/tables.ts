@@ -346,17 +346,8 @@ export class Tables implements TableWriter {
     c.flags.push((u ? 1 : 0) | (priced ? 2 : 0));
   }
 
-  addPair(
-    origin: 'mcp' | 'turn',
-    file: number,
-    name: string,
-    reqRow: number,
-    ordinal: number,
-    argsKey: number,
-    argsSize: number,
-    corr: string | null,
-  ): number {
-    return this.pairs.add(origin, file, name, reqRow, ordinal, argsKey, argsSize, corr);
+  addPair(...pair: Parameters<ToolPairs['add']>): number {
+    return this.pairs.add(...pair);
   }
 
   closePair(p: number, resRow: number, error: string | null): void {

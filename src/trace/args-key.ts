@@ -146,7 +146,7 @@ function canonicalKey(bytes: Uint8Array, start: number, stop: number): number {
 
 /** The key of a parsed value (`undefined` as `null`); sets `argsSize`. */
 export function argsKeyOfValue(value: unknown): number {
-  if (value === undefined) return hashBytes(NULL_BYTES, 0, NULL_BYTES.length);
+  if (value === undefined) return absentArgsKey();
   const bytes = Buffer.from(canonical(value), 'utf8');
   return hashBytes(bytes, 0, bytes.length);
 }
@@ -160,5 +160,9 @@ export function argsKeyOfBytes(bytes: Buffer, start: number, stop: number): numb
 
 /** The key of an absent value (no `arguments`, no `input`): that of `null`. */
 export function absentArgsKey(): number {
-  return hashBytes(NULL_BYTES, 0, NULL_BYTES.length);
+  argsSize = NULL_BYTES.length;
+  return NULL_KEY;
 }
+
+/** Worked out once: a call without arguments is common. */
+const NULL_KEY = hashBytes(NULL_BYTES, 0, NULL_BYTES.length);

@@ -236,7 +236,7 @@ export function toolCosts(store: TraceStore, options: ToolCostOptions = {}): Too
 /**
  * `toolCosts`, worked out a slice at a time for a caller that must keep answering (the
  * app: ~0.5 s on a 1 GiB trace): each call of the function returned goes on for about
- * `ms` milliseconds, and returns the costs once all are summed, else null. The store
+ * `ms` milliseconds (0: none), and returns the costs once all are summed, else null. The store
  * must not change meanwhile (a caller starts again at a new version).
  */
 export function toolCostsInSteps(store: TraceStore, options: ToolCostOptions = {}): (ms: number) => ToolCost[] | null {
@@ -244,7 +244,8 @@ export function toolCostsInSteps(store: TraceStore, options: ToolCostOptions = {
   const charges = callCharges(store, options);
   let done: ToolCost[] | null = null;
   return (ms) => {
-    if (done) return done;
+    // No time at all: only whether they are done (a frame asking, not working).
+    if (done || ms <= 0) return done;
     const deadline = performance.now() + ms;
     for (let n = 1; ; n++) {
       const next = charges.next();

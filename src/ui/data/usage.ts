@@ -9,6 +9,7 @@ import type { Timeline, UsageData } from '../format/usage-lines.js';
 import { traceStart } from './views.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
+/** The Usage pane's tool costs for one store version and filter, worked out a slice at a time. */
 let costs: {
   store: TraceStore;
   version: number;
@@ -19,25 +20,17 @@ let costs: {
 /** How long the first slice of tool costs may take, with the rest of the pane's numbers. */
 const FIRST_SLICE_MS = 8;
 
+const current = (store: TraceStore, filter: FilterResult | null): boolean =>
+  costs !== null && costs.store === store && costs.version === store.version && costs.filter === filter;
+
 /**
- * The tool costs of the Usage pane, worked out a slice at a time (store/tool-costs.ts):
- * each call goes on for about `ms` and returns them once done, else null. One job per
- * store version and filter, whoever asks.
+ * More of the Usage pane's tool costs (store/tool-costs.ts), for about `ms`: them once
+ * all are summed, else null.
  */
 export function usageCostsStep(store: TraceStore, filter: FilterResult | null, ms: number): ToolCost[] | null {
-  if (!costs || costs.store !== store || costs.version !== store.version || costs.filter !== filter) {
-    const mcpPlaneOnly = mergesPlanes(store, filter ? aggregateRows(store, filter.rows) : store.aggregates);
-    costs = {
-      store,
-      version: store.version,
-      filter,
-      step: toolCostsInSteps(store, {
-        mcpPlaneOnly,
-        ...(filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {}),
-      }),
-    };
-  }
-  return costs.step(ms);
+  // usageData starts them (with the rest of the pane's numbers and a first slice).
+  if (!current(store, filter)) usageData(store, filter);
+  return costs!.step(ms);
 }
 
 /**
@@ -45,29 +38,37 @@ export function usageCostsStep(store: TraceStore, filter: FilterResult | null, m
  * a filter's rows; `toolCosts` null while they are being worked out (usageCostsStep).
  */
 export function usageData(store: TraceStore, filter: FilterResult | null = null): UsageData {
-  // A first slice: a trace of thousands of calls has its costs at once.
-  const toolCosts = usageCostsStep(store, filter, FIRST_SLICE_MS);
-  if (cache && cache.store === store && cache.version === store.version && cache.filter === filter)
-    return cache.data.toolCosts === toolCosts ? cache.data : (cache.data = { ...cache.data, toolCosts });
-  const agg = filter ? aggregateRows(store, filter.rows) : store.aggregates;
-  const mcpPlaneOnly = mergesPlanes(store, agg);
-  const methods = [...agg.methods.entries()]
-    .map(([name, m]) => {
-      const lat = latencyStats(m.latencies);
-      return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
-    })
-    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-  const data: UsageData = {
-    models: modelsOf(agg, store.prices),
-    tools: toolsOf(agg, mcpPlaneOnly),
-    toolCosts,
-    mcpPlaneOnly,
-    methods,
-    timeline: timelineOf(store, filter),
-    latenciesLeftOut: agg.latenciesLeftOut,
-  };
-  cache = { store, version: store.version, filter, data };
-  return data;
+  if (!cache || cache.store !== store || cache.version !== store.version || cache.filter !== filter) {
+    const agg = filter ? aggregateRows(store, filter.rows) : store.aggregates;
+    const mcpPlaneOnly = mergesPlanes(store, agg);
+    const methods = [...agg.methods.entries()]
+      .map(([name, m]) => {
+        const lat = latencyStats(m.latencies);
+        return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
+      })
+      .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
+    const data: UsageData = {
+      models: modelsOf(agg, store.prices),
+      tools: toolsOf(agg, mcpPlaneOnly),
+      toolCosts: null,
+      mcpPlaneOnly,
+      methods,
+      timeline: timelineOf(store, filter),
+      latenciesLeftOut: agg.latenciesLeftOut,
+    };
+    cache = { store, version: store.version, filter, data };
+  }
+  let toolCosts: ToolCost[] | null;
+  if (current(store, filter)) toolCosts = costs!.step(0);
+  else {
+    const keep = filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {};
+    const step = toolCostsInSteps(store, { mcpPlaneOnly: cache.data.mcpPlaneOnly, ...keep });
+    costs = { store, version: store.version, filter, step };
+    // A first slice: a trace of thousands of calls has its costs at once.
+    toolCosts = step(FIRST_SLICE_MS);
+  }
+  if (cache.data.toolCosts !== toolCosts) cache.data = { ...cache.data, toolCosts };
+  return cache.data;
 }
 
 /**

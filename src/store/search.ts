@@ -31,20 +31,25 @@ export const MAX_FUZZY_ERRORS = 8192;
 /** What an error text is scored by: its first 100 characters. */
 const errorKey = (text: string): string => (text.length > 100 ? text.slice(0, 100) : text);
 
-/** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
-function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
-  const cached = targetCache.get(store);
-  if (cached && cached.epoch === store.epoch && cached.size === store.cols.errorText.size) return cached.targets;
+/** The rows whose error text is scored fuzzily, each with what it is scored by (the first MAX_FUZZY_ERRORS distinct). */
+function* fuzzyErrors(store: TraceStore): Generator<[row: number, key: string]> {
   const distinct = new Set<string>();
-  const targets: { row: number; p: Fuzzysort.Prepared }[] = [];
   for (const [row, text] of store.cols.errorText) {
     const key = errorKey(text);
     if (!distinct.has(key)) {
       if (distinct.size === MAX_FUZZY_ERRORS) continue;
       distinct.add(key);
     }
-    targets.push({ row, p: prepare(key) });
+    yield [row, key];
   }
+}
+
+/** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
+function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
+  const cached = targetCache.get(store);
+  if (cached && cached.epoch === store.epoch && cached.size === store.cols.errorText.size) return cached.targets;
+  const targets: { row: number; p: Fuzzysort.Prepared }[] = [];
+  for (const [row, key] of fuzzyErrors(store)) targets.push({ row, p: prepare(key) });
   targetCache.set(store, { epoch: store.epoch, size: store.cols.errorText.size, targets });
   return targets;
 }
@@ -126,15 +131,11 @@ const STEP_TEXTS = 256;
  * of the event loop: the first two-letter query on 9,000 of them took 200-400 ms.
  */
 export async function prepareSearchSoon(store: TraceStore, cancelled: () => boolean): Promise<void> {
-  const distinct = new Set<string>();
-  for (const text of store.cols.errorText.values()) {
+  let n = 0;
+  for (const [, key] of fuzzyErrors(store)) {
     if (cancelled()) return;
-    const key = errorKey(text);
-    if (distinct.has(key)) continue;
-    if (distinct.size === MAX_FUZZY_ERRORS) break;
-    distinct.add(key);
     prepare(key);
-    if (distinct.size % STEP_TEXTS === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++n % STEP_TEXTS === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   if (!cancelled()) errorTargets(store);
 }

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { PRICE_PACKAGE_VERSION } from '../../src/trace/prices.js';
 import { oneLine } from '../../src/trace/text.js';
-import { BIN, ROOT } from '../helpers/cli.js';
+import { run, SUMMARY_JSON_KEYS, TERMINAL_CONTROLS } from '../helpers/cli.js';
 
 const DEMO = 'examples/demo.jsonl';
 const BUNDLED = `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`;
@@ -18,18 +17,6 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const validateReport = ajv.compile(schema);
 /** `summary --json`'s `x-prices` is the report's `prices`, checked by the same part of the schema. */
 const validatePrices = ajv.compile(schema.properties.prices);
-
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** What a terminal would act on or reorder: nothing of it may reach stdout or stderr raw. */
-const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 interface Case {
   name: string;
@@ -76,34 +63,25 @@ function casesOf(dirName: string): Case[] {
 /** The four outputs, each giving the provenance it printed (the text line, or the JSON object). */
 const OUTPUTS = {
   'report table': (args: string[]) => {
-    const r = cli(['report', '--by', 'model', ...args, DEMO]);
+    const r = run(['report', '--by', 'model', ...args, DEMO]);
     return { ...r, said: r.stdout.split('\n').filter((l) => l.includes('prices:')) };
   },
   'report --json': (args: string[]) => {
-    const r = cli(['report', '--json', '--by', 'model', ...args, DEMO]);
+    const r = run(['report', '--json', '--by', 'model', ...args, DEMO]);
     const doc = JSON.parse(r.stdout);
     expect(validateReport(doc), JSON.stringify(validateReport.errors)).toBe(true);
     const llama = doc.rows.find((row: { key: { model: string } }) => row.key.model === 'local-llama-3.1-8b');
     return { ...r, said: doc.prices, priced: llama.costUsd !== null };
   },
   'summary table': (args: string[]) => {
-    const r = cli(['summary', ...args, DEMO]);
+    const r = run(['summary', ...args, DEMO]);
     return { ...r, said: r.stdout.split('\n').filter((l) => l.includes('prices:')) };
   },
   'summary --json': (args: string[]) => {
-    const r = cli(['summary', '--json', ...args, DEMO]);
+    const r = run(['summary', '--json', ...args, DEMO]);
     const doc = JSON.parse(r.stdout);
     // The contract's fields first, as they were; then ours, each an x- field.
-    expect(Object.keys(doc)).toEqual([
-      'schema',
-      'file',
-      'session',
-      'models',
-      'tools',
-      'errors',
-      'x-costByTool',
-      'x-prices',
-    ]);
+    expect(Object.keys(doc)).toEqual(SUMMARY_JSON_KEYS);
     expect(doc.schema).toBe('mcp-tape.stats/1');
     expect(validatePrices(doc['x-prices']), JSON.stringify(validatePrices.errors)).toBe(true);
     return { ...r, said: doc['x-prices'], priced: !doc.models.cost.unpricedModels.includes('local-llama-3.1-8b') };
@@ -130,7 +108,7 @@ describe('report and summary say which prices the costs came from', { timeout: 1
 
   it('--prices wins over the config, and says so', () => {
     const [, flag, config] = cases;
-    const r = cli(['report', '--json', ...config!.args, ...flag!.args, DEMO]);
+    const r = run(['report', '--json', ...config!.args, ...flag!.args, DEMO]);
     expect(JSON.parse(r.stdout).prices).toEqual(flag!.prices);
   });
 });
@@ -143,8 +121,8 @@ describe('a prices file named with escape sequences stays inert', { timeout: 120
     it.each(Object.keys(OUTPUTS) as (keyof typeof OUTPUTS)[])('%s', (output) => {
       const r = OUTPUTS[output](c.args);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).not.toMatch(RAW);
-      expect(r.stderr).not.toMatch(RAW);
+      expect(r.stdout).not.toMatch(TERMINAL_CONTROLS);
+      expect(r.stderr).not.toMatch(TERMINAL_CONTROLS);
       // JSON keeps the name whole (escaped); a table shows it as one line of pictures.
       if (output.endsWith('--json')) expect(r.said).toEqual(c.prices);
       else {

@@ -1,25 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICES_CAP } from '../../src/cli/prices-file.js';
 import { oneLine } from '../../src/trace/text.js';
-import { BIN, ROOT } from '../helpers/cli.js';
+import { run, TERMINAL_CONTROLS } from '../helpers/cli.js';
 
 const DEMO = 'examples/demo.jsonl';
-
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** What a terminal would act on or reorder: nothing of it may reach stdout or stderr raw. */
-const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** The ways a prices file named in a config cannot be used. */
 const KINDS: { kind: string; make: (dir: string) => string; why: RegExp; rootReads?: boolean }[] = [
@@ -100,10 +87,10 @@ describe('a prices file the config names and that cannot be used: exit 1 naming 
       const file = k.make(own);
       const config = join(own, 'config.json');
       writeFileSync(config, JSON.stringify({ prices: file.slice(own.length + 1) }));
-      const r = cli(COMMANDS[command]!(config));
+      const r = run(COMMANDS[command]!(config));
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).not.toMatch(RAW);
+      expect(r.stderr).not.toMatch(TERMINAL_CONTROLS);
       // One line: no stack trace, no second message.
       expect(r.stderr.split('\n')).toEqual([expect.any(String), '']);
       const line = r.stderr.trimEnd();
@@ -119,7 +106,7 @@ describe('a prices file the config names and that cannot be used: exit 1 naming 
     const config = join(own, 'config.json');
     writeFileSync(config, JSON.stringify({ prices: 'prices.json' }));
     const file = join(own, 'nope.json');
-    const r = cli(['summary', '--config', config, '--prices', file, DEMO]);
+    const r = run(['summary', '--config', config, '--prices', file, DEMO]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`mcp-replay-tui: cannot read prices ${oneLine(file)}: no such file (ENOENT)\n`);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run } from '../helpers/cli.js';
+import { run, SUMMARY_JSON_KEYS } from '../helpers/cli.js';
 
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 
@@ -57,16 +57,7 @@ describe('mcp-replay-tui summary', () => {
   it('emits one mcp-tape.stats/1 object for one file', () => {
     const r = run(['summary', '--json', 'test/fixtures/malformed.jsonl']);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual([
-      'schema',
-      'file',
-      'session',
-      'models',
-      'tools',
-      'errors',
-      'x-costByTool',
-      'x-prices',
-    ]);
+    expect(Object.keys(doc)).toEqual(SUMMARY_JSON_KEYS);
     expect(doc.schema).toBe('mcp-tape.stats/1');
     expect(doc.session).toMatchObject({
       skippedLines: 3,

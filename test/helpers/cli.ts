@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/mcp-replay-tui.js', import.meta.url));
 
+/** What a terminal would act on or reorder: none of it may reach stdout or stderr raw. */
+export const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** `summary --json`'s keys in order: the `mcp-tape.stats/1` contract's, then ours, each an x- field. */
+export const SUMMARY_JSON_KEYS = ['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool', 'x-prices'];
+
 /** Runs the built binary (npm test builds dist/ first) with no TTY. */
 export function run(args: string[], input?: string) {
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -8,7 +8,7 @@ import { statsOf } from '../../src/store/stats.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { run } from '../helpers/cli.js';
+import { run, SUMMARY_JSON_KEYS } from '../helpers/cli.js';
 import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
 
 const RUN = join(REAL_TRACES, 'huggingface-co-2026-08-20T17-23-48-886Z');
@@ -28,16 +28,7 @@ describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-0
       [mcp!, 'mcp'],
       [agent!, 'agent'],
     ] as const) {
-      expect(Object.keys(doc)).toEqual([
-        'schema',
-        'file',
-        'session',
-        'models',
-        'tools',
-        'errors',
-        'x-costByTool',
-        'x-prices',
-      ]);
+      expect(Object.keys(doc)).toEqual(SUMMARY_JSON_KEYS);
       const { 'x-costByTool': costs, 'x-prices': _prices, ...stats } = doc;
       // The contract's fields are exactly those of the stats document alone.
       expect(stats).toEqual(JSON.parse(JSON.stringify(statsOf(await plane(name), 0))));

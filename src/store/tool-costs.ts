@@ -158,8 +158,8 @@ export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): 
   const turns = options.turns ?? store;
   const keep = options.keep ?? (() => true);
   const pairs = store.pairs;
-  // The last turn's shares: its tool_uses come one after another, and keeping every
-  // turn's (a 1 GiB trace has ~250,000) cost the app ~60 MB after its index.
+  // The last turn's shares: its tool_uses come one after another. Keeping every turn's
+  // (a 1 GiB trace has ~250,000), with the texts linking read back, took ~30 MiB more.
   let last: { from: TraceStore; row: number; shares: TurnShares } | null = null;
   /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
   const charged = (from: TraceStore, u: number, pair: number): CallCharge => {

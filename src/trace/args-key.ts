@@ -5,7 +5,7 @@ import { canonical } from './json-write.js';
  * became (store/links.ts): two calls link only when their arguments' canonical JSON
  * (keys sorted at every level, json-write.ts) is the same. Worked out as each line is
  * indexed, so linking and cost per tool never read a record back: at 1 GiB reading
- * every call back took ~1 s on the main thread and ~60 MB of texts.
+ * every call back took 1.0–1.6 s on the main thread and ~30 MiB more at its peak.
  *
  * The key is a 52-bit hash of the canonical JSON's UTF-8 bytes (two 32-bit FNV-style
  * lanes, 20 + 32 bits, held exactly by a double). Keys are compared only between a

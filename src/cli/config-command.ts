@@ -11,7 +11,7 @@ export async function configCommand(options: ConfigOptions): Promise<number> {
     print(`${options.config ?? defaultConfigPath()}\n`);
     return 0;
   }
-  const loaded = configOrComplain(options.config);
+  const loaded = await configOrComplain(options.config);
   if (!loaded) return 2;
   printJson(effectiveConfig(loaded));
   return 0;

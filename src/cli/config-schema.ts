@@ -6,7 +6,7 @@
  * (JSON.parse on Node 20 gives one for some errors only) and the offset of every value.
  */
 import { type Node, type ParseError, type ParseErrorCode, parseTree } from 'jsonc-parser';
-import { keyProblems } from '../ui/key-clashes.js';
+import type { KeyProblem } from '../ui/key-clashes.js';
 import { type Command, isCtrlLetter, KEYMAP, type KeyName, NAMED_KEYS } from '../ui/keymap.js';
 import { COLOUR_NAMES, isColour, THEME, THEME_NAMES, type ThemeChoice, type ThemeName } from '../ui/theme-table.js';
 
@@ -103,8 +103,16 @@ export function isKeyName(key: string): boolean {
   return key.length === 1 && code >= 0x20 && !(code >= 0x7f && code <= 0x9f);
 }
 
-/** Parses and checks a config file's text (`given`: the fields it sets); throws ConfigError naming the place, the field and why. */
-export function parseConfig(text: string): { config: Config; given: string[] } {
+/** What a set of rebound keys may not do (ui/key-clashes.ts's `keyProblems`, which knows every view). */
+export type KeyCheck = (keys: Partial<Record<Command, readonly KeyName[]>>) => KeyProblem[];
+
+/**
+ * Parses and checks a config file's text (`given`: the fields it sets); throws ConfigError
+ * naming the place, the field and why. Rebound keys are checked against each other with
+ * `clashes`, when given: it loads every view, so a caller passes it only for a config that
+ * rebinds keys (config.ts parses once without it to find out).
+ */
+export function parseConfig(text: string, clashes?: KeyCheck): { config: Config; given: string[] } {
   const at: At = (node, field, why) => {
     throw new ConfigError(lineColumn(text, node?.offset ?? 0), field, why);
   };
@@ -121,7 +129,7 @@ export function parseConfig(text: string): { config: Config; given: string[] } {
   const config: Config = { ...DEFAULT_CONFIG, keys: {} };
   const given: string[] = [];
   for (const [name, value, node] of members(root, '', at)) {
-    if (name === 'keys') config.keys = keysOf(value, at);
+    if (name === 'keys') config.keys = keysOf(value, at, clashes);
     else if (name === 'theme') config.theme = themeOf(value, at);
     else if (name === 'ascii' || name === 'utc' || name === 'mouse') {
       if (value.type !== 'boolean') at(value, name, 'expected true or false');
@@ -151,7 +159,7 @@ function members(object: Node, path: string, at: At): [string, Node, Node][] {
   return out;
 }
 
-function keysOf(value: Node, at: At): Partial<Record<Command, KeyName[]>> {
+function keysOf(value: Node, at: At, clashes: KeyCheck | undefined): Partial<Record<Command, KeyName[]>> {
   if (value.type !== 'object') at(value, 'keys', 'expected an object of command id → list of keys');
   const keys: Partial<Record<Command, KeyName[]>> = {};
   const nodes = new Map<Command, Node>();
@@ -182,7 +190,7 @@ function keysOf(value: Node, at: At): Partial<Record<Command, KeyName[]>> {
     nodes.set(name as Command, property);
   }
   // With every rebind in place: no key may mean two commands in one view.
-  const [problem] = keyProblems(keys);
+  const [problem] = clashes?.(keys) ?? [];
   if (problem) at(nodes.get(problem.command), `keys.${quoted(problem.command)}`, problem.why);
   return keys;
 }

@@ -63,11 +63,15 @@ function readText(path: string, required: boolean): string | null {
  * The config in effect: `--config FILE` (which must exist), else the default file if
  * there is one, else the defaults. Throws ConfigError.
  */
-export function loadConfig(explicit?: string, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+export async function loadConfig(explicit?: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedConfig> {
   const path = explicit ?? defaultConfigPath(env);
   const text = readText(path, explicit !== undefined);
   if (text === null) return { config: { ...DEFAULT_CONFIG }, path, found: false, given: [] };
-  const { config, given } = parseConfig(text);
+  let { config, given } = parseConfig(text);
+  // Only a config that rebinds keys loads the views to check them against each other
+  // (~100 ms, most of what `summary` of a saved index would wait for otherwise).
+  if (Object.keys(config.keys).length > 0)
+    ({ config, given } = parseConfig(text, (await import('../ui/key-clashes.js')).keyProblems));
   // A prices file relative to the config's folder (or the home directory, `~/`): the config is read from anywhere.
   if (config.prices !== null)
     config.prices = config.prices.startsWith('~/')
@@ -77,9 +81,9 @@ export function loadConfig(explicit?: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /** The config for a command, or null after saying why it cannot be used (the caller exits 2). */
-export function configOrComplain(explicit?: string): LoadedConfig | null {
+export async function configOrComplain(explicit?: string): Promise<LoadedConfig | null> {
   try {
-    return loadConfig(explicit);
+    return await loadConfig(explicit);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const path = explicit ?? defaultConfigPath();

@@ -2,6 +2,7 @@ import { ingest } from '../ingest/ingest.js';
 import { DocumentSource } from '../sources/document-source.js';
 import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
 import type { Source } from '../sources/types.js';
+import { linkAll } from '../store/links.js';
 import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
 import type { TraceStore } from '../store/trace-store.js';
 
@@ -22,7 +23,13 @@ export interface Loaded {
 export async function loadWithCache(
   store: TraceStore,
   source: Source,
-  options: { cache: boolean; follow?: boolean; interactive?: boolean },
+  options: {
+    cache: boolean;
+    follow?: boolean;
+    interactive?: boolean;
+    /** Links every call to its tool_use before saving, so the saved index carries the links (the caller needs them all: `summary`). */
+    links?: boolean;
+  },
 ): Promise<Loaded> {
   const local =
     options.cache &&
@@ -62,6 +69,7 @@ export async function loadWithCache(
     return { cached: false, notice: ignored };
   // Changed while it was read (its key is another now): what was read is neither the old file nor the new.
   if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: ignored };
+  if (options.links) linkAll(store);
   const problem = writeCached(before.key, saveSnapshot(store), dir);
   return { cached: false, notice: problem === null ? ignored : `index cache off: ${problem}` };
 }

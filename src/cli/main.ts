@@ -139,7 +139,7 @@ async function runApp(
  */
 async function readConfig(file: string | undefined): Promise<LoadedConfig | null> {
   const { applyConfig, configOrComplain } = await import('./config.js');
-  const loaded = configOrComplain(file);
+  const loaded = await configOrComplain(file);
   if (!loaded) return null;
   applyConfig(loaded.config);
   return loaded;

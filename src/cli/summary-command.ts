@@ -148,7 +148,8 @@ export async function summaryCommand(
     const store = new TraceStore(prices);
     const stopSaying = sayWhileWaiting(source);
     try {
-      const { notice } = await loadWithCache(store, source, { cache: options.cache ?? true });
+      // Links worked out before the index is saved are saved with it: cost per tool needs every one.
+      const { notice } = await loadWithCache(store, source, { cache: options.cache ?? true, links: true });
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {

@@ -19,7 +19,12 @@ export function* jsonPieces(value: unknown, indent = ''): Generator<string> {
     }
     return yield `${indent}]`;
   }
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function' &&
+    !flat(value)
+  ) {
     // In an object, such members are left out.
     const members = Object.entries(value).filter(([, v]) => writable(v));
     if (members.length === 0) return yield '{}';
@@ -33,9 +38,16 @@ export function* jsonPieces(value: unknown, indent = ''): Generator<string> {
     }
     return yield `${indent}}`;
   }
-  // Leaves (and objects with toJSON): as JSON.stringify writes them, indented here.
+  // Leaves, objects of leaves (an error entry: written whole, one string instead of a
+  // piece per member) and objects with toJSON: as JSON.stringify writes them, indented here.
   const text = JSON.stringify(value, null, 2) ?? 'null';
   yield indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
 }
 
 const writable = (v: unknown): boolean => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+
+/** An object whose members are all leaves: small, and written whole. */
+function flat(value: object): boolean {
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) return false;
+  return true;
+}

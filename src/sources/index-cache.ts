@@ -113,7 +113,11 @@ export interface CachedIndex {
  */
 export function readCached(key: string, dir = cacheDir(), onIgnored?: (why: string) => void): CachedIndex | null {
   const path = join(dir, `${key}.idx`);
-  const read = readStateFile(path, CACHE_LIMITS.maxBytes);
+  // The payload's checksum as it is read: a pass over bytes already in the cache.
+  const hash = createHash('sha256');
+  const read = readStateFile(path, CACHE_LIMITS.maxBytes, (chunk, at) => {
+    if (at + chunk.length > CACHE_HEADER_BYTES) hash.update(chunk.subarray(Math.max(0, CACHE_HEADER_BYTES - at)));
+  });
   if (read === null) return null;
   if ('ignored' in read) {
     onIgnored?.(`saved index not read: ${read.ignored}`);
@@ -130,7 +134,7 @@ export function readCached(key: string, dir = cacheDir(), onIgnored?: (why: stri
       // Gone already.
     }
   };
-  if (!intact(bytes, key)) {
+  if (!intact(bytes, key, hash.digest())) {
     discard();
     return null;
   }
@@ -138,12 +142,13 @@ export function readCached(key: string, dir = cacheDir(), onIgnored?: (why: stri
   return { payload: bytes.subarray(CACHE_HEADER_BYTES), discard };
 }
 
-function intact(bytes: Buffer, key: string): boolean {
+/** Whether a saved index holds together: its header, and `digest` (its payload's SHA-256) the one the header gives. */
+function intact(bytes: Buffer, key: string, digest: Buffer): boolean {
   if (bytes.length < CACHE_HEADER_BYTES) return false;
   if (!bytes.subarray(0, KEY_AT).equals(MAGIC)) return false;
   if (!bytes.subarray(KEY_AT, LENGTH_AT).equals(Buffer.from(key, 'hex'))) return false;
   if (bytes.readBigUInt64LE(LENGTH_AT) !== BigInt(bytes.length - CACHE_HEADER_BYTES)) return false;
-  return sha256(bytes.subarray(CACHE_HEADER_BYTES)).equals(bytes.subarray(HASH_AT, CACHE_HEADER_BYTES));
+  return digest.equals(bytes.subarray(HASH_AT, CACHE_HEADER_BYTES));
 }
 
 /** Writes all of `bytes` at `position`. */

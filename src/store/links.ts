@@ -1,4 +1,5 @@
 import { lowerBound } from './tables.js';
+import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
@@ -63,8 +64,8 @@ export const MAX_LINK_GAP_MS = 10 * 60_000;
 const indexes = new WeakMap<TraceStore, PlaneIndex>();
 const matchings = new WeakMap<TraceStore, WeakMap<TraceStore, Matching>>();
 
-const MCP = 0;
-const TURN = 1;
+const MCP = MCP_ORIGIN;
+const TURN = TURN_ORIGIN;
 
 function planeIndex(store: TraceStore): PlaneIndex {
   let ix = indexes.get(store);
@@ -146,20 +147,105 @@ function matchingOf(turns: TraceStore, calls: TraceStore): Matching {
     m.callsEpoch !== calls.epoch ||
     m.toCall.length !== turns.pairs.length ||
     m.toTurn.length !== calls.pairs.length
-  )
-    byCalls.set(
-      calls,
-      (m = {
-        turnsVersion: turns.version,
-        callsVersion: calls.version,
-        turnsEpoch: turns.epoch,
-        callsEpoch: calls.epoch,
-        toCall: new Int32Array(turns.pairs.length).fill(UNSEEN),
-        toTurn: new Int32Array(calls.pairs.length).fill(UNSEEN),
-        groups: 0,
-      }),
-    );
+  ) {
+    m = {
+      turnsVersion: turns.version,
+      callsVersion: calls.version,
+      turnsEpoch: turns.epoch,
+      callsEpoch: calls.epoch,
+      toCall: new Int32Array(turns.pairs.length).fill(UNSEEN),
+      toTurn: new Int32Array(calls.pairs.length).fill(UNSEEN),
+      groups: 0,
+    };
+    if (turns === calls) seedFromSaved(turns, m);
+    byCalls.set(calls, m);
+  }
   return m;
+}
+
+/**
+ * The links a saved index brought (store/snapshot.ts), while the store holds exactly the
+ * rows it restored: each call pair's turn pair, NO_LINK for none and for turn pairs.
+ */
+interface SavedLinks {
+  epoch: number;
+  rows: number;
+  toTurn: Int32Array;
+}
+
+const saved = new WeakMap<TraceStore, SavedLinks>();
+
+/**
+ * The matching of a store with itself made whole from its saved links, while they still
+ * describe it: every link is known, so none needs the planes' index (building it was
+ * most of what cost per tool took after a restore).
+ */
+function restoredMatching(turns: TraceStore, calls: TraceStore): Matching | null {
+  if (turns !== calls || !saved.has(turns)) return null;
+  const m = matchingOf(turns, calls);
+  // Seeding drops links that no longer describe the store.
+  return saved.has(turns) ? m : null;
+}
+
+/** A settled entry of a matching as a pair, or null for none. */
+const linkOf = (v: number): number | null => (v < 0 ? null : v);
+
+/** A new matching of a store with itself starts from its saved links, when they still describe it. */
+function seedFromSaved(store: TraceStore, m: Matching): void {
+  const s = saved.get(store);
+  if (!s) return;
+  if (s.epoch !== store.epoch || s.rows !== store.count || s.toTurn.length !== store.pairs.length) {
+    // Rows came after the restore (a window may have closed): worked out anew from now on.
+    saved.delete(store);
+    return;
+  }
+  m.toCall.fill(NO_LINK);
+  m.toTurn.set(s.toTurn);
+  for (let c = 0; c < s.toTurn.length; c++) if (s.toTurn[c]! >= 0) m.toCall[s.toTurn[c]!] = c;
+}
+
+/**
+ * Every call of the store linked to the tool_use that asked for it (in the same store):
+ * worked out now, so a saved index can carry the links (`linksToSave`). Only worth it
+ * where the links will be asked for anyway: `summary` works out every tool's cost.
+ */
+export function linkAll(store: TraceStore): void {
+  const { origin } = store.pairs.cols;
+  if (planeIndex(store).byName[TURN].size === 0) return;
+  for (let c = 0; c < store.pairs.length; c++) if (origin.data[c] === MCP) linkedUse(store, store, c);
+}
+
+/**
+ * The links between a store's own planes, as a saved index keeps them: by pair, a
+ * call's linked turn pair, -1 for none and for turn pairs. Empty when there is nothing
+ * to keep: not every call's link is worked out yet (the app saves its index before it
+ * asks), or one plane has no tool calls (linking then costs nothing).
+ */
+export function linksToSave(store: TraceStore): Int32Array {
+  const none = new Int32Array(0);
+  if (planeIndex(store).byName[TURN].size === 0 || planeIndex(store).byName[MCP].size === 0) return none;
+  const m = matchings.get(store)?.get(store);
+  if (!m || m.turnsVersion !== store.version || m.turnsEpoch !== store.epoch || m.toTurn.length !== store.pairs.length)
+    return none;
+  const { origin } = store.pairs.cols;
+  const out = new Int32Array(store.pairs.length).fill(NO_LINK);
+  for (let c = 0; c < out.length; c++) {
+    if (origin.data[c] !== MCP) continue;
+    const u = m.toTurn[c]!;
+    if (u === UNSEEN) return none;
+    out[c] = u;
+  }
+  return out;
+}
+
+/**
+ * Keeps the links a saved index brought for the store as restored (`toTurn` as
+ * `linksToSave` made it, checked by the snapshot: one-to-one, calls to turn pairs).
+ * They stand until a row is added or the store is read again.
+ */
+export function restoreLinks(store: TraceStore, toTurn: Int32Array): void {
+  if (toTurn.length === 0) saved.delete(store);
+  else saved.set(store, { epoch: store.epoch, rows: store.count, toTurn });
 }
 
 /*
@@ -259,6 +345,8 @@ function matchGroup(
 
 /** The call a tool_use (turn pair `u` of `turns`) became, among the calls of `calls`; null: none reached the server. */
 export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): number | null {
+  const restored = restoredMatching(turns, calls);
+  if (restored) return linkOf(restored.toCall[u]!);
   // A plane without calls (an agent file alone): no candidate, no matching to make.
   if (planeIndex(calls).byName[MCP].size === 0) return null;
   const m = matchingOf(turns, calls);
@@ -269,6 +357,8 @@ export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): num
 
 /** The tool_use (a turn pair of `turns`) that asked for call `c` of `calls`; null: no turn asked for it. */
 export function linkedUse(turns: TraceStore, calls: TraceStore, c: number): number | null {
+  const restored = restoredMatching(turns, calls);
+  if (restored) return linkOf(restored.toTurn[c]!);
   // No tool_uses (an mcp file alone): no turn asked for any call.
   if (planeIndex(turns).byName[TURN].size === 0) return null;
   const m = matchingOf(turns, calls);

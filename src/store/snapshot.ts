@@ -1,10 +1,12 @@
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
 import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
+import { linksToSave, restoreLinks } from './links.js';
+import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 12;
+export const SNAPSHOT_VERSION = 13;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -114,6 +116,8 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     ['errors.pair', flat(store.pairs.errors)],
     ['errors.text', flat(store.cols.errorText)],
     ['corr.pair', flat(store.pairs.corrs)],
+    // Worked out before saving (summary's): reopening then needs no linking for cost per tool.
+    ['links', linksToSave(store)],
   );
   let entries = 0;
   for (const errors of store.cols.rowErrors.values()) entries += errors.length;
@@ -271,6 +275,8 @@ interface Decoded {
   pairErrors: [number, string][];
   /** Pairs' corr_ids. */
   pairCorrs: [number, string][];
+  /** Each call pair's linked turn pair (-1: none, and for turn pairs); empty: not saved. */
+  links: Int32Array;
   errorText: [number, string][];
   rowErrors: Map<number, ErrorEntry[]>;
   /** The rollup's errors list: rowErrors in row order. */
@@ -341,7 +347,7 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     views.set(p.name, view);
     return view;
   });
-  for (const name of [...Object.keys(columns), 'errors.pair', 'errors.text', 'corr.pair'])
+  for (const name of [...Object.keys(columns), 'errors.pair', 'errors.text', 'corr.pair', 'links'])
     need(views.has(name), `${name}: missing`);
   for (const inGroup of GROUPS) {
     const lengths = new Set([...views].filter(([n]) => inGroup(n) && columns[n]).map(([, v]) => v.length));
@@ -447,6 +453,7 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     strings,
     pairErrors: pairsOf(views.get('errors.pair')!),
     pairCorrs: pairsOf(views.get('corr.pair')!),
+    links: linksOf(views.get('links') as Int32Array, views.get('pairs.origin') as Uint8Array),
     errorText: pairsOf(views.get('errors.text')!),
     rowErrors,
     errors,
@@ -459,6 +466,20 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
   };
 }
 
+/** Saved links, checked: none, or one per pair, each call's a distinct turn pair (links are one-to-one). */
+function linksOf(links: Int32Array, origin: Uint8Array): Int32Array {
+  if (links.length === 0) return links;
+  need(links.length === origin.length, 'links: length');
+  const taken = new Uint8Array(links.length);
+  for (let c = 0; c < links.length; c++) {
+    const u = links[c]!;
+    if (u === -1) continue;
+    need(isIndex(u, links.length) && origin[c] === MCP_ORIGIN && origin[u] === TURN_ORIGIN && !taken[u], 'links');
+    taken[u] = 1;
+  }
+  return links;
+}
+
 /** Whether part `i` of `count`, named `name`, may be saved as `type`. */
 function typeOk(
   name: string,
@@ -468,7 +489,8 @@ function typeOk(
   columns: ReturnType<TraceStore['cols']['all']>,
 ): boolean {
   if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
-  if (name === 'errors.pair' || name === 'errors.text' || name === 'corr.pair') return type === 'Int32Array';
+  if (name === 'errors.pair' || name === 'errors.text' || name === 'corr.pair' || name === 'links')
+    return type === 'Int32Array';
   if (name === 'errors.row') return type === 'Float64Array';
   if (name.startsWith('list.')) return name === `list.${i}` && type === 'Float64Array';
   const column = columns[name];
@@ -513,6 +535,7 @@ function apply(store: TraceStore, d: Decoded, name: string): void {
   for (const [k, v] of d.tools) agg.tools.set(k, v);
   Object.assign(agg, d.counters);
   store.version += 1;
+  restoreLinks(store, d.links);
 }
 
 /**

@@ -15,6 +15,9 @@ export interface ToolPair {
 }
 
 const ORIGINS = ['mcp', 'turn'] as const;
+/** The `origin` column's values. */
+export const MCP_ORIGIN = 0;
+export const TURN_ORIGIN = 1;
 
 /**
  * Every tool pair, as columns (a 1 GiB trace holds hundreds of thousands: as objects
@@ -82,7 +85,7 @@ export class ToolPairs {
     argsSize: number,
     corr: string | null,
   ): number {
-    this.cols.origin.push(origin === 'mcp' ? 0 : 1);
+    this.cols.origin.push(origin === 'mcp' ? MCP_ORIGIN : TURN_ORIGIN);
     this.cols.file.push(file);
     this.cols.name.push(this.names.id(name));
     this.cols.resRow.push(-1);
@@ -101,7 +104,7 @@ export class ToolPairs {
   }
 
   isMcp(p: number): boolean {
-    return this.cols.origin.data[p] === 0;
+    return this.cols.origin.data[p] === MCP_ORIGIN;
   }
 
   nameOf(p: number): string {

@@ -21,7 +21,7 @@ function configFile(text: string, name = 'config.json'): string {
 /** The error parseConfig throws for `text`, as its one line. */
 function errorOf(text: string): string {
   try {
-    parseConfig(text);
+    parseConfig(text, keyProblems);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -139,10 +139,10 @@ describe('the config file: checked field by field, each error with its place, fi
     expect(keyProblems({ 'list.down': ['k'], 'list.up': ['j'] })).toEqual([]);
   });
 
-  it('is looked for in $XDG_CONFIG_HOME/mcp-replay-tui/config.json; none there: the defaults', () => {
+  it('is looked for in $XDG_CONFIG_HOME/mcp-replay-tui/config.json; none there: the defaults', async () => {
     const home = dir();
     expect(defaultConfigPath({ XDG_CONFIG_HOME: home })).toBe(join(home, 'mcp-replay-tui', 'config.json'));
-    const loaded = loadConfig(undefined, { XDG_CONFIG_HOME: home });
+    const loaded = await loadConfig(undefined, { XDG_CONFIG_HOME: home });
     expect(loaded).toEqual({
       config: DEFAULT_CONFIG,
       path: join(home, 'mcp-replay-tui', 'config.json'),
@@ -151,21 +151,31 @@ describe('the config file: checked field by field, each error with its place, fi
     });
   });
 
-  it('--config FILE must exist; prices resolve from the config folder, or the home directory', () => {
-    expect(() => loadConfig('/no/such/config.json')).toThrow('no such file');
-    expect(() => loadConfig(dir())).toThrow('not a regular file');
+  it('--config FILE must exist; prices resolve from the config folder, or the home directory', async () => {
+    await expect(loadConfig('/no/such/config.json')).rejects.toThrow('no such file');
+    await expect(loadConfig(dir())).rejects.toThrow('not a regular file');
     // A FIFO with no writer is refused at once: a blocking open would be deaf to signals.
     const fifo = join(dir(), 'config.json');
     spawnSync('mkfifo', [fifo]);
-    expect(() => loadConfig(fifo)).toThrow('not a regular file');
+    await expect(loadConfig(fifo)).rejects.toThrow('not a regular file');
     const path = configFile('{"prices": "p/prices.json"}');
-    expect(loadConfig(path).config.prices).toBe(join(path, '..', 'p', 'prices.json'));
-    expect(loadConfig(configFile('{"prices": "~/prices.json"}')).config.prices).toBe(join(homedir(), 'prices.json'));
+    expect((await loadConfig(path)).config.prices).toBe(join(path, '..', 'p', 'prices.json'));
+    expect((await loadConfig(configFile('{"prices": "~/prices.json"}'))).config.prices).toBe(
+      join(homedir(), 'prices.json'),
+    );
   });
 
-  it('config --print lists every command with its keys in effect, where they came from', () => {
+  it('a config that rebinds keys is checked against every view when loaded (the views load only then)', async () => {
+    await expect(loadConfig(configFile('{"keys": {"calls.sort": ["j"]}}'))).rejects.toThrow(
+      'keys."calls.sort": j is also list.down in Calls',
+    );
+    // Without the views, the same text parses: the check is what loadConfig adds.
+    expect(parseConfig('{"keys": {"calls.sort": ["j"]}}').config.keys).toEqual({ 'calls.sort': ['j'] });
+  });
+
+  it('config --print lists every command with its keys in effect, where they came from', async () => {
     const path = configFile('{"keys": {"list.down": ["x"]}, "theme": "none"}');
-    const shown = effectiveConfig(loadConfig(path)) as {
+    const shown = effectiveConfig(await loadConfig(path)) as {
       source: string;
       fromFile: string[];
       config: { keys: Record<string, string[]>; theme: string };

@@ -44,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
             prices,
           );
         if (options.export !== undefined)
-          return (await import('./summary-command.js')).exportCommand(
+          return (await import('./export-command.js')).exportCommand(
             files,
             options.export,
             options.filter,

@@ -2,12 +2,13 @@ import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
+import { chosenRows } from './export-command.js';
+import { openAll } from './open-all.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
 import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
 import { readWhole } from './read-whole.js';
 import { type ExportFormat, writeRows, wroteText } from './records-io.js';
-import { chosenRows, openAll } from './summary-command.js';
 import { writeWhole } from './write-whole.js';
 
 export interface OtlpOptions {

@@ -2,8 +2,6 @@ import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { pricesJson } from '../report/prices-note.js';
 import { skippedNote } from '../report/skipped-note.js';
-import { OpenError } from '../sources/open-source.js';
-import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
@@ -13,63 +11,10 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
+import { openAll } from './open-all.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
 import { readFailure } from './read-failure.js';
-import { readWhole } from './read-whole.js';
-import { type ExportFormat, writeRows, wroteText } from './records-io.js';
-import { expandTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
-
-/** Opens every argument's sources, or says why one cannot be opened (null: exit 1, nothing printed yet). */
-export async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
-  const expanded = expandTargets(args);
-  if (!expanded) return null;
-  const sources: Source[] = [];
-  for (const file of expanded.targets) {
-    try {
-      sources.push(await openTrace(file, { timeoutS }));
-    } catch (error) {
-      complain(
-        error instanceof OpenError
-          ? error.message
-          : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`,
-      );
-      for (const s of sources) s.close();
-      return null;
-    }
-  }
-  return sources;
-}
-
-/** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
-export async function exportCommand(
-  args: string[],
-  path: string,
-  filterText: string | undefined,
-  prices: PriceTable,
-  timeoutS?: number,
-  format: ExportFormat = 'v1',
-): Promise<number> {
-  const sources = await openAll(args, timeoutS);
-  if (!sources) return 1;
-  const store = new TraceStore(prices);
-  try {
-    for (const source of sources) {
-      const failure = await readWhole(store, source, `nothing written to ${path}`);
-      if (failure !== null) {
-        complain(failure);
-        return 1;
-      }
-    }
-    complain(wroteText(store, writeRows(store, chosenRows(store, filterText), path, format), path));
-    return 0;
-  } catch (error) {
-    complain((error as Error).message);
-    return 1;
-  } finally {
-    for (const s of sources) s.close();
-  }
-}
 
 /**
  * `mcp-tape.stats/1` and, after it, what each tool was charged (docs/stats.md: `x-costByTool`,
@@ -114,19 +59,6 @@ async function agentPlaneOf(
 }
 
 const MCP_PLANE = '.mcp.jsonl';
-
-/** The rows an export writes: every row, or with `--filter` the matching ones (over every file). */
-export function chosenRows(store: TraceStore, filterText: string | undefined): Int32Array {
-  const filter = filterText === undefined ? null : parseFilter(filterText);
-  return filter
-    ? applyFilter(
-        store,
-        filter,
-        store.startMs(0),
-        store.files.map((f) => fileLabelOf(store, f.index)),
-      ).rows
-    : Int32Array.from({ length: store.count }, (_, i) => i);
-}
 
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(

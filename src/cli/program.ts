@@ -1,10 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
 import { DIMS, type Dim } from '../store/run-figures.js';
-import { wrap } from '../trace/cells.js';
 import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { commanderOutput } from './output.js';
-import { EXPORT_FORMATS, type ExportFormat } from './records-io.js';
 
 /** How `--otlp-endpoint` sends: OTLP/HTTP with protobuf (the OTLP default) or JSON. */
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
@@ -124,11 +122,37 @@ const filterHelp = (): string =>
     'Filters (--filter, f in the app): terms separated by spaces, all must hold',
     // Each meaning wrapped beside its term, so the list reads at 80 columns.
     ...FILTER_GRAMMAR.flatMap(({ term, means }) =>
-      wrap(means, HELP_COLUMNS - TERM_COLUMN).map(
+      wrapAscii(means, HELP_COLUMNS - TERM_COLUMN).map(
         (line, i) => `${i === 0 ? `  ${term.padEnd(TERM_COLUMN - 3)} ` : ' '.repeat(TERM_COLUMN)}${line}`,
       ),
     ),
   ].join('\n');
+
+/**
+ * `text` wrapped at `width` columns, on spaces. Not trace/cells.ts's `wrap`: it would load
+ * string-width and its Unicode tables (~45 ms and ~4 MiB) into the start of every command,
+ * `summary` included, for a help text that is ASCII (test/cli/help.test.ts checks), where
+ * a character is a column.
+ */
+export function wrapAscii(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ').filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls.
+ * Named here, not beside the writers (records-io.ts): every command's start would load them.
+ */
+export type ExportFormat = 'v1' | 'mcp-rec';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['v1', 'mcp-rec'];
 
 /** The help's width, and where a filter term's meaning starts in it. */
 const HELP_COLUMNS = 80;

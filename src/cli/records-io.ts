@@ -6,11 +6,10 @@ import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
+import type { ExportFormat } from './program.js';
 import { writeWhole } from './write-whole.js';
 
-/** What `--export` and `w` write: a v1 trace, or an mcp-rec recording of the chosen calls. */
-export type ExportFormat = 'v1' | 'mcp-rec';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['v1', 'mcp-rec'];
+export type { ExportFormat } from './program.js';
 
 /** What an export wrote: its lines, and the converted records a v1 line could give no `t` (the first one's row). */
 export interface Written {

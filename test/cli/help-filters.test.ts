@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { wrapAscii } from '../../src/cli/program.js';
+import { wrap } from '../../src/trace/cells.js';
 import { FILTER_GRAMMAR } from '../../src/trace/filter.js';
 import { run } from '../helpers/cli.js';
 
@@ -14,5 +16,12 @@ describe('--help shows the filter language', () => {
     // At 80 columns, as a terminal over SSH shows it.
     const filters = r.stdout.slice(r.stdout.indexOf('Filters ('));
     for (const line of filters.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+  });
+
+  it('is ASCII, so a character is a column: wrapped as the width-aware wrap would', () => {
+    for (const { term, means } of FILTER_GRAMMAR) {
+      expect(term + means).toMatch(/^[\x20-\x7e]*$/);
+      for (const width of [20, 41, 60]) expect(wrapAscii(means, width), means).toEqual(wrap(means, width));
+    }
   });
 });

@@ -103,13 +103,14 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   ]);
   const texts = new TextTable();
   // The sparse error maps, flat, as texts by index: [key, text, …].
+  // forEach, not for-of: an entry array per element was most of what saving put on the heap.
   const flat = (map: Map<number, string>): Int32Array => {
     const out = new Int32Array(map.size * 2);
     let i = 0;
-    for (const [k, v] of map) {
+    map.forEach((v, k) => {
       out[i++] = k;
       out[i++] = texts.id(v);
-    }
+    });
     return out;
   };
   binary.push(
@@ -123,22 +124,17 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
   for (const errors of store.cols.rowErrors.values()) entries += errors.length;
   const rowErrors = new Float64Array(entries * ERROR_FIELDS);
   let e = 0;
-  for (const [row, errors] of store.cols.rowErrors) {
+  store.cols.rowErrors.forEach((errors, row) => {
     for (const entry of errors) {
-      rowErrors.set(
-        [
-          row,
-          entry.t ?? NaN,
-          SOURCES.indexOf(entry.source),
-          texts.id(entry.name),
-          texts.id(entry.message),
-          ORIGINS.indexOf(entry.origin),
-        ],
-        e,
-      );
+      rowErrors[e] = row;
+      rowErrors[e + 1] = entry.t ?? NaN;
+      rowErrors[e + 2] = SOURCES.indexOf(entry.source);
+      rowErrors[e + 3] = texts.id(entry.name);
+      rowErrors[e + 4] = texts.id(entry.message);
+      rowErrors[e + 5] = ORIGINS.indexOf(entry.origin);
       e += ERROR_FIELDS;
     }
-  }
+  });
   binary.push(['errors.row', rowErrors]);
   const list = (values: number[]): number => binary.push([`list.${binary.length}`, values]) - 1;
   const call = ({ latencies, ...rest }: CallAgg): SavedCall => ({ ...rest, latencies: list(latencies) });

@@ -13,10 +13,11 @@ const last = new WeakMap<TraceStore, { text: string; version: number; start: num
  * a text term reads only the rows that are new.
  */
 export function filterResult(store: TraceStore, text: string | null, start: number | null): FilterResult | null {
-  const filter = text === null ? null : parseFilter(text);
-  if (!filter || text === null) return null;
+  if (text === null) return null;
   const was = last.get(store);
   if (was && was.text === text && was.version === store.version && was.start === start) return was.result;
+  const filter = parseFilter(text);
+  if (!filter) return null;
   const labels = store.files.map((f) => fileLabelOf(store, f.index));
   const result = applyFilter(store, filter, start, labels, was?.result);
   last.set(store, { text, version: store.version, start, result });

@@ -61,9 +61,11 @@ export async function loadWithCache(
     saved.discard();
     if (store.files.length !== 0 || store.count !== 0) store.clear();
   }
-  // Loaded only now: a saved index needs none of the indexing (~20 ms of modules).
+  // The file is in the store (loading) at once, as the app's first frame shows it; the
+  // indexing is loaded only now: a saved index needs none of it (~20 ms of modules).
+  const file = store.addFile(source.name).index;
   const { ingest } = await import('../ingest/ingest.js');
-  await ingest(store, source, undefined, { interactive: options.interactive });
+  await ingest(store, source, file, { interactive: options.interactive });
   // Only a whole file is worth keeping: not one whose reading stopped early (the user quit).
   const f = store.files[0];
   if (!before || before.racy || f?.state !== 'done' || f.totalBytes === null || f.bytes !== f.totalBytes)

@@ -50,6 +50,17 @@ async function open(path: string, cacheOn = true, prepare?: (store: TraceStore) 
 const indexFiles = () => (existsSync(cache) ? readdirSync(cache) : []);
 
 describe('loading through the index cache', () => {
+  it('puts the file in the store at once, loading, as the first frame shows it (the indexing code comes later)', async () => {
+    const store = new TraceStore(bundledPrices());
+    const source = new FileSource('examples/demo.jsonl');
+    const loading = loadWithCache(store, source, { cache: false, interactive: true });
+    expect(store.files.map((f) => [f.name, f.state])).toEqual([['examples/demo.jsonl', 'loading']]);
+    await loading;
+    expect(store.files[0]!.state).toBe('done');
+    expect(store.count).toBeGreaterThan(0);
+    source.close();
+  });
+
   it('gives exactly the --no-cache store whatever is wrong with the saved index: a flipped byte anywhere, or a cut', async () => {
     const path = writeBigTrace(dir);
     await pastRacyWindow();

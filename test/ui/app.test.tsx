@@ -305,6 +305,19 @@ describe('panes and keys', () => {
   });
 });
 
+describe('help at 80x24', () => {
+  it('ends by saying how footer notices look, a line that fits', async () => {
+    app = await renderApp({ store: demoStore(), rows: 24, columns: 80 });
+    await app.press('app.help');
+    expect(app.frame()).not.toContain('Footer notices');
+    await app.press('list.bottom');
+    const f = app.frame();
+    expect(lines(f)).toHaveLength(24);
+    expect(f).toMatch(/^ ?Footer notices: an error starts with ✗; information has no glyph\. *$/m);
+    for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
+  });
+});
+
 describe('each view owns its keys', () => {
   it('a key the view does not handle says so for a moment, then the hints come back', async () => {
     app = await renderApp({ store: demoStore() });

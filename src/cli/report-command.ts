@@ -1,10 +1,10 @@
 import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
-import { pricesNote } from '../report/prices-note.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
+import { pricesNote } from '../trace/prices-note.js';
 import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import type { ReportOptions } from './program.js';

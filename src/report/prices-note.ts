@@ -1,27 +1,12 @@
 /*
- * Which prices a cost came from, as `report` and `summary` say it: people bill by these
- * figures, and the same trace costs what the table says (ccusage names its pricing too).
+ * Which prices a cost came from, as JSON: `report --json`'s `prices` and `summary --json`'s
+ * `x-prices`. The line the tables print is trace/prices-note.ts's, shared with the Usage pane.
  */
+
 import type { PricesOrigin } from '../trace/prices.js';
-import { oneLine } from '../trace/text.js';
-
-/** Who chose the prices: no one (the bundled table), `--prices FILE`, or the config's `prices`. */
-export type PricesFrom = 'bundled' | '--prices' | 'config';
-
-export const pricesFrom = (o: PricesOrigin): PricesFrom =>
-  o.file === null ? 'bundled' : o.config === null ? '--prices' : 'config';
+import { pricesFrom } from '../trace/prices-note.js';
 
 /** `report --json`'s `prices` and `summary --json`'s `x-prices` (docs/report.schema.json). */
 export function pricesJson(o: PricesOrigin) {
   return { from: pricesFrom(o), file: o.file, config: o.config, bundled: o.bundled };
-}
-
-/**
- * The line under a table: `prices: bundled @pydantic/genai-prices@0.1.8`, or the file over
- * it and who named it. File names are one line and inert, as every name printed.
- */
-export function pricesNote(o: PricesOrigin): string {
-  if (o.file === null) return `prices: bundled ${o.bundled}`;
-  const by = o.config === null ? '--prices' : `config ${oneLine(o.config)}`;
-  return `prices: ${oneLine(o.file)} (${by}) over bundled ${o.bundled}`;
 }

@@ -3,6 +3,7 @@ import { latencyStats, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
+import { pricesNote } from '../trace/prices-note.js';
 import { inert, oneLine } from '../trace/text.js';
 import {
   costOverflowNote,
@@ -18,7 +19,6 @@ import {
   TOOL_COST_NOTE,
   timesNote,
 } from '../trace/units.js';
-import { pricesNote } from './prices-note.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 

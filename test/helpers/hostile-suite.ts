@@ -7,7 +7,7 @@
 import stringWidth from 'string-width';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { readDocument } from '../../src/trace/formats/read-document.js';
-import { bundledPrices } from '../../src/trace/prices.js';
+import { bundledPrices, type PriceTable, withOverrides } from '../../src/trace/prices.js';
 import type { Style } from '../../src/ui/format/segments.js';
 import { paint, THEME } from '../../src/ui/theme.js';
 import { baseTrace, FIELDS, RECORDINGS, type Recording } from './hostile-fields.js';
@@ -82,9 +82,16 @@ export function hostileName(payload: Payload, encoding: Encoding, onDisk = false
 export const distinctEncodings = (payload: Payload): readonly Encoding[] =>
   /[\x00-\x1f]/.test(payload.text) ? ENCODINGS : ['escaped'];
 
-/** One store of the payload's files per encoding (`\u`-escaped, and raw): the v1 trace, an mcp-rec recording and a cassette. */
-export function hostileStore(payload: Payload, encodings: readonly Encoding[] = ENCODINGS): TraceStore {
-  const store = new TraceStore(bundledPrices());
+/**
+ * One store of the payload's files per encoding (`\u`-escaped, and raw): the v1 trace, an
+ * mcp-rec recording and a cassette; priced by `prices` (hostilePrices: names the Usage pane shows).
+ */
+export function hostileStore(
+  payload: Payload,
+  encodings: readonly Encoding[] = ENCODINGS,
+  prices: PriceTable = bundledPrices(),
+): TraceStore {
+  const store = new TraceStore(prices);
   for (const encoding of encodings) {
     fillStore(store, hostileLines(payload, encoding), hostileName(payload, encoding));
     for (const r of RECORDINGS)
@@ -92,6 +99,10 @@ export function hostileStore(payload: Payload, encodings: readonly Encoding[] = 
   }
   return store;
 }
+
+/** The bundled prices under a prices file and a config named with the payload (`«prices»`, `«config»`). */
+export const hostilePrices = (payload: Payload): PriceTable =>
+  withOverrides(bundledPrices(), `${payload.text}«prices».json`, {}, `${payload.text}«config».json`);
 
 /** The fields whose tags are in `text` (a failing line names them). */
 export function fieldsIn(text: string): string[] {

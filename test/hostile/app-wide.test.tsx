@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDER_PAYLOADS } from '../helpers/hostile-payloads.js';
-import { frameProblems, hostileStore, tag, themeSgr } from '../helpers/hostile-suite.js';
+import { frameProblems, hostilePrices, hostileStore, tag, themeSgr } from '../helpers/hostile-suite.js';
 import { typeable, walkApp } from '../helpers/hostile-walk.js';
 
 /**
@@ -19,7 +19,8 @@ const ROWS = 60;
 describe(`the app at ${COLUMNS}x${ROWS}, FORCE_COLOR, following, with a hostile payload in every field`, () => {
   it.each(RENDER_PAYLOADS.map((p) => [p.name, p] as const))('%s', async (_, payload) => {
     const errors = vi.spyOn(console, 'error');
-    const store = hostileStore(payload);
+    // Priced by a file and config named with the payload: the Usage pane names both.
+    const store = hostileStore(payload, undefined, hostilePrices(payload));
     // The follow status of a live file, with a hostile reason.
     const live = store.files.at(-1)!;
     live.state = 'live';

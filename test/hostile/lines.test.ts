@@ -16,7 +16,7 @@ import { paint } from '../../src/ui/theme.js';
 import { Flag, ROOT, withFlag } from '../../src/ui/tree/forest.js';
 import { RECORDINGS } from '../helpers/hostile-fields.js';
 import { PAYLOADS } from '../helpers/hostile-payloads.js';
-import { distinctEncodings, fieldsIn, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
+import { distinctEncodings, fieldsIn, hostilePrices, hostileStore, leaks, themeSgr } from '../helpers/hostile-suite.js';
 
 /**
  * Every row of every pane, every record's detail view and the Usage pane, painted as
@@ -27,7 +27,8 @@ const level = chalk.level;
 afterAll(() => void (chalk.level = level));
 
 function paneLines(payload: (typeof PAYLOADS)[number], width: number): [string, ScreenLine][] {
-  const store = hostileStore(payload, distinctEncodings(payload));
+  // Priced by a prices file and a config named with the payload: the Usage pane names both.
+  const store = hostileStore(payload, distinctEncodings(payload), hostilePrices(payload));
   const start = traceStart(store);
   const views = viewsOf(store, true);
   const out: [string, ScreenLine][] = [];
@@ -101,6 +102,15 @@ describe.each([40, 120])('every pane line at %i columns, painted with colour off
       }
     }
     expect(lines.length).toBeGreaterThan(50);
+    // The names reached the Usage pane's prices line: a sweep that never shows them proves nothing.
+    const usage = lines.filter(([where]) => where === 'Usage').map(([, l]) => l.map((s) => s.text).join(''));
+    const prices = usage
+      .slice(usage.findIndex((l) => l.startsWith('prices:')))
+      .join('')
+      .replace(/\s+/g, '');
+    // Whole, but for 2,000 invisible characters: cut where the pane stops reading a line, as every field is.
+    if (payload.name === 'zero-width run') expect(prices).toMatch(/^prices:z\u200b\u200c/);
+    else for (const name of ['«prices».json(config', '«config».json)overbundled']) expect(prices).toContain(name);
     expect([...new Set(problems)]).toEqual([]);
   });
 });

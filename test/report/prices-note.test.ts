@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { pricesFrom, pricesJson, pricesNote } from '../../src/report/prices-note.js';
+import { pricesJson } from '../../src/report/prices-note.js';
 import { summaryText } from '../../src/report/summary-table.js';
 import { reportDoc, reportText } from '../../src/report/usage-report.js';
 import { noFigures } from '../../src/store/run-figures.js';
 import { bundledPrices, PRICE_PACKAGE_VERSION, withOverrides } from '../../src/trace/prices.js';
+import { pricesFrom, pricesNote } from '../../src/trace/prices-note.js';
 import { storeOf } from '../helpers/store.js';
 
 const BUNDLED = `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`;

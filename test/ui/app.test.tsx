@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendLines } from '../../src/ingest/row-writer.js';
@@ -10,7 +11,7 @@ import { turnsView } from '../../src/ui/views/turns.js';
 import { usageView } from '../../src/ui/views/usage.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { at, storeOf } from '../helpers/store.js';
+import { at, fillStore, storeOf } from '../helpers/store.js';
 import { twoPlanes } from '../helpers/two-planes.js';
 
 // Plain frames: styling off, so any ESC in a frame could only come from trace content.
@@ -302,6 +303,19 @@ describe('panes and keys', () => {
       await app.press('app.help');
       expect(app.frame()).not.toContain('Keys in');
     }
+  });
+});
+
+describe('help at 80x24', () => {
+  it('ends by saying how footer notices look, a line that fits', async () => {
+    app = await renderApp({ store: demoStore(), rows: 24, columns: 80 });
+    await app.press('app.help');
+    expect(app.frame()).not.toContain('Footer notices');
+    await app.press('list.bottom');
+    const f = app.frame();
+    expect(lines(f)).toHaveLength(24);
+    expect(f).toMatch(/^ ?Footer notices: an error starts with ✗; information has no glyph\. *$/m);
+    for (const l of lines(f)) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
   });
 });
 
@@ -638,6 +652,62 @@ describe('turns ↔ calls', () => {
     expect(app.frame()).toMatch(/never sent.* no call reached the server/);
     await app.press('list.open');
     expect(app.frame()).toMatch(/^[ ›]↔ search: no call reached the server$/m);
+  });
+});
+
+describe('l where there is no link says why, from the end it is on', () => {
+  const plane = (name: 'agent' | 'mcp') =>
+    readFileSync(`test/fixtures/two-planes/${name}.jsonl`, 'utf8').trimEnd().split('\n');
+  /** The mcp plane with a third call, which no tool_use asked for (no turn has its arguments). */
+  const mcp = () => {
+    const lines = plane('mcp');
+    const unasked = [
+      {
+        t: '2026-03-01T10:00:05.000Z',
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search', arguments: { q: 'by no one' } } },
+      },
+      { t: '2026-03-01T10:00:05.200Z', dir: 'out', raw: { jsonrpc: '2.0', id: 3, result: { content: [] } } },
+    ];
+    return [...lines.slice(0, -1), ...unasked, lines.at(-1)!];
+  };
+  const both = () => fillStore(storeOf(plane('agent'), undefined, 'run.agent.jsonl'), mcp(), 'run.mcp.jsonl');
+  const footer = () => lines(app!.frame()).at(-1)!;
+
+  it('a call no turn asked for, both planes open: says so, and no hint about opening them', async () => {
+    app = await renderApp({ store: both(), rows: 24, columns: 80 });
+    await app.press('list.bottom');
+    expect(selectedLine(app.frame())).toMatch(/tools\/call search/);
+    await app.press('link.jump');
+    expect(footer()).toMatch(/^✗ no turn asked for this call +3 of 3$/);
+    expect(lines(app.frame())[0]).toContain('[1 Calls]');
+  });
+
+  it('a call with the mcp plane alone open: the same, and that both planes link', async () => {
+    app = await renderApp({ store: storeOf(mcp(), undefined, 'run.mcp.jsonl'), rows: 24, columns: 120 });
+    await app.press('link.jump');
+    expect(footer()).toMatch(
+      /^✗ no turn asked for this call: a tool_use and a tools\/call link when both planes of a run/,
+    );
+  });
+
+  it('a tool_use whose call never reached the server, both planes open: says that, as Turns does', async () => {
+    app = await renderApp({ store: both(), rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    expect(app.frame()).toMatch(/never sent.* no call reached the server/);
+    await app.press('link.jump');
+    expect(footer()).toMatch(/^✗ no call reached the server +4 of 4$/);
+    expect(lines(app.frame())[0]).toContain('[2 Turns]');
+  });
+
+  it('a tool_use with the agent plane alone open: that both planes link', async () => {
+    app = await renderApp({ store: storeOf(plane('agent'), undefined, 'run.agent.jsonl'), rows: 24, columns: 120 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    expect(app.frame()).toMatch(/^›.*assistant/m);
+    await app.press('link.jump');
+    expect(footer()).toMatch(/^✗ no linked call: a tool_use and a tools\/call link when both planes of a run/);
   });
 });
 

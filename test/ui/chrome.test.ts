@@ -84,6 +84,20 @@ describe('the chrome fits the terminal whatever was typed', () => {
     expect(lines.map(lineText).join(' ')).toMatch(/Colour is never the only signal.*orphan\)\./);
   });
 
+  it('says in help that an error notice starts with ✗ and information has none, as the footer draws them', () => {
+    for (const [over, view] of [
+      [helpSubject('calls'), helpView],
+      [helpSubject('calls', true), diffHelpView],
+    ] as const) {
+      const text = helpLines(80, over, view).map(lineText);
+      const said = text.filter((l) => l.startsWith('Footer notices'));
+      expect(said).toEqual(['Footer notices: an error starts with ✗; information has no glyph.']);
+    }
+    // The glyph help names is the one the footer draws.
+    const err = lineText(footerLine('', '', { kind: 'error', text: 'x' }, 80));
+    expect(err.startsWith('✗ x')).toBe(true);
+  });
+
   it("names each status glyph in help with the word the rows show beside it (one spelling: 'cancel')", () => {
     // The filter grammar's lines name the filter's own words (status:cancelled).
     const text = helpLines(200, helpSubject('calls'), helpView)

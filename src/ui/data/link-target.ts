@@ -1,4 +1,4 @@
-import { linkedPair, pairOfRow } from '../../store/links.js';
+import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 
 /**
@@ -23,4 +23,18 @@ export function linkTarget(
     first ??= target;
   }
   return first;
+}
+
+/**
+ * Which end of a link `row` is, for `l` to say why it has nowhere to go: a `tools/call`
+ * (`call`), a turn's tool_use (`tool_use`), or neither; and whether the other plane is
+ * open (a tool_use to ask for a call, a call to reach the server), without which no
+ * row could link.
+ */
+export function linkEnd(store: TraceStore, row: number): { end: 'call' | 'tool_use' | null; otherPlane: boolean } {
+  const pairs = pairOfRow(store, row);
+  if (pairs.length === 0) return { end: null, otherPlane: false };
+  if (store.pairs.isMcp(pairs[0]!))
+    return { end: 'call', otherPlane: [...store.aggregates.tools.values()].some((t) => t.turn.calls > 0) };
+  return { end: 'tool_use', otherPlane: hasCalls(store) };
 }

@@ -49,6 +49,7 @@ export function usageData(store: TraceStore, filter: FilterResult | null = null)
       .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
     const data: UsageData = {
       models: modelsOf(agg, store.prices),
+      prices: store.prices.origin,
       tools: toolsOf(agg, mcpPlaneOnly),
       toolCosts: null,
       mcpPlaneOnly,

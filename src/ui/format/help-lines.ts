@@ -2,6 +2,7 @@ import { DIFF_STATUSES, type EnumEntry, STATUSES } from '../../trace/enums.js';
 import { FILTER_GRAMMAR } from '../../trace/filter.js';
 import { bindings, type Command, keyLabel, keysFor } from '../keymap.js';
 import type { ViewInfo } from '../views/view.js';
+import { noticeLook } from './notice.js';
 import { MARK_GLYPH } from './rows.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit, wrap } from './text.js';
@@ -63,6 +64,7 @@ export function helpLines(width: number, view: ViewInfo, help: ViewInfo, glyphs 
   for (const note of [
     `Other views have keys of their own: press ${key('app.help')} there.`,
     `Colour is never the only signal: › marks the selection,${handled.has('marks.toggle') ? ` ${MARK_GLYPH} a marked row,` : ''} glyphs mark status (${glyphs}).`,
+    `Footer notices: an error starts with ${noticeLook({ kind: 'error', text: '' }).mark.trim()}; information has no glyph.`,
   ])
     for (const line of wrap(note, Math.max(10, width))) out.push([seg(line, 'dim')]);
   // A terminal narrower than a key column and a word still gets lines that fit.

@@ -1,5 +1,7 @@
 import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
 import type { ToolCost } from '../../store/tool-costs.js';
+import type { PricesOrigin } from '../../trace/prices.js';
+import { pricesNote } from '../../trace/prices-note.js';
 import {
   costOverflowNote,
   fmtCost,
@@ -17,7 +19,7 @@ import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
-import { fit, inertHead, widthUpTo } from './text.js';
+import { fit, inertHead, widthUpTo, wrap } from './text.js';
 
 export interface MethodRow {
   name: string;
@@ -49,6 +51,8 @@ export interface Timeline {
 /** What the Usage pane shows: the same numbers as `summary`. */
 export interface UsageData {
   models: NonNullable<StatsDoc['models']> | null;
+  /** Which prices the costs came from (the bundled table, or a file over it and who named it). */
+  prices: PricesOrigin;
   tools: ToolRow[];
   /** What each tool's calls were charged (by name; store/tool-costs.ts); null while being worked out. */
   toolCosts: ToolCost[] | null;
@@ -205,10 +209,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     const s = m.summary;
     out.push([
       seg('MODELS ', 'header'),
-      seg(
-        `${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded · prices: ${m.cost.source}`,
-        'dim',
-      ),
+      seg(`${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded`, 'dim'),
     ]);
     const total: ModelLine = {
       model: 'TOTAL',
@@ -250,6 +251,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
         `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,
       );
     if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
+    pushLines(out, pricesLines(d.prices, width));
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
@@ -299,6 +301,15 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     pushLines(out, tableLines(callCols('METHOD'), methods, width));
   }
   return out;
+}
+
+/**
+ * Which prices the costs came from, in `summary`'s and `report`'s words, on lines of
+ * their own under the model table: wrapped, never cut (a prices file deep in a home
+ * directory is still named whole), continuation lines indented as `summary` indents them.
+ */
+function pricesLines(origin: PricesOrigin, width: number): ScreenLine[] {
+  return wrap(pricesNote(origin), Math.max(10, width - 2)).map((l, i) => [seg(i === 0 ? l : `  ${l}`, 'dim')]);
 }
 
 /** The sparkline strip: tokens and latency per minute, then tokens per model. */

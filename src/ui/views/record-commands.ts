@@ -1,8 +1,24 @@
 /** l, w and y: what a command does with the record selected or open. */
 import { detailRows } from '../data/detail.js';
-import { linkTarget } from '../data/link-target.js';
+import { linkEnd, linkTarget } from '../data/link-target.js';
+import { NO_CALL } from '../format/turn-lines.js';
 import { type AppContext, indexOf, selectedRow } from './app-context.js';
 import { act, type CommandSpec, outcome, say } from './view.js';
+
+/** When rows link, said where one plane alone is open (no row of it could link). */
+const LINK_HINT = 'a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)';
+
+/**
+ * Why `l` has nowhere to go from `row`, as its end of a link sees it: a call no turn
+ * asked for, a tool_use whose call never reached the server (as Turns says beside it),
+ * or a row of neither; with the hint when the other plane is not open.
+ */
+function noLink(ctx: AppContext, row: number): string {
+  const { end, otherPlane } = linkEnd(ctx.store, row);
+  if (end === 'call') return otherPlane ? 'no turn asked for this call' : `no turn asked for this call: ${LINK_HINT}`;
+  if (end === 'tool_use' && otherPlane) return NO_CALL;
+  return `no linked call: ${LINK_HINT}`;
+}
 
 export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
@@ -10,12 +26,7 @@ export const link: CommandSpec<AppContext> = {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;
     const target = from >= 0 ? linkTarget(ctx.store, from, came?.row === from ? came.back : undefined) : null;
-    if (!target)
-      return say(
-        ctx,
-        'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)',
-        'error',
-      );
+    if (!target) return say(ctx, from >= 0 ? noLink(ctx, from) : `no linked call: ${LINK_HINT}`, 'error');
     const list = ctx.views[target.pane];
     const index = indexOf(list, target.row);
     if (index < 0) return say(ctx, 'the linked record is hidden by the filter', 'error');

@@ -153,34 +153,48 @@ export interface CallCharge {
  * Each call the tool table counts, in pair order, with what it is charged: a
  * tools/call through its link to a tool_use; a tool_use counted on its own (no mcp
  * plane) directly, and one linked to a counted call not at all (the call carries it).
+ * Each charge is valid until the next is asked for: one object is filled again for
+ * every call (objects per call were ~40 MB for the collector on a 1 GiB trace).
  */
-export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): Generator<CallCharge> {
+export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): Generator<Readonly<CallCharge>> {
   const turns = options.turns ?? store;
   const keep = options.keep ?? (() => true);
   const pairs = store.pairs;
   // The last turn's shares: its tool_uses come one after another. Keeping every turn's
   // (a 1 GiB trace has ~250,000), with the texts linking read back, took ~30 MiB more.
   let last: { from: TraceStore; row: number; shares: TurnShares } | null = null;
+  const turn = { store, row: -1 };
+  const charge: CallCharge = { pair: -1, attributed: false, share: null, turn: null };
+  const fill = (pair: number, attributed: boolean, share: ToolShare | null, from: TraceStore | null, row = -1) => {
+    charge.pair = pair;
+    charge.attributed = attributed;
+    charge.share = share;
+    if (from === null) charge.turn = null;
+    else {
+      turn.store = from;
+      turn.row = row;
+      charge.turn = turn;
+    }
+    return charge;
+  };
   /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
   const charged = (from: TraceStore, u: number, pair: number): CallCharge => {
     const row = from.pairs.reqRowOf(u);
     if (last?.from !== from || last.row !== row) last = { from, row, shares: turnShares(from, row) };
     const { uses, shares } = last.shares;
-    return { pair, attributed: true, share: shares[uses.indexOf(u)]!, turn: { store: from, row } };
+    return fill(pair, true, shares[uses.indexOf(u)]!, from, row);
   };
   for (let p = 0; p < pairs.length; p++) {
     const mcp = pairs.isMcp(p);
     if ((!mcp && options.mcpPlaneOnly) || !keep(pairs.reqRowOf(p))) continue;
     if (mcp) {
       const u = linkedUse(turns, store, p);
-      yield u === null ? { pair: p, attributed: false, share: null, turn: null } : charged(turns, u, p);
+      yield u === null ? fill(p, false, null, null) : charged(turns, u, p);
       continue;
     }
     // Its call, counted in this table too, carries the share.
     const call = linkedCall(store, store, p);
-    yield call === null || !keep(pairs.reqRowOf(call))
-      ? charged(store, p, p)
-      : { pair: p, attributed: true, share: null, turn: null };
+    yield call === null || !keep(pairs.reqRowOf(call)) ? charged(store, p, p) : fill(p, true, null, null);
   }
 }
 
@@ -190,7 +204,7 @@ class ToolCostTally {
 
   constructor(private readonly store: TraceStore) {}
 
-  add(c: CallCharge): void {
+  add(c: Readonly<CallCharge>): void {
     const name = this.store.pairs.nameOf(c.pair);
     let acc = this.byName.get(name);
     if (!acc) {

@@ -6,6 +6,7 @@ import {
   clampTurnLine,
   endLine,
   lineAfterMove,
+  lineShowingMatch,
   pageTarget,
   scrollsWithin,
   scrollWithin,
@@ -83,6 +84,25 @@ describe('scrolling through a turn taller than the pane (pure)', () => {
     // Any move up enters the turn it reaches at its end, as k does (a page up read from below).
     expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(40);
     expect(lineAfterMove('list.halfUp', 30, 25, end)).toBe(40);
+  });
+});
+
+describe('a tall turn a search went to (pure)', () => {
+  it.each([
+    // No line holds the query (the model matched, or a folded text): the top.
+    [-1, 100, 22, 0],
+    // On the first page: the top, as it is.
+    [0, 100, 22, 0],
+    [21, 100, 22, 0],
+    // Below it: two lines of context above the match.
+    [22, 100, 22, 20],
+    [50, 100, 22, 48],
+    // Near the end: the end, never past it.
+    [99, 100, 22, 78],
+    // A pane of 4 lines keeps one line of context.
+    [10, 30, 4, 9],
+  ])('match on line %i of %i in %i lines: shown from %i', (match, lines, height, first) => {
+    expect(lineShowingMatch(match, lines, height)).toBe(first);
   });
 });
 

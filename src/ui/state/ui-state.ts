@@ -70,6 +70,12 @@ export interface UiState {
    * only, so any other selection shows its turn from the top.
    */
   turnScroll: { row: number; line: number } | null;
+  /**
+   * The turn (list index) a search went to (`/`, `n`, `N`), shown from its first line
+   * that holds `query` (the search's query when it ends) until a key scrolls it
+   * (`format/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
+   */
+  turnFound: { index: number; query: string } | null;
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
@@ -186,6 +192,7 @@ export function initialState(
     expandThinking: false,
     openTurns: [],
     turnScroll: null,
+    turnFound: null,
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
@@ -259,6 +266,16 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   const pausedAt = !state.follow || atBottom ? null : (state.pausedAt ?? bounds.count);
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
+
+/** In Turns, the turn a search went to is shown where it matches (`turnFound`), not where a key left it. */
+const foundTurn = (state: UiState): UiState =>
+  state.pane === 'turns'
+    ? {
+        ...state,
+        turnScroll: null,
+        turnFound: { index: state.lists.turns.selected, query: state.search?.query ?? '' },
+      }
+    : state;
 
 /** What is in front when help (or the detail view) closes: the detail view help covered, else the pane. */
 const helpUnder = (state: UiState): DetailOverlay | null =>
@@ -352,7 +369,7 @@ export function reduce(state: UiState, action: Action): UiState {
       };
     }
     case 'turn.scroll':
-      return { ...state, turnScroll: { row: action.row, line: action.line }, notice: null };
+      return { ...state, turnScroll: { row: action.row, line: action.line }, turnFound: null, notice: null };
     case 'tree':
       return state.overlay?.type === 'detail'
         ? { ...state, overlay: { ...state.overlay, tree: action.tree }, notice: null }
@@ -387,6 +404,7 @@ export function reduce(state: UiState, action: Action): UiState {
         ...state,
         showEchoed: !state.showEchoed,
         lists: { ...state.lists, turns: select(state.lists.turns, action.index, action.bounds) },
+        turnFound: null,
       };
     case 'notice':
       return { ...state, notice: action.notice };
@@ -425,7 +443,16 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
       // What the bar said (its choices, a key it did not take) goes with it.
-      return { ...state, input: null, notice: null, search: state.input?.kind === 'search' ? null : state.search };
+      if (state.input?.kind !== 'search') return { ...state, input: null, notice: null };
+      return {
+        ...state,
+        input: null,
+        notice: null,
+        search: null,
+        // The turn found stays shown where the query as typed last matches.
+        turnFound:
+          state.turnFound && state.search ? { ...state.turnFound, query: state.search.query } : state.turnFound,
+      };
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {
@@ -453,12 +480,12 @@ export function reduce(state: UiState, action: Action): UiState {
       const at = state.lists[state.pane].selected;
       const index =
         action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
-      return moveBy(state, () => index, action.bounds);
+      return foundTurn(moveBy(state, () => index, action.bounds));
     }
     case 'search.goto':
       return state.overlay
         ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) }
-        : moveBy(state, () => action.index, action.bounds);
+        : foundTurn(moveBy(state, () => action.index, action.bounds));
     case 'filter.set': {
       // Each list keeps its record selected (or the nearest one the new list has), on
       // screen; following the bottom, it stays at the bottom. The Usage tables are others
@@ -508,6 +535,7 @@ export function reduce(state: UiState, action: Action): UiState {
         overlay,
         openTurns: [],
         turnScroll: null,
+        turnFound: null,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
         marks: new Set(),

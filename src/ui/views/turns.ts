@@ -1,5 +1,7 @@
 import { turnView } from '../data/turns.js';
+import type { ScreenLine } from '../format/segments.js';
 import { opensText } from '../format/text-block.js';
+import { selectedTurnLine } from '../format/turn-layout.js';
 import { turnLines } from '../format/turn-lines.js';
 import type { Command } from '../keymap.js';
 import {
@@ -36,8 +38,8 @@ function heldAtLastTurn(ctx: AppContext, next: UiState): UiState {
   const turns = ctx.views.turns;
   if (!next.follow || turns.length === 0 || next.lists.turns.selected !== turns.length - 1) return next;
   const row = turns.at(turns.length - 1);
-  const line = next.turnScroll?.row === row ? next.turnScroll.line : 0;
-  const atEnd = line >= endLine(linesOfTurn(ctx, row, next.openTurns.includes(row)).length, ctx.height);
+  const lines = linesOfTurn(ctx, row, next.openTurns.includes(row));
+  const atEnd = shownLine(ctx, next, row, lines) >= endLine(lines.length, ctx.height);
   return { ...next, stickToBottom: atEnd, pausedAt: atEnd ? null : (next.pausedAt ?? turns.length) };
 }
 
@@ -48,7 +50,19 @@ const linesOfTurn = (ctx: AppContext, row: number, open: boolean) =>
     selected: false,
     expandThinking: ctx.state.expandThinking,
     open,
+    clock: ctx.state.clock,
+    marked: ctx.state.marks.has(row),
   });
+
+/** The first line shown of the selected turn at `row` in `state` (`lines`: it laid out, when known). */
+const shownLine = (ctx: AppContext, state: UiState, row: number, lines?: readonly ScreenLine[]) =>
+  selectedTurnLine(
+    state,
+    row,
+    state.lists.turns.selected,
+    ctx.height,
+    () => lines ?? linesOfTurn(ctx, row, state.openTurns.includes(row)),
+  );
 
 /** Whether the selected turn shows a folded text (`… N more lines (Space opens)`). */
 function folds(ctx: AppContext, row: number): boolean {
@@ -105,7 +119,7 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
       const from = state.lists.turns.selected;
       if (from >= turns.length) return list.run(ctx, key);
       const row = turns.at(from);
-      const shown = state.turnScroll?.row === row ? state.turnScroll.line : 0;
+      const shown = shownLine(ctx, state, row);
       const height = scrollsWithin(command) ? heightOf(ctx, row) : 0;
       const to = scrollWithin(command, shown, height, ctx.height);
       if (to !== null) return outcome(heldAtLastTurn(ctx, reduce(state, { type: 'turn.scroll', row, line: to })));

@@ -1,0 +1,123 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyColorEnv } from '../../src/ui/theme.js';
+import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { at, storeOf } from '../helpers/store.js';
+
+beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
+
+let app: Awaited<ReturnType<typeof renderApp>> | null = null;
+afterEach(() => app?.unmount());
+
+const lines = (frame: string) => frame.split('\n');
+const footer = (frame: string) => lines(frame).at(-1) ?? '';
+
+/** `word 001` … `word NNN` from `from`: one wrapped line each at 80 columns. */
+const numbered = (word: string, n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => `${word} ${String(from + i).padStart(3, '0')}`).join('\n');
+
+/**
+ * A turn taller than the pane at 80x24 with nothing folded: five text blocks of 15
+ * lines (under the 20 a block is folded after), 76 lines with its header; `middle` is
+ * its third block (lines 32-46).
+ */
+const tallTurn = (ms: number, word: string, middle = numbered(word, 15, 31), model?: string) => ({
+  t: at(ms),
+  type: 'turn',
+  role: 'assistant',
+  ...(model ? { model } : {}),
+  blocks: [
+    { type: 'text', text: numbered(word, 15, 1) },
+    { type: 'text', text: numbered(word, 15, 16) },
+    { type: 'text', text: middle },
+    { type: 'text', text: numbered(word, 15, 46) },
+    { type: 'text', text: numbered(word, 15, 61) },
+  ],
+});
+const shortTurn = (ms: number, text: string) => ({
+  t: at(ms),
+  type: 'turn',
+  role: 'user',
+  blocks: [{ type: 'text', text }],
+});
+
+describe('Turns: / and n/N show where a tall turn matches', () => {
+  it('the first matching line of a tall turn is brought on screen, two lines above it kept', async () => {
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(1000, 'para', `${numbered('para', 10, 31)}\nthe Needle is here\n${numbered('para', 4, 42)}`),
+      shortTurn(2000, 'after'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await waitForFrame(app.frame, (f) => f.includes('first question'));
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('needle');
+    // Found by the text scan (no method, tool, model or role holds it), once typing pauses.
+    await waitForFrame(app.frame, (x) => x.includes('the Needle is here'));
+    await app.press('input.submit');
+    const f = app.frame();
+    // Line 42 of the turn (its header is line 1), two lines of context above it.
+    expect(footer(f)).toMatch(/lines 40–61 of 76 · 2 of 3$/);
+    expect(lines(f)[1]).toMatch(/^›\s+para 039$/);
+    expect(lines(f)[3]).toMatch(/^›\s+the Needle is here$/);
+    // j goes on from there, not from the turn's top.
+    await app.press('list.down');
+    expect(footer(app.frame())).toMatch(/lines 41–62 of 76/);
+  });
+
+  it('a query with a capital matches that case only (smart case, as search does)', async () => {
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(
+        1000,
+        'para',
+        `${numbered('para', 5, 31)}\nlower needle\n${numbered('para', 4, 37)}\nthe Needle\n${numbered('para', 4, 42)}`,
+      ),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('Needle');
+    await waitForFrame(app.frame, (x) => x.includes('the Needle'));
+    // Esc leaves search and keeps the position: the turn stays shown at its match.
+    await app.press('input.cancel');
+    const f = app.frame();
+    expect(f).not.toContain('lower needle');
+    expect(lines(f)[3]).toMatch(/^›\s+the Needle$/);
+    expect(footer(f)).toMatch(/lines 40–61 of 76 · 2 of 2$/);
+  });
+
+  it('n and N step to a tall turn at its match; a match in the model only keeps its top', async () => {
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(1000, 'alpha', `${numbered('alpha', 14, 31)}\nzebra in alpha`),
+      shortTurn(2000, 'second question'),
+      tallTurn(3000, 'beta', `${numbered('beta', 12, 31)}\nzebra in beta\n${numbered('beta', 2, 44)}`),
+      tallTurn(4000, 'gamma', undefined, 'zebra-model'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('zebra');
+    await waitForFrame(app.frame, (x) => / 3 matches/.test(footer(x)));
+    await app.press('input.submit');
+    await app.press('list.top');
+    await app.press('search.next');
+    let f = app.frame();
+    expect(f).toContain('zebra in alpha');
+    expect(lines(f)[3]).toMatch(/^›\s+zebra in alpha$/);
+    expect(footer(f)).toMatch(/lines 44–65 of 76 · 2 of 5$/);
+    await app.press('search.next');
+    f = app.frame();
+    expect(lines(f)[3]).toMatch(/^›\s+zebra in beta$/);
+    expect(footer(f)).toMatch(/lines 42–63 of 76 · 4 of 5$/);
+    // The model's turn: matched in its header only, shown from its top.
+    await app.press('search.next');
+    f = app.frame();
+    expect(lines(f)[1]).toMatch(/assistant zebra-model/);
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 5 of 5$/);
+    // N back to beta: its match again, not where it was left.
+    await app.press('search.prev');
+    expect(app.frame()).toContain('zebra in beta');
+  });
+});

@@ -249,18 +249,18 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
-    // Space opens it, shown from its top: above its end, new turns wait.
+    // Space opens it from the line shown, above its end now: new turns wait.
     s = go(s, ' ');
-    expect(s.turnScroll).toBeNull();
+    expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(false);
     expect(s.pausedAt).toBe(2);
     s = go(s, 'G');
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
-    // Folded again (still taller than the pane), from its top: they wait too.
+    // Folded again from its end (still taller than the pane): its end is shown, they are followed.
     s = go(s, ' ');
     expect(s.openTurns).toEqual([]);
-    expect([s.stickToBottom, s.pausedAt]).toEqual([false, 2]);
+    expect([s.stickToBottom, s.pausedAt]).toEqual([true, null]);
     // Entered from above at its top (j, a page) the same.
     for (const key of ['j', 'pageDown', 'ctrl-d']) {
       const entered = go(go(s, 'g'), key);
@@ -357,13 +357,13 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(after.within!.first).toBeLessThanOrEqual(after.within!.total - 10);
   });
 
-  it('Space folds the turn again and shows it from its top', () => {
+  it('Space folds the turn again from the line shown, not from its top', () => {
     let s: UiState = { ...initialState(), pane: 'turns' };
     s = press(press(press(s, 'j'), 'j'), 'j');
     expect(where(s).line).toBe(2);
     s = press(s, ' ');
     expect(s.openTurns).toHaveLength(1);
-    expect(where(s)).toEqual({ turn: 1, line: 0 });
+    expect(where(s)).toEqual({ turn: 1, line: 2 });
   });
 
   it('reads no more than the selected turn and the one reached, on a long conversation', () => {

@@ -121,3 +121,110 @@ describe('Turns: / and n/N show where a tall turn matches', () => {
     expect(app.frame()).toContain('zebra in beta');
   });
 });
+
+describe('Turns: Space at a tall turn', () => {
+  /** A question, an answer of 300 lines (folded after 20: Space opens it), and a next question. */
+  const longAnswer = () =>
+    storeOf([
+      shortTurn(0, 'first question'),
+      { t: at(1000), type: 'turn', role: 'assistant', blocks: [{ type: 'text', text: numbered('line', 300) }] },
+      shortTurn(2000, 'next question'),
+    ]);
+
+  it('with its last line shown goes on to the next turn, as PgDn does, never back to its top', async () => {
+    app = await renderApp({ store: longAnswer(), columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    await app.press('turns.open');
+    let f = app.frame();
+    expect(footer(f)).toMatch(/lines 1–22 of 301 · 2 of 3$/);
+    // Read to its end: Space there reads on, to the next turn's top.
+    await app.press('list.pageDown', 13);
+    expect(footer(app.frame())).toMatch(/lines 280–301 of 301 · 2 of 3$/);
+    await app.press('turns.open');
+    f = app.frame();
+    expect(footer(f)).toMatch(/ 3 of 3$/);
+    expect(f).toMatch(/^›.*next question/m);
+    expect(f).not.toContain('line 001');
+    // The turn left stays open: k enters it at its end, its text whole.
+    await app.press('list.up');
+    expect(footer(app.frame())).toMatch(/lines 280–301 of 301 · 2 of 3$/);
+  });
+
+  it('at the end of a tall turn with a folded text, opens it there (what its last line says Space does)', async () => {
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      {
+        t: at(1000),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [
+          { type: 'text', text: numbered('para', 15, 1) },
+          { type: 'text', text: numbered('para', 15, 16) },
+          { type: 'text', text: numbered('para', 40, 31) },
+        ],
+      },
+      shortTurn(2000, 'next question'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    await app.press('list.pageDown', 2);
+    let f = app.frame();
+    expect(footer(f)).toMatch(/lines 31–52 of 52 · 2 of 3$/);
+    expect(lines(f).at(-2)).toMatch(/20 more lines \(Space opens\)$/);
+    await app.press('turns.open');
+    expect(footer(app.frame())).toMatch(/lines 31–52 of 71 · 2 of 3$/);
+    await app.press('list.pageDown');
+    expect(footer(app.frame())).toMatch(/lines 50–71 of 71 · 2 of 3$/);
+    // Nothing folded now: Space reads on.
+    await app.press('turns.open');
+    f = app.frame();
+    expect(footer(f)).toMatch(/ 3 of 3$/);
+    expect(f).toMatch(/^›.*next question/m);
+  });
+
+  it('elsewhere in it folds or opens it where it is shown, not from its top', async () => {
+    // Two long texts: folded after 20 lines each, the turn is still taller than the pane.
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      {
+        t: at(1000),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [
+          { type: 'text', text: numbered('line', 300) },
+          { type: 'text', text: numbered('more', 300) },
+        ],
+      },
+      shortTurn(2000, 'next question'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    expect(footer(app.frame())).toMatch(/lines 1–22 of 43 · 2 of 3$/);
+    await app.press('list.down', 10);
+    await app.press('turns.open');
+    let f = app.frame();
+    expect(footer(f)).toMatch(/lines 11–32 of 601 · 2 of 3$/);
+    expect(lines(f)[1]).toMatch(/^›\s+line 010$/);
+    await app.press('list.down', 5);
+    await app.press('turns.open');
+    f = app.frame();
+    expect(footer(f)).toMatch(/lines 16–37 of 43 · 2 of 3$/);
+    expect(f).toContain('more lines (Space opens)');
+  });
+
+  it('the last turn, at its end, opens and folds where it is shown', async () => {
+    const store = storeOf([shortTurn(0, 'first question'), tallTurn(1000, 'para', numbered('para', 40, 31))]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    expect(footer(app.frame())).toMatch(/lines 61–82 of 82 · 2 of 2$/);
+    // Its third text opened: nothing to read on to, the line shown is kept.
+    await app.press('turns.open');
+    expect(footer(app.frame())).toMatch(/lines 61–82 of 101 · 2 of 2$/);
+    await app.press('turns.open');
+    expect(footer(app.frame())).toMatch(/lines 61–82 of 82 · 2 of 2$/);
+  });
+});

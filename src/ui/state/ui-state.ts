@@ -363,8 +363,8 @@ export function reduce(state: UiState, action: Action): UiState {
       return {
         ...state,
         openTurns: open ? state.openTurns.filter((r) => r !== action.row) : [...state.openTurns, action.row],
-        // Opened or folded again, the turn is shown from its top.
-        turnScroll: null,
+        // Opened or folded again, the turn is shown from the same line (kept within it when drawn).
+        turnFound: null,
         notice: null,
       };
     }

@@ -71,16 +71,44 @@ function folds(ctx: AppContext, row: number): boolean {
   );
 }
 
-/** Space: the selected turn's long text whole, or folded after 20 lines again. */
+/**
+ * Whether Space reads on from the selected turn: it is taller than the pane, its last
+ * line is shown, nothing in it is left folded (else `… N more lines (Space opens)` may be
+ * that last line, and Space opens it) and a turn follows (a pager's Space at a page's end).
+ */
+function readsOn(ctx: AppContext): boolean {
+  const { state } = ctx;
+  const at = state.lists.turns.selected;
+  if (at >= ctx.views.turns.length - 1) return false;
+  const row = ctx.views.turns.at(at);
+  const open = state.openTurns.includes(row);
+  const lines = linesOfTurn(ctx, row, open);
+  if (lines.length <= ctx.height || shownLine(ctx, state, row, lines) < endLine(lines.length, ctx.height)) return false;
+  return open || !folds(ctx, row);
+}
+
+/**
+ * Space: the selected turn's long text whole, or folded after 20 lines again, from the
+ * line shown (never back to its top: the text above it stays as it was). At a tall
+ * turn's end it reads on to the next turn, as PgDn does: a reader's Space there means
+ * more, and folding would take them back up the turn they have just read.
+ */
 const open: CommandSpec<AppContext> = {
   command: 'turns.open',
   disabled: (ctx) => {
     const none = needsRows(ctx);
     if (none) return none;
     const row = selectedTurn(ctx);
-    return ctx.state.openTurns.includes(row) || folds(ctx, row) ? null : 'nothing is folded in this turn';
+    return ctx.state.openTurns.includes(row) || folds(ctx, row) || readsOn(ctx)
+      ? null
+      : 'nothing is folded in this turn';
   },
-  run: (ctx) => outcome(heldAtLastTurn(ctx, reduce(ctx.state, { type: 'toggle-turn', row: selectedTurn(ctx) }))),
+  run: (ctx, key) => {
+    if (readsOn(ctx)) return pageDown.run(ctx, key);
+    const row = selectedTurn(ctx);
+    const kept = reduce(ctx.state, { type: 'turn.scroll', row, line: shownLine(ctx, ctx.state, row) });
+    return outcome(heldAtLastTurn(ctx, reduce(kept, { type: 'toggle-turn', row })));
+  },
 };
 
 /** How many lines the turn at `row` takes in the pane now. */
@@ -144,10 +172,13 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
 }
 
 const MOVE_COMMANDS: ReadonlySet<Command> = new Set(MOVES);
+const TURN_MOVES_OF = LIST_COMMANDS.map((c) => (MOVE_COMMANDS.has(c.command) ? turnMove(c) : c));
+/** PgDn in Turns, which Space does at a tall turn's end. */
+const pageDown = TURN_MOVES_OF.find((c) => c.command === 'list.pageDown')!;
 
 /** The LLM conversation: a list whose thinking blocks, echoed resends and long texts can be shown. */
 export const turnsView: ViewSpec<AppContext> = {
   id: 'turns',
   title: 'Turns',
-  commands: [...LIST_COMMANDS.map((c) => (MOVE_COMMANDS.has(c.command) ? turnMove(c) : c)), thinking, echoed, open],
+  commands: [...TURN_MOVES_OF, thinking, echoed, open],
 };

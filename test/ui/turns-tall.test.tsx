@@ -1,4 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appendLines } from '../../src/ingest/row-writer.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
@@ -226,5 +229,87 @@ describe('Turns: Space at a tall turn', () => {
     expect(footer(app.frame())).toMatch(/lines 61–82 of 101 · 2 of 2$/);
     await app.press('turns.open');
     expect(footer(app.frame())).toMatch(/lines 61–82 of 82 · 2 of 2$/);
+  });
+});
+
+describe('Turns, following: a new turn taller than the pane', () => {
+  /** A followed trace of `records` that grows by `append`, read back as a growing file is. */
+  const growing = (...records: object[]) => {
+    const store = new TraceStore(bundledPrices());
+    const file = store.addFile('test.jsonl').index;
+    let bytes = Buffer.alloc(0);
+    store.setReader(file, (offset, length) => bytes.subarray(offset, offset + length));
+    let lineNo = 0;
+    const append = (...more: object[]) => {
+      const lines = more.map((r) => {
+        const text = JSON.stringify(r);
+        const line = { text, lineNo: ++lineNo, offset: bytes.length, length: Buffer.byteLength(text) };
+        bytes = Buffer.concat([bytes, Buffer.from(`${text}\n`)]);
+        return line;
+      });
+      appendLines(store, file, lines);
+    };
+    append(...records);
+    store.files[file]!.state = 'done';
+    return { store, append };
+  };
+  const header = (frame: string) => lines(frame)[0] ?? '';
+
+  it('is shown from its top and holds later turns until its end is read', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'), shortTurn(1000, 'a short answer'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    await waitForFrame(app.frame, (f) => /^›.*a short answer/m.test(f));
+    // A short turn is followed, as before.
+    append(shortTurn(2000, 'second question'));
+    await waitForFrame(app.frame, (f) => /^›.*second question/m.test(f));
+    expect(header(app.frame())).not.toContain('paused');
+    // A tall one: its top, and following waits.
+    append(tallTurn(3000, 'para'));
+    let f = await waitForFrame(app.frame, (x) => / 4 of 4$/.test(footer(x)));
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 4 of 4$/);
+    expect(header(f)).toContain('paused · 0 new');
+    // Another turn does not move the view.
+    append(shortTurn(4000, 'third question'));
+    f = await waitForFrame(app.frame, (x) => header(x).includes('paused · 1 new'));
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 4 of 5$/);
+    // Nor does switching panes and back: following resumes only at the end.
+    await app.press('pane.calls');
+    await app.press('pane.turns');
+    append(shortTurn(5000, 'fourth question'));
+    f = await waitForFrame(app.frame, (x) => header(x).includes('paused · 1 new') && !x.includes('fourth'));
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 4 of 6$/);
+    // G: the end; followed again.
+    await app.press('list.bottom');
+    append(shortTurn(6000, 'fifth question'));
+    f = await waitForFrame(app.frame, (x) => /^›.*fifth question/m.test(x));
+    expect(header(f)).not.toContain('paused');
+  });
+
+  it('the last one, read to its end, lets following go on', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    append(tallTurn(1000, 'para'));
+    await waitForFrame(app.frame, (x) => /lines 1–22 of 76 · 2 of 2$/.test(footer(x)));
+    await app.press('list.pageDown', 3);
+    expect(footer(app.frame())).toMatch(/lines 55–76 of 76 · 2 of 2$/);
+    expect(header(app.frame())).not.toContain('paused');
+    append(shortTurn(2000, 'next question'));
+    await waitForFrame(app.frame, (x) => /^›.*next question/m.test(x));
+  });
+
+  it('scrolled up inside the last turn, switching panes does not resume following', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'), tallTurn(1000, 'para'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    await app.press('list.bottom');
+    await app.press('list.up', 5);
+    expect(footer(app.frame())).toMatch(/lines 50–71 of 76 · 2 of 2$/);
+    await app.press('pane.next');
+    await app.press('pane.prev');
+    append(shortTurn(2000, 'next question'));
+    const f = await waitForFrame(app.frame, (x) => header(x).includes('paused · 1 new'));
+    expect(footer(f)).toMatch(/lines 50–71 of 76 · 2 of 3$/);
   });
 });

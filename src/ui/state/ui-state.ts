@@ -128,8 +128,9 @@ export type Action =
   /** Select row `index` of `pane` (a starting position; benchmarks); `linkedFrom`: reached by `l`. */
   | { type: 'jump'; pane: PaneId; index: number; bounds: Bounds; linkedFrom?: { row: number; back: number } }
   | { type: 'bottom'; bounds: Bounds }
-  | { type: 'pane'; pane: PaneId }
-  | { type: 'cycle'; direction: 1 | -1 }
+  /** `counts`: each list's length, to count what is new from while following is paused (without it, kept as it was). */
+  | { type: 'pane'; pane: PaneId; counts?: Record<PaneId, number> }
+  | { type: 'cycle'; direction: 1 | -1; counts?: Record<PaneId, number> }
   /** Open the detail view of the selected row of `list` (resolved here, so a burst of keys sees the latest selection). */
   | { type: 'open'; list: { length: number; at(i: number): number } }
   | { type: 'close' }
@@ -171,8 +172,11 @@ export type Action =
    * lists, `height` rows of them shown. Without it (no store to look in) the lists start over.
    */
   | { type: 'filter.set'; filter: string | null; kept?: { lists: KeptLists; height: number } }
-  /** New rows arrived: keep the bottom in view when sticking to it. */
-  | { type: 'grown'; counts: Record<PaneId, number>; height: number }
+  /**
+   * New rows arrived: keep the bottom in view when sticking to it. `tall`: whether the
+   * Turns list's turn at an index is taller than the pane (a new one then holds following).
+   */
+  | { type: 'grown'; counts: Record<PaneId, number>; height: number; tall?: (index: number) => boolean }
   /** `m`: the row marked, or unmarked when it was. */
   | { type: 'marks.toggle'; row: number }
   /** Marks kept from an earlier run, found among the rows read so far. */
@@ -313,25 +317,18 @@ export function reduce(state: UiState, action: Action): UiState {
         action.bounds,
       );
     case 'pane':
-      return {
-        ...state,
-        pane: action.pane,
-        overlay: null,
-        search: afterOverlay(state),
-        notice: null,
-        pausedAt: null,
-        stickToBottom: state.follow ? true : state.stickToBottom,
-      };
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
+      const pane = action.type === 'pane' ? action.pane : PANES[(i + action.direction + PANES.length) % PANES.length]!;
       return {
         ...state,
-        pane: PANES[(i + action.direction + PANES.length) % PANES.length]!,
+        pane,
         overlay: null,
         search: afterOverlay(state),
         notice: null,
-        pausedAt: null,
-        stickToBottom: state.follow ? true : state.stickToBottom,
+        // Following is paused or not whatever pane is shown (as less +F: only G resumes it);
+        // paused, what is new in the pane shown is counted from now.
+        pausedAt: state.pausedAt === null || !action.counts ? state.pausedAt : action.counts[pane],
       };
     }
     case 'open': {
@@ -521,8 +518,16 @@ export function reduce(state: UiState, action: Action): UiState {
       return action.rows.every((r) => state.marks.has(r))
         ? state
         : { ...state, marks: new Set([...state.marks, ...action.rows]) };
-    case 'grown':
-      return state.stickToBottom ? { ...state, lists: listsWithin(state, action.counts, action.height) } : state;
+    case 'grown': {
+      if (!state.stickToBottom) return state;
+      const lists = listsWithin(state, action.counts, action.height);
+      // Following in Turns, a new turn taller than the pane is shown from its top (where
+      // reading it begins), and the turns after it wait until its end is shown.
+      const last = lists.turns.selected;
+      if (state.pane !== 'turns' || !action.tall || last <= state.lists.turns.selected || !action.tall(last))
+        return { ...state, lists };
+      return { ...state, lists, turnScroll: null, turnFound: null, stickToBottom: false, pausedAt: last + 1 };
+    }
     case 'reset': {
       const lists = listsWithin(state, action.counts, action.height);
       // A detail view is of one record, which may be gone or another one now.

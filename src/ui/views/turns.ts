@@ -43,8 +43,11 @@ function heldAtLastTurn(ctx: AppContext, next: UiState): UiState {
   return { ...next, stickToBottom: atEnd, pausedAt: atEnd ? null : (next.pausedAt ?? turns.length) };
 }
 
+/** What laying a turn out as the pane does needs. */
+type Laying = Pick<AppContext, 'store' | 'views' | 'width' | 'height' | 'state'>;
+
 /** A turn's lines as the pane lays them out (folded unless `open`); one turn, whatever the trace's size. */
-const linesOfTurn = (ctx: AppContext, row: number, open: boolean) =>
+const linesOfTurn = (ctx: Laying, row: number, open: boolean) =>
   turnLines(turnView(ctx.store, row), {
     width: ctx.width,
     selected: false,
@@ -53,6 +56,12 @@ const linesOfTurn = (ctx: AppContext, row: number, open: boolean) =>
     clock: ctx.state.clock,
     marked: ctx.state.marks.has(row),
   });
+
+/** Whether the turn at `index` of the Turns list is taller than the pane as laid out now (following asks it of a new turn). */
+export function tallTurnAt(ctx: Laying, index: number): boolean {
+  const row = ctx.views.turns.at(index);
+  return linesOfTurn(ctx, row, ctx.state.openTurns.includes(row)).length > ctx.height;
+}
 
 /** The first line shown of the selected turn at `row` in `state` (`lines`: it laid out, when known). */
 const shownLine = (ctx: AppContext, state: UiState, row: number, lines?: readonly ScreenLine[]) =>

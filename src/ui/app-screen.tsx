@@ -13,7 +13,7 @@ import { firstAtOrAfter, matchedIn, searchCounter } from './format/matches.js';
 import { ARGS_FROM_COLUMNS, marker } from './format/rows.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { pathLine, placeText } from './format/tree-lines.js';
-import { layoutTurns, withinText } from './format/turn-layout.js';
+import { layoutTurns, selectedTurnLine, withinText } from './format/turn-layout.js';
 import { turnLines } from './format/turn-lines.js';
 import type { UsageLines } from './format/usage-lines.js';
 import type { Searched } from './hooks/use-search.js';
@@ -122,9 +122,8 @@ function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowA
     }
     return lines;
   };
-  const scrolled = state.turnScroll;
-  const line =
-    scrolled && selected < views.turns.length && views.turns.at(selected) === scrolled.row ? scrolled.line : 0;
+  const row = selected < views.turns.length ? views.turns.at(selected) : -1;
+  const line = row < 0 ? 0 : selectedTurnLine(state, row, selected, height, () => linesOf(selected));
   const laid = layoutTurns(views.turns.length, selected, s.turnsStart.current, height, linesOf, line);
   s.turnsStart.current = laid.start;
   const body = (

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { AppProps } from './app-props.js';
 import { screenBody, screenHeader } from './app-screen.js';
 import { Lines } from './components/lines.js';
-import { traceStart, viewsOf } from './data/views.js';
+import { listCounts, traceStart, viewsOf } from './data/views.js';
 import { footerLine, inputLine, tabAt } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import type { ScreenLine } from './format/segments.js';
@@ -25,6 +25,7 @@ import { type Bounds, initialState } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
 import { appView, helpSubject } from './views/index.js';
+import { tallTurnAt } from './views/turns.js';
 import { footerHints, pressKey } from './views/view.js';
 
 export type { AppProps } from './app-props.js';
@@ -60,11 +61,12 @@ export function App({
   const start = traceStart(store);
   const filtered = useFilter(store, reduced.filter, version, start);
   const views = viewsOf(store, reduced.showEchoed, filtered, reduced.callOrder);
-  const counts = { calls: views.calls.length, turns: views.turns.length, events: views.events.length, usage: 0 };
+  const counts = listCounts(views);
   const state = useStoreReset(store, reduced, counts, height, ui.dispatch);
   useKeptMarks(store, version, state.marks, marks, ui.dispatch);
 
-  const chosenPane = useStart(store, version, state, views, counts, height, ui, { initialPane, notice, startAt });
+  const tall = (index: number) => tallTurnAt({ store, views, width, height, state }, index);
+  const chosenPane = useStart(store, version, state, views, counts, height, ui, { initialPane, notice, startAt }, tall);
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 

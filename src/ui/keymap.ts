@@ -202,7 +202,7 @@ export const KEYMAP = {
   },
   'turns.open': {
     keys: [' '],
-    description: "Show the selected turn's long text, thinking and tool results whole, or folded after 20 lines again",
+    description: "Show the selected turn's long texts whole, or fold them again; at a tall turn's end, the next turn",
     hint: 'more',
     category: 'View',
   },

@@ -6,6 +6,7 @@ import {
   clampTurnLine,
   endLine,
   lineAfterMove,
+  lineShowingMatch,
   pageTarget,
   scrollsWithin,
   scrollWithin,
@@ -83,6 +84,25 @@ describe('scrolling through a turn taller than the pane (pure)', () => {
     // Any move up enters the turn it reaches at its end, as k does (a page up read from below).
     expect(lineAfterMove('list.pageUp', 30, 8, end)).toBe(40);
     expect(lineAfterMove('list.halfUp', 30, 25, end)).toBe(40);
+  });
+});
+
+describe('a tall turn a search went to (pure)', () => {
+  it.each([
+    // No line holds the query (the model matched, or a folded text): the top.
+    [-1, 100, 22, 0],
+    // On the first page: the top, as it is.
+    [0, 100, 22, 0],
+    [21, 100, 22, 0],
+    // Below it: two lines of context above the match.
+    [22, 100, 22, 20],
+    [50, 100, 22, 48],
+    // Near the end: the end, never past it.
+    [99, 100, 22, 78],
+    // A pane of 4 lines keeps one line of context.
+    [10, 30, 4, 9],
+  ])('match on line %i of %i in %i lines: shown from %i', (match, lines, height, first) => {
+    expect(lineShowingMatch(match, lines, height)).toBe(first);
   });
 });
 
@@ -229,18 +249,18 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
-    // Space opens it, shown from its top: above its end, new turns wait.
+    // Space opens it from the line shown, above its end now: new turns wait.
     s = go(s, ' ');
-    expect(s.turnScroll).toBeNull();
+    expect(s.turnScroll?.line).toBe(12);
     expect(s.stickToBottom).toBe(false);
     expect(s.pausedAt).toBe(2);
     s = go(s, 'G');
     expect(s.stickToBottom).toBe(true);
     expect(s.pausedAt).toBeNull();
-    // Folded again (still taller than the pane), from its top: they wait too.
+    // Folded again from its end (still taller than the pane): its end is shown, they are followed.
     s = go(s, ' ');
     expect(s.openTurns).toEqual([]);
-    expect([s.stickToBottom, s.pausedAt]).toEqual([false, 2]);
+    expect([s.stickToBottom, s.pausedAt]).toEqual([true, null]);
     // Entered from above at its top (j, a page) the same.
     for (const key of ['j', 'pageDown', 'ctrl-d']) {
       const entered = go(go(s, 'g'), key);
@@ -337,13 +357,13 @@ describe('the move keys in Turns, through a tall turn', () => {
     expect(after.within!.first).toBeLessThanOrEqual(after.within!.total - 10);
   });
 
-  it('Space folds the turn again and shows it from its top', () => {
+  it('Space folds the turn again from the line shown, not from its top', () => {
     let s: UiState = { ...initialState(), pane: 'turns' };
     s = press(press(press(s, 'j'), 'j'), 'j');
     expect(where(s).line).toBe(2);
     s = press(s, ' ');
     expect(s.openTurns).toHaveLength(1);
-    expect(where(s)).toEqual({ turn: 1, line: 0 });
+    expect(where(s)).toEqual({ turn: 1, line: 2 });
   });
 
   it('reads no more than the selected turn and the one reached, on a long conversation', () => {

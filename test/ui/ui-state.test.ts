@@ -76,6 +76,37 @@ describe('reduce', () => {
     expect([s.lists.calls.selected, s.lists.turns.selected, s.lists.events.selected]).toEqual([4, 2, 8]);
   });
 
+  it('following, a new tall turn with Turns shown is selected at its top and pauses; a short one or another pane follows on', () => {
+    const counts = (turns: number) => ({ calls: 5, turns, events: 9, usage: 0 });
+    const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
+    const at2 = reduce(following, { type: 'grown', counts: counts(3), height: 10, tall: () => false });
+    const asked: number[] = [];
+    const tall = (i: number) => {
+      asked.push(i);
+      return i === 3;
+    };
+    const s = reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall });
+    expect(asked).toEqual([3]);
+    expect([s.lists.turns.selected, s.stickToBottom, s.pausedAt]).toEqual([3, false, 4]);
+    // Held: the turns after it wait.
+    expect(reduce(s, { type: 'grown', counts: counts(6), height: 10, tall }).lists.turns.selected).toBe(3);
+    // A short new turn, or the Calls pane shown: followed.
+    expect(reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall: () => false }).stickToBottom).toBe(true);
+    const inCalls = reduce({ ...at2, pane: 'calls' }, { type: 'grown', counts: counts(4), height: 10, tall });
+    expect([inCalls.lists.turns.selected, inCalls.stickToBottom]).toEqual([3, true]);
+  });
+
+  it('following, switching panes keeps it paused (only G resumes), counting what is new in the pane shown from then', () => {
+    const counts = { calls: 50, turns: 7, events: 90, usage: 0 };
+    const paused: UiState = { ...initialState({ follow: true }), pane: 'turns', stickToBottom: false, pausedAt: 5 };
+    const s = reduce(paused, { type: 'pane', pane: 'calls', counts });
+    expect([s.pane, s.stickToBottom, s.pausedAt]).toEqual(['calls', false, 50]);
+    const cycled = reduce(s, { type: 'cycle', direction: -1, counts });
+    expect([cycled.pane, cycled.stickToBottom, cycled.pausedAt]).toEqual(['events', false, 90]);
+    const live = reduce({ ...paused, stickToBottom: true, pausedAt: null }, { type: 'pane', pane: 'calls', counts });
+    expect([live.stickToBottom, live.pausedAt]).toEqual([true, null]);
+  });
+
   it('keeps each pane its own selection', () => {
     let s = reduce(s0, { type: 'move', delta: 3, bounds: b(10) });
     s = reduce(s, { type: 'pane', pane: 'events' });

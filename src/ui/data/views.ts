@@ -15,7 +15,7 @@ import {
   Status,
   type StatusCode,
 } from '../../trace/enums.js';
-import type { CallOrder } from '../state/ui-state.js';
+import type { CallOrder, PaneId } from '../state/ui-state.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
 export interface RowList {
@@ -40,6 +40,14 @@ export interface Views {
   turns: RowList;
   events: RowList;
 }
+
+/** How many rows each pane's list has (the Usage pane has no list of rows). */
+export const listCounts = (views: Views): Record<PaneId, number> => ({
+  calls: views.calls.length,
+  turns: views.turns.length,
+  events: views.events.length,
+  usage: 0,
+});
 
 /**
  * `list` slowest call first: answered calls by latency, longest first; then the rows

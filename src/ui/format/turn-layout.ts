@@ -1,5 +1,33 @@
-import { clampTurnLine } from '../state/turn-scroll.js';
-import type { ScreenLine } from './segments.js';
+import { clampTurnLine, lineShowingMatch } from '../state/turn-scroll.js';
+import type { UiState } from '../state/ui-state.js';
+import { findPattern } from './find-lines.js';
+import { lineText, type ScreenLine } from './segments.js';
+
+/**
+ * The first line to show of the selected turn (`row`, at `index` in the list) in a pane
+ * `height` tall: where a key left it (`turnScroll`); else, when a search went to it, where
+ * its first line holding the query is on screen (smart case, as search finds; `lines`
+ * lays the turn out as the pane does, asked only then); else its top. The pane and the
+ * keys ask this alike, so a key goes on from what is shown.
+ */
+export function selectedTurnLine(
+  state: Pick<UiState, 'turnScroll' | 'turnFound' | 'search'>,
+  row: number,
+  index: number,
+  height: number,
+  lines: () => readonly ScreenLine[],
+): number {
+  if (state.turnScroll?.row === row) return state.turnScroll.line;
+  const found = state.turnFound;
+  if (found?.index !== index) return 0;
+  const search = state.search && !state.search.inOverlay ? state.search.query : found.query;
+  const pattern = findPattern(search);
+  const laid = lines();
+  if (pattern === null || laid.length <= height) return 0;
+  // Past the gutter (`›`, `•`): the turn's own text.
+  const match = laid.findIndex((l) => pattern.test(lineText(l.slice(1))));
+  return lineShowingMatch(match, laid.length, height);
+}
 
 /** Which lines of a selected turn taller than the pane are on screen: from `first` (0-based), of `total`. */
 export interface TurnWithin {

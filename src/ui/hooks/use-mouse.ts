@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { listCounts } from '../data/views.js';
 import type { MouseEvent } from '../mouse.js';
 import type { UiState } from '../state/ui-state.js';
 import type { AppContext } from '../views/app-context.js';
@@ -46,7 +47,8 @@ export function useMouse(
         }
         if (what.type === 'pane') {
           // From any view (the detail view's digits fold its tree): the pane shown, what was over it closed.
-          perform(act({ ...context, state }, { type: 'pane', pane: what.pane }, { type: 'chose-pane' }));
+          const counts = listCounts(context.views);
+          perform(act({ ...context, state }, { type: 'pane', pane: what.pane, counts }, { type: 'chose-pane' }));
           return;
         }
         for (let k = 0; k < what.times; k++) {

@@ -24,6 +24,8 @@ export function useStart(
   height: number,
   ui: UiStore,
   start: { initialPane?: PaneId; notice?: string | null; startAt?: StartAt },
+  /** Whether the Turns list's turn at an index is taller than the pane (a new one holds following). */
+  tall?: (index: number) => boolean,
 ): MutableRefObject<boolean> {
   const chosenPane = useRef(start.initialPane !== undefined);
   // Open on Turns when the trace has no calls, until the user picks a pane: decided once
@@ -32,7 +34,7 @@ export function useStart(
     if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
     if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
-  useEffect(() => ui.dispatch({ type: 'grown', counts, height }), [version, height, views]);
+  useEffect(() => ui.dispatch({ type: 'grown', counts, height, tall }), [version, height, views]);
   useEffect(() => {
     // Said from outside: what went wrong (the index cache not saved, marks dropped).
     if (start.notice) ui.dispatch({ type: 'notice', notice: { kind: 'error', text: start.notice } });

@@ -77,3 +77,15 @@ export function lineAfterMove(command: Command, from: number, to: number, endAt:
   if (from === to) return null;
   return scrollsWithin(command) && !movesDown(command) ? endAt() : 0;
 }
+
+/** Lines kept above a search match a tall turn is scrolled to (context, as a pager keeps). */
+const MATCH_CONTEXT = 2;
+
+/**
+ * The first line shown of a turn `lines` tall that a search went to, in a pane `height`
+ * tall, when its line `match` is the first to hold the query (-1: none of its lines as
+ * laid out does, say the model or a folded text matched): its top while that line is
+ * on its first page, else that line with a little context above it, as a pager shows.
+ */
+export const lineShowingMatch = (match: number, lines: number, height: number): number =>
+  match < height ? 0 : clampTurnLine(match - Math.min(MATCH_CONTEXT, Math.floor(height / 4)), lines, height);

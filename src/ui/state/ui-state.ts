@@ -70,6 +70,12 @@ export interface UiState {
    * only, so any other selection shows its turn from the top.
    */
   turnScroll: { row: number; line: number } | null;
+  /**
+   * The turn (list index) a search went to (`/`, `n`, `N`), shown from its first line
+   * that holds `query` (the search's query when it ends) until a key scrolls it
+   * (`format/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
+   */
+  turnFound: { index: number; query: string } | null;
   showEchoed: boolean;
   /** The Calls pane's order (`s`). */
   callOrder: CallOrder;
@@ -122,8 +128,9 @@ export type Action =
   /** Select row `index` of `pane` (a starting position; benchmarks); `linkedFrom`: reached by `l`. */
   | { type: 'jump'; pane: PaneId; index: number; bounds: Bounds; linkedFrom?: { row: number; back: number } }
   | { type: 'bottom'; bounds: Bounds }
-  | { type: 'pane'; pane: PaneId }
-  | { type: 'cycle'; direction: 1 | -1 }
+  /** `counts`: each list's length, to count what is new from while following is paused (without it, kept as it was). */
+  | { type: 'pane'; pane: PaneId; counts?: Record<PaneId, number> }
+  | { type: 'cycle'; direction: 1 | -1; counts?: Record<PaneId, number> }
   /** Open the detail view of the selected row of `list` (resolved here, so a burst of keys sees the latest selection). */
   | { type: 'open'; list: { length: number; at(i: number): number } }
   | { type: 'close' }
@@ -165,8 +172,11 @@ export type Action =
    * lists, `height` rows of them shown. Without it (no store to look in) the lists start over.
    */
   | { type: 'filter.set'; filter: string | null; kept?: { lists: KeptLists; height: number } }
-  /** New rows arrived: keep the bottom in view when sticking to it. */
-  | { type: 'grown'; counts: Record<PaneId, number>; height: number }
+  /**
+   * New rows arrived: keep the bottom in view when sticking to it. `tall`: whether the
+   * Turns list's turn at an index is taller than the pane (a new one then holds following).
+   */
+  | { type: 'grown'; counts: Record<PaneId, number>; height: number; tall?: (index: number) => boolean }
   /** `m`: the row marked, or unmarked when it was. */
   | { type: 'marks.toggle'; row: number }
   /** Marks kept from an earlier run, found among the rows read so far. */
@@ -186,6 +196,7 @@ export function initialState(
     expandThinking: false,
     openTurns: [],
     turnScroll: null,
+    turnFound: null,
     showEchoed: false,
     callOrder: 'time',
     usageSort: 'calls',
@@ -260,6 +271,16 @@ function moveBy(state: UiState, target: (current: number) => number, bounds: Bou
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
 
+/** In Turns, the turn a search went to is shown where it matches (`turnFound`), not where a key left it. */
+const foundTurn = (state: UiState): UiState =>
+  state.pane === 'turns'
+    ? {
+        ...state,
+        turnScroll: null,
+        turnFound: { index: state.lists.turns.selected, query: state.search?.query ?? '' },
+      }
+    : state;
+
 /** What is in front when help (or the detail view) closes: the detail view help covered, else the pane. */
 const helpUnder = (state: UiState): DetailOverlay | null =>
   state.overlay?.type === 'help' ? (state.overlay.under ?? null) : null;
@@ -296,25 +317,18 @@ export function reduce(state: UiState, action: Action): UiState {
         action.bounds,
       );
     case 'pane':
-      return {
-        ...state,
-        pane: action.pane,
-        overlay: null,
-        search: afterOverlay(state),
-        notice: null,
-        pausedAt: null,
-        stickToBottom: state.follow ? true : state.stickToBottom,
-      };
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
+      const pane = action.type === 'pane' ? action.pane : PANES[(i + action.direction + PANES.length) % PANES.length]!;
       return {
         ...state,
-        pane: PANES[(i + action.direction + PANES.length) % PANES.length]!,
+        pane,
         overlay: null,
         search: afterOverlay(state),
         notice: null,
-        pausedAt: null,
-        stickToBottom: state.follow ? true : state.stickToBottom,
+        // Following is paused or not whatever pane is shown (as less +F: only G resumes it);
+        // paused, what is new in the pane shown is counted from now.
+        pausedAt: state.pausedAt === null || !action.counts ? state.pausedAt : action.counts[pane],
       };
     }
     case 'open': {
@@ -346,13 +360,13 @@ export function reduce(state: UiState, action: Action): UiState {
       return {
         ...state,
         openTurns: open ? state.openTurns.filter((r) => r !== action.row) : [...state.openTurns, action.row],
-        // Opened or folded again, the turn is shown from its top.
-        turnScroll: null,
+        // Opened or folded again, the turn is shown from the same line (kept within it when drawn).
+        turnFound: null,
         notice: null,
       };
     }
     case 'turn.scroll':
-      return { ...state, turnScroll: { row: action.row, line: action.line }, notice: null };
+      return { ...state, turnScroll: { row: action.row, line: action.line }, turnFound: null, notice: null };
     case 'tree':
       return state.overlay?.type === 'detail'
         ? { ...state, overlay: { ...state.overlay, tree: action.tree }, notice: null }
@@ -387,6 +401,7 @@ export function reduce(state: UiState, action: Action): UiState {
         ...state,
         showEchoed: !state.showEchoed,
         lists: { ...state.lists, turns: select(state.lists.turns, action.index, action.bounds) },
+        turnFound: null,
       };
     case 'notice':
       return { ...state, notice: action.notice };
@@ -425,7 +440,16 @@ export function reduce(state: UiState, action: Action): UiState {
     case 'input.cancel':
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
       // What the bar said (its choices, a key it did not take) goes with it.
-      return { ...state, input: null, notice: null, search: state.input?.kind === 'search' ? null : state.search };
+      if (state.input?.kind !== 'search') return { ...state, input: null, notice: null };
+      return {
+        ...state,
+        input: null,
+        notice: null,
+        search: null,
+        // The turn found stays shown where the query as typed last matches.
+        turnFound:
+          state.turnFound && state.search ? { ...state.turnFound, query: state.search.query } : state.turnFound,
+      };
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {
@@ -453,12 +477,12 @@ export function reduce(state: UiState, action: Action): UiState {
       const at = state.lists[state.pane].selected;
       const index =
         action.direction === 1 ? (p.find((x) => x > at) ?? p[0]!) : (p.findLast((x) => x < at) ?? p[p.length - 1]!);
-      return moveBy(state, () => index, action.bounds);
+      return foundTurn(moveBy(state, () => index, action.bounds));
     }
     case 'search.goto':
       return state.overlay
         ? { ...state, overlay: showFound(state.overlay, action.index, action.bounds) }
-        : moveBy(state, () => action.index, action.bounds);
+        : foundTurn(moveBy(state, () => action.index, action.bounds));
     case 'filter.set': {
       // Each list keeps its record selected (or the nearest one the new list has), on
       // screen; following the bottom, it stays at the bottom. The Usage tables are others
@@ -494,8 +518,16 @@ export function reduce(state: UiState, action: Action): UiState {
       return action.rows.every((r) => state.marks.has(r))
         ? state
         : { ...state, marks: new Set([...state.marks, ...action.rows]) };
-    case 'grown':
-      return state.stickToBottom ? { ...state, lists: listsWithin(state, action.counts, action.height) } : state;
+    case 'grown': {
+      if (!state.stickToBottom) return state;
+      const lists = listsWithin(state, action.counts, action.height);
+      // Following in Turns, a new turn taller than the pane is shown from its top (where
+      // reading it begins), and the turns after it wait until its end is shown.
+      const last = lists.turns.selected;
+      if (state.pane !== 'turns' || !action.tall || last <= state.lists.turns.selected || !action.tall(last))
+        return { ...state, lists };
+      return { ...state, lists, turnScroll: null, turnFound: null, stickToBottom: false, pausedAt: last + 1 };
+    }
     case 'reset': {
       const lists = listsWithin(state, action.counts, action.height);
       // A detail view is of one record, which may be gone or another one now.
@@ -508,6 +540,7 @@ export function reduce(state: UiState, action: Action): UiState {
         overlay,
         openTurns: [],
         turnScroll: null,
+        turnFound: null,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
         marks: new Set(),

@@ -1,6 +1,6 @@
 /** The commands of the lists (Calls, Turns, Events) and what they share with the overlays. */
 import { hasProblem } from '../../store/query.js';
-import { type RowList, viewsOf } from '../data/views.js';
+import { listCounts, type RowList, viewsOf } from '../data/views.js';
 import { type Command, keyOf } from '../keymap.js';
 import { PANES } from '../state/ui-state.js';
 import { type AppContext, activeList, indexOf, needsRows } from './app-context.js';
@@ -132,12 +132,17 @@ const PANE_COMMANDS = ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] 
 export const panes: CommandSpec<AppContext>[] = [
   ...PANE_COMMANDS.map((command, i) => ({
     command,
-    run: (ctx: AppContext) => act(ctx, { type: 'pane', pane: PANES[i]! }, { type: 'chose-pane' }),
+    run: (ctx: AppContext) =>
+      act(ctx, { type: 'pane', pane: PANES[i]!, counts: listCounts(ctx.views) }, { type: 'chose-pane' }),
   })),
   ...(['pane.next', 'pane.prev'] as const).map((command) => ({
     command,
     run: (ctx: AppContext) =>
-      act(ctx, { type: 'cycle', direction: command === 'pane.next' ? 1 : -1 }, { type: 'chose-pane' }),
+      act(
+        ctx,
+        { type: 'cycle', direction: command === 'pane.next' ? 1 : -1, counts: listCounts(ctx.views) },
+        { type: 'chose-pane' },
+      ),
   })),
 ];
 

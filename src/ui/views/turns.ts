@@ -1,5 +1,7 @@
 import { turnView } from '../data/turns.js';
+import type { ScreenLine } from '../format/segments.js';
 import { opensText } from '../format/text-block.js';
+import { selectedTurnLine } from '../format/turn-layout.js';
 import { turnLines } from '../format/turn-lines.js';
 import type { Command } from '../keymap.js';
 import {
@@ -36,19 +38,40 @@ function heldAtLastTurn(ctx: AppContext, next: UiState): UiState {
   const turns = ctx.views.turns;
   if (!next.follow || turns.length === 0 || next.lists.turns.selected !== turns.length - 1) return next;
   const row = turns.at(turns.length - 1);
-  const line = next.turnScroll?.row === row ? next.turnScroll.line : 0;
-  const atEnd = line >= endLine(linesOfTurn(ctx, row, next.openTurns.includes(row)).length, ctx.height);
+  const lines = linesOfTurn(ctx, row, next.openTurns.includes(row));
+  const atEnd = shownLine(ctx, next, row, lines) >= endLine(lines.length, ctx.height);
   return { ...next, stickToBottom: atEnd, pausedAt: atEnd ? null : (next.pausedAt ?? turns.length) };
 }
 
+/** What laying a turn out as the pane does needs. */
+type Laying = Pick<AppContext, 'store' | 'views' | 'width' | 'height' | 'state'>;
+
 /** A turn's lines as the pane lays them out (folded unless `open`); one turn, whatever the trace's size. */
-const linesOfTurn = (ctx: AppContext, row: number, open: boolean) =>
+const linesOfTurn = (ctx: Laying, row: number, open: boolean) =>
   turnLines(turnView(ctx.store, row), {
     width: ctx.width,
     selected: false,
     expandThinking: ctx.state.expandThinking,
     open,
+    clock: ctx.state.clock,
+    marked: ctx.state.marks.has(row),
   });
+
+/** Whether the turn at `index` of the Turns list is taller than the pane as laid out now (following asks it of a new turn). */
+export function tallTurnAt(ctx: Laying, index: number): boolean {
+  const row = ctx.views.turns.at(index);
+  return linesOfTurn(ctx, row, ctx.state.openTurns.includes(row)).length > ctx.height;
+}
+
+/** The first line shown of the selected turn at `row` in `state` (`lines`: it laid out, when known). */
+const shownLine = (ctx: AppContext, state: UiState, row: number, lines?: readonly ScreenLine[]) =>
+  selectedTurnLine(
+    state,
+    row,
+    state.lists.turns.selected,
+    ctx.height,
+    () => lines ?? linesOfTurn(ctx, row, state.openTurns.includes(row)),
+  );
 
 /** Whether the selected turn shows a folded text (`… N more lines (Space opens)`). */
 function folds(ctx: AppContext, row: number): boolean {
@@ -57,16 +80,44 @@ function folds(ctx: AppContext, row: number): boolean {
   );
 }
 
-/** Space: the selected turn's long text whole, or folded after 20 lines again. */
+/**
+ * Whether Space reads on from the selected turn: it is taller than the pane, its last
+ * line is shown, nothing in it is left folded (else `… N more lines (Space opens)` may be
+ * that last line, and Space opens it) and a turn follows (a pager's Space at a page's end).
+ */
+function readsOn(ctx: AppContext): boolean {
+  const { state } = ctx;
+  const at = state.lists.turns.selected;
+  if (at >= ctx.views.turns.length - 1) return false;
+  const row = ctx.views.turns.at(at);
+  const open = state.openTurns.includes(row);
+  const lines = linesOfTurn(ctx, row, open);
+  if (lines.length <= ctx.height || shownLine(ctx, state, row, lines) < endLine(lines.length, ctx.height)) return false;
+  return open || !folds(ctx, row);
+}
+
+/**
+ * Space: the selected turn's long text whole, or folded after 20 lines again, from the
+ * line shown (never back to its top: the text above it stays as it was). At a tall
+ * turn's end it reads on to the next turn, as PgDn does: a reader's Space there means
+ * more, and folding would take them back up the turn they have just read.
+ */
 const open: CommandSpec<AppContext> = {
   command: 'turns.open',
   disabled: (ctx) => {
     const none = needsRows(ctx);
     if (none) return none;
     const row = selectedTurn(ctx);
-    return ctx.state.openTurns.includes(row) || folds(ctx, row) ? null : 'nothing is folded in this turn';
+    return ctx.state.openTurns.includes(row) || folds(ctx, row) || readsOn(ctx)
+      ? null
+      : 'nothing is folded in this turn';
   },
-  run: (ctx) => outcome(heldAtLastTurn(ctx, reduce(ctx.state, { type: 'toggle-turn', row: selectedTurn(ctx) }))),
+  run: (ctx, key) => {
+    if (readsOn(ctx)) return pageDown.run(ctx, key);
+    const row = selectedTurn(ctx);
+    const kept = reduce(ctx.state, { type: 'turn.scroll', row, line: shownLine(ctx, ctx.state, row) });
+    return outcome(heldAtLastTurn(ctx, reduce(kept, { type: 'toggle-turn', row })));
+  },
 };
 
 /** How many lines the turn at `row` takes in the pane now. */
@@ -105,7 +156,7 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
       const from = state.lists.turns.selected;
       if (from >= turns.length) return list.run(ctx, key);
       const row = turns.at(from);
-      const shown = state.turnScroll?.row === row ? state.turnScroll.line : 0;
+      const shown = shownLine(ctx, state, row);
       const height = scrollsWithin(command) ? heightOf(ctx, row) : 0;
       const to = scrollWithin(command, shown, height, ctx.height);
       if (to !== null) return outcome(heldAtLastTurn(ctx, reduce(state, { type: 'turn.scroll', row, line: to })));
@@ -130,10 +181,13 @@ function turnMove(list: CommandSpec<AppContext>): CommandSpec<AppContext> {
 }
 
 const MOVE_COMMANDS: ReadonlySet<Command> = new Set(MOVES);
+const TURN_MOVES_OF = LIST_COMMANDS.map((c) => (MOVE_COMMANDS.has(c.command) ? turnMove(c) : c));
+/** PgDn in Turns, which Space does at a tall turn's end. */
+const pageDown = TURN_MOVES_OF.find((c) => c.command === 'list.pageDown')!;
 
 /** The LLM conversation: a list whose thinking blocks, echoed resends and long texts can be shown. */
 export const turnsView: ViewSpec<AppContext> = {
   id: 'turns',
   title: 'Turns',
-  commands: [...LIST_COMMANDS.map((c) => (MOVE_COMMANDS.has(c.command) ? turnMove(c) : c)), thinking, echoed, open],
+  commands: [...TURN_MOVES_OF, thinking, echoed, open],
 };

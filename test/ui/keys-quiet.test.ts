@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS_QUIET_MS, keyArrived, untilKeysQuiet, whenKeysQuiet } from '../../src/ui/hooks/keys-quiet.js';
+import {
+  KEYS_QUIET_MS,
+  keyArrived,
+  MAX_PUT_OFF_MS,
+  untilKeysQuiet,
+  whenKeysQuiet,
+} from '../../src/ui/hooks/keys-quiet.js';
 
 describe('work the app does unasked waits for keys to be quiet', () => {
   beforeEach(() => {
@@ -27,17 +33,37 @@ describe('work the app does unasked waits for keys to be quiet', () => {
     expect(later).toHaveBeenCalledTimes(1);
   });
 
-  it('is put off by every key that comes meanwhile, however long they keep coming', () => {
-    const run = vi.fn();
-    whenKeysQuiet(run, 400);
-    // A key every 50 ms for 3 s: someone holding j.
-    for (let t = 0; t < 3000; t += 50) {
-      keyArrived();
-      vi.advanceTimersByTime(50);
-    }
-    expect(run).not.toHaveBeenCalled();
+  it('is put off by every key that comes meanwhile; a job MAX_PUT_OFF_MS overdue goes on at a trickle', () => {
+    const holdKeys = (ms: number) => {
+      for (let t = 0; t < ms; t += 50) {
+        keyArrived();
+        vi.advanceTimersByTime(50);
+      }
+    };
+    // No due time: put off however long keys keep coming (a key every 50 ms: j held).
+    const patient = vi.fn();
+    whenKeysQuiet(patient, 400);
+    // A step of a job first due in 400 ms.
+    const due = performance.now() + 400;
+    const step = vi.fn();
+    whenKeysQuiet(step, 400, due);
+    holdKeys(400 + MAX_PUT_OFF_MS - 100);
+    expect(step).not.toHaveBeenCalled();
+    holdKeys(200);
+    expect(step).toHaveBeenCalledTimes(1);
+    // Its next steps: one per KEYS_QUIET_MS while the keys go on.
+    let steps = 0;
+    const next = () => {
+      steps += 1;
+      whenKeysQuiet(next, 0, due);
+    };
+    whenKeysQuiet(next, 0, due);
+    holdKeys(10 * KEYS_QUIET_MS);
+    expect(steps).toBeGreaterThanOrEqual(9);
+    expect(steps).toBeLessThanOrEqual(10);
+    expect(patient).not.toHaveBeenCalled();
     vi.advanceTimersByTime(KEYS_QUIET_MS);
-    expect(run).toHaveBeenCalledTimes(1);
+    expect(patient).toHaveBeenCalledTimes(1);
   });
 
   it('waits at least the time asked, and can be cancelled', () => {

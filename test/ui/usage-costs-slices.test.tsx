@@ -47,8 +47,8 @@ describe('the Usage pane on a trace with many calls', () => {
     const app = await renderApp({ store, columns: 100, rows: 30 });
     await app.press('pane.usage');
     const want = fmtToolCost(toolCosts(store, {}).find((c) => c.name === 'read_file')!);
-    // A key every 40 ms for 2 s (the costs alone come well within that): they wait.
-    for (let i = 0; i < 50; i++) {
+    // A key every ~60 ms for about a second, well within MAX_PUT_OFF_MS: they wait.
+    for (let i = 0; i < 16; i++) {
       await app.press(i % 2 ? 'list.up' : 'list.down');
       await new Promise((resolve) => setTimeout(resolve, 40));
     }

@@ -7,7 +7,6 @@ import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
 import type { ScreenLine } from '../format/segments.js';
 import type { Bounds, UiState } from '../state/ui-state.js';
-import { keysQuiet, whenKeysQuiet } from './keys-quiet.js';
 import { useSettled } from './use-settled.js';
 import type { UiStore } from './use-ui-state.js';
 
@@ -46,11 +45,13 @@ export function useSearch(
   // Once the trace stops changing, what a first query would prepare is prepared.
   useEffect(() => {
     let cancelled = false;
-    // Each step waits for keys to be quiet: moving through the trace comes first.
-    const cancel = whenKeysQuiet(() => void prepareSearchSoon(store, () => cancelled, keysQuiet), SETTLED_MS);
+    // Steps of 256 texts, a turn of the event loop apart, keys or not: not held off by
+    // keys as cost per tool is (ui/hooks/keys-quiet.ts), since a first search letter after
+    // a stream of keys would then prepare them all at once (~110 ms on 141,408 turns).
+    const timer = setTimeout(() => void prepareSearchSoon(store, () => cancelled), SETTLED_MS);
     return () => {
       cancelled = true;
-      cancel();
+      clearTimeout(timer);
     };
   }, [store, version]);
   const [text, setText] = useState<{ query: string; version: number; rows: Uint8Array } | null>(null);

@@ -1,5 +1,5 @@
 import { lowerBound } from './tables.js';
-import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
+import { MCP_ORIGIN as MCP, TURN_ORIGIN as TURN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /*
@@ -63,9 +63,6 @@ export const MAX_LINK_GAP_MS = 10 * 60_000;
 
 const indexes = new WeakMap<TraceStore, PlaneIndex>();
 const matchings = new WeakMap<TraceStore, WeakMap<TraceStore, Matching>>();
-
-const MCP = MCP_ORIGIN;
-const TURN = TURN_ORIGIN;
 
 function planeIndex(store: TraceStore): PlaneIndex {
   let ix = indexes.get(store);
@@ -211,7 +208,7 @@ function seedFromSaved(store: TraceStore, m: Matching): void {
  */
 export function linkAll(store: TraceStore): void {
   const { origin } = store.pairs.cols;
-  if (planeIndex(store).byName[TURN].size === 0) return;
+  if (!hasToolUses(store)) return;
   for (let c = 0; c < store.pairs.length; c++) if (origin.data[c] === MCP) linkedUse(store, store, c);
 }
 
@@ -349,7 +346,7 @@ export function linkedCall(turns: TraceStore, calls: TraceStore, u: number): num
   const restored = restoredMatching(turns, calls);
   if (restored) return linkOf(restored.toCall[u]!);
   // A plane without calls (an agent file alone): no candidate, no matching to make.
-  if (planeIndex(calls).byName[MCP].size === 0) return null;
+  if (!hasCalls(calls)) return null;
   const m = matchingOf(turns, calls);
   if (!(u < m.toCall.length && m.toCall[u] !== UNSEEN)) matchGroup(turns, calls, m, { turn: u });
   const c = m.toCall[u]!;
@@ -361,7 +358,7 @@ export function linkedUse(turns: TraceStore, calls: TraceStore, c: number): numb
   const restored = restoredMatching(turns, calls);
   if (restored) return linkOf(restored.toTurn[c]!);
   // No tool_uses (an mcp file alone): no turn asked for any call.
-  if (planeIndex(turns).byName[TURN].size === 0) return null;
+  if (!hasToolUses(turns)) return null;
   const m = matchingOf(turns, calls);
   if (!(c < m.toTurn.length && m.toTurn[c] !== UNSEEN)) matchGroup(turns, calls, m, { call: c });
   const u = m.toTurn[c]!;
@@ -384,8 +381,12 @@ export function argumentsSize(store: TraceStore, pairIndex: number): number {
 
 /** True when the store holds a tools/call (an mcp plane): only then can a tool_use say that no call reached the server. */
 export function hasCalls(store: TraceStore): boolean {
-  const ix = planeIndex(store);
-  return ix.byName[MCP].size > 0;
+  return planeIndex(store).byName[MCP].size > 0;
+}
+
+/** True when the store holds a tool_use (an agent plane): only then can a call say that no turn asked for it. */
+export function hasToolUses(store: TraceStore): boolean {
+  return planeIndex(store).byName[TURN].size > 0;
 }
 
 /** The tool pairs a row stands for: a tools/call request or response, or a turn's tool_uses. */

@@ -130,17 +130,12 @@ const STEP_TEXTS = 256;
  * Prepares the error texts search scores, ahead of a first query and a step per turn
  * of the event loop: the first two-letter query on 9,000 of them took 200-400 ms.
  */
-export async function prepareSearchSoon(
-  store: TraceStore,
-  cancelled: () => boolean,
-  /** Between steps: a turn of the event loop, or (the app) until keys are quiet. */
-  pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
-): Promise<void> {
+export async function prepareSearchSoon(store: TraceStore, cancelled: () => boolean): Promise<void> {
   let n = 0;
   for (const [, key] of fuzzyErrors(store)) {
     if (cancelled()) return;
     prepare(key);
-    if (++n % STEP_TEXTS === 0) await pause();
+    if (++n % STEP_TEXTS === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   if (!cancelled()) errorTargets(store);
 }

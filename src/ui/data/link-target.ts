@@ -1,4 +1,4 @@
-import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
+import { hasCalls, hasToolUses, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 
 /**
@@ -34,7 +34,6 @@ export function linkTarget(
 export function linkEnd(store: TraceStore, row: number): { end: 'call' | 'tool_use' | null; otherPlane: boolean } {
   const pairs = pairOfRow(store, row);
   if (pairs.length === 0) return { end: null, otherPlane: false };
-  if (store.pairs.isMcp(pairs[0]!))
-    return { end: 'call', otherPlane: [...store.aggregates.tools.values()].some((t) => t.turn.calls > 0) };
+  if (store.pairs.isMcp(pairs[0]!)) return { end: 'call', otherPlane: hasToolUses(store) };
   return { end: 'tool_use', otherPlane: hasCalls(store) };
 }

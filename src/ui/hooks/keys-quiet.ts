@@ -1,10 +1,11 @@
 /*
- * Work the app does unasked (cost per tool, preparing search's error texts, the Usage
- * pane's numbers ahead of time) runs between keys, a slice at a time. A key that comes
- * while a slice runs waits for it, and so does the frame it causes: on a 1 GiB trace,
- * right after its index, `G`, `g` and PgDn took up to 28 ms where a frame alone takes
- * 10-14. So that work waits until no key has come for a moment: a person reading, not
- * one moving through the trace. Keys are noted by the one input handler (use-commands.ts).
+ * Work the app does unasked (cost per tool, the Usage pane's numbers ahead of time) runs
+ * between keys, a slice at a time. A key that comes while a slice runs waits for it, and
+ * so does the frame it causes: on a 1 GiB trace, right after its index, `G`, `g` and PgDn
+ * took up to 28 ms where a frame alone takes 10-14. So that work waits until no key has
+ * come for a moment: a person reading, not one moving through the trace. Keys are noted
+ * by the one input handler (use-commands.ts). Search's preparing does not wait (see
+ * use-search.ts): a first search letter after a stream of keys would do it all at once.
  */
 
 /** Keys quiet this long: the person has stopped moving. */
@@ -12,8 +13,7 @@ export const KEYS_QUIET_MS = 150;
 /**
  * A job whose steps keys have held off this long goes on anyway, at a trickle: a step
  * per KEYS_QUIET_MS while keys keep coming. Keys that never stop (j held, a bench's keys)
- * must not starve it, or the first search letter after them prepares every error text
- * at once (113 ms on 141,408 turns); a step per 150 ms is rarely in a key's way.
+ * must not starve it; a step per 150 ms is rarely in a key's way.
  */
 export const MAX_PUT_OFF_MS = 2000;
 
@@ -49,6 +49,3 @@ export function whenKeysQuiet(run: () => void, afterMs = 0, due?: number): () =>
   timer = setTimeout(tick, afterMs);
   return () => clearTimeout(timer);
 }
-
-/** A pause for a step of unasked work (a job first due at `due`): until keys are quiet, at least a turn of the event loop. */
-export const keysQuiet = (due?: number): Promise<void> => new Promise((resolve) => whenKeysQuiet(resolve, 0, due));

@@ -683,12 +683,10 @@ describe('l where there is no link says why, from the end it is on', () => {
     expect(lines(app.frame())[0]).toContain('[1 Calls]');
   });
 
-  it('a call with the mcp plane alone open: the same, and that both planes link', async () => {
-    app = await renderApp({ store: storeOf(mcp(), undefined, 'run.mcp.jsonl'), rows: 24, columns: 120 });
+  it('a call with the mcp plane alone open: the same, and to open the agent file, whole at 80 columns', async () => {
+    app = await renderApp({ store: storeOf(mcp(), undefined, 'run.mcp.jsonl'), rows: 24, columns: 80 });
     await app.press('link.jump');
-    expect(footer()).toMatch(
-      /^✗ no turn asked for this call: a tool_use and a tools\/call link when both planes of a run/,
-    );
+    expect(footer()).toMatch(/^✗ no turn asked for this call: open the run's agent file too +1 of 3$/);
   });
 
   it('a tool_use whose call never reached the server, both planes open: says that, as Turns does', async () => {
@@ -701,13 +699,21 @@ describe('l where there is no link says why, from the end it is on', () => {
     expect(lines(app.frame())[0]).toContain('[2 Turns]');
   });
 
-  it('a tool_use with the agent plane alone open: that both planes link', async () => {
-    app = await renderApp({ store: storeOf(plane('agent'), undefined, 'run.agent.jsonl'), rows: 24, columns: 120 });
+  it('a tool_use with the agent plane alone open: to open the mcp file, whole at 80 columns', async () => {
+    app = await renderApp({ store: storeOf(plane('agent'), undefined, 'run.agent.jsonl'), rows: 24, columns: 80 });
     await app.press('pane.turns');
     await app.press('list.down');
     expect(app.frame()).toMatch(/^›.*assistant/m);
     await app.press('link.jump');
-    expect(footer()).toMatch(/^✗ no linked call: a tool_use and a tools\/call link when both planes of a run/);
+    expect(footer()).toMatch(/^✗ no call for this tool_use: open the run's mcp file too +\d+ of \d+$/);
+  });
+
+  it('a row that is no tool_use nor call: what l joins, whole at 80 columns', async () => {
+    app = await renderApp({ store: storeOf(plane('agent'), undefined, 'run.agent.jsonl'), rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    expect(app.frame()).not.toMatch(/^›.*assistant/m);
+    await app.press('link.jump');
+    expect(footer()).toMatch(/^✗ no linked call: l joins a tool_use and its tools\/call +1 of \d+$/);
   });
 });
 

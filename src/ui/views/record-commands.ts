@@ -5,8 +5,13 @@ import { NO_CALL } from '../format/turn-lines.js';
 import { type AppContext, indexOf, selectedRow } from './app-context.js';
 import { act, type CommandSpec, outcome, say } from './view.js';
 
-/** When rows link, said where one plane alone is open (no row of it could link). */
-const LINK_HINT = 'a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)';
+/**
+ * Said where one plane alone is open (no row of it could link). Short enough that the
+ * footer shows it whole at 80 columns beside the row counter: the cure is what matters.
+ */
+const OPEN_AGENT = "open the run's agent file too";
+const OPEN_MCP = "open the run's mcp file too";
+const NOT_A_TOOL = 'no linked call: l joins a tool_use and its tools/call';
 
 /**
  * Why `l` has nowhere to go from `row`, as its end of a link sees it: a call no turn
@@ -15,9 +20,9 @@ const LINK_HINT = 'a tool_use and a tools/call link when both planes of a run ar
  */
 function noLink(ctx: AppContext, row: number): string {
   const { end, otherPlane } = linkEnd(ctx.store, row);
-  if (end === 'call') return otherPlane ? 'no turn asked for this call' : `no turn asked for this call: ${LINK_HINT}`;
-  if (end === 'tool_use' && otherPlane) return NO_CALL;
-  return `no linked call: ${LINK_HINT}`;
+  if (end === 'call') return otherPlane ? 'no turn asked for this call' : `no turn asked for this call: ${OPEN_AGENT}`;
+  if (end === 'tool_use') return otherPlane ? NO_CALL : `no call for this tool_use: ${OPEN_MCP}`;
+  return NOT_A_TOOL;
 }
 
 export const link: CommandSpec<AppContext> = {
@@ -26,7 +31,7 @@ export const link: CommandSpec<AppContext> = {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;
     const target = from >= 0 ? linkTarget(ctx.store, from, came?.row === from ? came.back : undefined) : null;
-    if (!target) return say(ctx, from >= 0 ? noLink(ctx, from) : `no linked call: ${LINK_HINT}`, 'error');
+    if (!target) return say(ctx, from >= 0 ? noLink(ctx, from) : NOT_A_TOOL, 'error');
     const list = ctx.views[target.pane];
     const index = indexOf(list, target.row);
     if (index < 0) return say(ctx, 'the linked record is hidden by the filter', 'error');

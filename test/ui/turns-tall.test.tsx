@@ -218,6 +218,23 @@ describe('Turns: Space at a tall turn', () => {
     expect(f).toContain('more lines (Space opens)');
   });
 
+  it('folded deep inside, opens again at the line it shows, not at the line it was read to', async () => {
+    app = await renderApp({ store: longAnswer(), columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    await app.press('turns.open');
+    await app.press('list.pageDown', 5);
+    expect(footer(app.frame())).toMatch(/lines 111–132 of 301 · 2 of 3$/);
+    await app.press('turns.open');
+    let f = app.frame();
+    expect(footer(f)).not.toContain('lines');
+    expect(f).toMatch(/280 more lines \(Space opens\)$/m);
+    await app.press('turns.open');
+    f = app.frame();
+    expect(footer(f)).toMatch(/lines 1–22 of 301 · 2 of 3$/);
+    expect(f).toContain('line 001');
+  });
+
   it('the last turn, at its end, opens and folds where it is shown', async () => {
     const store = storeOf([shortTurn(0, 'first question'), tallTurn(1000, 'para', numbered('para', 40, 31))]);
     app = await renderApp({ store, columns: 80, rows: 24 });

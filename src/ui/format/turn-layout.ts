@@ -5,9 +5,10 @@ import { lineText, type ScreenLine } from './segments.js';
 
 /**
  * The first line to show of the selected turn (`row`, at `index` in the list) in a pane
- * `height` tall: where a key left it (`turnScroll`); else, when a search went to it, where
- * its first line holding the query is on screen (smart case, as search finds; `lines`
- * lays the turn out as the pane does, asked only then); else its top. The pane and the
+ * `height` tall: where a key left it (`turnScroll`, within the turn as laid out now); else,
+ * when a search went to it, where its first line holding the query is on screen (smart
+ * case, as search finds); else its top. `lines` lays the turn out as the pane does, asked
+ * only in the first two cases. The pane and the
  * keys ask this alike, so a key goes on from what is shown.
  */
 export function selectedTurnLine(
@@ -17,7 +18,9 @@ export function selectedTurnLine(
   height: number,
   lines: () => readonly ScreenLine[],
 ): number {
-  if (state.turnScroll?.row === row) return state.turnScroll.line;
+  // Clamped to the turn as laid out now: folded since it was scrolled, it shows a line
+  // nearer its top, and Space opens it again from that line.
+  if (state.turnScroll?.row === row) return clampTurnLine(state.turnScroll.line, lines().length, height);
   const found = state.turnFound;
   if (found?.index !== index) return 0;
   const search = state.search && !state.search.inOverlay ? state.search.query : found.query;

@@ -303,6 +303,27 @@ describe('Turns, following: a new turn taller than the pane', () => {
     expect(header(f)).not.toContain('paused');
   });
 
+  it('several new turns at once: the first tall one of them is shown, not the newest', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    append(shortTurn(1000, 'a question'), tallTurn(2000, 'para'), shortTurn(3000, 'next question'));
+    // Past the frame that counts the new turns before following moves to one.
+    const f = await waitForFrame(app.frame, (x) => / [2-4] of 4$/.test(footer(x)));
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 3 of 4$/);
+    expect(header(f)).toContain('paused · 1 new');
+  });
+
+  it('turns read in with the file still loading are its history: following lands at the end', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'));
+    store.files[0]!.state = 'loading';
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true, initialPane: 'turns' });
+    append(shortTurn(1000, 'next question'), tallTurn(2000, 'para'));
+    const f = await waitForFrame(app.frame, (x) => / [23] of 3$/.test(footer(x)));
+    expect(footer(f)).toMatch(/ 3 of 3$/);
+    expect(header(f)).not.toContain('paused');
+  });
+
   it('the last one, read to its end, lets following go on', async () => {
     const { store, append } = growing(shortTurn(0, 'first question'));
     app = await renderApp({ store, columns: 80, rows: 24, follow: true });

@@ -34,7 +34,12 @@ export function useStart(
     if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
     if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
-  useEffect(() => ui.dispatch({ type: 'grown', counts, height, tall }), [version, height, views]);
+  // Only once every file is read: turns read in with the file's history are not new ones
+  // to hold following at, and opening with --follow lands at the end.
+  useEffect(() => {
+    const reading = store.files.some((f) => f.state === 'loading');
+    ui.dispatch({ type: 'grown', counts, height, tall: reading ? undefined : tall });
+  }, [version, height, views]);
   useEffect(() => {
     // Said from outside: what went wrong (the index cache not saved, marks dropped).
     if (start.notice) ui.dispatch({ type: 'notice', notice: { kind: 'error', text: start.notice } });

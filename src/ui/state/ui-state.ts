@@ -522,11 +522,20 @@ export function reduce(state: UiState, action: Action): UiState {
       if (!state.stickToBottom) return state;
       const lists = listsWithin(state, action.counts, action.height);
       // Following in Turns, a new turn taller than the pane is shown from its top (where
-      // reading it begins), and the turns after it wait until its end is shown.
-      const last = lists.turns.selected;
-      if (state.pane !== 'turns' || !action.tall || last <= state.lists.turns.selected || !action.tall(last))
-        return { ...state, lists };
-      return { ...state, lists, turnScroll: null, turnFound: null, stickToBottom: false, pausedAt: last + 1 };
+      // reading it begins), and the turns after it wait until its end is shown; the
+      // first such of the turns new since the last look, not only the newest.
+      const tall =
+        state.pane === 'turns' ? firstTall(state.lists.turns.selected + 1, lists.turns.selected, action.tall) : -1;
+      if (tall < 0) return { ...state, lists };
+      const turns = select(state.lists.turns, tall, { count: action.counts.turns, height: action.height });
+      return {
+        ...state,
+        lists: { ...lists, turns },
+        turnScroll: null,
+        turnFound: null,
+        stickToBottom: false,
+        pausedAt: tall + 1,
+      };
     }
     case 'reset': {
       const lists = listsWithin(state, action.counts, action.height);
@@ -552,6 +561,19 @@ export function reduce(state: UiState, action: Action): UiState {
 }
 
 /** Each list within its (new) length: at its bottom when sticking to it, else where it was. */
+/**
+ * A batch of new turns beyond this many is a catch-up (a file read in one go), not turns
+ * to read one by one: only its first ones are asked about, each laid out to be measured.
+ */
+const NEW_TURNS_ASKED = 64;
+
+/** The first index from `from` to `to` (both included) that `tall` says is a tall turn; -1 for none. */
+function firstTall(from: number, to: number, tall: ((index: number) => boolean) | undefined): number {
+  if (!tall) return -1;
+  for (let i = from; i <= Math.min(to, from + NEW_TURNS_ASKED - 1); i++) if (tall(i)) return i;
+  return -1;
+}
+
 function listsWithin(state: UiState, counts: Record<PaneId, number>, height: number): UiState['lists'] {
   const lists = { ...state.lists };
   for (const pane of ['calls', 'turns', 'events'] as const) {

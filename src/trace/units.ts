@@ -79,12 +79,17 @@ export function fmtPct(ratio: number | null): string {
   return ratio === null ? '—' : `${(ratio * 100).toFixed(1)}%`;
 }
 
-/** Offset from the trace start: +0.123s, +12.4s, +2m03s. */
+/**
+ * Offset from the trace start: +0.123s, +12.4s, +2m03s; -1m12s for a record timed
+ * before it (a turn stamped by a clock behind the recorder's), never `+-72.000s`.
+ */
 export function fmtOffset(ms: number | null): string {
   if (ms === null) return '';
   if (overflowing(ms)) return '+overflow';
-  if (ms < 60_000) return `+${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)}s`;
-  return `+${fmtMs(ms)}`;
+  const sign = ms < 0 ? '-' : '+';
+  const size = Math.abs(ms);
+  if (size < 60_000) return `${sign}${(size / 1000).toFixed(size < 10_000 ? 3 : 1)}s`;
+  return `${sign}${fmtMs(size)}`;
 }
 
 /** A time of day in UTC, to the millisecond: `14:00:05.920` (what server logs print beside it). */

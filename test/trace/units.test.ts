@@ -11,6 +11,16 @@ describe('numbers no double holds exactly', () => {
     },
   );
 
+  it('writes an offset before the trace start with a minus, never +-', () => {
+    expect(fmtOffset(-1234)).toBe('-1.234s');
+    expect(fmtOffset(-12_345)).toBe('-12.3s');
+    expect(fmtOffset(-71_919_251)).toBe('-19h58m');
+    expect(fmtOffset(-90_000)).toBe('-1m30s');
+    expect(fmtOffset(1234)).toBe('+1.234s');
+    expect(fmtOffset(90_000)).toBe('+1m30s');
+    expect(fmtOffset(0)).toBe('+0.000s');
+  });
+
   it('keeps exact counts exact up to 2^53', () => {
     expect(fmtInt(2 ** 53)).toBe('9,007,199,254,740,992');
     expect(fmtInt(1234)).toBe('1,234');

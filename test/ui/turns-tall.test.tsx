@@ -24,17 +24,15 @@ const numbered = (word: string, n: number, from = 1) =>
  * its third block (lines 32-46).
  */
 const tallTurn = (ms: number, word: string, middle = numbered(word, 15, 31), model?: string) => ({
+  ...answer(ms, numbered(word, 15, 1), numbered(word, 15, 16), middle, numbered(word, 15, 46), numbered(word, 15, 61)),
+  ...(model ? { model } : {}),
+});
+/** An assistant turn of these texts, one text block each. */
+const answer = (ms: number, ...texts: string[]) => ({
   t: at(ms),
   type: 'turn',
   role: 'assistant',
-  ...(model ? { model } : {}),
-  blocks: [
-    { type: 'text', text: numbered(word, 15, 1) },
-    { type: 'text', text: numbered(word, 15, 16) },
-    { type: 'text', text: middle },
-    { type: 'text', text: numbered(word, 15, 46) },
-    { type: 'text', text: numbered(word, 15, 61) },
-  ],
+  blocks: texts.map((text) => ({ type: 'text', text })),
 });
 const shortTurn = (ms: number, text: string) => ({
   t: at(ms),
@@ -126,13 +124,11 @@ describe('Turns: / and n/N show where a tall turn matches', () => {
 });
 
 describe('Turns: Space at a tall turn', () => {
-  /** A question, an answer of 300 lines (folded after 20: Space opens it), and a next question. */
-  const longAnswer = () =>
-    storeOf([
-      shortTurn(0, 'first question'),
-      { t: at(1000), type: 'turn', role: 'assistant', blocks: [{ type: 'text', text: numbered('line', 300) }] },
-      shortTurn(2000, 'next question'),
-    ]);
+  /** A question, an answer of these texts, and a next question. */
+  const between = (...texts: string[]) =>
+    storeOf([shortTurn(0, 'first question'), answer(1000, ...texts), shortTurn(2000, 'next question')]);
+  /** An answer of 300 lines (folded after 20: Space opens it). */
+  const longAnswer = () => between(numbered('line', 300));
 
   it('with its last line shown goes on to the next turn, as PgDn does, never back to its top', async () => {
     app = await renderApp({ store: longAnswer(), columns: 80, rows: 24 });
@@ -155,20 +151,7 @@ describe('Turns: Space at a tall turn', () => {
   });
 
   it('at the end of a tall turn with a folded text, opens it there (what its last line says Space does)', async () => {
-    const store = storeOf([
-      shortTurn(0, 'first question'),
-      {
-        t: at(1000),
-        type: 'turn',
-        role: 'assistant',
-        blocks: [
-          { type: 'text', text: numbered('para', 15, 1) },
-          { type: 'text', text: numbered('para', 15, 16) },
-          { type: 'text', text: numbered('para', 40, 31) },
-        ],
-      },
-      shortTurn(2000, 'next question'),
-    ]);
+    const store = between(numbered('para', 15, 1), numbered('para', 15, 16), numbered('para', 40, 31));
     app = await renderApp({ store, columns: 80, rows: 24 });
     await app.press('pane.turns');
     await app.press('list.down');
@@ -189,19 +172,7 @@ describe('Turns: Space at a tall turn', () => {
 
   it('elsewhere in it folds or opens it where it is shown, not from its top', async () => {
     // Two long texts: folded after 20 lines each, the turn is still taller than the pane.
-    const store = storeOf([
-      shortTurn(0, 'first question'),
-      {
-        t: at(1000),
-        type: 'turn',
-        role: 'assistant',
-        blocks: [
-          { type: 'text', text: numbered('line', 300) },
-          { type: 'text', text: numbered('more', 300) },
-        ],
-      },
-      shortTurn(2000, 'next question'),
-    ]);
+    const store = between(numbered('line', 300), numbered('more', 300));
     app = await renderApp({ store, columns: 80, rows: 24 });
     await app.press('pane.turns');
     await app.press('list.down');

@@ -353,12 +353,25 @@ describe('each view owns its keys', () => {
     expect(lines(app.frame()).at(-1)).toContain('PgUp: not in the search bar (? for keys)');
   });
 
-  it('a Ctrl or Meta combination no command uses says so, instead of nothing', async () => {
+  it('a Ctrl combination no command uses says so, and Meta in a bar, instead of nothing', async () => {
     app = await renderApp({ store: demoStore() });
     await app.type('\x18');
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ C-x: not in Calls \(\? for keys\)/);
+    await app.press('search.open');
+    await app.type('read');
+    await app.type('\x1bb');
+    expect(lines(app.frame()).at(-1)).toMatch(/^\/read▏ +✗ M-b: not in the search bar/);
+    expect(app.frame()).toContain('read');
+  });
+
+  it('ESC and a key read as one (Alt-2) outside a bar are Escape, then that key', async () => {
+    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
+    await app.press('list.open');
+    expect(app.frame()).toContain(' request {');
+    await app.type('\x1b2');
+    await waitForFrame(app.frame, (f) => f.includes('[2 Turns]') && !f.includes(' request {'));
     await app.type('\x1bz');
-    expect(lines(app.frame()).at(-1)).toMatch(/^✗ M-z: not in Calls \(\? for keys\)/);
+    expect(lines(app.frame()).at(-1)).toMatch(/^✗ z: not in Turns \(\? for keys\)/);
   });
 
   it('Usage advertises and handles no l, w or y', async () => {

@@ -1,4 +1,4 @@
-import { useInput } from 'ink';
+import { type Key, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyName } from '../keymap.js';
 import { charName, keyName, matchKey } from '../match-key.js';
@@ -26,6 +26,18 @@ interface Handlers {
  * and are read with that frame's view: `/tool` typed at once searches for "tool".
  * Likewise a command after text waits for the frame that text causes.
  */
+/**
+ * Whether an Alt-key is Escape and that key read together: ESC and the key after it come
+ * as one chunk when the reader was late (a busy machine, keys batched over SSH), which is
+ * how a terminal sends Alt-key too. No command is bound to an Alt-key, so outside a text
+ * bar it reads as the two keys the user most likely pressed (Esc, then `2`); in a bar
+ * Alt-b stays a key of its own (readline's word back), said to do nothing there.
+ */
+function escapeThenKey(input: string, key: Key, view: ViewInfo): boolean {
+  if (!key.meta || key.ctrl || key.escape || input.length !== 1 || view.takesText === true) return false;
+  return matchKey(keyName(input, key), view) === undefined;
+}
+
 export function useCommands(view: ViewInfo, press: (name: KeyName) => void, onText?: (text: string) => void): void {
   const latest = useRef<Handlers>({ view, press, onText });
   latest.current = { view, press, onText };
@@ -75,7 +87,11 @@ export function useCommands(view: ViewInfo, press: (name: KeyName) => void, onTe
 
   useInput((input, key) => {
     keyArrived();
-    const names = input.length > 1 && !key.ctrl && !key.meta ? [...input].map(charName) : [keyName(input, key)];
+    const names = escapeThenKey(input, key, latest.current.view)
+      ? ['escape', charName(input)]
+      : input.length > 1 && !key.ctrl && !key.meta
+        ? [...input].map(charName)
+        : [keyName(input, key)];
     // Keys behind ones still waiting keep their order.
     if (waiting.current.length > 0) waiting.current.push(...names);
     else read(names);

@@ -260,26 +260,41 @@ try {
   row('summary time / jq (jq not installed)', '—', '< 1x', true);
 }
 
-// #6: reopening an unchanged file from its saved index.
-{
+/*
+ * Reopening an unchanged file from its saved index, against its first open (which
+ * saves it): pairs as `paired` runs them, each first open into an emptied cache. One
+ * pair was a coin toss on this VM: the same summary code gave 0.22x on 1 GiB in a whole
+ * run, and 0.14x (540 ms / 3807 ms) alone the next day.
+ */
+const REOPEN_PAIRS = 3;
+function reopenRow(label, path) {
   const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };
-  execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
   const run = () =>
     JSON.parse(
-      execFileSync(process.execPath, [join(here, 'summary-child.mjs'), big, 'cache'], { encoding: 'utf8', env })
+      execFileSync(process.execPath, [join(here, 'summary-child.mjs'), path, 'cache'], { encoding: 'utf8', env })
         .trim()
         .split('\n')
         .pop(),
     );
-  const cold = run();
-  const warm = run();
+  const pairs = [];
+  for (let i = 0; i < REOPEN_PAIRS; i++) {
+    execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
+    const cold = run();
+    const warm = run();
+    pairs.push({ ratio: warm.ms / cold.ms, warm: warm.ms, cold: cold.ms });
+  }
+  const ratio = median(pairs.map((p) => p.ratio));
+  const ms = (key) => median(pairs.map((p) => p[key])).toFixed(0);
   row(
-    'reopen with the saved index / first open (summary)',
-    `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`,
+    label,
+    `${ratio.toFixed(2)}x (${ms('warm')} ms / ${ms('cold')} ms, medians of ${REOPEN_PAIRS} pairs)`,
     '≤ 0.2x',
-    warm.ms / cold.ms <= 0.2,
+    ratio <= 0.2,
   );
 }
+
+// #6: reopening an unchanged file from its saved index.
+reopenRow('reopen with the saved index / first open (summary)', big);
 
 // #6: a 1 GiB trace (BENCH_SCALE_MB; 0 skips it): the full index against a streaming
 // split+parse loop (the whole-file loop cannot hold 1 GiB in one string), the app on it
@@ -345,23 +360,7 @@ if (SCALE_MB > 0) {
     '≤ 0.25x',
     appRss / hugeSize <= 0.25,
   );
-  const env = { ...process.env, MCP_REPLAY_TUI_CACHE_DIR: join(data, 'cache') };
-  execFileSync('rm', ['-rf', env.MCP_REPLAY_TUI_CACHE_DIR]);
-  const open = () =>
-    JSON.parse(
-      execFileSync(process.execPath, [join(here, 'summary-child.mjs'), huge, 'cache'], { encoding: 'utf8', env })
-        .trim()
-        .split('\n')
-        .pop(),
-    );
-  const cold = open();
-  const warm = open();
-  row(
-    `reopen ${gib} with the saved index / first open`,
-    `${(warm.ms / cold.ms).toFixed(2)}x (${warm.ms.toFixed(0)} ms / ${cold.ms.toFixed(0)} ms)`,
-    '≤ 0.2x',
-    warm.ms / cold.ms <= 0.2,
-  );
+  reopenRow(`reopen ${gib} with the saved index / first open`, huge);
 }
 
 reportRow();

@@ -523,6 +523,15 @@ describe('search and filters', () => {
     );
   });
 
+  it('/word and Enter typed at once still go to a match found in the text once it comes', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
+    await app.press('pane.turns');
+    await app.type('/chmod\r');
+    // Enter closed the bar before the text part came: its match is still gone to.
+    const f = await waitForFrame(app.frame, (x) => /^›.*assistant local-llama-3\.1-8b/m.test(x));
+    expect(lines(f).at(-1)).toMatch(/\/chmod 1\/1 · \d+ of \d+$/);
+  });
+
   it('f filters every pane and the usage numbers, and the header says so', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 120 });
     await app.press('filter.open');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { linesContainingSoon, prepareSearchSoon, type SearchResult, search } from '../../store/search.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { TextFinder } from '../../trace/text.js';
@@ -72,9 +72,18 @@ export function useSearch(
     const lines = text && text.query === query && textQuery === query ? text.rows : undefined;
     return search(store, list, query, lines);
   }, [searching, inUsage, usageRows, list, query, textQuery, text, store, version]);
+  // The query last gone to: `/word⏎` typed at once closes the bar before the text part
+  // (a step at a time, once typing pauses) comes in, and its first match is still gone to,
+  // once; after that, keys move the selection and new results leave it where it is.
+  const wentTo = useRef<string | null>(null);
   useEffect(() => {
-    if (found && found.best >= 0 && state.input?.kind === 'search')
-      ui.dispatch({ type: 'search.goto', index: found.best, bounds });
+    const typing = state.input?.kind === 'search';
+    // A query typed anew (the same as an earlier one, perhaps) has not been gone to yet.
+    if (typing && (!found || found.best < 0)) wentTo.current = null;
+    if (!found || found.best < 0) return;
+    if (!typing && (state.search?.query !== found.query || wentTo.current === found.query)) return;
+    wentTo.current = found.query;
+    ui.dispatch({ type: 'search.goto', index: found.best, bounds });
   }, [found?.query, found?.best]);
   // In the detail view or help: the lines that hold the query, as shown.
   const overlayQuery = overlay && state.search ? state.search.query : '';

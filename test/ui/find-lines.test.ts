@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPattern, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
+import { findPattern, firstLineHolding, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
 import { type ScreenLine, seg } from '../../src/ui/format/segments.js';
 
 const text = (line: ScreenLine) => line.map((s) => s.text).join('');
@@ -35,6 +35,29 @@ describe('linesMatching', () => {
     expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);
     // The same pattern twice in a row: its state from the last line never leaks.
     expect(linesMatching(lines, findPattern('read_file')!)).toEqual([0, 2]);
+  });
+});
+
+describe('firstLineHolding', () => {
+  const lines = (...texts: string[]): ScreenLine[] => texts.map((t) => [seg('›'), seg(t)]);
+  const first = (query: string, ...texts: string[]) => firstLineHolding(lines(...texts), findPattern(query)!, 1);
+
+  it('finds a match on one line, past the gutter, the first such line', () => {
+    expect(first('needle', '  hay', '  a needle', '  needle')).toBe(1);
+    expect(first('›', '  hay')).toBe(-1);
+    expect(first('needle', '  hay', '  straw')).toBe(-1);
+  });
+
+  it('finds the line where a match starts when the wrap cut it at a space or inside a word', () => {
+    expect(first('retry limit', '  find the retry', '  limit and raise it')).toBe(0);
+    expect(first('configuration', '  the configurat', '  ion file')).toBe(0);
+    // Indentation and trailing blanks are the wrap's, not the text's.
+    expect(first('retry limit', '  find the retry   ', '     limit')).toBe(0);
+  });
+
+  it('does not take a match that lies wholly on the next line for this one', () => {
+    expect(first('limit', '  find the retry', '  limit and raise it')).toBe(1);
+    expect(first('retry limit', '  retry', '  other', '  retry limit')).toBe(2);
   });
 });
 

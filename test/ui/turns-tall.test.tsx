@@ -66,6 +66,24 @@ describe('Turns: / and n/N show where a tall turn matches', () => {
     expect(footer(app.frame())).toMatch(/lines 41–62 of 76/);
   });
 
+  it('a match the wrap splits over two lines is brought on screen too', async () => {
+    // One long line: at 80 columns it wraps, 'wrapped needle' cut at the space between them.
+    const long = `${'word '.repeat(14)}wrapped needle ${'tail '.repeat(3)}`.trim();
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(1000, 'para', `${numbered('para', 10, 31)}\n${long}\n${numbered('para', 4, 43)}`),
+      shortTurn(2000, 'after'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('wrapped needle');
+    const f = await waitForFrame(app.frame, (x) => /^›.*wrapped$/m.test(x));
+    // Two lines of context above the line the match starts on, as for any match.
+    expect(lines(f)[3]).toMatch(/^›\s+(word )+wrapped$/);
+    expect(lines(f)[4]).toMatch(/^›\s+needle tail/);
+  });
+
   it('a query with a capital matches that case only (smart case, as search does)', async () => {
     const store = storeOf([
       shortTurn(0, 'first question'),

@@ -16,6 +16,26 @@ export function linesMatching(lines: readonly ScreenLine[], pattern: TextFinder)
   return out;
 }
 
+/**
+ * The first line (its first `gutter` cells left out) that holds a match, or the match's
+ * start when the wrap cut it over two lines: joined at a space (a word per line) or
+ * inside a long word, the way the text was before it was wrapped. -1 for none.
+ */
+export function firstLineHolding(lines: readonly ScreenLine[], pattern: TextFinder, gutter = 0): number {
+  let next = lines.length > 0 ? lineText(lines[0]!.slice(gutter)) : '';
+  for (let i = 0; i < lines.length; i++) {
+    const text = next;
+    if (pattern.test(text)) return i;
+    if (i + 1 >= lines.length) break;
+    next = lineText(lines[i + 1]!.slice(gutter));
+    const head = text.trimEnd();
+    const rest = next.trimStart();
+    for (const joined of [`${head} ${rest}`, head + rest])
+      if (pattern.all(joined).some(([start, end]) => start < head.length && end > head.length)) return i;
+  }
+  return -1;
+}
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /**

@@ -1,7 +1,7 @@
 import { clampTurnLine, lineShowingMatch } from '../state/turn-scroll.js';
 import type { UiState } from '../state/ui-state.js';
-import { findPattern } from './find-lines.js';
-import { lineText, type ScreenLine } from './segments.js';
+import { findPattern, firstLineHolding } from './find-lines.js';
+import type { ScreenLine } from './segments.js';
 
 /**
  * The first line to show of the selected turn (`row`, at `index` in the list) in a pane
@@ -28,7 +28,7 @@ export function selectedTurnLine(
   const laid = lines();
   if (pattern === null || laid.length <= height) return 0;
   // Past the gutter (`›`, `•`): the turn's own text.
-  const match = laid.findIndex((l) => pattern.test(lineText(l.slice(1))));
+  const match = firstLineHolding(laid, pattern, 1);
   return lineShowingMatch(match, laid.length, height);
 }
 

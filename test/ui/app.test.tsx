@@ -532,6 +532,17 @@ describe('search and filters', () => {
     expect(lines(f).at(-1)).toMatch(/\/chmod 1\/1 · \d+ of \d+$/);
   });
 
+  it('/word, Enter and j typed at once: j moves on, and the text match that comes later leaves it', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
+    await app.press('pane.turns');
+    await app.type('/chmod\rj');
+    await waitForFrame(app.frame, (x) => / 2 of 9$/.test(lines(x).at(-1)!));
+    // Longer than the text part takes to come in (the test above).
+    await new Promise((r) => setTimeout(r, 700));
+    expect(lines(app.frame()).at(-1)).toMatch(/\/chmod –\/1 · 2 of 9$/);
+    expect(app.frame()).not.toMatch(/^›.*assistant local-llama-3\.1-8b/m);
+  });
+
   it('f filters every pane and the usage numbers, and the header says so', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 120 });
     await app.press('filter.open');

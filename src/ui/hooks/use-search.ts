@@ -72,16 +72,29 @@ export function useSearch(
     const lines = text && text.query === query && textQuery === query ? text.rows : undefined;
     return search(store, list, query, lines);
   }, [searching, inUsage, usageRows, list, query, textQuery, text, store, version]);
-  // The query last gone to: `/word⏎` typed at once closes the bar before the text part
-  // (a step at a time, once typing pauses) comes in, and its first match is still gone to,
-  // once; after that, keys move the selection and new results leave it where it is.
+  // `/word⏎` typed at once closes the bar before the text part (a step at a time, once
+  // typing pauses) comes in: its first match is still gone to, once, unless a key has
+  // moved the selection since (the late result then leaves it where the user put it).
+  const typing = state.input?.kind === 'search';
+  const selected = state.lists[state.pane].selected;
+  /** The query last gone to while typing. */
   const wentTo = useRef<string | null>(null);
+  /** The bar closed on a query not gone to yet: where the selection was then. */
+  const waiting = useRef<{ query: string; pane: string; selected: number } | null>(null);
   useEffect(() => {
-    const typing = state.input?.kind === 'search';
+    const query = state.search?.query;
+    waiting.current =
+      !typing && query !== undefined && wentTo.current !== query ? { query, pane: state.pane, selected } : null;
+  }, [typing]);
+  useEffect(() => {
     // A query typed anew (the same as an earlier one, perhaps) has not been gone to yet.
     if (typing && (!found || found.best < 0)) wentTo.current = null;
     if (!found || found.best < 0) return;
-    if (!typing && (state.search?.query !== found.query || wentTo.current === found.query)) return;
+    if (!typing) {
+      const w = waiting.current;
+      if (w?.query !== found.query || w.pane !== state.pane || w.selected !== selected) return;
+      waiting.current = null;
+    }
     wentTo.current = found.query;
     ui.dispatch({ type: 'search.goto', index: found.best, bounds });
   }, [found?.query, found?.best]);

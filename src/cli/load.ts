@@ -1,5 +1,6 @@
 import { DocumentSource } from '../sources/document-source.js';
-import { cacheDir, fileKey, readCached, writeCached } from '../sources/index-cache.js';
+import { cacheDir, fileKey, readCached } from '../sources/index-cache.js';
+import { writeCached, writeCachedSoon } from '../sources/index-write.js';
 import type { Source } from '../sources/types.js';
 import { linkAll } from '../store/links.js';
 import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
@@ -73,6 +74,9 @@ export async function loadWithCache(
   // Changed while it was read (its key is another now): what was read is neither the old file nor the new.
   if (fileKey(source.name, salt)?.key !== before.key) return { cached: false, notice: ignored };
   if (options.links) linkAll(store);
-  const problem = writeCached(before.key, saveSnapshot(store), dir);
+  // With a person waiting, keys and frames go on while it is written.
+  const problem = options.interactive
+    ? await writeCachedSoon(before.key, saveSnapshot(store), dir)
+    : writeCached(before.key, saveSnapshot(store), dir);
   return { cached: false, notice: problem === null ? ignored : `index cache off: ${problem}` };
 }

@@ -1,42 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   type BigIntStats,
   closeSync,
-  fdatasyncSync,
   openSync,
   readdirSync,
   readSync,
-  renameSync,
   statSync,
   unlinkSync,
   utimesSync,
-  writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cacheDir, ensureDir, reasonOf } from './cache-dir.js';
+import { cacheDir } from './cache-dir.js';
+import { CACHE_HEADER_BYTES, HASH_AT, KEY_AT, LENGTH_AT, MAGIC } from './index-format.js';
 import { readStateFile } from './state-file.js';
 
 export { cacheDir } from './cache-dir.js';
+export { CACHE_HEADER_BYTES } from './index-format.js';
 
 /** Smaller traces index faster than a cache file is worth. */
 export const CACHE_MIN_BYTES = 4 << 20;
 const HEAD_BYTES = 64 << 10;
-
-/**
- * A saved index on disk: a fixed header, then the payload (store/snapshot.ts).
- * The header is the magic, the key the file was written for, the payload's length and
- * its SHA-256 (~70 ms per 100 MiB here): a flipped byte or a cut anywhere, header
- * included, fails the check, and the file is deleted before anything is restored.
- */
-const MAGIC = Buffer.from('MRTIDX\x00\x02', 'latin1');
-const KEY_AT = 8;
-const LENGTH_AT = 40;
-const HASH_AT = 48;
-/** A multiple of 8: the payload's typed arrays stay aligned for views in place. */
-export const CACHE_HEADER_BYTES = 80;
-
-/** Temp files older than this are left by an instance that died mid-write. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
  * What the cache may keep: an index unused for 30 days is deleted, and past 2 GiB in all
@@ -151,57 +134,6 @@ function intact(bytes: Buffer, key: string, digest: Buffer): boolean {
   return digest.equals(bytes.subarray(HASH_AT, CACHE_HEADER_BYTES));
 }
 
-/** Writes all of `bytes` at `position`. */
-function writeAt(fd: number, bytes: Uint8Array, position: number): void {
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-}
-
-/**
- * Saves `parts` (written as they come, never joined first) as the index for `key`.
- * Atomic: a temp file of this process and this write (`wx`: never another's), synced,
- * then renamed over the index, so a reader sees the old index or the new one whole,
- * and two instances writing the same key at once each rename a complete file. The
- * directory is not synced: a rename lost in a crash only costs a re-index.
- * Returns null when saved, else why not (the caller says so once; nothing else changes).
- */
-export function writeCached(key: string, parts: Iterable<Uint8Array>, dir = cacheDir()): string | null {
-  const problem = ensureDir(dir);
-  if (problem) return problem;
-  const tmp = join(dir, `.${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  let fd: number | null = null;
-  try {
-    fd = openSync(tmp, 'wx', 0o600);
-    const hash = createHash('sha256');
-    let at = CACHE_HEADER_BYTES;
-    for (const part of parts) {
-      writeAt(fd, part, at);
-      hash.update(part);
-      at += part.length;
-    }
-    const header = Buffer.alloc(CACHE_HEADER_BYTES);
-    MAGIC.copy(header, 0);
-    Buffer.from(key, 'hex').copy(header, KEY_AT);
-    header.writeBigUInt64LE(BigInt(at - CACHE_HEADER_BYTES), LENGTH_AT);
-    hash.digest().copy(header, HASH_AT);
-    writeAt(fd, header, 0);
-    fdatasyncSync(fd);
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, join(dir, `${key}.idx`));
-  } catch (error) {
-    if (fd !== null) closeQuietly(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Never made, or gone.
-    }
-    return `cannot write to ${dir}: ${reasonOf(error)}`;
-  }
-  sweepTemps(dir);
-  pruneCache(dir);
-  return null;
-}
-
 /** Sets an index's mtime to now: the cache's record of when it was last used. */
 function markUsed(path: string): void {
   try {
@@ -250,30 +182,4 @@ export function pruneCache(dir: string, limits = CACHE_LIMITS, now = Date.now())
     }
   }
   return deleted;
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // Closing is all that was left to do.
-  }
-}
-
-/** Deletes temp files that instances which died mid-write left behind (another's write in progress is younger). */
-function sweepTemps(dir: string): void {
-  try {
-    const before = Date.now() - STALE_TEMP_MS;
-    for (const name of readdirSync(dir)) {
-      if (!name.endsWith('.tmp')) continue;
-      const path = join(dir, name);
-      try {
-        if (statSync(path).mtimeMs < before) unlinkSync(path);
-      } catch {
-        // Renamed or swept by another instance.
-      }
-    }
-  } catch {
-    // A sweep is housekeeping only.
-  }
 }

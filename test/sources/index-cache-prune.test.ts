@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_LIMITS, pruneCache, readCached, writeCached } from '../../src/sources/index-cache.js';
+import { CACHE_LIMITS, pruneCache, readCached } from '../../src/sources/index-cache.js';
+import { writeCached } from '../../src/sources/index-write.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const tempDir = () => mkdtempSync(join(tmpdir(), 'mrt-cache-prune-'));

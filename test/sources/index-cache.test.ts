@@ -16,13 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureDir } from '../../src/sources/cache-dir.js';
-import {
-  CACHE_HEADER_BYTES,
-  CACHE_MIN_BYTES,
-  fileKey,
-  readCached,
-  writeCached,
-} from '../../src/sources/index-cache.js';
+import { CACHE_HEADER_BYTES, CACHE_MIN_BYTES, fileKey, readCached } from '../../src/sources/index-cache.js';
+import { writeCached } from '../../src/sources/index-write.js';
 import { pastRacyWindow, writeBigTrace } from '../helpers/cache.js';
 
 const KEY = 'ab'.repeat(32);

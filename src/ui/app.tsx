@@ -97,7 +97,8 @@ export function App({
   const searched = useSearch(store, state, list, usage.targets, overlayLines, bounds, version, ui);
   const treeFound =
     tree?.matches && state.search ? { query: state.search.query, positions: tree.matches.map((_, i) => i) } : null;
-  const shown = tree ? treeFound : overlay ? searched.overlayFound : searched.found;
+  const listFound = searched.found && { positions: searched.found.positions, text: searched.text };
+  const shown = tree ? treeFound : overlay ? searched.overlayFound : listFound;
 
   const view = appView(state);
   const context: Omit<AppContext, 'state'> = {

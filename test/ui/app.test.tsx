@@ -523,6 +523,21 @@ describe('search and filters', () => {
     );
   });
 
+  it('the search bar says when the text is still being searched, and that one letter searches no text', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type('z');
+    expect(lines(app.frame()).at(-1)).toMatch(/^\/z▏ +no match \(text: 2\+ letters\)$/);
+    await app.press('input.delete');
+    await app.type('chmod');
+    // Typing: the text part waits for a pause, then comes in a step at a time.
+    expect(lines(app.frame()).at(-1)).toMatch(/^\/chmod▏ +searching…$/);
+    await waitForFrame(app.frame, (x) => /^\/chmod▏ +1 match$/.test(lines(x).at(-1)!));
+    await app.type('zz');
+    await waitForFrame(app.frame, (x) => /^\/chmodzz▏ +no match$/.test(lines(x).at(-1)!));
+  });
+
   it('/word and Enter typed at once still go to a match found in the text once it comes', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
     await app.press('pane.turns');

@@ -180,13 +180,21 @@ export function footerLine(hints: Hints, position: string, notice: Notice | null
   ];
 }
 
+/** The search bar's count: with `…` while the text is still to come, which a query of one letter does not search. */
+function searchStatus(count: number, text: 'pending' | 'short' | null): string {
+  const more = text === 'pending' ? '…' : '';
+  if (count) return `${count} ${count === 1 ? 'match' : 'matches'}${more}`;
+  return text === 'pending' ? 'searching…' : text === 'short' ? 'no match (text: 2+ letters)' : 'no match';
+}
+
 /**
  * The footer while typing into the search or filter bar: the text, a cursor, and the
  * match count, the bar's keys, or a notice (an error after `✗`, Tab's choices without).
  */
 export function inputLine(
   input: { kind: 'search' | 'filter' | 'goto'; text: string },
-  found: { positions: readonly number[] } | null,
+  /** What the search found; `text`: its text part still to come, or not searched (one letter). */
+  found: { positions: readonly number[]; text?: 'pending' | 'short' | null } | null,
   /** The bar's keys (`Enter go · Esc cancel`), from its view; a search shows its match count instead. */
   hints: Hints,
   notice: Notice | null,
@@ -206,7 +214,7 @@ export function inputLine(
     ? said
     : input.kind === 'search'
       ? input.text
-        ? `  ${count ? `${count} ${count === 1 ? 'match' : 'matches'}` : 'no match'}`
+        ? `  ${searchStatus(count, found?.text ?? null)}`
         : ''
       : input.kind === 'goto'
         ? `  ${hintsIn(hints, room)}`

@@ -19,6 +19,11 @@ export interface Searched {
   /** The search over the lines of the open overlay, or null. */
   overlayFound: { query: string; positions: number[] } | null;
   overlayPattern: TextFinder | null;
+  /**
+   * The text part of the list's search: still to come (`pending`: once typing pauses, a
+   * step at a time), not searched for a query under two letters (`short`), or in (null).
+   */
+  text: 'pending' | 'short' | null;
 }
 
 /**
@@ -66,12 +71,14 @@ export function useSearch(
     };
   }, [searching, query, textQuery, store, version]);
   const inUsage = state.search !== null && !overlay && state.pane === 'usage';
+  const textIn = text !== null && text.query === query && textQuery === query;
   const found = useMemo(() => {
     if (inUsage) return searchNames(usageRows, query);
     if (!searching || !list) return null;
-    const lines = text && text.query === query && textQuery === query ? text.rows : undefined;
+    const lines = textIn ? text.rows : undefined;
     return search(store, list, query, lines);
   }, [searching, inUsage, usageRows, list, query, textQuery, text, store, version]);
+  const textState = !searching || inUsage ? null : query.trim().length < 2 ? 'short' : textIn ? null : 'pending';
   // `/word⏎` typed at once closes the bar before the text part (a step at a time, once
   // typing pauses) comes in: its first match is still gone to, once, unless a key has
   // moved the selection since (the late result then leaves it where the user put it).
@@ -111,5 +118,5 @@ export function useSearch(
     const line = p.find((x) => x >= overlay.scroll) ?? p[0];
     if (line !== undefined) ui.dispatch({ type: 'search.goto', index: line, bounds });
   }, [overlayFound?.query]);
-  return { found, overlayFound, overlayPattern };
+  return { found, overlayFound, overlayPattern, text: textState };
 }

@@ -232,7 +232,7 @@ export const KEYMAP = {
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', category: 'Panes' },
   'sessions.back': {
     keys: ['escape'],
-    description: 'Back to the Sessions list, from a run opened from it',
+    description: 'Leave a search kept after Enter; else back to the Sessions list, from a run opened from it',
     hint: 'sessions',
     category: 'Panes',
   },

@@ -538,6 +538,25 @@ describe('search and filters', () => {
     await waitForFrame(app.frame, (x) => /^\/chmodzz▏ +no match$/.test(lines(x).at(-1)!));
   });
 
+  it('Esc in the pane leaves a search kept after Enter: counter and marks go, the position stays', async () => {
+    app = await renderApp({ store: demoStore(), rows: 24, columns: 80 });
+    await app.press('search.open');
+    await app.type('read');
+    await app.press('input.submit');
+    let f = app.frame();
+    expect(lines(f).at(-1)).toMatch(/ n next .* \/read 1\/3 · 6 of 13$/);
+    expect(f).toMatch(/^•/m);
+    await app.type('\x1b');
+    await waitForFrame(app.frame, (x) => !lines(x).at(-1)!.includes('/read'));
+    f = app.frame();
+    expect(lines(f).at(-1)).toMatch(/^\? help .* 6 of 13$/);
+    expect(f).not.toMatch(/^•/m);
+    expect(lines(f).at(-1)).not.toContain('✗');
+    // With no search kept and no Sessions list, Esc says so, as before.
+    await app.type('\x1b');
+    await waitForFrame(app.frame, (x) => lines(x).at(-1)!.includes('no Sessions list'));
+  });
+
   it('/word and Enter typed at once still go to a match found in the text once it comes', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
     await app.press('pane.turns');

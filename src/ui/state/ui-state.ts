@@ -161,6 +161,8 @@ export type Action =
   /** ↑/↓ in the filter bar: history entry `at` (or, past the newest, an empty bar). */
   | { type: 'input.recall'; text: string; at: number | undefined }
   | { type: 'input.cancel' }
+  /** Esc in a pane: the search kept after Enter is left (its counter and marks), the position kept. */
+  | { type: 'search.clear' }
   /** Enter in the bar: a search keeps its match and counter; a filter is applied if valid. */
   | { type: 'input.submit' }
   /** n / N: the next or previous of `positions` (the matches' list indices, or an overlay's line indices). */
@@ -217,6 +219,13 @@ export function initialState(
 /** The filter a bar's text puts in effect: null for none (a blank text). Throws `FilterError` when it is no filter. */
 export function filterOf(text: string): string | null {
   return parseFilter(text) === null ? null : text.trim();
+}
+
+/** The search left, the position kept; the turn found stays shown where the query as typed last matches. */
+function leaveSearch(state: UiState): UiState {
+  const turnFound =
+    state.turnFound && state.search ? { ...state.turnFound, query: state.search.query } : state.turnFound;
+  return { ...state, notice: null, search: null, turnFound };
 }
 
 /** Moves the window only when the selection crosses an edge. */
@@ -441,15 +450,9 @@ export function reduce(state: UiState, action: Action): UiState {
       // Esc leaves search and keeps the position; a filter being edited stays as it was.
       // What the bar said (its choices, a key it did not take) goes with it.
       if (state.input?.kind !== 'search') return { ...state, input: null, notice: null };
-      return {
-        ...state,
-        input: null,
-        notice: null,
-        search: null,
-        // The turn found stays shown where the query as typed last matches.
-        turnFound:
-          state.turnFound && state.search ? { ...state.turnFound, query: state.search.query } : state.turnFound,
-      };
+      return { ...leaveSearch(state), input: null };
+    case 'search.clear':
+      return leaveSearch(state);
     case 'input.submit': {
       if (state.input?.kind !== 'filter') return { ...state, input: null };
       try {

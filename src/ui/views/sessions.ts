@@ -1,7 +1,7 @@
 /** The views of a directory opened in the app: the Sessions list, its search bar, its help. */
 import type { SessionEntry } from '../../store/session-list.js';
 import { sessionOrder } from '../data/sessions.js';
-import { SESSION_SORTS } from '../state/ui-state.js';
+import { reduce, SESSION_SORTS } from '../state/ui-state.js';
 import type { AppContext } from './app-context.js';
 import { cancel, clear, erase, submit } from './bars.js';
 import { close, help, moves, quit } from './common.js';
@@ -56,9 +56,19 @@ export const sessionsHelpView: ViewSpec<SessionsContext> = {
 
 export const SESSIONS_VIEWS: readonly ViewSpec<SessionsContext>[] = [sessionsView, sessionsSearchBar, sessionsHelpView];
 
-/** Esc in a run opened from the Sessions list: back to the list. */
+/**
+ * Esc in a pane: a search kept after Enter (its counter and `•` marks) is left first, as
+ * the bar's Esc leaves it, keeping the position; then, in a run opened from the Sessions
+ * list, back to the list. One command: a key means one command in a view.
+ */
 export const back: CommandSpec<AppContext> = {
   command: 'sessions.back',
-  disabled: (ctx) => (ctx.fromSessions ? null : 'no Sessions list (open a directory for one)'),
-  run: (ctx) => outcome(ctx.state, { type: 'back' }),
+  disabled: (ctx) =>
+    ctx.state.search !== null || ctx.fromSessions ? null : 'no Sessions list (open a directory for one)',
+  // A kept search's footer has `n next` to show in that room (help lists Esc).
+  hint: (ctx) => (ctx.state.search !== null ? null : 'sessions'),
+  run: (ctx) =>
+    ctx.state.search !== null
+      ? outcome(reduce(ctx.state, { type: 'search.clear' }))
+      : outcome(ctx.state, { type: 'back' }),
 };

@@ -74,8 +74,11 @@ export interface CommandSpec<C extends BaseContext = BaseContext> {
   run: (ctx: C, key: KeyName) => Outcome;
   /** Why the command cannot act now (said instead of acting; not in the footer meanwhile), or null. */
   disabled?: (ctx: C) => string | null;
-  /** The footer's label in this view, when it differs from the keymap's; `null`: not in this footer. */
-  hint?: string | null;
+  /**
+   * The footer's label in this view, when it differs from the keymap's; `null`: not in
+   * this footer. A function when the command does one thing or another by the state.
+   */
+  hint?: string | null | ((ctx: C) => string | null);
   /** What help says it does in this view, when more than the keymap's description. */
   description?: string;
 }
@@ -94,7 +97,7 @@ export interface ViewInfo {
   id: ViewId;
   title: string;
   takesText?: boolean;
-  commands: readonly { command: Command; hint?: string | null; description?: string }[];
+  commands: readonly { command: Command; description?: string }[];
 }
 
 export const outcome = (state: UiState, ...effects: Effect[]): Outcome => ({ state, effects });
@@ -206,7 +209,8 @@ export function footerHints<C extends BaseContext>(
   const parts: { hint: string; command: Command }[] = [];
   for (const [command, b] of bindings()) {
     const spec = view.commands.find((c) => c.command === command);
-    const label = spec?.hint === undefined ? b.hint : spec.hint;
+    const own = typeof spec?.hint === 'function' ? spec.hint(ctx) : spec?.hint;
+    const label = own === undefined ? b.hint : own;
     if (!spec || !label || (spec.disabled?.(ctx) ?? null) !== null) continue;
     const hint = { hint: `${keyLabel(b.keys[0]!)} ${label}`, command };
     if (command === 'app.help') parts.unshift(hint);

@@ -214,6 +214,8 @@ describe('Turns: Space at a tall turn', () => {
     await app.press('turns.open');
     await app.press('list.pageDown', 5);
     expect(footer(app.frame())).toMatch(/lines 111–132 of 301 · 2 of 3$/);
+    // Short of room beside that counter, the footer keeps `/ search` over `f filter`.
+    expect(footer(app.frame())).toMatch(/^\? help .* \/ search .*q quit /);
     await app.press('turns.open');
     let f = app.frame();
     expect(footer(f)).not.toContain('lines');

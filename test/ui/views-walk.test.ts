@@ -147,6 +147,17 @@ describe('every view, every key it advertises', () => {
     },
   );
 
+  it.each(['calls', 'turns', 'events'] as const)(
+    '%s: short of room, / search is the last of the two bars to go, after f filter',
+    (id) => {
+      const ctx = appContext(store, states[id]!, HEIGHT);
+      for (let room = 14; room <= 130; room++) {
+        const hints = footerHints(APP_VIEWS.find((v) => v.id === id)!, ctx, '  ', room).split('  ');
+        if (hints.includes('f filter')) expect(hints, `${id} at ${room}`).toContain('/ search');
+      }
+    },
+  );
+
   it('says for a moment that a key does nothing in a view, changing nothing else', () => {
     for (const view of APP_VIEWS) {
       if (view.takesText) continue;

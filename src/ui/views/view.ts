@@ -170,11 +170,12 @@ const FOOTER_RANK: readonly Command[] = [
   'list.open',
   'sessions.open',
   'usage.apply',
-  'filter.open',
+  // Search before the filter: the more used of the two (a pager's `/`).
   'search.open',
   'sessions.search',
   'detail.search',
   'search.next',
+  'filter.open',
   'tree.toggle',
   'tree.copy',
   'tree.json',

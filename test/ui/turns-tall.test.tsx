@@ -305,6 +305,14 @@ describe('Turns, following: a new turn taller than the pane', () => {
     expect(header(f)).toContain('paused · 1 new');
   });
 
+  it('opened with --follow on a file read in one go, a tall turn in it is history: following lands at the end', async () => {
+    const { store } = growing(shortTurn(0, 'first question'), tallTurn(1000, 'para'), shortTurn(2000, 'last question'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true, initialPane: 'turns' });
+    const f = await waitForFrame(app.frame, (x) => / 3 of 3$/.test(footer(x)));
+    expect(f).toMatch(/^›.*last question/m);
+    expect(header(f)).not.toContain('paused');
+  });
+
   it('turns read in with the file still loading are its history: following lands at the end', async () => {
     const { store, append } = growing(shortTurn(0, 'first question'));
     store.files[0]!.state = 'loading';

@@ -79,21 +79,44 @@ describe('reduce', () => {
   it('following, a new tall turn with Turns shown is selected at its top and pauses; a short one or another pane follows on', () => {
     const counts = (turns: number) => ({ calls: 5, turns, events: 9, usage: 0 });
     const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
-    const at2 = reduce(following, { type: 'grown', counts: counts(3), height: 10, tall: () => false });
+    const at2 = reduce(following, { type: 'grown', counts: counts(3), height: 10, tall: { from: 0, of: () => false } });
     const asked: number[] = [];
-    const tall = (i: number) => {
+    const of = (i: number) => {
       asked.push(i);
       return i === 3;
     };
-    const s = reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall });
+    const s = reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall: { from: 3, of } });
     expect(asked).toEqual([3]);
     expect([s.lists.turns.selected, s.stickToBottom, s.pausedAt]).toEqual([3, false, 4]);
     // Held: the turns after it wait.
-    expect(reduce(s, { type: 'grown', counts: counts(6), height: 10, tall }).lists.turns.selected).toBe(3);
+    expect(
+      reduce(s, { type: 'grown', counts: counts(6), height: 10, tall: { from: 4, of } }).lists.turns.selected,
+    ).toBe(3);
     // A short new turn, or the Calls pane shown: followed.
-    expect(reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall: () => false }).stickToBottom).toBe(true);
-    const inCalls = reduce({ ...at2, pane: 'calls' }, { type: 'grown', counts: counts(4), height: 10, tall });
+    const short = { from: 3, of: () => false };
+    expect(reduce(at2, { type: 'grown', counts: counts(4), height: 10, tall: short }).stickToBottom).toBe(true);
+    const inCalls = reduce(
+      { ...at2, pane: 'calls' },
+      { type: 'grown', counts: counts(4), height: 10, tall: { from: 3, of } },
+    );
     expect([inCalls.lists.turns.selected, inCalls.stickToBottom]).toEqual([3, true]);
+  });
+
+  it('following, only the turns from `from` on are new: those before it are history, never asked about', () => {
+    const counts = (turns: number) => ({ calls: 0, turns, events: 9, usage: 0 });
+    const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
+    const asked: number[] = [];
+    const of = (i: number) => {
+      asked.push(i);
+      return i === 1 || i === 5;
+    };
+    // Six turns at the first look, turn 1 tall: all history, the end selected.
+    const first = reduce(following, { type: 'grown', counts: counts(6), height: 10 });
+    expect([first.lists.turns.selected, first.stickToBottom]).toEqual([5, true]);
+    // Two more: only they are asked about.
+    const s = reduce(first, { type: 'grown', counts: counts(8), height: 10, tall: { from: 6, of } });
+    expect(asked).toEqual([6, 7]);
+    expect([s.lists.turns.selected, s.stickToBottom]).toEqual([7, true]);
   });
 
   it('following, switching panes keeps it paused (only G resumes), counting what is new in the pane shown from then', () => {

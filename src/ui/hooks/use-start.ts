@@ -34,11 +34,15 @@ export function useStart(
     if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
     if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
-  // Only once every file is read: turns read in with the file's history are not new ones
-  // to hold following at, and opening with --follow lands at the end.
+  // The turns there were at the last look, once every file was read: those after them are
+  // new, to hold following at when tall. The file's history (read while it was first
+  // indexed, or before the first look) is never new: opening with --follow lands at the end.
+  const seenTurns = useRef<number | null>(null);
   useEffect(() => {
     const reading = store.files.some((f) => f.state === 'loading');
-    ui.dispatch({ type: 'grown', counts, height, tall: reading ? undefined : tall });
+    const from = reading ? null : seenTurns.current;
+    seenTurns.current = reading ? null : counts.turns;
+    ui.dispatch({ type: 'grown', counts, height, tall: from === null || !tall ? undefined : { from, of: tall } });
   }, [version, height, views]);
   useEffect(() => {
     // Said from outside: what went wrong (the index cache not saved, marks dropped).

@@ -305,8 +305,8 @@ export function reduce(state: UiState, action: Action): UiState {
       // Following in Turns, a new turn taller than the pane is shown from its top (where
       // reading it begins), and the turns after it wait until its end is shown; the
       // first such of the turns new since the last look, not only the newest.
-      const tall =
-        state.pane === 'turns' ? firstTall(state.lists.turns.selected + 1, lists.turns.selected, action.tall) : -1;
+      const from = Math.max(action.tall?.from ?? 0, state.lists.turns.selected + 1);
+      const tall = state.pane === 'turns' ? firstTall(from, lists.turns.selected, action.tall?.of) : -1;
       if (tall < 0) return { ...state, lists };
       const turns = select(state.lists.turns, tall, { count: action.counts.turns, height: action.height });
       return {

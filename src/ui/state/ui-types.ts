@@ -177,7 +177,13 @@ export type Action =
    * New rows arrived: keep the bottom in view when sticking to it. `tall`: whether the
    * Turns list's turn at an index is taller than the pane (a new one then holds following).
    */
-  | { type: 'grown'; counts: Record<PaneId, number>; height: number; tall?: (index: number) => boolean }
+  | {
+      type: 'grown';
+      counts: Record<PaneId, number>;
+      height: number;
+      /** Following: which turns are new (from this index on), and whether one is taller than the pane. */
+      tall?: { from: number; of: (index: number) => boolean };
+    }
   /** `m`: the row marked, or unmarked when it was. */
   | { type: 'marks.toggle'; row: number }
   /** Marks kept from an earlier run, found among the rows read so far. */

@@ -538,6 +538,18 @@ describe('search and filters', () => {
     await waitForFrame(app.frame, (x) => /^\/chmodzz▏ +no match$/.test(lines(x).at(-1)!));
   });
 
+  it('/word, Enter and Enter at once: the detail view opened meanwhile, the late text match leaves the row', async () => {
+    app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
+    await app.press('pane.turns');
+    await app.type('/chmod\r\r');
+    await waitForFrame(app.frame, (x) => x.includes(' turn {') || x.includes('"role"'));
+    // Longer than the text part takes to come in.
+    await new Promise((r) => setTimeout(r, 700));
+    await app.press('detail.close');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(lines(app.frame()).at(-1)).toMatch(/ 1 of 9$/);
+  });
+
   it('Esc in the pane leaves a search kept after Enter: counter and marks go, the position stays', async () => {
     app = await renderApp({ store: demoStore(), rows: 24, columns: 80 });
     await app.press('search.open');

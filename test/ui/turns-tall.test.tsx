@@ -323,6 +323,23 @@ describe('Turns, following: a new turn taller than the pane', () => {
     expect(header(f)).not.toContain('paused');
   });
 
+  it('a search that found nothing never moves the selection when a match comes in later', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'), shortTurn(1000, 'an answer'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true, initialPane: 'turns' });
+    await waitForFrame(app.frame, (x) => / 2 of 2$/.test(footer(x)));
+    await app.press('list.up');
+    await app.type('/zebra\r');
+    await waitForFrame(app.frame, (x) => footer(x).includes('/zebra'));
+    // Its text part comes in, with no match.
+    await new Promise((r) => setTimeout(r, 700));
+    append(shortTurn(2000, 'a zebra at last'));
+    await waitForFrame(app.frame, (x) => / of 3$/.test(footer(x)));
+    await new Promise((r) => setTimeout(r, 700));
+    const f = app.frame();
+    expect(footer(f)).toMatch(/ 1 of 3$/);
+    expect(header(f)).toContain('paused');
+  });
+
   it('the last one, read to its end, lets following go on', async () => {
     const { store, append } = growing(shortTurn(0, 'first question'));
     app = await renderApp({ store, columns: 80, rows: 24, follow: true });

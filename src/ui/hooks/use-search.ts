@@ -87,24 +87,28 @@ export function useSearch(
   /** The query last gone to while typing. */
   const wentTo = useRef<string | null>(null);
   /** The bar closed on a query not gone to yet: where the selection was then. */
-  const waiting = useRef<{ query: string; pane: string; selected: number } | null>(null);
+  const waiting = useRef<{ query: string; selected: number } | null>(null);
   useEffect(() => {
     const query = state.search?.query;
-    waiting.current =
-      !typing && query !== undefined && wentTo.current !== query ? { query, pane: state.pane, selected } : null;
+    waiting.current = !typing && query !== undefined && wentTo.current !== query ? { query, selected } : null;
   }, [typing]);
+  // Anything else done meanwhile (a detail view opened, another pane, a filter) ends the wait.
+  useEffect(() => {
+    waiting.current = null;
+  }, [overlay !== null, state.pane, state.filter]);
   useEffect(() => {
     // A query typed anew (the same as an earlier one, perhaps) has not been gone to yet.
     if (typing && (!found || found.best < 0)) wentTo.current = null;
-    if (!found || found.best < 0) return;
-    if (!typing) {
-      const w = waiting.current;
-      if (w?.query !== found.query || w.pane !== state.pane || w.selected !== selected) return;
+    const w = waiting.current;
+    if (found && found.best >= 0 && (typing || (w?.query === found.query && w.selected === selected))) {
       waiting.current = null;
+      wentTo.current = found.query;
+      ui.dispatch({ type: 'search.goto', index: found.best, bounds });
     }
-    wentTo.current = found.query;
-    ui.dispatch({ type: 'search.goto', index: found.best, bounds });
-  }, [found?.query, found?.best]);
+    // Its text part in, match or none, the query has nothing more to wait for: rows that
+    // come later (a followed file) never move the selection.
+    if (!typing && textIn) waiting.current = null;
+  }, [found?.query, found?.best, textIn]);
   // In the detail view or help: the lines that hold the query, as shown.
   const overlayQuery = overlay && state.search ? state.search.query : '';
   const overlayPattern = useMemo(() => findPattern(overlayQuery), [overlayQuery]);

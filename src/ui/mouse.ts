@@ -47,6 +47,13 @@ function eventOf(params: string, final: number): MouseEvent | null {
 }
 
 /**
+ * Whether `b` after an ESC is a key of its own: a printable character, Enter, Tab or
+ * Backspace; not `[` or `O`, which begin the sequences arrows and function keys send.
+ */
+const keyAfterEscape = (b: number): boolean =>
+  (b >= 0x20 && b <= 0x7e && b !== 0x5b && b !== 0x4f) || b === 0x0d || b === 0x09 || b === 0x7f || b === 0x08;
+
+/**
  * Takes SGR mouse reports out of a stream of key bytes, chunk by chunk: a report cut
  * between chunks is held until its end arrives (`pending`); a malformed one is
  * dropped up to the byte that breaks it, which is read again as a key.
@@ -78,7 +85,14 @@ export class MouseFilter {
       let k = 0;
       while (k < PREFIX.length && i + k < bytes.length && bytes[i + k] === PREFIX[k]) k++;
       if (k < PREFIX.length && i + k < bytes.length) {
-        // Another escape sequence, or a lone ESC followed by a key: not ours.
+        // Another escape sequence: not ours. A lone ESC and a key read together (a late
+        // read, keys batched over SSH) are the Escape key, then that key: read as one,
+        // Ink takes `ESC q` for Alt-q (bound to nothing here) and `ESC /` for `/` alone.
+        if (k === 1 && keyAfterEscape(bytes[i + 1]!)) {
+          keysTo(i);
+          items.push({ keys: bytes.subarray(i, i + 1), apart: true });
+          keysFrom = i + 1;
+        }
         i = bytes.indexOf(ESC, i + 1);
         continue;
       }

@@ -24,9 +24,21 @@ describe('SGR mouse reports taken out of the key stream', () => {
 
   it('passes other escape sequences and a lone ESC through as keys', () => {
     expect(run('\x1b[A\x1b[5~\x1bOP')).toEqual(['\x1b[A\x1b[5~\x1bOP']);
-    expect(run('\x1bj')).toEqual(['\x1bj']);
+    expect(run('\x1b\x1b[A')).toEqual(['\x1b\x1b[A']);
     expect(run('q')).toEqual(['q']);
   });
+
+  it.each(['j', 'q', 'G', '2', '/', '?', ' ', '\r', '\t', '\x7f'])(
+    'ESC and %j read in one chunk are the Escape key apart, then that key (never Alt-key)',
+    (key) => {
+      const f = new MouseFilter();
+      expect(f.feed(Buffer.from(`k\x1b${key}j`))).toEqual([
+        { keys: Buffer.from('k') },
+        { keys: Buffer.from('\x1b'), apart: true },
+        { keys: Buffer.from(`${key}j`) },
+      ]);
+    },
+  );
 
   it.each([
     ['after ESC', ['\x1b', '[<0;10;5M']],

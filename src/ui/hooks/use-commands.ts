@@ -29,12 +29,13 @@ interface Handlers {
 /**
  * Whether an Alt-key is Escape and that key read together: ESC and the key after it come
  * as one chunk when the reader was late (a busy machine, keys batched over SSH), which is
- * how a terminal sends Alt-key too. No command is bound to an Alt-key, so outside a text
- * bar it reads as the two keys the user most likely pressed (Esc, then `2`); in a bar
- * Alt-b stays a key of its own (readline's word back), said to do nothing there.
+ * how a terminal sends Alt-key too. No command is bound to an Alt-key, so it reads as the
+ * two keys the user most likely pressed (Esc, then `2`; in a bar, Esc then `q`). The app's
+ * keys thread splits them before Ink reads them (ui/mouse.ts, for any key after the ESC);
+ * this covers a stdin Ink reads itself, where only letters and digits come as Alt-keys.
  */
 function escapeThenKey(input: string, key: Key, view: ViewInfo): boolean {
-  if (!key.meta || key.ctrl || key.escape || input.length !== 1 || view.takesText === true) return false;
+  if (!key.meta || key.ctrl || key.escape || input.length !== 1) return false;
   return matchKey(keyName(input, key), view) === undefined;
 }
 

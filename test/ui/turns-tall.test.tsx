@@ -290,7 +290,7 @@ describe('Turns, following: a new turn taller than the pane', () => {
     append(tallTurn(3000, 'para'));
     let f = await waitForFrame(app.frame, (x) => / 4 of 4$/.test(footer(x)));
     expect(footer(f)).toMatch(/lines 1–22 of 76 · 4 of 4$/);
-    expect(header(f)).toContain('paused · 0 new');
+    expect(header(f)).toContain('paused · G follows');
     // Another turn does not move the view.
     append(shortTurn(4000, 'third question'));
     f = await waitForFrame(app.frame, (x) => header(x).includes('paused · 1 new'));

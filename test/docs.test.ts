@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { flagsMarkdown, flagsTable, withFlagsTable } from '../src/cli/flags-doc.js';
 import { KEYMAP, keyLabel } from '../src/ui/keymap.js';
 import { keysTable, withKeysTable } from '../src/ui/keymap-doc.js';
+import { run } from './helpers/cli.js';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -55,6 +56,20 @@ describe('docs generated from code are current (npm run docs rewrites them)', ()
       for (const [, key] of cell.matchAll(/`([^`]+)`/g))
         expect(labels, `${key} in ${cell}`).toContain(spelled[key!] ?? key);
     }
+  });
+
+  it("--prices says where its file's format is: --help, and the README's row as a link", () => {
+    const where = 'docs/stats.md#the-prices-file';
+    const help = run(['--help']).stdout.replace(/\n +/g, ' ');
+    expect(help).toMatch(/--prices <file> .*format: docs\/stats\.md#the-prices-file\)/);
+    const row = read('README.md')
+      .split('\n')
+      .find((l) => l.startsWith('| `--prices FILE` |'));
+    expect(row).toContain(`[${where}](${where})`);
+    expect(read('docs/flags.md')).toContain(`[${where}](stats.md#the-prices-file)`);
+    // There: an example file, in JSON.
+    const section = read('docs/stats.md').split('\n### The prices file\n')[1]!.split('\n### ')[0]!;
+    expect(section).toMatch(/```json\n\{ "my-model": \{ "input_cost_per_token": /);
   });
 
   it('the README is a short page for users: at most 200 lines', () => {

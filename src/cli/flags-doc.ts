@@ -13,6 +13,15 @@ const whereOf = (c: Command) => (c.parent ? `\`${c.name()}\`` : 'app');
 /** `--export <file>` as `--export FILE`, the way the README writes a value. */
 const flagOf = (o: Option) => `\`${o.flags.replace(/<([^>]+)>/g, (_, v: string) => v.toUpperCase())}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
+/**
+ * A page named in a description (`docs/stats.md#the-prices-file`, as `--help` prints it)
+ * as a link, from the README (`docs/`) or from docs/flags.md (beside it).
+ */
+const linked = (text: string, from: 'readme' | 'docs') =>
+  text.replace(
+    /\bdocs\/([a-z-]+\.md(?:#[a-z0-9-]+)?)/g,
+    (page, inDocs: string) => `[${page}](${from === 'readme' ? page : inDocs})`,
+  );
 
 function defaultOf(o: Option): string {
   if (o.defaultValue === undefined || o.defaultValue === false || o.negate) return '';
@@ -34,13 +43,15 @@ export function flagsTable(): string {
   for (const o of root.options) {
     if (o === switches[0]) {
       const flags = switches.map((s) => `\`--[no-]${s.long!.slice(2)}\``).join(', ');
-      out.push(`| ${flags} |  | ${cell(pairs.map((x) => `${x.long}: ${x.description}`).join('; '))} |`);
+      out.push(
+        `| ${flags} |  | ${linked(cell(pairs.map((x) => `${x.long}: ${x.description}`).join('; ')), 'readme')} |`,
+      );
     }
     if (o.long === '--version' || pairs.includes(o)) continue;
     const also = root.commands
       .filter((c) => c.options.some((x) => x.flags === o.flags && x.description === o.description))
       .map(whereOf);
-    out.push(`| ${flagOf(o)} | ${also.join(', ')} | ${cell(o.description + defaultOf(o))} |`);
+    out.push(`| ${flagOf(o)} | ${also.join(', ')} | ${linked(cell(o.description + defaultOf(o)), 'readme')} |`);
   }
   out.push(
     "| `-V, --version`, `-h, --help` | all | version; help (`mcp-replay-tui summary --help` for a command's own) |",
@@ -62,11 +73,11 @@ export function flagsMarkdown(): string {
       (a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`) + (a.variadic ? '…' : ''),
     );
     out.push(`## \`mcp-replay-tui${c.parent ? ` ${c.name()}` : ''} ${args.join(' ')}\``.replace(/ `$/, '`'), '');
-    out.push(cell(c.description()), '');
+    out.push(linked(cell(c.description()), 'docs'), '');
     out.push('| Argument or flag | Meaning |', '| --- | --- |');
-    for (const a of c.registeredArguments) out.push(`| \`${a.name()}\` | ${cell(a.description)} |`);
+    for (const a of c.registeredArguments) out.push(`| \`${a.name()}\` | ${linked(cell(a.description), 'docs')} |`);
     for (const o of c.options)
-      if (o.long !== '--version') out.push(`| ${flagOf(o)} | ${cell(o.description + defaultOf(o))} |`);
+      if (o.long !== '--version') out.push(`| ${flagOf(o)} | ${linked(cell(o.description + defaultOf(o)), 'docs')} |`);
     out.push('');
   }
   return out.join('\n');

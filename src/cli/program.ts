@@ -74,7 +74,7 @@ export interface Handlers {
 const pricesOption = () =>
   new Option(
     '--prices <file>',
-    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token, 0 or more; at most 16 MiB; docs/stats.md)',
+    'override or extend the bundled prices with a JSON file in LiteLLM shape (model → USD per token, 0 or more; at most 16 MiB; format: docs/stats.md#the-prices-file)',
   );
 const configOption = () =>
   new Option(

@@ -60,7 +60,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
     appendFileSync(path, call(3) + call(4));
     let screen = await waitFor((s) => s.includes('4 of 4'), 'appended rows, selection kept at the bottom');
     expect(screen).toContain('tool_4');
-    await key('k', (s) => s.includes('3 of 4') && s.includes('paused · 0 new'), 'paused');
+    await key('k', (s) => s.includes('3 of 4') && s.includes('paused · G follows'), 'paused');
     appendFileSync(path, call(5));
     screen = await waitFor((s) => s.includes('paused · 1 new'), 'the new-row count');
     expect(screen).toContain('3 of 5');

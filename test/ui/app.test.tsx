@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ingest } from '../../src/ingest/ingest.js';
 import { appendLines } from '../../src/ingest/row-writer.js';
+import { FileSource } from '../../src/sources/file-source.js';
+import { TraceStore } from '../../src/store/trace-store.js';
+import { bundledPrices } from '../../src/trace/prices.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
 import type { Notice } from '../../src/ui/state/ui-state.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
@@ -11,6 +15,7 @@ import { turnsView } from '../../src/ui/views/turns.js';
 import { usageView } from '../../src/ui/views/usage.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 import { twoPlanes } from '../helpers/two-planes.js';
 
@@ -735,6 +740,48 @@ describe('turns ↔ calls', () => {
     await app.press('list.open');
     expect(app.frame()).toMatch(/^[ ›]↔ search: no call reached the server$/m);
   });
+
+  it('a stubbed tool_use answered all the same claims no ✓ ok: an error result still says ✗ error', async () => {
+    const agent = readFileSync('test/fixtures/two-planes/agent.jsonl', 'utf8').trimEnd().split('\n');
+    const stubbed = (isError: boolean) => [
+      ...agent.slice(0, -1),
+      JSON.stringify({
+        t: '2026-03-01T10:00:04.100Z',
+        type: 'turn',
+        role: 'user',
+        blocks: [{ type: 'tool_result', tool_use_id: 'toolu_c', content: [], ...(isError ? { is_error: true } : {}) }],
+      }),
+      agent.at(-1)!,
+    ];
+    const mcp = readFileSync('test/fixtures/two-planes/mcp.jsonl', 'utf8').trimEnd().split('\n');
+    for (const isError of [false, true]) {
+      const store = fillStore(storeOf(stubbed(isError), undefined, 'run.agent.jsonl'), mcp, 'run.mcp.jsonl');
+      app = await renderApp({ store, rows: 24, columns: 80 });
+      await app.press('pane.turns');
+      const stub = lines(app.frame()).find((l) => l.includes('never sent'));
+      expect(stub).toMatch(isError ? / ✗ error no call reached the server$/ : /\} no call reached the server$/);
+      app.unmount();
+    }
+    app = null;
+  });
+
+  it.skipIf(!hasRealTraces)(
+    'the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server',
+    async () => {
+      const store = new TraceStore(bundledPrices());
+      const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
+      for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));
+      app = await renderApp({ store, rows: 24, columns: 80 });
+      await app.press('pane.turns');
+      await app.press('search.open');
+      // Its tool_use id (agent line 27).
+      await app.type('KZCw59');
+      await waitForFrame(app.frame, (x) => x.includes('tool_use hf_fs {"cmd":"ls"'));
+      const stub = lines(app.frame()).find((l) => l.includes('tool_use hf_fs {"cmd":"ls"'));
+      expect(stub).toMatch(/ no call reached the server$/);
+      expect(stub).not.toContain('✓');
+    },
+  );
 });
 
 describe('l where there is no link says why, from the end it is on', () => {

@@ -95,6 +95,11 @@ describe('the Sessions list', () => {
     app.stdin.write('\r');
     f = await waitForFrame(app.lastFrame, (x) => x.includes('/mi 1/1'));
     expect(lines(f)[4]).toMatch(/^›•.* mid /);
+    // Esc leaves the search kept after Enter, as in a run's panes: counter and mark go, the position stays.
+    app.stdin.write('\x1b');
+    f = await waitForFrame(app.lastFrame, (x) => !x.includes('/mi'));
+    expect(lines(f).at(-1)).toMatch(/^\? help .* 3 of 3$/);
+    expect(lines(f)[4]).toMatch(/^› .* mid /);
     app.unmount();
   });
 

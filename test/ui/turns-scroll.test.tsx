@@ -135,7 +135,7 @@ describe('Turns: a turn taller than the pane scrolls line by line', () => {
     await app.press('turns.open');
     let f = app.frame();
     expect(footer(f)).toMatch(/lines 1–22 of 41 · 2 of 2$/);
-    expect(lines(f)[0]).toContain('paused · 0 new');
+    expect(lines(f)[0]).toContain('paused · G follows');
     const text = JSON.stringify(turn(2000, 'user', 'a new question'));
     appendLines(store, 0, [{ text, lineNo: 3, offset: 10_000, length: text.length }]);
     f = await waitForFrame(app.frame, (x) => lines(x)[0]!.includes('paused · 1 new'));

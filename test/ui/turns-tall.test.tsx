@@ -226,6 +226,20 @@ describe('Turns: Space at a tall turn', () => {
     expect(f).toContain('line 001');
   });
 
+  it('short of room beside a kept search and a long counter, the footer keeps / search and n next', async () => {
+    app = await renderApp({ store: longAnswer(), columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('list.down');
+    await app.press('turns.open');
+    await app.press('search.open');
+    await app.type('line 250');
+    await waitForFrame(app.frame, (x) => footer(x).includes('1 match'));
+    await app.press('input.submit');
+    expect(footer(app.frame())).toMatch(
+      /^\? help {2}\/ search {2}n next {2}q quit +\/line 250 1\/1 · lines 249–270 of 301 · 2 of 3$/,
+    );
+  });
+
   it('the last turn, at its end, opens and folds where it is shown', async () => {
     const store = storeOf([shortTurn(0, 'first question'), tallTurn(1000, 'para', numbered('para', 40, 31))]);
     app = await renderApp({ store, columns: 80, rows: 24 });
@@ -276,7 +290,7 @@ describe('Turns, following: a new turn taller than the pane', () => {
     append(tallTurn(3000, 'para'));
     let f = await waitForFrame(app.frame, (x) => / 4 of 4$/.test(footer(x)));
     expect(footer(f)).toMatch(/lines 1–22 of 76 · 4 of 4$/);
-    expect(header(f)).toContain('paused · 0 new');
+    expect(header(f)).toContain('paused · G follows');
     // Another turn does not move the view.
     append(shortTurn(4000, 'third question'));
     f = await waitForFrame(app.frame, (x) => header(x).includes('paused · 1 new'));

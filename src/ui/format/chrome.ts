@@ -3,6 +3,7 @@ import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
+import { keyOf } from '../keymap.js';
 import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
 import { fitNotice, NOTICE_MAX, noticeLook } from './notice.js';
 import { type ScreenLine, type Segment, seg } from './segments.js';
@@ -88,7 +89,11 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
       ),
     ),
   ].join(', ');
-  const paused = h.pausedNew == null ? '' : ` · paused · ${fmtInt(h.pausedNew)} new`;
+  // Nothing new yet, `0 new` would say only that nothing came: the key that follows again does more.
+  const paused =
+    h.pausedNew == null
+      ? ''
+      : ` · paused · ${h.pausedNew ? `${fmtInt(h.pausedNew)} new` : `${keyOf('list.bottom')} follows`}`;
   const used = tabs.reduce((n, s) => n + widthOf(s.text), 0);
   // The format by name when it is not the tool's own (and when several files are open, each one's).
   const formats = [...new Set(h.files.map((f) => f.format.name))];

@@ -133,13 +133,17 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     } else if (type === 'tool_use') {
       const outcome = v.echoed ? undefined : v.toolUses[toolUse++];
       const look = outcome === undefined ? null : STATUSES[Status[outcome.state]];
+      // A call that never reached the server neither succeeded nor took time to run: its
+      // answer came from elsewhere (a stub), so `✓ ok` and a latency would claim a call.
+      // An error answer, or none, says so all the same.
+      const noCall = outcome?.noCall === true;
       const after: Segment[] = look
         ? [
-            seg(` ${looks(look)}`, toneOf(look)),
-            seg(outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'),
+            seg(noCall && outcome?.state === 'ok' ? '' : ` ${looks(look)}`, toneOf(look)),
+            seg(noCall || outcome?.latencyMs == null ? '' : ` ${fmtMs(outcome.latencyMs)}`, 'dim'),
             outcome?.linkedLine != null
               ? seg(` ↔ call L${outcome.linkedLine}`, 'accent')
-              : seg(outcome?.noCall ? ` ${NO_CALL}` : '', 'dim'),
+              : seg(noCall ? ` ${NO_CALL}` : '', 'dim'),
           ]
         : [];
       // Measured as shown: inert, and no more of it than the line can hold.

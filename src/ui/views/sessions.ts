@@ -35,10 +35,33 @@ const sort: CommandSpec<SessionsContext> = {
   },
 };
 
+/**
+ * Esc in the list: leaves a search kept after Enter (its counter and `•` marks), the
+ * position kept, as Esc does in a run's panes. Esc's command there, which in the list
+ * has nothing to go back to.
+ */
+const leaveSearch: CommandSpec<SessionsContext> = {
+  command: 'sessions.back',
+  description: 'Leave a search kept after Enter',
+  // The footer shows the search's `n next` meanwhile; help lists Esc.
+  hint: null,
+  disabled: (ctx) => (ctx.state.search === null ? 'no search to leave' : null),
+  run: (ctx) => outcome(reduce(ctx.state, { type: 'search.clear' })),
+};
+
 export const sessionsView: ViewSpec<SessionsContext> = {
   id: 'sessions',
   title: 'Sessions',
-  commands: [...moves({ empty: 'no runs in this directory' }), open, sort, search.sessions, ...steps, help, quit],
+  commands: [
+    ...moves({ empty: 'no runs in this directory' }),
+    open,
+    sort,
+    search.sessions,
+    ...steps,
+    leaveSearch,
+    help,
+    quit,
+  ],
 };
 
 export const sessionsSearchBar: ViewSpec<SessionsContext> = {

@@ -156,25 +156,25 @@ export function runCommand<C extends BaseContext>(view: ViewSpec<C>, command: Co
 
 /**
  * Which hints a narrow footer keeps, most needed first: `? help` (where every key is
- * listed) and `q quit` always; then what leaves or acts on the view; hints not named
- * here go first.
+ * listed) and `q quit` always; then the ways out of a view that do not quit; then
+ * search, the most used key after those (a pager's `/`), which no one guesses as they
+ * guess Enter opens; then what acts on the view. Hints not named here go first.
  */
 const FOOTER_RANK: readonly Command[] = [
   'app.help',
   'app.quit',
   'detail.close',
   'sessions.back',
+  'search.open',
+  'sessions.search',
+  'detail.search',
+  'search.next',
   'input.submit',
   'input.cancel',
   'input.complete',
   'list.open',
   'sessions.open',
   'usage.apply',
-  // Search before the filter: the more used of the two (a pager's `/`).
-  'search.open',
-  'sessions.search',
-  'detail.search',
-  'search.next',
   'filter.open',
   'tree.toggle',
   'tree.copy',

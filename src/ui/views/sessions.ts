@@ -1,7 +1,7 @@
 /** The views of a directory opened in the app: the Sessions list, its search bar, its help. */
 import type { SessionEntry } from '../../store/session-list.js';
 import { sessionOrder } from '../data/sessions.js';
-import { reduce, SESSION_SORTS } from '../state/ui-state.js';
+import { SESSION_SORTS } from '../state/ui-state.js';
 import type { AppContext } from './app-context.js';
 import { cancel, clear, erase, submit } from './bars.js';
 import { close, help, moves, quit } from './common.js';
@@ -46,7 +46,7 @@ const leaveSearch: CommandSpec<SessionsContext> = {
   // The footer shows the search's `n next` meanwhile; help lists Esc.
   hint: null,
   disabled: (ctx) => (ctx.state.search === null ? 'no search to leave' : null),
-  run: (ctx) => outcome(reduce(ctx.state, { type: 'search.clear' })),
+  run: (ctx) => act(ctx, { type: 'search.clear' }),
 };
 
 export const sessionsView: ViewSpec<SessionsContext> = {
@@ -90,8 +90,5 @@ export const back: CommandSpec<AppContext> = {
     ctx.state.search !== null || ctx.fromSessions ? null : 'no Sessions list (open a directory for one)',
   // A kept search's footer has `n next` to show in that room (help lists Esc).
   hint: (ctx) => (ctx.state.search !== null ? null : 'sessions'),
-  run: (ctx) =>
-    ctx.state.search !== null
-      ? outcome(reduce(ctx.state, { type: 'search.clear' }))
-      : outcome(ctx.state, { type: 'back' }),
+  run: (ctx) => (ctx.state.search !== null ? act(ctx, { type: 'search.clear' }) : outcome(ctx.state, { type: 'back' })),
 };

@@ -84,25 +84,21 @@ export function useSearch(
   // moved the selection since (the late result then leaves it where the user put it).
   const typing = state.input?.kind === 'search';
   const selected = state.lists[state.pane].selected;
-  /** The query last gone to while typing. */
-  const wentTo = useRef<string | null>(null);
-  /** The bar closed on a query not gone to yet: where the selection was then. */
+  /** The bar closed on a query not gone to yet (typing goes to every match found): where the selection was then. */
   const waiting = useRef<{ query: string; selected: number } | null>(null);
   useEffect(() => {
     const query = state.search?.query;
-    waiting.current = !typing && query !== undefined && wentTo.current !== query ? { query, selected } : null;
+    const wentTo = found !== null && found.query === query && found.best >= 0;
+    waiting.current = !typing && query !== undefined && !wentTo ? { query, selected } : null;
   }, [typing]);
   // Anything else done meanwhile (a detail view opened, another pane, a filter) ends the wait.
   useEffect(() => {
     waiting.current = null;
   }, [overlay !== null, state.pane, state.filter]);
   useEffect(() => {
-    // A query typed anew (the same as an earlier one, perhaps) has not been gone to yet.
-    if (typing && (!found || found.best < 0)) wentTo.current = null;
     const w = waiting.current;
     if (found && found.best >= 0 && (typing || (w?.query === found.query && w.selected === selected))) {
       waiting.current = null;
-      wentTo.current = found.query;
       ui.dispatch({ type: 'search.goto', index: found.best, bounds });
     }
     // Its text part in, match or none, the query has nothing more to wait for: rows that

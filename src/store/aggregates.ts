@@ -306,7 +306,30 @@ export function addRow(agg: Aggregates, cols: Tables, row: number): void {
 
 /** Aggregates over a subset of rows (a filter's), in row order. */
 export function aggregateRows(store: { readonly cols: Tables }, rows: ArrayLike<number>): Aggregates {
+  return aggregateRowsInSteps(store, rows)(Number.POSITIVE_INFINITY)!;
+}
+
+/** Rows added between looks at the clock (~0.1 ms of them). */
+const ROWS_PER_LOOK = 1024;
+
+/**
+ * `aggregateRows` a slice at a time (a filter keeping most of 1.8 M rows takes ~200 ms):
+ * each call adds rows for about `ms` (at least ROWS_PER_LOOK of them) and gives the
+ * aggregates once every row is in, else null. The same rows in the same order: the
+ * same figures as in one go.
+ */
+export function aggregateRowsInSteps(
+  store: { readonly cols: Tables },
+  rows: ArrayLike<number>,
+): (ms: number) => Aggregates | null {
   const agg = new Aggregates();
-  for (let i = 0; i < rows.length; i++) addRow(agg, store.cols, rows[i]!);
-  return agg;
+  let next = 0;
+  return (ms) => {
+    const deadline = performance.now() + ms;
+    do {
+      const stop = Math.min(rows.length, next + ROWS_PER_LOOK);
+      for (; next < stop; next++) addRow(agg, store.cols, rows[next]!);
+    } while (next < rows.length && performance.now() < deadline);
+    return next < rows.length ? null : agg;
+  };
 }

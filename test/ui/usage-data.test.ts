@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
+import { appendLines } from '../../src/ingest/row-writer.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { usageData } from '../../src/ui/data/usage.js';
+import { filterResult } from '../../src/ui/data/filter-result.js';
+import { usageData, usageStep } from '../../src/ui/data/usage.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { usageLines } from '../../src/ui/format/usage-lines.js';
 import { paint } from '../../src/ui/theme.js';
@@ -113,5 +115,55 @@ describe.skipIf(!hasRealTraces)('the Usage pane tool table: cost per tool', () =
       .map((l) => l.split(/\s+/)[0]);
     const byCost = [...d.toolCosts!].sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1)).map((c) => c.name);
     expect(tools).toEqual(byCost);
+  });
+});
+
+describe('the Usage numbers ahead of time, a piece at a time (usageStep)', () => {
+  /** A real run's mcp and agent planes (or the demo), and a filter keeping most of its rows. */
+  const stores = async (): Promise<[string, TraceStore][]> => {
+    const pings = Array.from({ length: 3000 }, (_, i) => [
+      { t: at(i * 10), dir: 'in', raw: { jsonrpc: '2.0', id: i, method: i % 3 ? 'ping' : 'tools/list' } },
+      { t: at(i * 10 + 3), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: {} } },
+    ]).flat();
+    const out: [string, TraceStore][] = [
+      ['demo', demoStore()],
+      ['3,000 calls', storeOf(pings)],
+    ];
+    if (!hasRealTraces) return out;
+    const store = new TraceStore(bundledPrices());
+    for (const plane of ['mcp', 'agent']) {
+      const path = join(REAL_TRACES, `huggingface-co-2026-08-20T17-23-48-886Z.${plane}.jsonl`);
+      await ingest(store, new FileSource(path), store.addFile(path).index);
+    }
+    out.push(['huggingface run', store]);
+    return out;
+  };
+
+  it('gives the numbers usageData gives in one go, every filter alike, each step short', async () => {
+    for (const [name, store] of await stores()) {
+      for (const text of [null, '-method:initialize', 'tool:*', 'method:ping']) {
+        const filter = filterResult(store, text, null);
+        const whole = structuredClone(usageData(store, filter));
+        store.version += 1;
+        let steps = 0;
+        // ms 0: a filter's rows are aggregated 1,024 at a time.
+        while (!usageStep(store, filter, 0)) steps += 1;
+        expect(steps, name).toBeGreaterThanOrEqual(2);
+        if (filter && filter.rows.length > 1024) expect(steps, `${name} ${text}`).toBeGreaterThan(2);
+        expect(usageStep(store, filter, 0), name).toBe(true);
+        const data = usageData(store, filter);
+        expect({ ...data, toolCosts: null }, `${name} ${text}`).toEqual({ ...whole, toolCosts: null });
+      }
+    }
+  });
+
+  it('starts again when rows arrive between its steps: the numbers are of the rows as they are', () => {
+    const ping = (ms: number, id: number) => ({ t: at(ms), dir: 'in', raw: { jsonrpc: '2.0', id, method: 'ping' } });
+    const store = storeOf([ping(0, 1), ping(10, 2)]);
+    expect(usageStep(store, null, 0)).toBe(false);
+    const text = JSON.stringify(ping(20, 3));
+    appendLines(store, 0, [{ text, lineNo: 3, offset: 1000, length: text.length }]);
+    while (!usageStep(store, null, 0));
+    expect(usageData(store).methods.find((m) => m.name === 'ping')?.calls).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { aggregateRows } from '../../store/aggregates.js';
+import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
 import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
@@ -33,43 +33,84 @@ export function usageCostsStep(store: TraceStore, filter: FilterResult | null, m
   return costs!.step(ms);
 }
 
+/** The Usage pane's numbers being worked out a piece at a time (usageStep), for one store version and filter. */
+let preparing: {
+  store: TraceStore;
+  version: number;
+  filter: FilterResult | null;
+  aggregate: (ms: number) => Aggregates | null;
+  agg: Aggregates | null;
+  tables: Omit<UsageData, 'timeline' | 'toolCosts'> | null;
+} | null = null;
+
+const cached = (store: TraceStore, filter: FilterResult | null): boolean =>
+  cache !== null && cache.store === store && cache.version === store.version && cache.filter === filter;
+
+/**
+ * The next piece of the Usage pane's numbers, ahead of time between keys: the filter's
+ * rows aggregated for about `ms`, or the tables, or the time strip (each ~15–40 ms on
+ * 1 GiB, where all in one go held a key ~140 ms, and ~200 ms more under a filter that
+ * keeps most rows). True once usageData has them all.
+ */
+export function usageStep(store: TraceStore, filter: FilterResult | null, ms: number): boolean {
+  if (cached(store, filter)) return true;
+  let p = preparing;
+  if (!p || p.store !== store || p.version !== store.version || p.filter !== filter) {
+    const aggregate = filter ? aggregateRowsInSteps(store, filter.rows) : () => store.aggregates;
+    p = preparing = { store, version: store.version, filter, aggregate, agg: null, tables: null };
+  }
+  if (!p.agg) p.agg = p.aggregate(ms);
+  else if (!p.tables) p.tables = tablesOf(store, p.agg);
+  else {
+    cache = {
+      store,
+      version: store.version,
+      filter,
+      data: { ...p.tables, timeline: timelineOf(store, filter), toolCosts: null },
+    };
+    preparing = null;
+    return true;
+  }
+  return false;
+}
+
+function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline' | 'toolCosts'> {
+  const mcpPlaneOnly = mergesPlanes(store, agg);
+  const methods = [...agg.methods.entries()]
+    .map(([name, m]) => {
+      const lat = latencyStats(m.latencies);
+      return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
+    })
+    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
+  return {
+    models: modelsOf(agg, store.prices),
+    prices: store.prices.origin,
+    tools: toolsOf(agg, mcpPlaneOnly),
+    mcpPlaneOnly,
+    methods,
+    latenciesLeftOut: agg.latenciesLeftOut,
+  };
+}
+
 /**
  * The Usage pane's numbers over every open file (the same rules as `summary`), or over
  * a filter's rows; `toolCosts` null while they are being worked out (usageCostsStep).
  */
 export function usageData(store: TraceStore, filter: FilterResult | null = null): UsageData {
-  if (!cache || cache.store !== store || cache.version !== store.version || cache.filter !== filter) {
-    const agg = filter ? aggregateRows(store, filter.rows) : store.aggregates;
-    const mcpPlaneOnly = mergesPlanes(store, agg);
-    const methods = [...agg.methods.entries()]
-      .map(([name, m]) => {
-        const lat = latencyStats(m.latencies);
-        return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
-      })
-      .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
-    const data: UsageData = {
-      models: modelsOf(agg, store.prices),
-      prices: store.prices.origin,
-      tools: toolsOf(agg, mcpPlaneOnly),
-      toolCosts: null,
-      mcpPlaneOnly,
-      methods,
-      timeline: timelineOf(store, filter),
-      latenciesLeftOut: agg.latenciesLeftOut,
-    };
-    cache = { store, version: store.version, filter, data };
-  }
+  while (!usageStep(store, filter, Number.POSITIVE_INFINITY));
+  // usageStep is done: the numbers are in `cache`.
+  const done = cache!;
   let toolCosts: ToolCost[] | null;
   if (current(store, filter)) toolCosts = costs!.step(0);
   else {
     const keep = filter ? { keep: (row: number) => filter.keep[row] !== 0 } : {};
-    const step = toolCostsInSteps(store, { mcpPlaneOnly: cache.data.mcpPlaneOnly, ...keep });
+    const step = toolCostsInSteps(store, { mcpPlaneOnly: done.data.mcpPlaneOnly, ...keep });
     costs = { store, version: store.version, filter, step };
     // A first slice: a trace of thousands of calls has its costs at once.
     toolCosts = step(FIRST_SLICE_MS);
   }
-  if (cache.data.toolCosts !== toolCosts) cache.data = { ...cache.data, toolCosts };
-  return cache.data;
+  if (done.data.toolCosts !== toolCosts) done.data = { ...done.data, toolCosts };
+  return done.data;
 }
 
 /**

@@ -157,7 +157,13 @@ function stringValue(cache = true): string {
  */
 const MAX_CACHED = 48;
 const CACHE_SLOTS = 4096;
-const cacheBytes: (Buffer | undefined)[] = new Array<Buffer | undefined>(CACHE_SLOTS).fill(undefined);
+/*
+ * The bytes of each slot's string, in one table: MAX_CACHED bytes a slot, its length
+ * apart (-1: empty). A small Buffer per slot came from Node's 8 KiB pool and kept its
+ * whole slab alive: up to 4096 slabs, 30 MiB in an index worker.
+ */
+const cacheBytes = new Uint8Array(CACHE_SLOTS * MAX_CACHED);
+const cacheLengths = new Int8Array(CACHE_SLOTS).fill(-1);
 const cacheStrings: string[] = new Array<string>(CACHE_SLOTS).fill('');
 
 function cachedString(start: number, len: number): string {
@@ -170,11 +176,11 @@ function cachedString(start: number, len: number): string {
     0x9e3779b1,
   );
   const slot = (h >>> 20) & (CACHE_SLOTS - 1);
-  const known = cacheBytes[slot];
-  if (known !== undefined && known.length === len) {
+  const at = slot * MAX_CACHED;
+  if (cacheLengths[slot] === len) {
     let same = true;
     for (let k = 0; k < len; k++) {
-      if (known[k] !== b[start + k]) {
+      if (cacheBytes[at + k] !== b[start + k]) {
         same = false;
         break;
       }
@@ -182,7 +188,8 @@ function cachedString(start: number, len: number): string {
     if (same) return cacheStrings[slot]!;
   }
   const value = b.toString('utf8', start, start + len);
-  cacheBytes[slot] = Buffer.from(b.subarray(start, start + len));
+  cacheBytes.set(b.subarray(start, start + len), at);
+  cacheLengths[slot] = len;
   cacheStrings[slot] = value;
   return value;
 }

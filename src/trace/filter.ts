@@ -33,7 +33,7 @@ export const FILTER_GRAMMAR: readonly { term: string; means: string }[] = [
   { term: `status:${STATUS_WORDS.join('|')}`, means: 'how a call ended' },
   { term: `dir:${DIR_WORDS.join('|')}`, means: 'the direction of a record' },
   { term: 'latency:>500ms', means: "a call's latency: <, <=, >, >=, = with ms, s, m or h" },
-  { term: 'since:90s  until:2026-05-12T23:05Z', means: 'time: an offset from the start or an ISO time' },
+  { term: 'since:6m10s  until:2026-05-12T23:05Z', means: 'time: an offset from the start or an ISO time' },
   { term: 'timeout  "permission denied"', means: 'words in the raw line (a capital makes it exact)' },
   { term: '-status:ok', means: 'a - in front: records the term does not match' },
 ];
@@ -75,7 +75,8 @@ export const MAX_FILTER = 2000;
 const QUOTED = 40;
 const quote = (text: string) => `"${text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text}"`;
 
-const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Milliseconds per unit of a duration or an offset. */
+export const UNIT: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `500ms`, `1.5s`, `2m`, `1h`, or a bare number of ms. */
 function duration(text: string): number | null {
@@ -83,8 +84,35 @@ function duration(text: string): number | null {
   return m ? Number(m[1]) * UNIT[m[2] ?? 'ms']! : null;
 }
 
-/** since:/until: an offset from the trace start (`90s`, `5m`, `01:30`, `1:02:03`) or an ISO time. */
-function when(text: string): { offsetMs: number } | { epochMs: number } | null {
+/** The units of an offset, largest first: each at most once, in this order. */
+const OFFSET_UNITS = ['h', 'm', 's', 'ms'] as const;
+
+/**
+ * An offset as the panes print it (`+6m10s`, `+0.554s`, `-19h58m`) or shorter (`90s`,
+ * `5m`): a sign, then amounts with units, largest first. Null for anything else.
+ */
+function offsetOf(text: string): number | null {
+  const m = /^([+-]?)((?:\d+(?:\.\d+)?(?:ms|h|m|s))+)$/.exec(text);
+  if (!m) return null;
+  let ms = 0;
+  let last = -1;
+  for (const [, whole, fraction, unit] of m[2]!.matchAll(/(\d+)(?:\.(\d+))?(ms|h|m|s)/g)) {
+    const rank = OFFSET_UNITS.indexOf(unit as (typeof OFFSET_UNITS)[number]);
+    if (rank <= last) return null;
+    last = rank;
+    // The fraction's digits times the unit, over their power of ten: 0.554s is 554 ms
+    // exactly (0.554 * 1000 is 554.0000000000001, past a row at 554 ms).
+    const u = UNIT[unit!]!;
+    ms += Number(whole) * u + (fraction ? (Number(fraction) * u) / 10 ** fraction.length : 0);
+  }
+  return m[1] === '-' ? -ms : ms;
+}
+
+/**
+ * A moment of a trace: an offset from its start (`90s`, `+6m10s`, `01:30`, `1:02:03`) or
+ * an ISO time. since:/until: and the line bar (`:`) read it alike.
+ */
+export function parseWhen(text: string): { offsetMs: number } | { epochMs: number } | null {
   const clock = /^(?:(\d+):)?(\d{1,2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(text);
   if (clock)
     return {
@@ -92,8 +120,8 @@ function when(text: string): { offsetMs: number } | { epochMs: number } | null {
         ((Number(clock[1] ?? 0) * 60 + Number(clock[2])) * 60 + Number(clock[3])) * 1000 +
         Number((clock[4] ?? '0').padEnd(3, '0')),
     };
-  const d = duration(text);
-  if (d !== null && /[a-z]$/.test(text)) return { offsetMs: d };
+  const offset = offsetOf(text);
+  if (offset !== null) return { offsetMs: offset };
   if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
     const ms = Date.parse(text);
     if (!Number.isNaN(ms)) return { epochMs: ms };
@@ -174,10 +202,10 @@ function term(token: Token): Term {
     }
     case 'since':
     case 'until': {
-      const w = when(value);
+      const w = parseWhen(value);
       if (w === null)
         throw new FilterError(
-          `${field}: ${quote(value)} is neither an offset (90s, 5m, 01:30) nor an ISO time`,
+          `${field}: ${quote(value)} is neither an offset (90s, 6m10s, 01:30) nor an ISO time`,
           valueAt,
         );
       return { field, negate, source, at: w };

@@ -63,7 +63,10 @@ const README_KEYS: readonly (readonly [readonly Command[], string])[] = [
     ['list.nextProblem', 'list.prevProblem'],
     'next / previous problem: a failed call or tool result, an `llm.error`, a skipped line',
   ],
-  [['list.goto'], 'go to a line of the trace file (the numbers `validate` and the detail view give)'],
+  [
+    ['list.goto'],
+    'go to a line of the trace file (the numbers `validate` and the detail view give) or a time: `+6m10s`, an ISO time, with `T` on `14:00:05`',
+  ],
   [
     ['list.open', 'detail.close'],
     'open the detail view of the selected row (a JSON tree of the request with its response); close it',

@@ -55,7 +55,7 @@ export const KEYMAP = {
   },
   'list.goto': {
     keys: [':'],
-    description: 'Go to a line of the trace file: its record, or the next one the pane lists (a response: its call)',
+    description: 'Go to a line of the trace file, or a time (+6m10s, ISO): its record, or the next one listed',
     category: 'Move',
   },
   'list.nextProblem': {

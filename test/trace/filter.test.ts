@@ -56,6 +56,15 @@ describe('parseFilter', () => {
     ['since:01:30', 90_000],
     ['since:1:02:03', 3_723_000],
     ['until:500ms', 500],
+    // As the panes print offsets: a sign, then units largest first.
+    ['since:+6m10s', 370_000],
+    ['since:1h2m3s', 3_723_000],
+    ['since:+19h58m', 71_880_000],
+    ['since:-5m', -300_000],
+    ['since:2s500ms', 2_500],
+    // Exact: 0.554 * 1000 is 554.0000000000001, which a row at 554 ms is not at or after.
+    ['since:+0.554s', 554],
+    ['since:1.5m', 90_000],
   ])('%s is an offset from the trace start', (expr, offsetMs) =>
     expect(parseFilter(expr)!.terms[0]).toMatchObject({ at: { offsetMs } }),
   );
@@ -79,6 +88,10 @@ describe('parseFilter', () => {
     ['-bogus:1', 'unknown field "bogus"', 1],
     ['dir:sideways', 'dir: "sideways" is not one of', 4],
     ['since:yesterday', 'since: "yesterday" is neither an offset', 6],
+    ['since:5s3m', 'since: "5s3m" is neither an offset', 6],
+    ['since:6m6m', 'since: "6m6m" is neither an offset', 6],
+    ['since:6m10', 'since: "6m10" is neither an offset', 6],
+    ['since:+-5m', 'since: "+-5m" is neither an offset', 6],
     ['tool:', 'tool: needs a value', 5],
     ['"open', 'unclosed quote', 0],
   ])('rejects %j saying what and where', (expr, message, position) => {

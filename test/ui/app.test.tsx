@@ -121,7 +121,7 @@ describe('Calls pane', () => {
   it(': goes to a line of the file: its record, in Calls the call whose response is there, else the next one listed', async () => {
     app = await renderApp({ store: demoStore(), rows: 18 });
     await app.press('list.goto');
-    expect(lines(app.frame()).at(-1)).toMatch(/^line: ▏ +Enter go · Esc cancel/);
+    expect(lines(app.frame()).at(-1)).toMatch(/^line or time: ▏ +Enter go · Esc cancel/);
     await app.type('19');
     await app.press('input.submit');
     // Line 19 is the response of the read_file call made at line 16.
@@ -140,7 +140,7 @@ describe('Calls pane', () => {
     await app.press('list.goto');
     await app.type('x1');
     await app.press('input.submit');
-    expect(lines(app.frame()).at(-1)).toContain('not a line number: x1');
+    expect(lines(app.frame()).at(-1)).toContain('not a line number or a time: x1');
     await app.press('list.goto');
     await app.type('999');
     await app.press('input.submit');
@@ -152,6 +152,23 @@ describe('Calls pane', () => {
     await app.press('list.goto');
     await app.type('19\r');
     await waitForFrame(app.frame, (x) => /^› +L19 /m.test(x));
+  });
+
+  it(': goes to a time too: an offset as the pane prints it, or with T on, a time of day as shown', async () => {
+    app = await renderApp({ store: demoStore() });
+    await app.press('list.goto');
+    await app.type('+5.92s');
+    await app.press('input.submit');
+    expect(selectedLine(app.frame())).toMatch(/^› +\+5\.920s → +tools\/call read_file/);
+    await app.press('view.clock');
+    await app.press('list.goto');
+    await app.type('14:00:09');
+    await app.press('input.submit');
+    expect(selectedLine(app.frame())).toMatch(/^› +14:00:09\.830 → +tools\/call write_file/);
+    await app.press('list.goto');
+    await app.type('15:00');
+    await app.press('input.submit');
+    expect(lines(app.frame()).at(-1)).toContain('nothing at or after 15:00 in this pane');
   });
 
   it('T shows times of day in UTC instead of offsets, in every pane, and back', async () => {

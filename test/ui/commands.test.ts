@@ -44,15 +44,39 @@ describe('commands, without Ink', () => {
     const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).
     expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
-    expect(press(bar('x1'), 'enter').state).toMatchObject({ input: null, notice: error('not a line number: x1') });
+    expect(press(bar('x1'), 'enter').state).toMatchObject({
+      input: null,
+      notice: error('not a line number or a time: x1'),
+    });
     // What Number() takes for a whole number, but no one types as a line: 1e308 was line 10^308.
     for (const typed of ['1e308', '1e1', '0x13', '19.0', '+19', '0'])
-      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(error(`not a line number: ${typed}`));
+      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(error(`not a line number or a time: ${typed}`));
     expect(press(bar('999'), 'enter').state.notice).toEqual(error('nothing at or after line 999 in this pane'));
     // Past 2^53 the number as typed, not as a double prints it (1e+23).
     expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toEqual(
       error('nothing at or after line 99999999999999999999999 in this pane'),
     );
+  });
+
+  it('the line bar goes to a time too: the first record at or after it, as the pane prints offsets', () => {
+    const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
+    const lineThere = (text: string) => {
+      const state = press(bar(text), 'enter').state;
+      expect(state.notice, text).toBeNull();
+      return store.lineOf(appContext(store, state, 10).views.calls.at(state.lists.calls.selected));
+    };
+    // The read_file call at line 16 is shown at +5.920s (at 14:00:05.920, the trace started at 14:00:00).
+    for (const typed of ['+5.920s', '5.92s', '5.9s', '5s', '00:05', '2026-11-20T14:00:05.920Z', '2026-11-20T14:00:05Z'])
+      expect(lineThere(typed), typed).toBe(16);
+    // Past it: the sampling request the server sent at +5.980s.
+    expect(lineThere('+5.921s')).toBe(17);
+    // An offset stands for what the pane prints as it: the read_file call at 10.1 s shows as
+    // +10.1s, and so would one at 10.06 s: +10.1s finds it, +10.2s the next call.
+    expect(lineThere('+10.1s')).toBe(27);
+    expect(lineThere('10s')).toBe(27);
+    expect(lineThere('+10.2s')).toBe(30);
+    expect(press(bar('+1h'), 'enter').state.notice).toEqual(error('nothing at or after +1h in this pane'));
+    expect(press(bar('soon'), 'enter').state.notice).toEqual(error('not a line number or a time: soon'));
   });
 
   it('] goes to the next problem, and says when there is none below', () => {

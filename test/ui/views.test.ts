@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appendLines } from '../../src/ingest/row-writer.js';
-import { byLatency, slowestFirst, viewsOf } from '../../src/ui/data/views.js';
+import { fmtOffset } from '../../src/trace/units.js';
+import { momentTyped } from '../../src/ui/data/goto-time.js';
+import { byLatency, indexAtTime, slowestFirst, traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { seededRandom } from '../helpers/random.js';
 import { at, storeOf } from '../helpers/store.js';
 
@@ -70,5 +72,47 @@ describe('slowestFirst', () => {
       const calls = viewsOf(store, false).calls;
       expect(rowsOf(slowestFirst(store, calls)), `step ${step}`).toEqual(rowsOf(byLatency(store, calls)));
     }
+  });
+});
+
+describe('the line bar given a time (momentTyped, indexAtTime)', () => {
+  it('finds the first call shown at or after an offset as the pane prints it, whatever the order', () => {
+    // Calls at 0, 10.02 s (shown +10.0s), 369.6 s and 370.4 s (both shown +6m10s).
+    const store = storeOf([req(0, 1), req(10_020, 2), req(369_600, 3), req(370_400, 4)]);
+    const { calls } = viewsOf(store, false, null, 'time');
+    const at = (typed: string) => {
+      const from = momentTyped(typed, traceStart(store), false);
+      return from === null ? null : indexAtTime(store, calls, from);
+    };
+    expect(fmtOffset(369_600)).toBe('+6m10s');
+    expect(at('+6m10s')).toBe(2);
+    expect(at('6m9s')).toBe(2);
+    expect(at('06:09')).toBe(2);
+    expect(at('+6m11s')).toBe(-1);
+    expect(fmtOffset(10_020)).toBe('+10.0s');
+    expect(at('+10.0s')).toBe(1);
+    expect(at('10s')).toBe(1);
+    // Typed finer than the pane shows it: as typed.
+    expect(at('+10.02s')).toBe(1);
+    expect(at('+10.03s')).toBe(2);
+    expect(at('0s')).toBe(0);
+    expect(at('later')).toBeNull();
+    // Slowest first, the list is in another order: still the earliest at or after.
+    const byLat = viewsOf(store, false, null, 'latency').calls;
+    const from = momentTyped('5m', traceStart(store), false)!;
+    expect(store.tOf(byLat.at(indexAtTime(store, byLat, from)))).toBe(store.tOf(calls.at(2)));
+  });
+
+  it('reads hh:mm[:ss] as a UTC time of day when the pane shows clock times, across midnight', () => {
+    const start = Date.parse('2026-03-01T23:50:00.000Z');
+    const day = (iso: string) => Date.parse(iso);
+    expect(momentTyped('23:55', start, true)).toBe(day('2026-03-01T23:55:00.000Z'));
+    expect(momentTyped('23:40:30.5', start, true)).toBe(day('2026-03-01T23:40:30.500Z'));
+    expect(momentTyped('00:05', start, true)).toBe(day('2026-03-02T00:05:00.000Z'));
+    expect(momentTyped('24:00', start, true)).toBeNull();
+    // Offsets still read as offsets; without clock times, 00:05 is one.
+    expect(momentTyped('+5m', start, true)).toBe(start + 300_000 - 500);
+    expect(momentTyped('00:05', start, false)).toBe(start + 5_000 - 0.5);
+    expect(Number.isNaN(momentTyped('5m', null, false))).toBe(true);
   });
 });

@@ -231,6 +231,20 @@ export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): n
   return call >= 0 ? call : next;
 }
 
+/** Where `list` reaches a moment (ms since the epoch): its record of the earliest time at or after it (the first listed of equals); -1 for none. */
+export function indexAtTime(store: TraceStore, list: RowList, from: number): number {
+  let index = -1;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < list.length; i++) {
+    const t = store.tOf(list.at(i));
+    if (t !== null && t >= from && t < earliest) {
+      index = i;
+      earliest = t;
+    }
+  }
+  return index;
+}
+
 /** One row of the Calls pane. */
 export interface CallRow {
   row: number;

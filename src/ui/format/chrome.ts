@@ -205,7 +205,7 @@ export function inputLine(
   notice: Notice | null,
   width: number,
 ): ScreenLine {
-  const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line: ' : 'filter: ';
+  const prompt = input.kind === 'search' ? '/' : input.kind === 'goto' ? 'line or time: ' : 'filter: ';
   const count = found?.positions.length ?? 0;
   // A filter error quotes what was typed: measured as it is shown.
   const said = notice ? `  ${noticeLook(notice).mark}${inertHead(notice.text, width)}` : '';

@@ -1,6 +1,7 @@
 /** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
-import { indexAtLine } from '../data/views.js';
+import { momentTyped } from '../data/goto-time.js';
+import { indexAtLine, indexAtTime, traceStart } from '../data/views.js';
 import { type AppContext, activeList } from './app-context.js';
 import { checkedFilter, setFilter } from './filter-set.js';
 import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
@@ -101,26 +102,27 @@ export const filterBar: ViewSpec<AppContext> = {
   commands: [apply, cancel, erase, clear, complete, older, newer],
 };
 
-/** Enter in the line bar: the record at that line of the file in this pane, or the next one listed. */
+/**
+ * Enter in the line bar: a line number (its record in this pane, or the next one
+ * listed) or a time (`+6m10s`, `01:30`, an ISO time; with clock times shown, `14:00:05`):
+ * the first record at or after it (data/goto-time.ts).
+ */
 const go: CommandSpec<AppContext> = {
   command: 'input.submit',
   hint: 'go',
   run: (ctx) => {
     const text = ctx.state.input?.text ?? '';
     const closed = { ...ctx, state: { ...ctx.state, input: null } };
+    const error = (said: string) => outcome({ ...closed.state, notice: { kind: 'error', text: said } });
     const typed = text.trim();
     // Digits only: Number() also takes `1e308`, `0x10` and `1.0` as whole numbers.
     const lineNo = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    const from = lineNo >= 1 ? null : momentTyped(typed, traceStart(ctx.store), ctx.state.clock);
     const list = activeList(ctx);
-    if (!list || !(lineNo >= 1))
-      return outcome({ ...closed.state, notice: { kind: 'error', text: `not a line number: ${text}` } });
-    const index = indexAtLine(ctx.store, list, lineNo);
-    if (index < 0)
-      // As typed: past 2^53 the number itself prints as 1e+23.
-      return outcome({
-        ...closed.state,
-        notice: { kind: 'error', text: `nothing at or after line ${typed} in this pane` },
-      });
+    if (!list || !(lineNo >= 1 || from !== null)) return error(`not a line number or a time: ${text}`);
+    const index = from !== null ? indexAtTime(ctx.store, list, from) : indexAtLine(ctx.store, list, lineNo);
+    // As typed: past 2^53 the number itself prints as 1e+23.
+    if (index < 0) return error(`nothing at or after ${from !== null ? typed : `line ${typed}`} in this pane`);
     return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
   },
 };

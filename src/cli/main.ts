@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import type { PricesSpec } from '../ingest/read-run.js';
 import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
-import { bundledPrices, type PriceTable } from '../trace/prices.js';
+import type { PriceTable } from '../trace/prices.js';
 import type { LoadedConfig } from './config.js';
 import { installFatalHandlers } from './fatal.js';
 import { tightenHeap } from './heap.js';
@@ -81,10 +81,13 @@ export async function main(argv: string[]): Promise<number> {
       diff: async (files, options) => {
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
+        // A prices file that cannot be used is trouble (2), as diff(1) has it.
+        const prices = await loadPriceRows(options.prices, loaded);
+        if (prices === null) return 2;
         return (await import('./diff-command.js')).diffCommand(
           files,
           { ...options, ascii: loaded.config.ascii },
-          bundledPrices(),
+          prices.table,
         );
       },
       summary: async (files, options) => {

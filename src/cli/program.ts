@@ -58,6 +58,7 @@ export interface DiffOptions {
   json: boolean;
   /** How calls are matched: `calls` (aligned by what they are) or `ordinal` (by position). */
   by: 'calls' | 'ordinal';
+  prices?: string;
   config?: string;
   timeout: number;
 }
@@ -287,13 +288,13 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('diff')
     .description(
-      'compare two recordings call by call, aligned so an inserted call is one row: same, changed args, changed result, added in B, removed from B, with the first differing path (exit 0: same, 1: different, 2: trouble)',
+      'compare two recordings call by call, aligned so an inserted call is one row: same, changed args, changed result, added in B, removed from B, with the first differing path; then what each run counted and cost (exit 0: same, 1: different, 2: trouble)',
     )
     .argument('<a>', 'the first trace')
     .argument('<b>', 'the second trace')
     .option(
       '--json',
-      'emit {a, b, same, by, note, calls: [{ordinal, aOrdinal, bOrdinal, status, tool, path, aValue, bValue, statusChange, latencyDeltaMs, …}]} (docs/validate-and-diff.md)',
+      'emit {a, b, same, by, note, totals: {a, b}, calls: [{ordinal, aOrdinal, bOrdinal, status, tool, path, aValue, bValue, statusChange, latencyDeltaMs, …}]} (docs/validate-and-diff.md)',
       false,
     )
     .addOption(
@@ -305,6 +306,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
         .default('calls'),
     )
     .addOption(configOption())
+    .addOption(pricesOption())
     .addOption(timeoutOption())
     .action(async (a: string, b: string, options: DiffOptions) => {
       setCode(await handlers.diff([a, b], fromRoot(options)));

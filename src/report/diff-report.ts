@@ -1,10 +1,12 @@
 import type { DiffDoc } from '../store/diff.js';
 import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN } from '../store/diff-columns.js';
+import type { Figures } from '../store/run-figures.js';
 import { whatDiffers } from '../store/what-differs.js';
 import { width, wrap } from '../trace/cells.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
-import { fitTable, MAX_COLUMN } from './table.js';
+import { fmtCost, fmtInt, fmtUsd } from '../trace/units.js';
+import { fitTable, MAX_COLUMN, table } from './table.js';
 
 const GAP = 2;
 
@@ -37,6 +39,8 @@ export function diffText(doc: DiffDoc, columns = Infinity): string {
         `(${table.dropped.join(', ')} left out to fit ${columns} columns: a wider terminal or --json shows all)`,
       );
   } else out.push('no tool calls in either trace');
+  const totals = totalsLines(doc);
+  if (totals.length) out.push('', ...totals);
   out.push('', verdict(doc));
   // Names, the note and the verdict wrap at a terminal's width; the table already fits.
   const lines = columns === Infinity ? out : out.flatMap((l) => (width(l) > columns ? wrap(l, columns) : [l]));
@@ -51,4 +55,55 @@ export function verdict(doc: DiffDoc): string {
   const changed = [...counts.values()].reduce((a, b) => a + b, 0);
   const parts = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
   return `differ: ${changed} of ${doc.calls.length} call(s) (${parts})`;
+}
+
+/** The figures the totals compare, as `report` names them; a row both sides count nothing in is left out. */
+const TOTALS: { label: string; field: keyof Figures; money?: true }[] = [
+  { label: 'turns', field: 'turns' },
+  { label: 'tool calls', field: 'toolCalls' },
+  { label: 'tool errors', field: 'toolErrors' },
+  { label: 'input tokens', field: 'inputTokens' },
+  { label: 'output tokens', field: 'outputTokens' },
+  { label: 'cache read', field: 'cacheReadTokens' },
+  { label: 'cache write', field: 'cacheWriteTokens' },
+  { label: 'cost', field: 'costUsd', money: true },
+];
+
+/** A difference with its sign: `+12`, `-141`, `-$1.83`; none when either side has no figure. */
+function delta(a: number | null, b: number | null, money = false): string {
+  if (a === null || b === null) return '—';
+  const d = b - a;
+  if (d === 0) return '0';
+  const sign = d > 0 ? '+' : '-';
+  return `${sign}${money ? fmtUsd(Math.abs(d)) : fmtInt(Math.abs(d))}`;
+}
+
+/**
+ * Each side's totals and B's difference, for people comparing two runs of an agent:
+ * did the change cost more turns, tokens or dollars? `report`'s figures of each file.
+ */
+export function totalsLines(doc: DiffDoc): string[] {
+  const { a, b } = doc.totals;
+  const shown = TOTALS.filter(({ field }) => Boolean(a[field]) || Boolean(b[field]));
+  if (shown.length === 0) return [];
+  const cell = (f: Figures, field: keyof Figures, money?: true) =>
+    money ? fmtCost(f.costUsd, f.costUsd !== null, f.costOverflowTurns) : fmtInt(f[field] as number | null);
+  const rows = shown.map(({ label, field, money }) => [
+    label,
+    cell(a, field, money),
+    cell(b, field, money),
+    delta(a[field] as number | null, b[field] as number | null, money),
+  ]);
+  const cols = [
+    { header: 'TOTALS' },
+    { header: 'A', align: 'right' as const },
+    { header: 'B', align: 'right' as const },
+    { header: 'B - A', align: 'right' as const },
+  ];
+  const out = table(cols, rows);
+  const unpriced = [a, b]
+    .map((f, i) => (f.unpricedTurns ? `${'AB'[i]}: ${fmtInt(f.unpricedTurns)} turn(s) of models with no price` : ''))
+    .filter(Boolean);
+  if (unpriced.length) out.push(`not in the cost: ${unpriced.join('; ')}`);
+  return out;
 }

@@ -5,7 +5,15 @@
  * the same bytes (a cost is a sum of floating-point numbers, whose last digit depends
  * on the order they are added in).
  */
-import { addFigures, type Dim, type Figures, noFigures, type RowKey, type RunFigures } from '../store/run-figures.js';
+import {
+  addFigures,
+  type Dim,
+  type Figures,
+  figuresJson,
+  noFigures,
+  type RowKey,
+  type RunFigures,
+} from '../store/run-figures.js';
 import { truncate, wrap } from '../trace/cells.js';
 import type { PricesOrigin } from '../trace/prices.js';
 import { inert } from '../trace/text.js';
@@ -95,24 +103,6 @@ export function totalsOf(rows: readonly ReportRow[]): Figures {
   const totals = noFigures();
   for (const r of rows) addFigures([totals], r.figures);
   return totals;
-}
-
-/** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
-function figuresJson(f: Figures) {
-  return {
-    sessions: f.sessions,
-    toolCalls: f.toolCalls,
-    toolErrors: f.toolErrors,
-    turns: f.turns,
-    inputTokens: f.inputTokens,
-    outputTokens: f.outputTokens,
-    cacheReadTokens: f.cacheReadTokens,
-    cacheWriteTokens: f.cacheWriteTokens,
-    costUsd: f.costUsd,
-    unpricedTurns: f.unpricedTurns,
-    ...(f.overflowTurns ? { overflowTurns: f.overflowTurns } : {}),
-    ...(f.costOverflowTurns ? { costOverflowTurns: f.costOverflowTurns } : {}),
-  };
 }
 
 /** `report --json`: `{schema, by, rows: [{key, …figures}], totals, prices}` (docs/report.schema.json). */

@@ -11,6 +11,7 @@ import {
 import type { PathStep } from '../trace/json-path.js';
 import { canonical } from '../trace/json-write.js';
 import { isObject, type Json } from '../trace/values.js';
+import { type Figures, figuresJson, storeFigures } from './run-figures.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
 export type { DiffStatus };
@@ -61,6 +62,8 @@ export interface DiffDoc {
   by: DiffBy;
   /** Set when the alignment gave up (too many calls differ) and matched a stretch by ordinal. */
   note: string | null;
+  /** Each side's figures as `report` counts them: calls, errors, turns, tokens, cost. */
+  totals: { a: Figures; b: Figures };
   calls: DiffCall[];
 }
 
@@ -299,11 +302,16 @@ export function diffStores(
     note: aligned.bounded
       ? `more than ${maxEdits} calls differ: past the calls both start and end with, they are matched by ordinal`
       : null,
+    totals: { a: storeFigures(a), b: storeFigures(b) },
     calls,
   };
 }
 
-/** The diff as `--json` writes it: every field but the values kept for showing. */
-export function diffJson(doc: DiffDoc): Omit<DiffDoc, 'calls'> & { calls: Omit<DiffCall, 'shown'>[] } {
-  return { ...doc, calls: doc.calls.map(({ shown: _, ...call }) => call) };
+/** The diff as `--json` writes it: every field but the values kept for showing, the totals as `report` writes figures. */
+export function diffJson(doc: DiffDoc) {
+  return {
+    ...doc,
+    totals: { a: figuresJson(doc.totals.a), b: figuresJson(doc.totals.b) },
+    calls: doc.calls.map(({ shown: _, ...call }) => call),
+  };
 }

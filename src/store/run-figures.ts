@@ -9,7 +9,7 @@
 import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import type { PriceTable } from '../trace/prices.js';
-import type { ZoneClock } from '../trace/zone-time.js';
+import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
 import { modelsOf, sessionOf, toolsOf } from './stats.js';
 import { callCharges, NANO } from './tool-costs.js';
@@ -115,6 +115,30 @@ export function addFigures(into: readonly Figures[], add: Figures): void {
       f.costOverflowTurns += add.costOverflowTurns;
     } else if (tokens) f.costOverflowTurns += summed - (add.unpricedTurns ?? 0);
   }
+}
+
+/** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
+export function figuresJson(f: Figures) {
+  return {
+    sessions: f.sessions,
+    toolCalls: f.toolCalls,
+    toolErrors: f.toolErrors,
+    turns: f.turns,
+    inputTokens: f.inputTokens,
+    outputTokens: f.outputTokens,
+    cacheReadTokens: f.cacheReadTokens,
+    cacheWriteTokens: f.cacheWriteTokens,
+    costUsd: f.costUsd,
+    unpricedTurns: f.unpricedTurns,
+    ...(f.overflowTurns ? { overflowTurns: f.overflowTurns } : {}),
+    ...(f.costOverflowTurns ? { costOverflowTurns: f.costOverflowTurns } : {}),
+  };
+}
+
+/** A whole file's figures (a diff's side): what `report` gives for it alone, or nothing counted. */
+export function storeFigures(store: TraceStore): Figures {
+  const options = { by: [], clock: new ZoneClock('UTC'), since: null, until: null };
+  return runFigures(store.files[0]?.name ?? '', [store], options).rows[0]?.figures ?? noFigures();
 }
 
 /** Figures that count nothing: a row's start. */

@@ -6,7 +6,7 @@ import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
-import { diffHeader, diffLayout, diffRow } from './format/diff-lines.js';
+import { diffHeader, diffLayout, diffRow, diffTotalsLine } from './format/diff-lines.js';
 import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
 import { noticeLook, shortenPath } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
@@ -35,7 +35,9 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const size = useTerminalSize(fixed);
   const [state, ui] = useUiState(() => initialState());
   const width = size.columns;
-  const height = Math.max(1, size.rows - 2);
+  // What each run cost, under the title, when either counts turns, tokens, cost or errors.
+  const totals = useMemo(() => diffTotalsLine(doc.totals, width), [doc, width]);
+  const height = Math.max(1, size.rows - 2 - (totals ? 1 : 0));
   const list = { length: doc.calls.length, at: (i: number) => i };
   const differing = useMemo(() => doc.calls.flatMap((c, i) => (c.status === 'same' ? [] : [i])), [doc]);
   const natural = useMemo(() => naturalWidths(doc.calls, 60), [doc]);
@@ -118,7 +120,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   ];
   return (
     <Box flexDirection="column" width={width} height={size.rows}>
-      <Lines lines={[header]} width={width} height={1} />
+      <Lines lines={totals ? [header, totals] : [header]} width={width} height={totals ? 2 : 1} />
       <Lines lines={body} width={width} height={height} />
       <Lines lines={[footer]} width={width} height={1} />
     </Box>

@@ -200,7 +200,7 @@ describe('mcp-replay-tui summary', () => {
     const r = run(['diff', '--json', 'examples/demo.jsonl', 'test/fixtures/malformed.jsonl']);
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'by', 'note', 'calls']);
+    expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'by', 'note', 'totals', 'calls']);
     // Aligned: B's one call is A's second (read_file) with other arguments; A's others are not in B.
     expect(doc.calls.map((c: { status: string }) => c.status)).toEqual([
       'removed from B',
@@ -238,6 +238,29 @@ describe('mcp-replay-tui summary', () => {
     expect(run(['diff', '--by', 'position', 'examples/demo.jsonl', 'examples/demo.jsonl']).code).toBe(2);
     expect(run(['diff', 'examples/demo.jsonl']).code).toBe(2);
     expect(run(['diff', 'examples/demo.jsonl', 'nope.jsonl']).code).toBe(2);
+  });
+
+  it("diff --prices prices both sides' totals as report --prices does; a prices file it cannot use is trouble (2)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-diff-prices-'));
+    const prices = join(dir, 'prices.json');
+    // The demo's unpriced model (local-llama-3.1-8b) at a dollar a token, each way.
+    writeFileSync(
+      prices,
+      JSON.stringify({ 'local-llama-3.1-8b': { input_cost_per_token: 1, output_cost_per_token: 1 } }),
+    );
+    const doc = JSON.parse(
+      run(['diff', '--json', '--prices', prices, 'examples/demo.jsonl', 'examples/demo.jsonl']).stdout,
+    );
+    const report = JSON.parse(run(['report', '--json', '--prices', prices, 'examples/demo.jsonl']).stdout);
+    expect(doc.totals.a).toEqual(report.totals);
+    expect(doc.totals.a.unpricedTurns).toBe(0);
+    expect(doc.totals.a.costUsd).toBeGreaterThan(1);
+    expect(run(['diff', '--json', 'examples/demo.jsonl', 'examples/demo.jsonl']).stdout).toContain(
+      '"unpricedTurns": 1',
+    );
+    const bad = run(['diff', '--prices', join(dir, 'none.json'), 'examples/demo.jsonl', 'examples/demo.jsonl']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/cannot read prices .*none\.json/);
   });
 
   it('exits 2 on usage errors', () => {

@@ -163,9 +163,34 @@ describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a 
     const text = run(['diff', a, b]);
     const calls = JSON.parse(run(['diff', '--json', a, b]).stdout).calls.length;
     expect(rowsOf(text.stdout)).toHaveLength(calls);
-    expect(text.stdout.split('\n')).toHaveLength(calls + 7);
+    // The calls, the names, the totals (four lines) and the verdict, blank lines between.
+    expect(text.stdout.split('\n')).toHaveLength(calls + 11);
+    expect(text.stdout).toMatch(/\nTOTALS +A +B +B - A\ntool calls +68 +37 +-31\ntool errors +33 +19 +-14\n\ndiffer: /);
     expect(text.stdout).toMatch(
       /^ *13 +14 +≠ changed args +execute +L98 +L125 +\+129ms +\.params\.arguments\.code: "\\nasync function run\(client\) \{\\n {2}const res = await client\.ping\.get\(\);\\n {2}return res;\\n\}\\n" → "\\nasync function run\(client\) \{\\n {2}const page1 = await client\.coins\.markets\.get\(\{.*return coin;\\n\}\\n"$/m,
     );
   });
+});
+
+describe.skipIf(!hasRealTraces)("diff's totals: each side's figures as report gives them", () => {
+  const run2 = (name: string, plane: string) => join(REAL_TRACES, `${name}.${plane}.jsonl`);
+  it.each(['agent', 'mcp'])(
+    'two huggingface runs, %s planes: --json totals are report --json of each file',
+    (plane) => {
+      const a = run2('huggingface-co-2026-08-20T17-23-48-886Z', plane);
+      const b = run2('huggingface-co-2026-08-19T22-14-12-890Z', plane);
+      const doc = JSON.parse(run(['diff', '--json', a, b]).stdout);
+      expect(doc.totals.a).toEqual(JSON.parse(run(['report', '--json', a]).stdout).totals);
+      expect(doc.totals.b).toEqual(JSON.parse(run(['report', '--json', b]).stdout).totals);
+      expect(Object.keys(doc)).toEqual(['a', 'b', 'same', 'by', 'note', 'totals', 'calls']);
+      const text = run(['diff', a, b]).stdout;
+      if (plane === 'agent') {
+        // Turns, tokens and cost, with B's difference; rows both sides count nothing in left out.
+        expect(text).toMatch(/\nTOTALS +A +B +B - A\nturns +193 +84 +-109\n/);
+        expect(text).toMatch(/\ninput tokens +1,143,479 +334,966 +-808,513\n/);
+        expect(text).toMatch(/\ncost +\$2\.60 +\$0\.77 +-\$1\.83\n/);
+        expect(text).not.toMatch(/cache read/);
+      } else expect(text).not.toMatch(/\nturns /);
+    },
+  );
 });

@@ -202,3 +202,42 @@ describe('diff view', () => {
     app.unmount();
   });
 });
+
+describe('diff view: what each run cost', () => {
+  /** An agent run of `n` turns of `tokens` input tokens, each asking for one search. */
+  const run = (n: number, tokens: number, name: string) =>
+    storeOf(
+      Array.from({ length: n }, (_, i) => ({
+        t: at(i * 1000),
+        type: 'turn',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        blocks: [{ type: 'tool_use', id: `u${i}`, name: 'search', input: { q: i } }],
+        usage: { input_tokens: tokens, output_tokens: 100 },
+      })),
+      undefined,
+      name,
+    );
+
+  it('says turns, tokens and cost A → B (B - A) under the title, in whole parts that fit; the list keeps the rest', async () => {
+    const a = run(3, 200_000, 'a.agent.jsonl');
+    const b = run(2, 100_000, 'b.agent.jsonl');
+    const doc = diffStores(a, b);
+    const cost = (n: number, input: number) => n * (input * 3 + 100 * 15) * 1e-6;
+    for (const columns of [120, 80, 50]) {
+      const app = render(<DiffApp doc={doc} a={a} b={b} size={{ columns, rows: 24 }} />);
+      const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 3'));
+      const second = f.split('\n')[1]!;
+      expect(second).toMatch(/^ turns 3 → 2 · tokens 600k → 200k/);
+      if (columns >= 80)
+        expect(second).toContain(
+          `· cost $${cost(3, 200_000).toFixed(2)} → $${cost(2, 100_000).toFixed(2)} (-$${(cost(3, 200_000) - cost(2, 100_000)).toFixed(2)})`,
+        );
+      else expect(second).not.toContain('cost');
+      expect(f.split('\n')[2]).toMatch(/STATUS/);
+      expect(f.split('\n')).toHaveLength(24);
+      for (const line of f.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(columns);
+      app.unmount();
+    }
+  });
+});

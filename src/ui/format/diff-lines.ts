@@ -2,10 +2,14 @@
 
 import type { DiffCall } from '../../store/diff.js';
 import { DIFF_COLUMNS, latencyDelta, WHAT_MIN } from '../../store/diff-columns.js';
+import type { Figures } from '../../store/run-figures.js';
 import { whatDiffers } from '../../store/what-differs.js';
+import { width as cellWidth } from '../../trace/cells.js';
 import { diffStatus } from '../../trace/enums.js';
 import { fitColumns } from '../../trace/fit-columns.js';
+import { fmtInt, fmtUsd } from '../../trace/units.js';
 import { type ScreenLine, type Style, seg } from './segments.js';
+import { fmtCompact } from './session-lines.js';
 import { fit } from './text.js';
 
 /** Colour by status (the glyph and the words say it too: colour is never the only signal). */
@@ -78,4 +82,32 @@ export function diffTitle(c: DiffCall): ScreenLine {
     seg(c.statusChange ? ` · ${c.statusChange}` : '', c.bStatus === 'error' ? 'error' : 'ok'),
     seg(c.latencyDeltaMs !== null ? ` · ${latencyDelta(c.latencyDeltaMs)}` : '', 'dim'),
   ];
+}
+
+/** A side's tokens of every kind, as the Sessions list sums them. */
+const tokensOf = (f: Figures): number =>
+  (f.inputTokens ?? 0) + (f.outputTokens ?? 0) + (f.cacheReadTokens ?? 0) + (f.cacheWriteTokens ?? 0);
+
+/**
+ * Under the title, what the two runs cost side by side: `turns 193 → 84 · tokens 1.17M →
+ * 345k · cost $2.60 → $0.77 (-$1.83) · errors 2 → 0`, each part only when either side
+ * counts something there, and only whole ones that fit; null when neither side counts
+ * any (two mcp planes without errors).
+ */
+export function diffTotalsLine(totals: { a: Figures; b: Figures }, width: number): ScreenLine | null {
+  const { a, b } = totals;
+  const parts: string[] = [];
+  if (a.turns || b.turns) parts.push(`turns ${fmtInt(a.turns)} → ${fmtInt(b.turns)}`);
+  if (tokensOf(a) || tokensOf(b)) parts.push(`tokens ${fmtCompact(tokensOf(a))} → ${fmtCompact(tokensOf(b))}`);
+  if (a.costUsd !== null || b.costUsd !== null) {
+    const d = a.costUsd !== null && b.costUsd !== null ? b.costUsd - a.costUsd : null;
+    const by = d === null || d === 0 ? '' : ` (${d > 0 ? '+' : '-'}${fmtUsd(Math.abs(d))})`;
+    parts.push(`cost ${fmtUsd(a.costUsd)} → ${fmtUsd(b.costUsd)}${by}`);
+  }
+  if (a.toolErrors || b.toolErrors) parts.push(`errors ${fmtInt(a.toolErrors)} → ${fmtInt(b.toolErrors)}`);
+  if (parts.length === 0) return null;
+  // Whole parts, as many as fit (the first always, cut if it must be).
+  let text = ` ${parts[0]}`;
+  for (const p of parts.slice(1)) if (cellWidth(`${text} · ${p}`) <= width) text += ` · ${p}`;
+  return [seg(fit(text, width), 'dim')];
 }

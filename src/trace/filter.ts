@@ -102,9 +102,17 @@ function offsetOf(text: string): number | null {
     last = rank;
     // The fraction's digits times the unit, over their power of ten: 0.554s is 554 ms
     // exactly (0.554 * 1000 is 554.0000000000001, past a row at 554 ms).
+    // Past 15 digits the fraction is no whole number a double holds: read as a decimal.
     const u = UNIT[unit!]!;
-    ms += Number(whole) * u + (fraction ? (Number(fraction) * u) / 10 ** fraction.length : 0);
+    const part = !fraction
+      ? 0
+      : fraction.length <= 15
+        ? (Number(fraction) * u) / 10 ** fraction.length
+        : Number(`0.${fraction}`) * u;
+    ms += Number(whole) * u + part;
   }
+  // 400 nines of hours is no moment of any trace.
+  if (!Number.isFinite(ms)) return null;
   return m[1] === '-' ? -ms : ms;
 }
 

@@ -65,6 +65,8 @@ describe('parseFilter', () => {
     // Exact: 0.554 * 1000 is 554.0000000000001, which a row at 554 ms is not at or after.
     ['since:+0.554s', 554],
     ['since:1.5m', 90_000],
+    // A fraction longer than a double's digits is read as a decimal, not lost to NaN.
+    [`since:0.${'9'.repeat(400)}s`, 1000],
   ])('%s is an offset from the trace start', (expr, offsetMs) =>
     expect(parseFilter(expr)!.terms[0]).toMatchObject({ at: { offsetMs } }),
   );
@@ -92,6 +94,7 @@ describe('parseFilter', () => {
     ['since:6m6m', 'since: "6m6m" is neither an offset', 6],
     ['since:6m10', 'since: "6m10" is neither an offset', 6],
     ['since:+-5m', 'since: "+-5m" is neither an offset', 6],
+    [`since:${'9'.repeat(400)}h`, 'is neither an offset', 6],
     ['tool:', 'tool: needs a value', 5],
     ['"open', 'unclosed quote', 0],
   ])('rejects %j saying what and where', (expr, message, position) => {

@@ -5,7 +5,7 @@ import { whatDiffers } from '../store/what-differs.js';
 import { width, wrap } from '../trace/cells.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
-import { fmtCost, fmtInt, fmtUsd } from '../trace/units.js';
+import { fmtCost, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
 import { fitTable, MAX_COLUMN, table } from './table.js';
 
 const GAP = 2;
@@ -84,15 +84,26 @@ function delta(a: number | null, b: number | null, money = false): string {
  */
 export function totalsLines(doc: DiffDoc): string[] {
   const { a, b } = doc.totals;
-  const shown = TOTALS.filter(({ field }) => Boolean(a[field]) || Boolean(b[field]));
+  // Cost is shown too where a side's turns are unpriced: it is not known, not none.
+  const counts = (f: Figures, field: keyof Figures) =>
+    Boolean(f[field]) || (field === 'costUsd' && (f.costUsd !== null || Boolean(f.unpricedTurns)));
+  const shown = TOTALS.filter(({ field }) => counts(a, field) || counts(b, field));
   if (shown.length === 0) return [];
+  // A side with no cost because it has no priced turn at all (none, or none with usage)
+  // cost nothing; one whose turns are of unpriced models has a cost no one knows.
+  const costOf = (f: Figures): number | null => f.costUsd ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
+  const valueOf = (f: Figures, field: keyof Figures, money?: true) => (money ? costOf(f) : (f[field] as number | null));
   const cell = (f: Figures, field: keyof Figures, money?: true) =>
-    money ? fmtCost(f.costUsd, f.costUsd !== null, f.costOverflowTurns) : fmtInt(f[field] as number | null);
+    money
+      ? f.costUsd === null && costOf(f) === 0
+        ? '—'
+        : fmtCost(f.costUsd, f.costUsd !== null, f.costOverflowTurns)
+      : fmtInt(f[field] as number | null);
   const rows = shown.map(({ label, field, money }) => [
     label,
     cell(a, field, money),
     cell(b, field, money),
-    delta(a[field] as number | null, b[field] as number | null, money),
+    delta(valueOf(a, field, money), valueOf(b, field, money), money),
   ]);
   const cols = [
     { header: 'TOTALS' },
@@ -105,5 +116,9 @@ export function totalsLines(doc: DiffDoc): string[] {
     .map((f, i) => (f.unpricedTurns ? `${'AB'[i]}: ${fmtInt(f.unpricedTurns)} turn(s) of models with no price` : ''))
     .filter(Boolean);
   if (unpriced.length) out.push(`not in the cost: ${unpriced.join('; ')}`);
+  // As report and summary say it: such turns are in no token or cost sum above.
+  [a, b].forEach((f, i) => {
+    if (f.overflowTurns) out.push(`${'AB'[i]}: ${overflowNote(f.overflowTurns)}`);
+  });
   return out;
 }

@@ -194,3 +194,25 @@ describe.skipIf(!hasRealTraces)("diff's totals: each side's figures as report gi
     },
   );
 });
+
+describe("diff's totals at the edges", () => {
+  const turn = (input: number, model = 'claude-sonnet-4-5') => ({
+    t: at(0),
+    type: 'turn',
+    role: 'assistant',
+    model,
+    blocks: [],
+    usage: { input_tokens: input, output_tokens: 5 },
+  });
+  it('a side with nothing to price costs nothing; an unpriced one is unknown; overflowing turns are said', () => {
+    const empty = storeOf([], undefined, 'empty.jsonl');
+    const over = storeOf([turn(2 ** 53 - 1), turn(2 ** 53 - 1)], undefined, 'over.jsonl');
+    const out = diffText(diffStores(empty, over));
+    expect(out).toMatch(/\ncost +— +\$\d+\.\d\d +\+\$\d+\.\d\d\n/);
+    expect(out).toContain('B: 1 turn with overflowing or invalid counts left out of the totals');
+    const local = storeOf([turn(10, 'local-model')], undefined, 'local.jsonl');
+    const unpriced = diffText(diffStores(empty, local));
+    expect(unpriced).toMatch(/\ncost +— +unpriced +—\n/);
+    expect(unpriced).toContain('not in the cost: B: 1 turn(s) of models with no price');
+  });
+});

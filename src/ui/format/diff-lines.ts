@@ -100,7 +100,10 @@ export function diffTotalsLine(totals: { a: Figures; b: Figures }, width: number
   if (a.turns || b.turns) parts.push(`turns ${fmtInt(a.turns)} → ${fmtInt(b.turns)}`);
   if (tokensOf(a) || tokensOf(b)) parts.push(`tokens ${fmtCompact(tokensOf(a))} → ${fmtCompact(tokensOf(b))}`);
   if (a.costUsd !== null || b.costUsd !== null) {
-    const d = a.costUsd !== null && b.costUsd !== null ? b.costUsd - a.costUsd : null;
+    // No cost and no unpriced turn: nothing to price, which costs nothing (diff-report.ts).
+    const costOf = (f: Figures) => f.costUsd ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
+    const [ca, cb] = [costOf(a), costOf(b)];
+    const d = ca !== null && cb !== null ? cb - ca : null;
     const by = d === null || d === 0 ? '' : ` (${d > 0 ? '+' : '-'}${fmtUsd(Math.abs(d))})`;
     parts.push(`cost ${fmtUsd(a.costUsd)} → ${fmtUsd(b.costUsd)}${by}`);
   }

@@ -92,7 +92,8 @@ export function totalsLines(doc: DiffDoc): string[] {
   // A side with no cost because it has no priced turn at all (none, or none with usage)
   // cost nothing; one whose turns are of unpriced models has a cost no one knows.
   const costOf = (f: Figures): number | null => f.costUsd ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
-  const valueOf = (f: Figures, field: keyof Figures, money?: true) => (money ? costOf(f) : (f[field] as number | null));
+  const figureOf = (f: Figures, field: keyof Figures, money?: true) =>
+    money ? costOf(f) : (f[field] as number | null);
   const cell = (f: Figures, field: keyof Figures, money?: true) =>
     money
       ? f.costUsd === null && costOf(f) === 0
@@ -103,7 +104,7 @@ export function totalsLines(doc: DiffDoc): string[] {
     label,
     cell(a, field, money),
     cell(b, field, money),
-    delta(valueOf(a, field, money), valueOf(b, field, money), money),
+    delta(figureOf(a, field, money), figureOf(b, field, money), money),
   ]);
   const cols = [
     { header: 'TOTALS' },

@@ -1,8 +1,9 @@
 import type { DiffDoc } from '../store/diff.js';
 import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN } from '../store/diff-columns.js';
-import type { Figures } from '../store/run-figures.js';
+import { costUsdOf, type Figures } from '../store/run-figures.js';
 import { whatDiffers } from '../store/what-differs.js';
 import { width, wrap } from '../trace/cells.js';
+import { usdOf } from '../trace/counts.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
 import { fmtCost, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
@@ -66,7 +67,7 @@ const TOTALS: { label: string; field: keyof Figures; money?: true }[] = [
   { label: 'output tokens', field: 'outputTokens' },
   { label: 'cache read', field: 'cacheReadTokens' },
   { label: 'cache write', field: 'cacheWriteTokens' },
-  { label: 'cost', field: 'costUsd', money: true },
+  { label: 'cost', field: 'costNano', money: true },
 ];
 
 /** A difference with its sign: `+12`, `-141`, `-$1.83`; none when either side has no figure. */
@@ -75,7 +76,8 @@ function delta(a: number | null, b: number | null, money = false): string {
   const d = b - a;
   if (d === 0) return '0';
   const sign = d > 0 ? '+' : '-';
-  return `${sign}${money ? fmtUsd(Math.abs(d)) : fmtInt(Math.abs(d))}`;
+  // Money in whole nano-dollars: the difference is exact.
+  return `${sign}${money ? fmtUsd(usdOf(Math.abs(d))) : fmtInt(Math.abs(d))}`;
 }
 
 /**
@@ -86,19 +88,19 @@ export function totalsLines(doc: DiffDoc): string[] {
   const { a, b } = doc.totals;
   // Cost is shown too where a side's turns are unpriced: it is not known, not none.
   const counts = (f: Figures, field: keyof Figures) =>
-    Boolean(f[field]) || (field === 'costUsd' && (f.costUsd !== null || Boolean(f.unpricedTurns)));
+    Boolean(f[field]) || (field === 'costNano' && (f.costNano !== null || Boolean(f.unpricedTurns)));
   const shown = TOTALS.filter(({ field }) => counts(a, field) || counts(b, field));
   if (shown.length === 0) return [];
   // A side with no cost because it has no priced turn at all (none, or none with usage)
   // cost nothing; one whose turns are of unpriced models has a cost no one knows.
-  const costOf = (f: Figures): number | null => f.costUsd ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
+  const costOf = (f: Figures): number | null => f.costNano ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
   const figureOf = (f: Figures, field: keyof Figures, money?: true) =>
     money ? costOf(f) : (f[field] as number | null);
   const cell = (f: Figures, field: keyof Figures, money?: true) =>
     money
-      ? f.costUsd === null && costOf(f) === 0
+      ? f.costNano === null && costOf(f) === 0
         ? '—'
-        : fmtCost(f.costUsd, f.costUsd !== null, f.costOverflowTurns)
+        : fmtCost(costUsdOf(f), f.costNano !== null, f.costOverflowTurns)
       : fmtInt(f[field] as number | null);
   const rows = shown.map(({ label, field, money }) => [
     label,

@@ -7,6 +7,7 @@
  */
 import {
   addFigures,
+  costUsdOf,
   type Dim,
   type Figures,
   figuresJson,
@@ -91,7 +92,7 @@ function zeroed(f: Figures): Figures {
     outputTokens: zero(f.outputTokens),
     cacheReadTokens: zero(f.cacheReadTokens),
     cacheWriteTokens: zero(f.cacheWriteTokens),
-    costUsd: null,
+    costNano: null,
     unpricedTurns: zero(f.unpricedTurns),
     overflowTurns: 0,
     costOverflowTurns: 0,
@@ -151,8 +152,9 @@ const keyText = (d: Dim, v: string | null | undefined): string => {
 function costText(f: Figures): string {
   // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
   const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
-  if (f.costUsd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
-  return `${fmtUsd(f.costUsd)}${f.unpricedTurns ? '*' : ''}`;
+  const usd = costUsdOf(f);
+  if (usd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
+  return `${fmtUsd(usd)}${f.unpricedTurns ? '*' : ''}`;
 }
 
 /**
@@ -207,7 +209,7 @@ export function reportText(
   const fitted = fitTable(cols, body, columns);
   const out = [...fitted.lines];
   const under: string[] = [...notes];
-  if ([...rows.map((r) => r.figures), totals].some((f) => f.costUsd !== null && f.unpricedTurns))
+  if ([...rows.map((r) => r.figures), totals].some((f) => f.costNano !== null && f.unpricedTurns))
     under.push('* some turns are unpriced (no price for their model): the cost is a lower bound');
   if (totals.overflowTurns) under.push(overflowNote(totals.overflowTurns));
   if (totals.costOverflowTurns) under.push(costOverflowNote(totals.costOverflowTurns));

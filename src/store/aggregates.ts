@@ -1,4 +1,4 @@
-import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, nanoOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import { Flag } from './codes.js';
 import type { ErrorEntry } from './table-writer.js';
@@ -29,7 +29,8 @@ export interface ModelAgg {
   thinkingEstimated: number;
   ttft: number[];
   durations: number[];
-  cost: number;
+  /** The cost of the turns summed, in whole nano-dollars (trace/counts.ts: exact in any order). */
+  costNano: number;
   /** Turns with usage whose model had no price row. */
   unpricedTurns: number;
   priced: boolean;
@@ -47,7 +48,7 @@ interface UsageSums {
   cacheRead: number;
   cacheWrite: number;
   thinking: number;
-  cost: number;
+  costNano: number;
 }
 
 /** Per-model, per-method and per-tool rollups, and the errors list. */
@@ -78,14 +79,14 @@ export class Aggregates {
 
   usageSums(): UsageSums {
     if (this.sums) return this.sums;
-    const s: UsageSums = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, thinking: 0, cost: 0 };
+    const s: UsageSums = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, thinking: 0, costNano: 0 };
     for (const m of this.models.values()) {
       s.input += m.input;
       s.output += m.output;
       s.cacheRead += m.cacheRead;
       s.cacheWrite += m.cacheWrite;
       s.thinking += m.thinkingExact + m.thinkingEstimated;
-      s.cost += m.cost;
+      s.costNano += m.costNano;
     }
     return (this.sums = s);
   }
@@ -135,7 +136,7 @@ const newModel = (model: string): ModelAgg => ({
   thinkingEstimated: 0,
   ttft: [],
   durations: [],
-  cost: 0,
+  costNano: 0,
   unpricedTurns: 0,
   priced: true,
   overflowTurns: 0,
@@ -173,9 +174,6 @@ export function turnOverflows(cols: Tables, i: number): boolean {
     overflows(u.thinkingEstimated.at(i))
   );
 }
-
-/** A cost that is no estimate: not finite, or a trillion USD or more (either way `overflow`). */
-const costOverflows = (usd: number): boolean => !(Math.abs(usd) < COST_LIMIT);
 
 /** Whether adding turn `i`'s tokens would take a sum past what a double holds exactly (see `Aggregates.usageSums`). */
 function sumsOverflow(s: UsageSums, cols: Tables, i: number, withUsage: boolean): boolean {
@@ -222,14 +220,15 @@ function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
     sums.input += u.input.at(i);
     sums.output += u.output.at(i);
     const cost = val(u.cost.data[i]!);
+    const nano = cost === null ? null : nanoOf(cost);
     if (cost === null) m.unpricedTurns += 1;
-    else if (costOverflows(cost) || costOverflows(sums.cost + cost)) {
+    else if (nano === null || !nanoFits(sums.costNano + nano)) {
       // A hostile price (1e308 a token) loses the cost, never the tokens.
       m.costOverflowTurns += 1;
       agg.costOverflowTurns += 1;
     } else {
-      m.cost += cost;
-      sums.cost += cost;
+      m.costNano += nano;
+      sums.costNano += nano;
     }
   }
   const ttft = timeOf(agg, u.ttft.at(i));

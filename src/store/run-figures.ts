@@ -6,13 +6,13 @@
  * the one aggregation path (`addRow`), so a run's figures over all its keys are those
  * of `summary` on its files. Only these figures leave; the stores can go.
  */
-import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import type { PriceTable } from '../trace/prices.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
-import { modelsOf, sessionOf, toolsOf } from './stats.js';
-import { callCharges, NANO } from './tool-costs.js';
+import { modelsOf, sessionOf, toolsOf, totalCostNano } from './stats.js';
+import { callCharges } from './tool-costs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a report's rows may be grouped by. */
@@ -23,7 +23,7 @@ export type RowKey = Partial<Record<Dim, string | null>>;
 
 /**
  * A row's figures. Null: not counted in this row (a tool's row counts its calls; the
- * sessions, turns, tokens and cost are in the `tool: null` row beside it); `costUsd`
+ * sessions, turns, tokens and cost are in the `tool: null` row beside it); `costNano`
  * is also null when nothing in the row is priced.
  */
 export interface Figures {
@@ -35,7 +35,8 @@ export interface Figures {
   outputTokens: number | null;
   cacheReadTokens: number | null;
   cacheWriteTokens: number | null;
-  costUsd: number | null;
+  /** The cost in whole nano-dollars, so that rows add up exactly (trace/counts.ts); `costUsd` in JSON. */
+  costNano: number | null;
   /** Turns with usage whose model has no price. */
   unpricedTurns: number | null;
   /** Turns whose counts overflow or are no counts: left out of the token and cost sums (as in `summary`). */
@@ -44,7 +45,7 @@ export interface Figures {
   costOverflowTurns: number;
 }
 
-/** The figures of a row, in the order `report --json` writes them (the overflow counts follow when not 0). */
+/** The figures of a row as `report --json` names them, in its order (the overflow counts follow when not 0). */
 export const FIGURE_FIELDS = [
   'sessions',
   'toolCalls',
@@ -56,7 +57,7 @@ export const FIGURE_FIELDS = [
   'cacheWriteTokens',
   'costUsd',
   'unpricedTurns',
-] as const satisfies readonly (keyof Figures)[];
+] as const satisfies readonly (keyof ReturnType<typeof figuresJson>)[];
 
 export interface FigureOptions {
   by: readonly Dim[];
@@ -91,15 +92,14 @@ const plus = (a: number | null, b: number | null): number | null => (a === null 
  * Adds `add` to each of `into` (a row and the totals: what goes in one goes in both,
  * so the totals are the sum of the rows). As in `summary`, no sum passes what a double
  * holds exactly: tokens that would take one past 2^53 are left out (their turns
- * counted in `overflowTurns`), and a cost that would reach a trillion USD likewise
- * (`costOverflowTurns`). Null stays null only where both are (a tool row's tokens).
+ * counted in `overflowTurns`), and a cost that would take one past 2^53 nano-dollars
+ * likewise (`costOverflowTurns`). Null stays null only where both are (a tool row's tokens).
  */
 export function addFigures(into: readonly Figures[], add: Figures): void {
   const fits = (field: (typeof TOKENS)[number]) =>
     into.every((f) => (f[field] ?? 0) + (add[field] ?? 0) <= COUNT_LIMIT);
   const tokens = TOKENS.every(fits);
-  const cost =
-    tokens && (add.costUsd === null || into.every((f) => Math.abs((f.costUsd ?? 0) + add.costUsd!) < COST_LIMIT));
+  const cost = tokens && (add.costNano === null || into.every((f) => nanoFits((f.costNano ?? 0) + add.costNano!)));
   const summed = (add.turns ?? 0) - add.overflowTurns;
   for (const f of into) {
     f.sessions = plus(f.sessions, add.sessions);
@@ -111,11 +111,14 @@ export function addFigures(into: readonly Figures[], add: Figures): void {
     else for (const field of TOKENS) f[field] ??= add[field] === null ? null : 0;
     f.overflowTurns += tokens ? add.overflowTurns : add.overflowTurns + summed;
     if (cost) {
-      f.costUsd = plus(f.costUsd, add.costUsd);
+      f.costNano = plus(f.costNano, add.costNano);
       f.costOverflowTurns += add.costOverflowTurns;
     } else if (tokens) f.costOverflowTurns += summed - (add.unpricedTurns ?? 0);
   }
 }
+
+/** A row's cost in USD, as its JSON and its cells say it; null when nothing in it is priced. */
+export const costUsdOf = (f: Figures): number | null => (f.costNano === null ? null : usdOf(f.costNano));
 
 /** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
 export function figuresJson(f: Figures) {
@@ -128,7 +131,7 @@ export function figuresJson(f: Figures) {
     outputTokens: f.outputTokens,
     cacheReadTokens: f.cacheReadTokens,
     cacheWriteTokens: f.cacheWriteTokens,
-    costUsd: f.costUsd,
+    costUsd: costUsdOf(f),
     unpricedTurns: f.unpricedTurns,
     ...(f.overflowTurns ? { overflowTurns: f.overflowTurns } : {}),
     ...(f.costOverflowTurns ? { costOverflowTurns: f.costOverflowTurns } : {}),
@@ -151,7 +154,7 @@ export const noFigures = (): Figures => ({
   outputTokens: 0,
   cacheReadTokens: 0,
   cacheWriteTokens: 0,
-  costUsd: null,
+  costNano: null,
   unpricedTurns: 0,
   overflowTurns: 0,
   costOverflowTurns: 0,
@@ -167,7 +170,7 @@ const toolFigures = (calls: number, errors: number): Figures => ({
   outputTokens: null,
   cacheReadTokens: null,
   cacheWriteTokens: null,
-  costUsd: null,
+  costNano: null,
   unpricedTurns: null,
   overflowTurns: 0,
   costOverflowTurns: 0,
@@ -337,7 +340,7 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
         addFigures([tool.figures], {
           ...toolFigures(0, 0),
           outputTokens: c.share.tokens,
-          costUsd: nano === null ? null : nano / NANO,
+          costNano: nano,
         });
         const key = { ...keyOf(turn.t, turn.model), tool: null };
         const text = JSON.stringify(key);
@@ -350,7 +353,7 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     for (const { key, tokens, nano } of taken.values()) {
       const f = rowAt(key).figures;
       if (f.outputTokens !== null) f.outputTokens = Math.max(0, f.outputTokens - tokens);
-      if (f.costUsd !== null) f.costUsd = Math.max(0, Math.round(f.costUsd * NANO) - nano) / NANO;
+      if (f.costNano !== null) f.costNano = Math.max(0, f.costNano - nano);
     }
   }
 
@@ -379,7 +382,7 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
       outputTokens: s?.outputTokens ?? 0,
       cacheReadTokens: s?.cacheReadTokens ?? 0,
       cacheWriteTokens: s?.cacheCreationTokens ?? 0,
-      costUsd: models?.cost.totalUsd ?? null,
+      costNano: totalCostNano(agg),
       unpricedTurns: unpriced,
       overflowTurns: agg.overflowTurns,
       costOverflowTurns: agg.costOverflowTurns,

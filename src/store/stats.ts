@@ -1,4 +1,5 @@
 import quickselect from 'quickselect';
+import { usdOf } from '../trace/counts.js';
 import { isoTime } from '../trace/dates.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
@@ -77,7 +78,7 @@ export interface PerModel {
   latencyMaxMs: number | null;
   /** Ours, present only when not 0: turns left out of the token and cost sums (a count above 2^53, or no count: negative, fractional). */
   overflowTurns?: number;
-  /** Ours, present only when not 0: turns whose tokens are summed but whose cost overflowed (a trillion USD or more), left out of the cost. */
+  /** Ours, present only when not 0: turns whose tokens are summed but whose cost overflowed (about 9 million USD or more: trace/counts.ts), left out of the cost. */
   costOverflowTurns?: number;
 }
 
@@ -165,6 +166,15 @@ export function sessionOf(f: FileState): StatsDoc['session'] {
 
 const nullIfNone = (value: number, seen: boolean) => (seen ? value : null);
 
+/** The cost of models, summed in whole nano-dollars (exact: trace/counts.ts). */
+const costNanoOf = (models: readonly ModelAgg[]): number => models.reduce((s, m) => s + m.costNano, 0);
+
+/** The cost of an aggregate's turns in whole nano-dollars, as `totalUsd` says it; null when none was priced. */
+export function totalCostNano(agg: Aggregates): number | null {
+  const costed = [...agg.models.values()].filter((m) => m.priced && m.withUsage > 0 && costedTurns(m) > 0);
+  return costed.length ? costNanoOf(costed) : null;
+}
+
 /** Turns whose cost went in the model's sum (priced, not overflowing). */
 const costedTurns = (m: ModelAgg): number => m.withUsage - m.unpricedTurns - m.costOverflowTurns;
 
@@ -187,7 +197,7 @@ function perModel(m: ModelAgg): PerModel {
     cacheHitRate: (m.cacheReadSeen || m.cacheWriteSeen) && denom > 0 ? m.cacheRead / denom : null,
     ttftP50Ms: ttft.p50,
     ttftP95Ms: ttft.p95,
-    estCostUsd: m.priced && costedTurns(m) > 0 ? m.cost : null,
+    estCostUsd: m.priced && costedTurns(m) > 0 ? usdOf(m.costNano) : null,
     priced: m.priced,
     latencyP50Ms: lat.p50,
     latencyP95Ms: lat.p95,
@@ -251,7 +261,7 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
     cost: {
       estimated: true,
       currency: 'USD',
-      totalUsd: costed.length ? costed.reduce((s, m) => s + m.cost, 0) : null,
+      totalUsd: costed.length ? usdOf(costNanoOf(costed)) : null,
       partial: priced.length > 0 && unpriced.length > 0,
       unpricedModels: unpriced,
       asOf: prices.asOf,

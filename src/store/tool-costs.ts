@@ -1,4 +1,4 @@
-import { COST_LIMIT, COUNT_LIMIT } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, nanoOf, usdOf } from '../trace/counts.js';
 import { argumentsSize, linkedCall, linkedUse } from './links.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -25,7 +25,7 @@ export interface ToolCost {
   costUsd: number | null;
   /** Attributed calls whose turn has usage but no price: their tokens count, their cost cannot. */
   unpricedCalls: number;
-  /** Present only when not 0: attributed calls whose share would overflow (a count above 2^53, a cost of a trillion USD), left out of the sums. */
+  /** Present only when not 0: attributed calls whose share would overflow (a count above 2^53, a cost past exact nano-dollars, about 9 million USD), left out of the sums. */
   overflowCalls?: number;
 }
 
@@ -37,9 +37,6 @@ export interface ToolCostOptions {
   /** The store holding the turns, when not `store` itself (each plane read into a store of its own). */
   turns?: TraceStore;
 }
-
-/** Nano-dollars per dollar: costs are split in whole 10^-9 USD, far below any price a token has. */
-export const NANO = 1e9;
 
 /**
  * `amount` (whole, ≥ 0) split over `weights` in proportion, in whole units, the parts
@@ -94,8 +91,9 @@ function turnShares(turns: TraceStore, row: number): TurnShares {
   const output = ti < 0 ? NaN : turns.usageOf(ti, 'output');
   const overflow = ti >= 0 && turns.usageOverflows(ti);
   const cost = ti < 0 ? NaN : turns.usageOf(ti, 'cost');
-  const nanos = Number.isNaN(cost) ? NaN : Math.round(cost * NANO);
-  const costOverflow = !Number.isNaN(cost) && !(Math.abs(cost) < COST_LIMIT && Number.isSafeInteger(nanos));
+  // In whole nano-dollars, as every cost is summed (trace/counts.ts).
+  const nanos = Number.isNaN(cost) ? NaN : (nanoOf(cost) ?? NaN);
+  const costOverflow = !Number.isNaN(cost) && Number.isNaN(nanos);
   // One tool_use takes it all: its arguments are not read back.
   const weights = uses.length === 1 ? [1] : uses.map((p) => argumentsSize(turns, p));
   const tokens = Number.isNaN(output) || overflow ? null : apportion(output, weights);
@@ -129,7 +127,7 @@ function charge(acc: Acc, share: ToolShare): void {
   }
   acc.tokens += share.tokens;
   acc.tokensSeen = true;
-  if (share.costOverflow || (share.nano !== null && acc.nano + share.nano > Number.MAX_SAFE_INTEGER)) acc.overflow += 1;
+  if (share.costOverflow || (share.nano !== null && !nanoFits(acc.nano + share.nano))) acc.overflow += 1;
   else if (share.nano === null) acc.row.unpricedCalls += 1;
   else {
     acc.nano += share.nano;
@@ -230,7 +228,7 @@ class ToolCostTally {
       .map(({ row, tokens, tokensSeen, nano, priced, overflow }) => ({
         ...row,
         outputTokens: tokensSeen ? tokens : null,
-        costUsd: priced ? nano / NANO : null,
+        costUsd: priced ? usdOf(nano) : null,
         ...(overflow ? { overflowCalls: overflow } : {}),
       }))
       .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

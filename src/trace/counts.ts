@@ -10,8 +10,33 @@
 /** Above this a count or a time in ms is not exact in a double. */
 export const COUNT_LIMIT = 2 ** 53;
 
-/** A cost in USD at or above this (a trillion) is no estimate: shown `overflow`, summed nowhere. */
-export const COST_LIMIT = 1e12;
+/**
+ * Nano-dollars per dollar. Costs are summed as whole nano-dollars (10^-9 USD, far below
+ * any price a token has): whole numbers add up the same in any order, so a report's
+ * rows, its totals, `summary` and the Usage pane agree to the last digit. Doubles in
+ * USD do not: 0.1 + 0.2 is not 0.3, and rows summed by day differ from the same turns
+ * summed in line order.
+ */
+export const NANO = 1e9;
+
+/**
+ * A cost in USD at or above this is no estimate: shown `overflow`, summed nowhere.
+ * Past it a sum of nano-dollars is not exact in a double (2^53 nano-dollars, about
+ * 9 million USD).
+ */
+export const COST_LIMIT = Number.MAX_SAFE_INTEGER / NANO;
+
+/** A cost in USD as whole nano-dollars; null when it is no estimate (not finite, or COST_LIMIT or more). */
+export function nanoOf(usd: number): number | null {
+  const nano = Math.round(usd * NANO);
+  return Number.isSafeInteger(nano) ? nano : null;
+}
+
+/** A sum of nano-dollars in USD: the double nearest the exact decimal (it prints as that decimal). */
+export const usdOf = (nano: number): number => nano / NANO;
+
+/** Whether a sum of nano-dollars is still exact (below 2^53 either way). */
+export const nanoFits = (nano: number): boolean => Number.isSafeInteger(nano);
 
 /** A count written above 2^53 (or past what a double holds, 1e400): shown `overflow`. */
 export const OVERFLOW_COUNT = Number.POSITIVE_INFINITY;

@@ -117,7 +117,7 @@ export const overflowNote = (n: number): string =>
 
 /** The note for turns whose tokens were summed but whose cost overflowed. */
 export const costOverflowNote = (n: number): string =>
-  `${turns(n)} with a cost that overflows (a trillion USD or more): cost left out`;
+  `${turns(n)} with a cost that overflows (9 million USD or more): cost left out`;
 
 /** The note for turn times (duration_ms, ttft_ms) that are no time. */
 export const timesNote = (n: number): string =>

@@ -5,11 +5,14 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIGURE_FIELDS } from '../../src/store/run-figures.js';
 import type { StatsDoc } from '../../src/store/stats.js';
+import { nanoOf, usdOf } from '../../src/trace/counts.js';
 import { run } from '../helpers/cli.js';
 import { hasRealProducers, hasRealTraces, REAL_PRODUCERS, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../docs/report.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+/** Costs in USD as printed, summed in whole nano-dollars (as the tool sums them). */
+const nanoSum = (usd: readonly number[]) => usd.reduce((s, c) => s + nanoOf(c)!, 0);
 
 interface Doc {
   schema: string;
@@ -59,7 +62,8 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
         outputTokens: sum((m) => m.summary.outputTokens),
         cacheReadTokens: sum((m) => m.summary.cacheReadTokens),
         cacheWriteTokens: sum((m) => m.summary.cacheCreationTokens),
-        costUsd: costs.length ? costs.reduce((s, c) => s + c, 0) : null,
+        // Each plane's cost in whole nano-dollars, summed: exactly the run's.
+        costUsd: costs.length ? usdOf(nanoSum(costs)) : null,
         unpricedTurns: 0,
       });
     }
@@ -75,8 +79,9 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     for (const field of FIGURE_FIELDS) {
       const values = doc!.rows.map((r) => r[field]).filter((v): v is number => v !== null);
-      // Summed in the order shown: the same additions, the same double.
-      expect(doc!.totals[field], field).toBe(values.length ? values.reduce((s, v) => s + v, 0) : null);
+      // The cost is summed in whole nano-dollars: exact, in any order.
+      const sum = field === 'costUsd' ? usdOf(nanoSum(values)) : values.reduce((s, v) => s + v, 0);
+      expect(doc!.totals[field], field).toBe(values.length ? sum : null);
     }
   });
 
@@ -97,7 +102,7 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
         charged.set(c.name, {
           calls: was.calls + c.calls,
           tokens: plus(was.tokens, c.outputTokens),
-          cost: plus(was.cost, c.costUsd),
+          cost: plus(was.cost, c.costUsd === null ? null : nanoOf(c.costUsd)),
         });
       }
     const tools = doc!.rows.filter((r) => r.key.tool !== null);
@@ -108,12 +113,11 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
       expect(r.toolCalls, r.key.tool!).toBe(c.calls);
       expect(r.outputTokens, r.key.tool!).toBe(c.tokens);
       if (c.cost === null) expect(r.costUsd).toBeNull();
-      else expect(r.costUsd, r.key.tool!).toBeCloseTo(c.cost, 8);
+      else expect(r.costUsd, r.key.tool!).toBe(usdOf(c.cost));
     }
     // The shares come out of the (no tool) row: the totals are the runs'.
     const whole = reportOf('--by', 'session', REAL_TRACES).doc!;
-    expect({ ...doc!.totals, costUsd: 0 }).toEqual({ ...whole.totals, costUsd: 0 });
-    expect(doc!.totals.costUsd).toBeCloseTo(whole.totals.costUsd!, 8);
+    expect(doc!.totals).toEqual(whole.totals);
   });
 
   it('--since and --until split the runs between them, and days follow --tz', () => {
@@ -126,9 +130,8 @@ describe.skipIf(!hasRealTraces)('report over the 33 real runs (66 files)', { tim
       expect(before.totals[field]! + after.totals[field]!, field).toBe(all.totals[field]);
     // Tokyo is 9 hours ahead of UTC: the runs of 2026-08-19 after 15:00 UTC fall on the 20th there.
     const tokyo = reportOf('--by', 'day', '--tz', 'Asia/Tokyo', REAL_TRACES).doc!;
-    // The same figures, the cost summed in other groups (the last digit of a double may differ).
-    expect({ ...tokyo.totals, costUsd: 0 }).toEqual({ ...all.totals, costUsd: 0 });
-    expect(tokyo.totals.costUsd).toBeCloseTo(all.totals.costUsd!, 9);
+    // The same figures to the last digit, the cost summed in other groups.
+    expect(tokyo.totals).toEqual(all.totals);
     expect(tokyo.rows.map((r) => r.key.day)).not.toEqual(all.rows.map((r) => r.key.day));
   });
 });

@@ -49,11 +49,12 @@ describe.skipIf(!built || !hasRealTraces)('reading many runs on worker threads',
     const prices = withOverrides(bundledPrices(), spec.file, spec.rows);
     const env = { MCP_REPLAY_TUI_WORKERS: '2' };
     const there = await readAll({ prices, pricesSpec: spec, script: WORKER, env });
-    const cost = there.flatMap((r) => r.rows).reduce((s, r) => s + (r.figures.costUsd ?? 0), 0);
+    const cost = there.flatMap((r) => r.rows).reduce((s, r) => s + (r.figures.costNano ?? 0), 0);
     const tokens = there
       .flatMap((r) => r.rows)
       .reduce((s, r) => s + (r.figures.inputTokens ?? 0) + (r.figures.outputTokens ?? 0), 0);
-    expect(cost).toBe(tokens);
+    // A dollar a token, counted in nano-dollars.
+    expect(cost).toBe(tokens * 1e9);
   });
 
   it('reads on this thread the runs of workers that fail', async () => {

@@ -206,7 +206,8 @@ describe("diff's totals at the edges", () => {
   });
   it('a side with nothing to price costs nothing; an unpriced one is unknown; overflowing turns are said', () => {
     const empty = storeOf([], undefined, 'empty.jsonl');
-    const over = storeOf([turn(2 ** 53 - 1), turn(2 ** 53 - 1)], undefined, 'over.jsonl');
+    // The second turn's tokens would take the sum past 2^53: left out, the first priced ($3).
+    const over = storeOf([turn(1_000_000), turn(2 ** 53 - 1)], undefined, 'over.jsonl');
     const out = diffText(diffStores(empty, over));
     expect(out).toMatch(/\ncost +— +\$\d+\.\d\d +\+\$\d+\.\d\d\n/);
     expect(out).toContain('B: 1 turn with overflowing or invalid counts left out of the totals');

@@ -67,7 +67,8 @@ describe.skipIf(!hasRealTraces)('every real trace in ../shared/data/real-traces'
       ]),
     ).toEqual([['claude-sonnet-5', 16, 44518, 1707, 0, 0, true]]);
     // claude-sonnet-5 at $2 / $10 per MTok: 44518 × 2e-6 + 1707 × 1e-5.
-    expect(m.cost.totalUsd).toBeCloseTo(0.106106, 9);
+    // Summed in whole nano-dollars: the decimal itself, not a double's neighbour of it.
+    expect(m.cost.totalUsd).toBe(0.106106);
     expect(m.summary).toMatchObject({
       assistantTurns: 16,
       turns: 33,
@@ -102,7 +103,8 @@ describe.skipIf(!hasRealTraces)('every real trace in ../shared/data/real-traces'
     const { doc } = await statsFor(join(REAL_TRACES, 'gitmcp-io-2026-08-20T00-02-42-466Z.agent.jsonl'));
     const p = doc.models!.perModel[0]!;
     expect([p.calls, p.inputTokens, p.outputTokens]).toEqual([68, 216615, 10505]);
-    expect(p.estCostUsd).toBeCloseTo(216615 * 2e-6 + 10505 * 1e-5, 9);
+    // 216615 × 2e-6 + 10505 × 1e-5, exactly.
+    expect(p.estCostUsd).toBe(0.53828);
   });
 
   it('gitmcp-io 2026-08-19T21-26: an agent file with no turns has null models', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../../src/report/usage-report.js';
 import { pairRuns, runIdOf } from '../../src/sources/recordings.js';
-import { type Dim, FIGURE_FIELDS, type Figures, runFigures } from '../../src/store/run-figures.js';
+import { costUsdOf, type Dim, FIGURE_FIELDS, type Figures, runFigures } from '../../src/store/run-figures.js';
 import { statsOf } from '../../src/store/stats.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
@@ -89,6 +89,8 @@ function report(by: Dim[], zone = 'UTC', since: number | null = null, until: num
   return { rows: sorted, totals: totalsOf(sorted) };
 }
 const keys = (r: ReturnType<typeof report>) => r.rows.map((x) => x.key);
+/** The figures summed: each JSON field's, the cost in whole nano-dollars. */
+const FIELDS = [...FIGURE_FIELDS.filter((f) => f !== 'costUsd'), 'costNano'] as const;
 const sumOf = (rows: { figures: Figures }[], field: keyof Figures) =>
   rows.reduce<number | null>((s, r) => (r.figures[field] === null ? s : (s ?? 0) + r.figures[field]!), null);
 
@@ -116,9 +118,9 @@ describe('report figures of one run', () => {
       outputTokens: a.models!.summary.outputTokens,
       cacheReadTokens: a.models!.summary.cacheReadTokens,
       cacheWriteTokens: 0,
-      costUsd: a.models!.cost.totalUsd,
       unpricedTurns: 1,
     });
+    expect(costUsdOf(totals)).toBe(a.models!.cost.totalUsd);
     expect(a.models!.cost.unpricedModels).toEqual(['my-own-model']);
   });
 
@@ -148,8 +150,8 @@ describe('report figures of one run', () => {
     const [sonnet, gpt, own] = r.rows.map((x) => x.figures);
     expect(sonnet).toMatchObject({ sessions: 1, turns: 1, toolCalls: 1, toolErrors: 0, inputTokens: 100 });
     expect(gpt).toMatchObject({ sessions: 0, turns: 2, toolCalls: 1, toolErrors: 1, inputTokens: 500 });
-    expect(gpt!.costUsd).toBeGreaterThan(0);
-    expect(own).toMatchObject({ turns: 1, costUsd: null, unpricedTurns: 1 });
+    expect(gpt!.costNano).toBeGreaterThan(0);
+    expect(own).toMatchObject({ turns: 1, costNano: null, unpricedTurns: 1 });
   });
 
   it('gives two keys one row per pair, and the totals are the sum of the rows', () => {
@@ -159,7 +161,7 @@ describe('report figures of one run', () => {
       { day: '2026-08-20', model: 'gpt-4o' },
       { day: '2026-08-20', model: 'my-own-model' },
     ]);
-    for (const field of FIGURE_FIELDS) expect(r.totals[field], field).toBe(sumOf(r.rows, field));
+    for (const field of FIELDS) expect(r.totals[field], field).toBe(sumOf(r.rows, field));
   });
 
   it('by tool: a row per tool with its calls and its share of the turns that asked for them', () => {
@@ -175,10 +177,10 @@ describe('report figures of one run', () => {
       [search!, 'search'],
     ] as const) {
       expect(row.outputTokens, name).toBe(costs.get(name)!.outputTokens);
-      expect(row.costUsd, name).toBe(costs.get(name)!.costUsd);
+      expect(costUsdOf(row), name).toBe(costs.get(name)!.costUsd);
     }
     expect(fetch).toMatchObject({ toolCalls: 1, toolErrors: 1, outputTokens: 20, overflowTurns: 0 });
-    expect(fetch!.costUsd).toBeGreaterThan(0);
+    expect(fetch!.costNano).toBeGreaterThan(0);
     // What is not the tool's own is in the (no tool) row: sessions, turns, input tokens.
     for (const field of [
       'sessions',
@@ -193,12 +195,9 @@ describe('report figures of one run', () => {
     // The shares are taken from the turns' row: the rows still add up to the run.
     expect(none).toMatchObject({ sessions: 1, toolCalls: 0, turns: 4, inputTokens: 607, outputTokens: 63 - 30 });
     const whole = report(['session']).totals;
-    for (const field of FIGURE_FIELDS.filter((f) => f !== 'costUsd')) expect(r.totals[field], field).toBe(whole[field]);
-    expect(r.totals.costUsd).toBeCloseTo(whole.costUsd!, 9);
-    for (const field of FIGURE_FIELDS) {
-      if (field === 'costUsd') expect(r.totals.costUsd).toBeCloseTo(sumOf(r.rows, field)!, 12);
-      else expect(r.totals[field], field).toBe(sumOf(r.rows, field));
-    }
+    // Exactly, the cost too: it is moved and summed in whole nano-dollars.
+    for (const field of FIELDS) expect(r.totals[field], field).toBe(whole[field]);
+    for (const field of FIELDS) expect(r.totals[field], field).toBe(sumOf(r.rows, field));
   });
 
   it('by tool and day: a call charged on its own day, its share taken from its turn day', () => {
@@ -207,7 +206,7 @@ describe('report figures of one run', () => {
     expect(row('2026-08-19', 'search')!.figures).toMatchObject({ toolCalls: 1, outputTokens: 10 });
     expect(row('2026-08-20', 'fetch')!.figures).toMatchObject({ toolCalls: 1, outputTokens: 20 });
     // 23:55 in New York: the search turn's 10 output tokens went to its call.
-    expect(row('2026-08-19', null)!.figures).toMatchObject({ turns: 1, outputTokens: 0, costUsd: 0 });
+    expect(row('2026-08-19', null)!.figures).toMatchObject({ turns: 1, outputTokens: 0, costNano: 0 });
     expect(row('2026-08-20', null)!.figures).toMatchObject({ turns: 3, outputTokens: 53 - 20 });
   });
 
@@ -221,7 +220,7 @@ describe('report figures of one run', () => {
     expect(rows.find((x) => x.key.tool === 'search')!.figures).toMatchObject({
       toolCalls: 1,
       outputTokens: null,
-      costUsd: null,
+      costNano: null,
     });
     const [agent] = planes();
     const own = new ReportRows(['tool']);
@@ -291,6 +290,31 @@ describe('the fold over many runs', () => {
       ['2026-08-19', null],
       [null, 'a'],
     ]);
+  });
+
+  it('adds costs exactly: rows by day add up to the run, to summary, in any order (whole nano-dollars)', () => {
+    // Five turns over three days whose costs, as doubles in USD, sum to another last digit
+    // by day (0.21605100000000002) than in line order (0.216051).
+    const DAY = 86_400_000;
+    const t0 = Date.parse('2026-05-10T12:00:00.000Z');
+    const lines = [7920, 14697, 49185, 32, 8].map((input, i) => ({
+      t: new Date(t0 + [0, 1.25, 1.3, 2.5, 2.6][i]! * DAY).toISOString(),
+      type: 'turn',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      blocks: [],
+      usage: { input_tokens: input, output_tokens: 7 },
+    }));
+    const store = storeOf(lines, bundledPrices(), 'x.agent.jsonl');
+    const byDay = new ReportRows(['day']);
+    byDay.add(runFigures('x', [store], options(['day'])));
+    const days = byDay.sorted('asc');
+    expect(days).toHaveLength(3);
+    const summary = statsOf(store, 0).models!.cost.totalUsd;
+    expect(summary).toBe(0.216051);
+    expect(costUsdOf(totalsOf(days))).toBe(summary);
+    expect(costUsdOf(totalsOf([...days].reverse()))).toBe(summary);
+    expect(reportDoc(['day'], days, totalsOf(days), bundledPrices().origin).totals.costUsd).toBe(0.216051);
   });
 
   it('leaves out tokens that would take a sum past 2^53, and counts their turns', () => {

@@ -155,6 +155,21 @@ describe.each(Object.entries(PATHS))('number faults, read by the %s', (_, path) 
     expect(o.usage).toMatch(/TOTAL .*overflow/);
     expect(o.turns[1]).toContain('in 3 · out 4 · overflow');
   });
+
+  it('a cost that would take the sum past exact nano-dollars (2^53: ~9 million USD) is left out, the sum before it exact', () => {
+    const dear = withOverrides(bundledPrices(), 'p.json', {
+      'claude-sonnet-4-5': { input_cost_per_token: 1, output_cost_per_token: 0 },
+    });
+    // $100, then $9,007,199: alone it fits, on top of the $100 it would not.
+    const o = outputs([META, GOOD, path(turn('{"input_tokens":9007199,"output_tokens":4}'))], dear);
+    const m = o.doc.models!;
+    expect(m.summary).toMatchObject({ inputTokens: 9_007_299, outputTokens: 14, costOverflowTurns: 1 });
+    expect(m.cost.totalUsd).toBe(100);
+    expect(m.perModel[0]).toMatchObject({ estCostUsd: 100, costOverflowTurns: 1 });
+    expect(o.restored).toEqual(o.doc);
+    expect(o.text).toContain('1 turn with a cost that overflows (9 million USD or more): cost left out');
+    expect(o.usage).toContain('1 turn with a cost that overflows');
+  });
 });
 
 describe('a count is read alike on both paths', () => {

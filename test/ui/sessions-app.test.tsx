@@ -5,6 +5,7 @@ import { readRun } from '../../src/ingest/read-run.js';
 import { noFigures } from '../../src/store/run-figures.js';
 import { SessionList, type SessionRun } from '../../src/store/session-list.js';
 import { TraceStore } from '../../src/store/trace-store.js';
+import { nanoOf } from '../../src/trace/counts.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { SessionsApp } from '../../src/ui/sessions-app.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
@@ -28,7 +29,13 @@ const result = (id: string, label: string, startMs: number, calls: number, cost:
   rows: [
     {
       key: { session: id },
-      figures: { ...noFigures(), sessions: 1, toolCalls: calls, inputTokens: 1500, costUsd: cost },
+      figures: {
+        ...noFigures(),
+        sessions: 1,
+        toolCalls: calls,
+        inputTokens: 1500,
+        costNano: cost === null ? null : nanoOf(cost),
+      },
     },
   ],
   problems: [],

@@ -36,7 +36,7 @@ const ORDERS: Record<SessionSort, (a: SessionEntry, b: SessionEntry) => number> 
   calls: byNumber((e) => e.figures?.toolCalls),
   errors: byNumber((e) => e.figures?.toolErrors),
   tokens: byNumber(tokensOf),
-  cost: byNumber((e) => e.figures?.costUsd),
+  cost: byNumber((e) => e.figures?.costNano),
 };
 
 /** The entries' indices in the order shown: by `sort`, then newest first, then by name. */

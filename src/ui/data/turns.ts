@@ -2,12 +2,19 @@ import { Flag } from '../../store/codes.js';
 import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { countUsageByText } from '../../trace/count-text.js';
+import { nanoOf, usdOf } from '../../trace/counts.js';
 import { type TurnFacts, turnFacts } from '../../trace/turn.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
 import type { ToolUseOutcome, TurnView } from '../format/turn-lines.js';
 import { fileLabel, offsetOf, traceStart } from './views.js';
 
 const CACHE_SIZE = 256;
+
+/** A turn's cost in whole nano-dollars, as it is summed; one that is no estimate as it is (shown `overflow`). */
+const costShown = (usd: number): number => {
+  const nano = nanoOf(usd);
+  return nano === null ? usd : usdOf(nano);
+};
 /** A turn's record and its facts as the index read them (counts by their text: `invalid`, `overflow`). */
 interface ParsedTurn {
   turn: JsonObject | null;
@@ -59,7 +66,7 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
   return {
     row,
     fileLabel: fileLabel(store, store.fileOf(row)),
-    costUsd: Number.isNaN(cost) ? null : cost,
+    costUsd: Number.isNaN(cost) ? null : costShown(cost),
     offsetMs: offsetOf(store, row, start),
     tMs: store.tOf(row),
     ...parsedTurn(store, row),

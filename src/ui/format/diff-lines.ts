@@ -2,9 +2,10 @@
 
 import type { DiffCall } from '../../store/diff.js';
 import { DIFF_COLUMNS, latencyDelta, WHAT_MIN } from '../../store/diff-columns.js';
-import type { Figures } from '../../store/run-figures.js';
+import { costUsdOf, type Figures } from '../../store/run-figures.js';
 import { whatDiffers } from '../../store/what-differs.js';
 import { width as cellWidth } from '../../trace/cells.js';
+import { usdOf } from '../../trace/counts.js';
 import { diffStatus } from '../../trace/enums.js';
 import { fitColumns } from '../../trace/fit-columns.js';
 import { fmtInt, fmtUsd } from '../../trace/units.js';
@@ -99,13 +100,14 @@ export function diffTotalsLine(totals: { a: Figures; b: Figures }, width: number
   const parts: string[] = [];
   if (a.turns || b.turns) parts.push(`turns ${fmtInt(a.turns)} → ${fmtInt(b.turns)}`);
   if (tokensOf(a) || tokensOf(b)) parts.push(`tokens ${fmtCompact(tokensOf(a))} → ${fmtCompact(tokensOf(b))}`);
-  if (a.costUsd !== null || b.costUsd !== null) {
+  if (a.costNano !== null || b.costNano !== null) {
     // No cost and no unpriced turn: nothing to price, which costs nothing (diff-report.ts).
-    const costOf = (f: Figures) => f.costUsd ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
+    const costOf = (f: Figures) => f.costNano ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
     const [ca, cb] = [costOf(a), costOf(b)];
+    // In whole nano-dollars: the difference is exact.
     const d = ca !== null && cb !== null ? cb - ca : null;
-    const by = d === null || d === 0 ? '' : ` (${d > 0 ? '+' : '-'}${fmtUsd(Math.abs(d))})`;
-    parts.push(`cost ${fmtUsd(a.costUsd)} → ${fmtUsd(b.costUsd)}${by}`);
+    const by = d === null || d === 0 ? '' : ` (${d > 0 ? '+' : '-'}${fmtUsd(usdOf(Math.abs(d)))})`;
+    parts.push(`cost ${fmtUsd(costUsdOf(a))} → ${fmtUsd(costUsdOf(b))}${by}`);
   }
   if (a.toolErrors || b.toolErrors) parts.push(`errors ${fmtInt(a.toolErrors)} → ${fmtInt(b.toolErrors)}`);
   if (parts.length === 0) return null;

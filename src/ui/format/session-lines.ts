@@ -1,4 +1,5 @@
 /** The Sessions list's lines: its column heads, one row per run, its header (pure, width-exact). */
+import { costUsdOf } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
 import { inert } from '../../trace/text.js';
 import { fmtMs, fmtUsd, overflowing } from '../../trace/units.js';
@@ -78,7 +79,7 @@ export function sessionRow(e: SessionEntry, width: number, selected: boolean, ma
     calls: f ? f.toolCalls.toLocaleString('en-US') : dash,
     errors: f ? f.toolErrors.toLocaleString('en-US') : dash,
     tokens: f ? fmtCompact(tokensOf(e)) : dash,
-    cost: f ? (f.costUsd === null ? (f.unpricedTurns ? 'unpriced' : '—') : fmtUsd(f.costUsd)) : dash,
+    cost: f ? (f.costNano === null ? (f.unpricedTurns ? 'unpriced' : '—') : fmtUsd(costUsdOf(f))) : dash,
   };
   const line = [seg(selected ? '›' : ' ', selected ? 'selected' : undefined), seg(matched ? '•' : ' ', 'match')];
   for (const c of sessionColumns(width)) {

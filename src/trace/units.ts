@@ -1,6 +1,6 @@
 /** Number formatting shared by the summary table and the app (pure). */
 
-import { COST_LIMIT, INVALID_COUNT } from './counts.js';
+import { COST_LIMIT, INVALID_COUNT, nanoOf } from './counts.js';
 import { isoTime } from './dates.js';
 
 /** Above this a count or a time in ms is not exact in a double: it is shown as `overflow`, never as 309 digits. */
@@ -20,23 +20,40 @@ export const fmtCount = (n: number | null): string => (n === INVALID_COUNT ? 'in
 /** A turn time as stored (counts.ts): `invalid` for a number that is no time. */
 export const fmtTurnMs = (ms: number | null): string => (ms === INVALID_COUNT ? 'invalid' : fmtMs(ms));
 
-/** 950ms, 1.2s, 2m03s, 1h02m. */
+/**
+ * 950ms, 1.2s, 2m03s, 1h02m. Rounded as a quotient (a half goes up, whatever its double),
+ * and said as the next unit does when it rounds up to it: 59,950 ms is 1m00s, never 60.0s.
+ */
 export function fmtMs(ms: number | null): string {
   if (ms === null) return '—';
   if (overflowing(ms)) return 'overflow';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
+  const whole = Math.round(ms);
+  if (whole < 1000) return `${whole}ms`;
+  const hundredths = Math.round(ms / 10);
+  if (hundredths < 1000) return `${(hundredths / 100).toFixed(2)}s`;
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)}s`;
   const s = Math.round(ms / 1000);
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/**
+ * $12.35, $0.0042, $0. Rounded from whole nano-dollars (what every cost is summed in,
+ * counts.ts), so a half cent goes up as the decimal in JSON says, not as its double falls
+ * (1.005 is 1.00499… and toFixed(2) said $1.00 where 1.015 said $1.02).
+ */
 export function fmtUsd(usd: number | null): string {
   if (usd === null) return '—';
-  if (!(Math.abs(usd) < COST_LIMIT)) return 'overflow';
+  const nano = Math.abs(usd) < COST_LIMIT ? nanoOf(usd) : null;
+  if (nano === null) return 'overflow';
   if (usd === 0) return '$0';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toFixed(2)}`;
+  const sign = nano < 0 ? '-' : '';
+  const size = Math.abs(nano);
+  // Below a cent, to 4 places; what rounds to a cent there is shown as one.
+  const tenThousandths = Math.round(size / 1e5);
+  if (size < 1e7 && tenThousandths < 100) return `${sign}$${(tenThousandths / 1e4).toFixed(4)}`;
+  return `${sign}$${(Math.round(size / 1e7) / 100).toFixed(2)}`;
 }
 
 /** A model's (or the total's) estimated cost: `overflow` when only overflowing costs were priced, `unpriced` without a price. */
@@ -88,7 +105,9 @@ export function fmtOffset(ms: number | null): string {
   if (overflowing(ms)) return '+overflow';
   const sign = ms < 0 ? '-' : '+';
   const size = Math.abs(ms);
-  if (size < 60_000) return `${sign}${(size / 1000).toFixed(size < 10_000 ? 3 : 1)}s`;
+  // Rounded as fmtMs rounds: what rounds up to 10 s or to a minute is said as they are.
+  if (Math.round(size) < 10_000) return `${sign}${(Math.round(size) / 1000).toFixed(3)}s`;
+  if (Math.round(size / 100) < 600) return `${sign}${(Math.round(size / 100) / 10).toFixed(1)}s`;
   return `${sign}${fmtMs(size)}`;
 }
 

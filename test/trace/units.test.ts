@@ -37,3 +37,43 @@ describe('numbers no double holds exactly', () => {
     expect(fmtClock(8.64e15)).toBe('00:00:00.000');
   });
 });
+
+describe('a rounded figure carries into the next unit, and a half goes up whatever the double', () => {
+  it.each([
+    [999.6, '1.00s'],
+    [9_995, '10.0s'],
+    [9_996, '10.0s'],
+    [59_950, '1m00s'],
+    [59_999, '1m00s'],
+    [9_994, '9.99s'],
+    [59_949, '59.9s'],
+  ])('fmtMs(%s) = %s, as the next unit says it (never 1000ms, 10.00s or 60.0s)', (ms, s) => {
+    expect(fmtMs(ms)).toBe(s);
+  });
+
+  it.each([
+    [9_999.6, '+10.0s'],
+    [59_950, '+1m00s'],
+    [59_949, '+59.9s'],
+    [9_999, '+9.999s'],
+  ])('fmtOffset(%s) = %s (never +10.000s or +60.0s)', (ms, s) => {
+    expect(fmtOffset(ms)).toBe(s);
+  });
+
+  it.each([
+    // JSON holds these exact decimals (sums of whole nano-dollars); each half cent goes up,
+    // not as far as its double happens to fall below or above it (1.005 is 1.00499…).
+    [1.005, '$1.01'],
+    [1.065, '$1.07'],
+    [2.675, '$2.68'],
+    [0.025, '$0.03'],
+    [12.345, '$12.35'],
+    [1.004999999, '$1.00'],
+    // Below a cent: 4 places, and what rounds to a cent says so.
+    [0.009996, '$0.01'],
+    [0.00125, '$0.0013'],
+    [0.004, '$0.0040'],
+  ])('fmtUsd(%s) = %s', (usd, s) => {
+    expect(fmtUsd(usd)).toBe(s);
+  });
+});

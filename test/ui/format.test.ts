@@ -6,6 +6,7 @@ import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';
 import { fitLine, lineText, type ScreenLine, seg } from '../../src/ui/format/segments.js';
+import { fmtCompact } from '../../src/ui/format/session-lines.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
 import { layoutTurns } from '../../src/ui/format/turn-layout.js';
@@ -86,7 +87,32 @@ describe('tables', () => {
     [45_500, '46k'],
     [1_234_567, '1.2M'],
     [null, '—'],
+    // A figure that rounds up to the next unit is said in it (never 1000k, 10.0k, 1000.0G),
+    // and a half goes up whatever the double (9.95 is 9.9499…).
+    [9_949, '9.9k'],
+    [9_950, '10k'],
+    [9_999, '10k'],
+    [999_499, '999k'],
+    [999_500, '1.0M'],
+    [999_999, '1.0M'],
+    [9_950_000, '10M'],
+    [999_999_999, '1.0G'],
+    [1e12, '1000G'],
+    [-999_999, '-1.0M'],
   ])('compactInt(%j) = %s', (n, s) => expect(compactInt(n)).toBe(s));
+
+  it.each([
+    [999, '999'],
+    [1234, '1.23k'],
+    [9_995, '10.0k'],
+    [99_949, '99.9k'],
+    [99_950, '100k'],
+    [999_500, '1.00M'],
+    [999_999, '1.00M'],
+    [9_999_999, '10.0M'],
+    [1e12, '1.00T'],
+    [null, '—'],
+  ])('fmtCompact(%j) = %s (the Sessions list, 6 cells)', (n, s) => expect(fmtCompact(n)).toBe(s));
 });
 
 describe('call rows', () => {

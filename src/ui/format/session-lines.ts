@@ -8,14 +8,30 @@ import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit } from './text.js';
 
-/** A count in at most 6 cells: 999, 12.3k, 4.56M, 1.2G. */
+/**
+ * A count in at most 6 cells: 999, 12.3k, 4.56M, 1.2G. Rounded as a quotient of whole
+ * numbers (a half goes up, whatever its double), and said in the next unit when it rounds
+ * up to 1000 of this one: 999,999 is 1.00M, never 1000k.
+ */
 export function fmtCompact(n: number | null): string {
   if (n === null) return '—';
   if (overflowing(n)) return 'overflow';
-  if (n < 1000) return String(Math.round(n));
-  const [div, unit] = n < 1e6 ? [1e3, 'k'] : n < 1e9 ? [1e6, 'M'] : n < 1e12 ? [1e9, 'G'] : [1e12, 'T'];
-  const v = n / div;
-  return `${v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : Math.round(v)}${unit}`;
+  const whole = Math.round(n);
+  if (whole < 1000) return String(whole);
+  for (const [size, unit] of [
+    [1e3, 'k'],
+    [1e6, 'M'],
+    [1e9, 'G'],
+    [1e12, 'T'],
+  ] as const) {
+    const hundredths = Math.round(whole / (size / 100));
+    if (hundredths < 1000) return `${(hundredths / 100).toFixed(2)}${unit}`;
+    const tenths = Math.round(whole / (size / 10));
+    if (tenths < 1000) return `${(tenths / 10).toFixed(1)}${unit}`;
+    const units = Math.round(whole / size);
+    if (units < 1000 || unit === 'T') return `${units}${unit}`;
+  }
+  return 'overflow';
 }
 
 /** A start as local date and time, to the minute: `2026-08-19 20:56`. */

@@ -94,13 +94,29 @@ export function tableLines<R>(
   return out;
 }
 
-/** 1234 → 1.2k, 1234567 → 1.2M; nulls as —. */
+/**
+ * 1234 → 1.2k, 1234567 → 1.2M; nulls as —. Rounded as a quotient of whole numbers (a half
+ * is exact there, and goes up: 9,950 is 10k, where (9.95).toFixed(1) says 9.9), and said in
+ * the next unit when it rounds up to this one's 1000: 999,999 is 1.0M, never 1000k.
+ */
 export function compactInt(n: number | null): string {
   if (n === null) return '—';
   const a = Math.abs(n);
   if (!Number.isFinite(n) || a > 2 ** 53) return 'overflow';
-  if (a < 1000) return String(Math.round(n));
-  if (a < 1e6) return `${(n / 1e3).toFixed(a < 1e4 ? 1 : 0)}k`;
-  if (a < 1e9) return `${(n / 1e6).toFixed(a < 1e7 ? 1 : 0)}M`;
-  return `${(n / 1e9).toFixed(1)}G`;
+  const sign = n < 0 ? '-' : '';
+  const whole = Math.round(a);
+  if (whole < 1000) return `${sign}${whole}`;
+  for (const [size, unit] of COMPACT_UNITS) {
+    const tenths = Math.round(whole / (size / 10));
+    if (tenths < 100) return `${sign}${(tenths / 10).toFixed(1)}${unit}`;
+    const units = Math.round(whole / size);
+    if (units < 1000 || unit === 'G') return `${sign}${units}${unit}`;
+  }
+  return 'overflow';
 }
+
+const COMPACT_UNITS = [
+  [1e3, 'k'],
+  [1e6, 'M'],
+  [1e9, 'G'],
+] as const;

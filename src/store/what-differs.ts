@@ -90,13 +90,16 @@ export function aroundDifference(text: string, at: number, cells: number, lead =
 const SEPARATORS = 5;
 /** The path is given at least this many cells (all of a shorter one). */
 const PATH_FLOOR = 8;
+/** A value shown gets at least this many cells (all of a shorter one): `"h…`. */
+const VALUE_FLOOR = 3;
 
 /**
  * What differs in at most `cells`, `path: a → b`: whole when it fits (always, when
  * `cells` is Infinity: a pipe's); else the room is shared, the path taking a fifth
  * (at least 8 cells, or all of a shorter path) and each value two fifths, and what a
  * short part leaves going to the others. The path keeps its last steps, each value the
- * stretch around where the two differ. Empty when the two are the same.
+ * stretch around where the two differ; with no room for a few cells of each value, the
+ * path alone. Empty when the two are the same.
  */
 export function whatDiffers(c: DiffCall, cells: number): { path: string; a: string; b: string } {
   const v = c.shown;
@@ -114,6 +117,10 @@ export function whatDiffers(c: DiffCall, cells: number): { path: string; a: stri
     pathRoom = Math.min(pathNeed, PATH_FLOOR);
     [aRoom, bRoom] = shareRoom([aNeed, bNeed], [1, 1], room - pathRoom) as [number, number];
   }
+  // Too narrow for both values (a 60-column list): the path alone, where it differs,
+  // rather than `path:  → ` with nothing on either side, which reads as two empty values.
+  if (aRoom < Math.min(aNeed, VALUE_FLOOR) || bRoom < Math.min(bNeed, VALUE_FLOOR))
+    return { path: truncateStart(c.path, cells), a: '', b: '' };
   return {
     path: `${truncateStart(c.path, pathRoom)}: `,
     // The same lead on both sides, so the two windows start at the same character.

@@ -173,6 +173,18 @@ describe('what differs, in a few cells', () => {
     expect(whatDiffers({ ...call, path: null, shown: null }, 30)).toEqual({ path: '', a: '', b: '' });
   });
 
+  it('too narrow for both values (a 60-column list): the path alone, never `path:  → `', () => {
+    const code = changed('.params.arguments.code', 'q138', '\nasync function run(client) {}');
+    for (const cells of [8, 10, 13, 16]) {
+      const w = whatDiffers(code, cells);
+      expect(shown(w), `${cells} cells`).not.toContain('→');
+      expect(width(shown(w))).toBeLessThanOrEqual(cells);
+    }
+    expect(shown(whatDiffers(code, 13))).toBe('…guments.code');
+    // With room for a few cells of each value, both show.
+    expect(shown(whatDiffers(code, 24))).toMatch(/^…\S+: "\S+ → "\S+/);
+  });
+
   it('to a pipe (Infinity): the path and both values whole, inert, on one line', () => {
     const long = 'Search results for the coin list, with every field the API returns.\n'.repeat(20);
     const w = whatDiffers(

@@ -194,14 +194,24 @@ describe('Calls pane', () => {
     expect(lines(f)[1]).toBe(' .');
     expect(f).toContain('›tools/call read_file · ✓ ok · 1.26s');
     expect(f).toMatch(
-      /\n request \{ {2}in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B · line 16 of examples/,
+      /\n request \{ {2}line 16 · in \(client → server\) · 2026-11-20T14:00:05\.920Z \(\+5\.920s\) · \d+ B · examples/,
     );
     expect(f).toMatch(
-      /\n response \{ {2}out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B · line 19 of exampl/,
+      /\n response \{ {2}line 19 · out \(server → client\) · 2026-11-20T14:00:07\.180Z \(\+7\.180s\) · \d+ B · exampl/,
     );
     expect(f).toContain('       "name": "read_file"\n');
     await app.press('detail.close');
     await waitForFrame(app.frame, (x) => x.includes('[1 Calls]') && !x.includes(' request {'));
+  });
+
+  it('at 80 columns the detail view still shows the line of each record (what : and validate speak in)', async () => {
+    // The README's first five minutes: `]` to the write_file isError, Enter.
+    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
+    await app.press('list.nextProblem');
+    await app.press('list.open');
+    const f = await waitForFrame(app.frame, (x) => x.includes(' request {'));
+    expect(f).toMatch(/\n request \{ {2}line 24 · in \(client → server\) · 2026-11-20T14:00:09\.830Z/);
+    expect(f).toMatch(/\n response \{ {2}line 25 · out \(server → client\) · 2026-11-20T14:00:09\.990Z/);
   });
 
   it('w writes the open record, or every filtered record, and y copies; the footer says what happened', async () => {

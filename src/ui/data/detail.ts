@@ -30,14 +30,16 @@ function placeOf(
   row: number,
   start: number | null,
   width: number,
-): { dir: string; when: string; where: string } {
+): { dir: string; when: string; where: string; line: string; file: string } {
   const f = store.files[store.fileOf(row)]!;
   const t = store.tOf(row);
   // The record's time in full (to match it with other logs) and from the start.
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
   const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const dir = DIRS[store.dirOf(row)]!.title;
-  return { dir: dir ? ` · ${dir}` : '', when, where: `line ${store.lineOf(row)} of ${inertHead(f.name, width)}` };
+  const line = `line ${store.lineOf(row)}`;
+  const file = inertHead(f.name, width);
+  return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${file}`, line, file };
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
@@ -114,8 +116,10 @@ function* partOf(
   preview = false,
 ): Generator<number, Part> {
   const length = store.bytesOf(row);
-  const { dir, when, where } = placeOf(store, row, start, PART_HEAD);
-  const head = [seg([dir, when, ` · ${fmtBytes(length)}`, ` · ${where}`].join('').slice(3), 'dim')];
+  const { dir, when, line, file } = placeOf(store, row, start, PART_HEAD);
+  // The line first: it is what `:` and `validate` speak in, and at 80 columns the ISO
+  // time and the size leave no room after them (the file, often long, goes last).
+  const head = [seg([` · ${line}`, dir, when, ` · ${fmtBytes(length)}`, ` · ${file}`].join('').slice(3), 'dim')];
   const name = partName(store, row);
   if (preview && length > PREVIEW_BYTES && length <= TREE_CAP && store.kindOf(row) !== Kind.skip) {
     const raw = store.rawLine(row, PREVIEW_BYTES);

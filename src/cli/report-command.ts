@@ -67,6 +67,8 @@ export async function reportCommand(
     return 2;
   }
   let failed = false;
+  // What could not be read, each named above: the notes say how many, beside what was found.
+  let unread = found.missing.length;
   for (const m of found.missing) {
     complain(`cannot read ${m.path}: ${m.reason}`);
     failed = true;
@@ -83,6 +85,7 @@ export async function reportCommand(
       waiting.delete(next++);
       for (const p of r.problems) complain(p);
       if (r.problems.length) failed = true;
+      unread += r.problems.length;
       skipped.push(...r.skipped);
       rows.add(r);
     }
@@ -108,6 +111,7 @@ export async function reportCommand(
     const notes = [
       `${plan.jobs.length.toLocaleString('en-US')} run(s), ${found.files.length.toLocaleString('en-US')} file(s)`,
     ];
+    if (unread) notes.push(`${unread.toLocaleString('en-US')} could not be read (named above)`);
     const timed = plan.by.some((d) => d === 'day' || d === 'week' || d === 'month');
     if (timed || options.since !== undefined || options.until !== undefined) notes.push(`times in ${plan.zone}`);
     if (plan.by.includes('week')) notes.push('weeks are ISO 8601 weeks, from Monday');

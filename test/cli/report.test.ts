@@ -187,6 +187,9 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     );
     // A file name is shown inert: its escape cannot reach the terminal.
     expect(r.stderr).not.toContain('\x1b');
+    // The table's notes say so too, not only that runs were found.
+    const text = run(['report', bad, join(dir, 'missing'), join(dir, 'none-*.jsonl')]);
+    expect(text.stdout).toMatch(/\d run\(s\), \d file\(s\) · 4 could not be read \(named above\)/);
   });
 
   it('refuses a zone, a date or a dimension it does not know (exit 2)', () => {

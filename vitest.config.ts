@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // A config and a state directory of their own (not the user's).
     setupFiles: ['test/helpers/isolate-env.ts'],
+    // Every temp file of the run in one directory, removed at its end.
+    globalSetup: ['test/helpers/temp-root.ts'],
   },
 });

@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 180_000,
     // A config and a state directory of their own (not the user's).
     setupFiles: ['test/helpers/isolate-env.ts'],
+    // Every temp file of the run in one directory, removed at its end.
+    globalSetup: ['test/helpers/temp-root.ts'],
     // One at a time: these measure time and memory on a 2-core machine.
     fileParallelism: false,
   },

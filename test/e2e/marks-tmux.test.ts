@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ describe.skipIf(!hasTmux)('marks, end to end (tmux, 80x24)', () => {
     const name = /mcp-replay-tui-marked-\d+-\d+\.jsonl/.exec(footerOf(screen))?.[0];
     expect(name).toBeDefined();
     expect(readFileSync(join(tmpdir(), name!), 'utf8')).toContain('notifications/initialized');
+    rmSync(join(tmpdir(), name!));
     await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
     term.kill();
 
@@ -56,5 +57,6 @@ describe.skipIf(!hasTmux)('marks, end to end (tmux, 80x24)', () => {
     await term.waitFor((s) => s.includes('marks of demo.jsonl dropped'), 'the notice');
     expect(term.capture()).not.toContain('◆');
     await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
+    rmSync(home, { recursive: true, force: true });
   });
 });

@@ -117,23 +117,28 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   );
   const full = ` ${label}${about ? ` (${about})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
-  // counts give way, then the filter's text (its end), never the trace's state.
+  // counts give way, then how many rows it keeps (the footer counts them too), then the
+  // filter's text (its end), never the trace's state.
   const state = ` ${inertHead(states, width)}${paused}`;
   const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
   const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
   const expr = h.filter ? inertHead(h.filter.text, width) : '';
-  const filterText = (cells: number) => (h.filter ? ` filter: ${truncate(expr, cells)}${kept}` : '');
-  // The label keeps at least 16 cells (less when the line is narrower than all the rest).
-  const label16 = Math.min(16, widthUpTo(full, 16));
-  const roomRight = Math.max(0, width - used - label16);
+  const filterText = (cells: number, keptToo = true) =>
+    h.filter ? ` filter: ${truncate(expr, cells)}${keptToo ? kept : ' ·'}` : '';
+  // The label keeps at least 16 cells (less when the line is narrower than all the rest);
+  // 8 while a filter is on: the person opened the file and knows it, the filter they
+  // typed is what they are reading by (at 80 columns it showed 9 cells of it, or none).
+  const labelFloor = Math.min(h.filter ? 8 : 16, widthUpTo(full, h.filter ? 8 : 16));
+  const roomRight = Math.max(0, width - used - labelFloor);
   let right = `${filterText(width)}${counts}${state}`;
   if (widthOf(right) > roomRight) right = `${filterText(width)}${state}`;
+  if (widthOf(right) > roomRight && h.filter) right = `${filterText(width, false)}${state}`;
   if (widthOf(right) > roomRight && h.filter)
-    right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0)) - widthOf(state)))}${state}`;
+    right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0, false)) - widthOf(state)), false)}${state}`;
   // Narrower still, that a filter is on (the footer's count says how many rows it keeps).
   if (widthOf(right) > roomRight && h.filter) right = ` filtered ·${state}`;
   if (widthOf(right) > roomRight) right = state;
-  const room = Math.max(label16, width - used - widthOf(right) - 1);
+  const room = Math.max(labelFloor, width - used - widthOf(right) - 1);
   const middle = labelAndAbout(label, about, aboutShort, Math.max(0, Math.min(room, width - used)));
   const tail = truncate(right, Math.max(0, width - used - widthOf(middle)));
   const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(tail)));

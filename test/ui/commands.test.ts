@@ -77,6 +77,20 @@ describe('commands, without Ink', () => {
     expect(lineThere('+10.2s')).toBe(30);
     expect(press(bar('+1h'), 'enter').state.notice).toEqual(error('nothing at or after +1h in this pane'));
     expect(press(bar('soon'), 'enter').state.notice).toEqual(error('not a line number or a time: soon'));
+    // Typed like a time of day while the pane shows offsets: it says how it was read and that T
+    // makes it one; with T on, the same text is a time of day (found: the trace is at 14:00).
+    for (const [typed, read] of [
+      ['17:30:00', '+17h30m'],
+      ['17:30', '+17m30s'],
+      ['9:05:00.250', '+9h05m'],
+    ])
+      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(
+        error(`nothing at or after ${typed} (read as ${read}): for a time of day, T first`),
+      );
+    expect(press({ ...bar('14:00:05'), clock: true }, 'enter').state.notice).toBeNull();
+    expect(press({ ...bar('15:00'), clock: true }, 'enter').state.notice).toEqual(
+      error('nothing at or after 15:00 in this pane'),
+    );
   });
 
   it('] goes to the next problem, and says when there is none below', () => {

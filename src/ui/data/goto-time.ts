@@ -12,6 +12,15 @@ import { parseWhen, UNIT } from '../../trace/filter.js';
 const DAY_MS = 86_400_000;
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
+/**
+ * Typed like a time of day (`17:30:00`) while the pane shows offsets: read as one
+ * (+17h30m), which a short trace never reaches. The bar's "nothing at or after" then
+ * says how it was read and that T makes it a time of day.
+ */
+export function readsAsTimeOfDay(text: string, clock: boolean): boolean {
+  return !clock && TIME_OF_DAY.test(text);
+}
+
 /** Half the step an offset of this size is printed in (trace/units.ts fmtOffset): 0.001 s below 10 s, 0.1 s below a minute, then seconds. */
 const shownHalfStep = (ms: number): number => (ms < 10_000 ? 0.5 : ms < 60_000 ? 50 : 500);
 

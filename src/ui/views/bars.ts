@@ -1,7 +1,10 @@
 /** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
+
+import { fmtOffset } from '../../trace/units.js';
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
-import { momentTyped } from '../data/goto-time.js';
+import { momentTyped, readsAsTimeOfDay } from '../data/goto-time.js';
 import { indexAtLine, indexAtTime, traceStart } from '../data/views.js';
+import { keyOf } from '../keymap.js';
 import { type AppContext, activeList } from './app-context.js';
 import { checkedFilter, setFilter } from './filter-set.js';
 import { act, type CommandSpec, outcome, say, type ViewSpec } from './view.js';
@@ -122,6 +125,10 @@ const go: CommandSpec<AppContext> = {
     if (!list || !(lineNo >= 1 || from !== null)) return error(`not a line number or a time: ${text}`);
     const index = from !== null ? indexAtTime(ctx.store, list, from) : indexAtLine(ctx.store, list, lineNo);
     // As typed: past 2^53 the number itself prints as 1e+23.
+    if (index < 0 && from !== null && readsAsTimeOfDay(typed, ctx.state.clock))
+      return error(
+        `nothing at or after ${typed} (read as ${fmtOffset(from - (traceStart(ctx.store) ?? from))}): for a time of day, ${keyOf('view.clock')} first`,
+      );
     if (index < 0) return error(`nothing at or after ${from !== null ? typed : `line ${typed}`} in this pane`);
     return act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
   },

@@ -55,7 +55,7 @@ export const KEYMAP = {
   },
   'list.goto': {
     keys: [':'],
-    description: 'Go to a line of the trace file, or a time (+6m10s, ISO): its record, or the next one listed',
+    description: 'Go to a line (llm 27: of the file so marked) or a time (+6m10s, ISO): its record, or the next listed',
     category: 'Move',
   },
   'list.nextProblem': {

@@ -792,6 +792,30 @@ describe('turns ↔ calls', () => {
     app = null;
   });
 
+  it(': with both planes open: a line both files have says which it went to and how to reach the other', async () => {
+    app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
+    await app.press('pane.events');
+    const goTo = async (typed: string) => {
+      await app!.press('list.goto');
+      await app!.type(typed);
+      await app!.press('input.submit');
+      return app!.frame();
+    };
+    let f = await goTo('3');
+    const [first, other] = /^›(\w+) /.exec(selectedLine(f))![1] === 'llm' ? ['llm', 'mcp'] : ['mcp', 'llm'];
+    expect(selectedLine(f)).toMatch(new RegExp(`^›${first} +L3 `));
+    expect(lines(f).at(-1)).toMatch(new RegExp(`^line 3 of ${first}; also :${other} 3 `));
+    // The other file's line, by the name its rows show (any case, a space or a colon).
+    for (const typed of [`${other} 3`, `${other.toUpperCase()}:3`]) {
+      f = await goTo(typed);
+      expect(selectedLine(f), typed).toMatch(new RegExp(`^›${other} +L3 `));
+      expect(lines(f).at(-1), typed).not.toContain('also');
+    }
+    // A name no file has is no line.
+    f = await goTo('nope 3');
+    expect(lines(f).at(-1)).toContain('not a line number or a time: nope 3');
+  });
+
   it.skipIf(!hasRealTraces)(
     'the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server',
     async () => {

@@ -83,7 +83,7 @@ describe('commands, without Ink', () => {
       ['17:30:00', '+17h30m'],
       ['17:30', '+17m30s'],
       ['9:05:00.250', '+9h05m'],
-    ])
+    ] as const)
       expect(press(bar(typed), 'enter').state.notice, typed).toEqual(
         error(`nothing at or after ${typed} (read as ${read}): for a time of day, T first`),
       );

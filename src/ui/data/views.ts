@@ -213,12 +213,13 @@ export function viewsOf(
  * whose response is on it; else the first record listed after it; -1 for none. With
  * several files, the first that has the line.
  */
-export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): number {
+export function indexAtLine(store: TraceStore, list: RowList, lineNo: number, file?: number): number {
   let call = -1;
   let next = -1;
   let nextLine = Infinity;
   for (let i = 0; i < list.length; i++) {
     const row = list.at(i);
+    if (file !== undefined && store.fileOf(row) !== file) continue;
     const line = store.lineOf(row);
     if (line === lineNo) return i;
     const other = store.pairedRow(row);
@@ -229,6 +230,31 @@ export function indexAtLine(store: TraceStore, list: RowList, lineNo: number): n
     }
   }
   return call >= 0 ? call : next;
+}
+
+/** The files whose record (or, in Calls, a call's response) on line `lineNo` is in `list`, in list order. */
+export function filesAtLine(store: TraceStore, list: RowList, lineNo: number): number[] {
+  const files: number[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const row = list.at(i);
+    const other = store.pairedRow(row);
+    if (store.lineOf(row) !== lineNo && (other < 0 || store.lineOf(other) !== lineNo)) continue;
+    const file = store.fileOf(row);
+    if (!files.includes(file)) files.push(file);
+  }
+  return files;
+}
+
+/**
+ * `llm 27` or `mcp:27` typed in the line bar with several files open: line 27 of the
+ * file whose rows are marked `llm` (the names rows show, any case); null otherwise.
+ */
+export function fileLineTyped(store: TraceStore, typed: string): { file: number; lineNo: number } | null {
+  const m = /^(.+?)(?:\s+|:)(\d+)$/.exec(typed);
+  if (!m || store.files.length < 2) return null;
+  const name = m[1]!.toLowerCase();
+  const file = store.files.findIndex((f) => fileLabel(store, f.index)?.toLowerCase() === name);
+  return file < 0 ? null : { file, lineNo: Number(m[2]) };
 }
 
 /** Where `list` reaches a moment (ms since the epoch): its record of the earliest time at or after it (the first listed of equals); -1 for none. */

@@ -104,7 +104,8 @@ describe.skipIf(!hasTmux)('the terminal is always put back (tmux)', () => {
     const fifo = join(mkdtempSync(join(tmpdir(), 'mrt-fifo-')), 'nobody.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     term.start(run(`${command}${fifo}`));
-    await term.waitFor((s) => s.includes('waiting for a writer'), 'the waiting notice');
+    // summary's notice names the path, which may wrap at 80 columns: read the lines as one.
+    await term.waitFor((s) => s.replaceAll('\n', '').includes('waiting for a writer'), 'the waiting notice');
     const pid = term.childPid(/mcp-replay-tui/);
     expect(pid).not.toBeNull();
     const sent = Date.now();

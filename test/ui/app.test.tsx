@@ -792,6 +792,12 @@ describe('turns ↔ calls', () => {
     app = null;
   });
 
+  it('Turns at 80 columns names l, the key that joins a tool_use and its call', async () => {
+    app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help .* l link .* q quit +\d+ of \d+$/);
+  });
+
   it(': with both planes open: a line both files have says which it went to and how to reach the other', async () => {
     app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
     await app.press('pane.events');

@@ -182,10 +182,12 @@ const FOOTER_RANK: readonly Command[] = [
   'calls.sort',
   'usage.sort',
   'sessions.sort',
+  // The key between a tool_use and its call: no one guesses it, and at 80 columns Turns
+  // had no room left for it after thinking and Tab.
+  'link.jump',
   'turns.thinking',
   'turns.echoed',
   'pane.next',
-  'link.jump',
   'record.write',
   'record.copy',
   'list.bottom',

@@ -796,6 +796,12 @@ describe('turns ↔ calls', () => {
     app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
     await app.press('pane.turns');
     expect(lines(app.frame()).at(-1)).toMatch(/^\? help .* l link .* q quit +\d+ of \d+$/);
+    // One plane only: l has nothing to join, and the footer keeps its room for Tab.
+    app.unmount();
+    const mcpOnly = readFileSync('test/fixtures/two-planes/mcp.jsonl', 'utf8').trimEnd().split('\n');
+    app = await renderApp({ store: storeOf(mcpOnly), rows: 24, columns: 80 });
+    expect(lines(app.frame()).at(-1)).toMatch(/^\? help .* Tab pane .* q quit +\d+ of \d+$/);
+    expect(lines(app.frame()).at(-1)).not.toContain('l link');
   });
 
   it(': with both planes open: a line both files have says which it went to and how to reach the other', async () => {

@@ -1,3 +1,4 @@
+import { hasCalls, hasToolUses } from '../../store/links.js';
 /** l, w and y: what a command does with the record selected or open. */
 import { detailRows } from '../data/detail.js';
 import { linkEnd, linkTarget } from '../data/link-target.js';
@@ -27,6 +28,8 @@ function noLink(ctx: AppContext, row: number): string {
 
 export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
+  // In the footer only with both planes open: with one, l only says to open the other.
+  hint: (ctx) => (hasCalls(ctx.store) && hasToolUses(ctx.store) ? 'link' : null),
   run: (ctx) => {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;

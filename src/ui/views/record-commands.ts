@@ -1,4 +1,3 @@
-import { hasCalls, hasToolUses } from '../../store/links.js';
 /** l, w and y: what a command does with the record selected or open. */
 import { detailRows } from '../data/detail.js';
 import { linkEnd, linkTarget } from '../data/link-target.js';
@@ -28,8 +27,10 @@ function noLink(ctx: AppContext, row: number): string {
 
 export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
-  // In the footer only with both planes open: with one, l only says to open the other.
-  hint: (ctx) => (hasCalls(ctx.store) && hasToolUses(ctx.store) ? 'link' : null),
+  // In the footer only with both planes open (calls and turns): with one, l only says to
+  // open the other. The lists' lengths, not the link index: that would be built (and grow)
+  // at every frame while a big file is read.
+  hint: (ctx) => (ctx.views.calls.length > 0 && ctx.views.turns.length > 0 ? 'link' : null),
   run: (ctx) => {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;

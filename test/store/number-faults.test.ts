@@ -72,7 +72,7 @@ const TIME_FAULTS: { name: string; timing: string; shown: string }[] = [
   { name: 'duration -1', timing: '{"duration_ms":-1}', shown: '· invalid' },
   { name: 'duration 1e400 (Infinity)', timing: '{"duration_ms":1e400}', shown: '· invalid' },
   { name: 'duration 1e300 (past 2^53 ms)', timing: '{"duration_ms":1e300}', shown: '· invalid' },
-  { name: 'ttft -5', timing: '{"ttft_ms":-5,"duration_ms":5}', shown: 'out 1 · $0.0000 · 5ms' },
+  { name: 'ttft -5', timing: '{"ttft_ms":-5,"duration_ms":5}', shown: 'out 1 · <$0.0001 · 5ms' },
 ];
 
 function outputs(lines: string[], prices: PriceTable = bundledPrices()) {

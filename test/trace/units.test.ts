@@ -73,6 +73,16 @@ describe('a rounded figure carries into the next unit, and a half goes up whatev
     [0.009996, '$0.01'],
     [0.00125, '$0.0013'],
     [0.004, '$0.0040'],
+    // Not zero never reads as zero; exact zero does.
+    [0.00005, '$0.0001'],
+    [0.000049, '<$0.0001'],
+    [1e-9, '<$0.0001'],
+    [1e-15, '<$0.0001'],
+    [0, '$0'],
+    // Thousands grouped, as token counts are.
+    [1234.5, '$1,234.50'],
+    [1234567.891, '$1,234,567.89'],
+    [999.995, '$1,000.00'],
   ])('fmtUsd(%s) = %s', (usd, s) => {
     expect(fmtUsd(usd)).toBe(s);
   });

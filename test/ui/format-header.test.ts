@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerLine } from '../../src/ui/format/chrome.js';
 import { storeOfRecording } from '../helpers/formats.js';
-import { hasRealProducers, REAL_PRODUCERS } from '../helpers/shared.js';
+import { hasRealProducers, hasRealTraces, REAL_PRODUCERS, REAL_TRACES } from '../helpers/shared.js';
 
 const text = (line: ReturnType<typeof headerLine>) => line.map((s) => s.text).join('');
 
@@ -65,5 +65,40 @@ describe('a filter on a narrow header with a long label', () => {
     // The filter's text, whole: the label and the count of rows it keeps give way first.
     expect(line).toMatch(/ mcp-api-coingec… \(mcp\) +filter: tool:execute · ended \(exit 0\)$/);
     expect(line.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe.skipIf(!hasRealTraces)('both planes of one run', () => {
+  const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
+  it.each([80, 60])('name the run once at %i columns', async (width) => {
+    const agent = await storeOfRecording(`${run}.agent.jsonl`);
+    const mcp = await storeOfRecording(`${run}.mcp.jsonl`);
+    const files = [...agent.files, ...mcp.files];
+    const line = text(
+      headerLine(
+        { pane: 'calls', files, labels: ['huggingface-co', 'huggingface-co'], records: 872, skipped: 0 },
+        width,
+      ),
+    );
+    // The planes are said once, by their kinds; the name is not said twice. (At 60 the
+    // state, ended (eval_complete), leaves the label its floor of 16 cells.)
+    expect(line).toContain(width >= 80 ? ' huggingface-co (llm+mcp) ' : ' hugging… (llm+mcp) ');
+    expect(line).not.toContain(' + ');
+    expect(line.length).toBe(width);
+  });
+
+  it('keeps both names when the runs differ, and every width exact', async () => {
+    const agent = await storeOfRecording(`${run}.agent.jsonl`);
+    const mcp = await storeOfRecording(`${run}.mcp.jsonl`);
+    const files = [...agent.files, ...mcp.files];
+    for (let width = 50; width <= 120; width++) {
+      const same = headerLine({ pane: 'calls', files, labels: ['run-x', 'run-x'], records: 872, skipped: 0 }, width);
+      expect(text(same)).toContain(' run-x (llm+mcp) ');
+      expect(text(same).length).toBe(width);
+      const two = headerLine({ pane: 'calls', files, labels: ['run-x', 'run-y'], records: 872, skipped: 0 }, width);
+      // Two runs: both names, whole while there is room for them.
+      if (width === 120) expect(text(two)).toContain(' run-x + run-y (llm+mcp) ');
+      expect(text(two).length).toBe(width);
+    }
   });
 });

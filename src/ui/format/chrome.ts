@@ -69,7 +69,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // Labels, states and the filter are trace or typed text of any length: only what the
   // line can show of each is made inert and measured.
   // (Several labels, each clipped, are clipped again together: six of them are six lines' worth.)
-  const label = inertHead(h.labels.map((l) => clip(l, width)).join(' + '), width);
+  // Each name once: both planes of a run share it, and the kinds after it say there are two.
+  const label = inertHead([...new Set(h.labels)].map((l) => clip(l, width)).join(' + '), width);
   const kinds = [
     ...new Set(
       h.files

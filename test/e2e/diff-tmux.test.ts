@@ -24,8 +24,8 @@ describe.skipIf(!hasTmux || !hasRealTraces)(
       const lines = screen.split('\n');
       for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
       expect(lines.filter(Boolean).length).toBeLessThanOrEqual(24);
-      // What each run counted under the title (two mcp planes: their errors), then the list.
-      expect(lines[1]).toMatch(/^ errors 33 → 33$/);
+      // What each run counted under the title (two mcp planes: their calls and errors), then the list.
+      expect(lines[1]).toMatch(/^ calls 68 → 69 · errors 33 → 33$/);
       // At 80 columns: no line columns; status, tool, the flip and latency, and what differs stay.
       expect(lines[2]).toMatch(/^ {2}A# B# STATUS +TOOL +OK\/ERROR LATENCY WHAT DIFFERS/);
       expect(screen).toMatch(/› +1 +1 ═ same +execute +\+0ms/);

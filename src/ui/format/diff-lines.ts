@@ -90,16 +90,27 @@ const tokensOf = (f: Figures): number =>
   (f.inputTokens ?? 0) + (f.outputTokens ?? 0) + (f.cacheReadTokens ?? 0) + (f.cacheWriteTokens ?? 0);
 
 /**
- * Under the title, what the two runs cost side by side: `turns 193 → 84 · tokens 1.17M →
- * 345k · cost $2.60 → $0.77 (-$1.83) · errors 2 → 0`, each part only when either side
- * counts something there, and only whole ones that fit; null when neither side counts
- * any (two mcp planes without errors).
+ * Under the title, what the two runs did and cost side by side: `calls 102 → 95 · errors
+ * 28 → 3 · turns 193 → 84 · tokens 1.17M → 345k · cost $2.60 → $0.77 (-$1.83)`, each
+ * part only when either side counts something there; null when neither side counts any.
+ *
+ * When the line is too narrow for all, the least important figures give way first, each
+ * whole (a figure is never cut in half; if even the calls do not fit, the line is blank):
+ * tokens (the cost says what they came to), then the cost's difference (both costs stay,
+ * the reader can subtract), then turns, then the cost, then the errors; the calls go
+ * last. Calls and errors are what a diff of calls is about; what it cost comes after.
  */
 export function diffTotalsLine(totals: { a: Figures; b: Figures }, width: number): ScreenLine | null {
   const { a, b } = totals;
-  const parts: string[] = [];
-  if (a.turns || b.turns) parts.push(`turns ${fmtInt(a.turns)} → ${fmtInt(b.turns)}`);
-  if (tokensOf(a) || tokensOf(b)) parts.push(`tokens ${fmtCompact(tokensOf(a))} → ${fmtCompact(tokensOf(b))}`);
+  /** A part as shown, its shorter form (the cost without its difference), and when it gives way (0 first). */
+  const parts: { text: string; short?: string; drop: number }[] = [];
+  if (a.toolCalls || b.toolCalls)
+    parts.push({ text: `calls ${fmtInt(a.toolCalls)} → ${fmtInt(b.toolCalls)}`, drop: 5 });
+  if (a.toolErrors || b.toolErrors)
+    parts.push({ text: `errors ${fmtInt(a.toolErrors)} → ${fmtInt(b.toolErrors)}`, drop: 4 });
+  if (a.turns || b.turns) parts.push({ text: `turns ${fmtInt(a.turns)} → ${fmtInt(b.turns)}`, drop: 2 });
+  if (tokensOf(a) || tokensOf(b))
+    parts.push({ text: `tokens ${fmtCompact(tokensOf(a))} → ${fmtCompact(tokensOf(b))}`, drop: 0 });
   if (a.costNano !== null || b.costNano !== null) {
     // No cost and no unpriced turn: nothing to price, which costs nothing (diff-report.ts).
     const costOf = (f: Figures) => f.costNano ?? (f.unpricedTurns || f.costOverflowTurns ? null : 0);
@@ -107,12 +118,19 @@ export function diffTotalsLine(totals: { a: Figures; b: Figures }, width: number
     // In whole nano-dollars: the difference is exact.
     const d = ca !== null && cb !== null ? cb - ca : null;
     const by = d === null || d === 0 ? '' : ` (${d > 0 ? '+' : '-'}${fmtUsd(usdOf(Math.abs(d)))})`;
-    parts.push(`cost ${fmtUsd(costUsdOf(a))} → ${fmtUsd(costUsdOf(b))}${by}`);
+    const short = `cost ${fmtUsd(costUsdOf(a))} → ${fmtUsd(costUsdOf(b))}`;
+    // Its difference gives way at step 1, the cost itself at step 3.
+    parts.push(by ? { text: short + by, short, drop: 1 } : { text: short, drop: 3 });
   }
-  if (a.toolErrors || b.toolErrors) parts.push(`errors ${fmtInt(a.toolErrors)} → ${fmtInt(b.toolErrors)}`);
   if (parts.length === 0) return null;
-  // Whole parts, as many as fit (the first always, cut if it must be).
-  let text = ` ${parts[0]}`;
-  for (const p of parts.slice(1)) if (cellWidth(`${text} · ${p}`) <= width) text += ` · ${p}`;
-  return [seg(fit(text, width), 'dim')];
+  const line = () => (parts.length ? ` ${parts.map((p) => p.text).join(' · ')}` : '');
+  for (let step = 0; cellWidth(line()) > width && parts.length > 0; step++) {
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const p = parts[i]!;
+      if (p.drop !== step) continue;
+      if (p.short) parts[i] = { text: p.short, drop: 3 };
+      else parts.splice(i, 1);
+    }
+  }
+  return [seg(fit(line(), width), 'dim')];
 }

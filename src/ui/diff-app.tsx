@@ -6,12 +6,13 @@ import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
+import { diffHeading } from './format/diff-heading.js';
 import { diffHeader, diffLayout, diffRow, diffTotalsLine } from './format/diff-lines.js';
 import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
-import { noticeLook, shortenPath } from './format/notice.js';
+import { noticeLook } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { markCurrent, sideBySide } from './format/side-by-side.js';
-import { fit, inertHead, truncate } from './format/text.js';
+import { fit, inertHead } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
@@ -72,17 +73,14 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
     perform(pressKey(diffView(now), key, context(now)));
   });
   const l = state.lists.calls;
-  // Each name gets half the room, shortened in its middle: B is never cut away whole.
-  const names = Math.max(0, width - 32);
-  const half = Math.max(4, Math.floor((names - 6) / 2));
-  const header: ScreenLine = [
-    seg('diff ', 'header'),
-    seg(truncate(`A ${shortenPath(inert(doc.a), half)} · B ${shortenPath(inert(doc.b), half)}`, names)),
-    seg(
-      doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
-      doc.same ? 'ok' : 'warn',
-    ),
-  ];
+  // Each name gets a fair share of the room, cut where it does not tell A from B.
+  const header = diffHeading(
+    inert(doc.a),
+    inert(doc.b),
+    doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
+    doc.same ? 'ok' : 'warn',
+    width,
+  );
   const found = overlay?.type === 'detail' ? overlay.found : -1;
   const body = overlay
     ? Array.from({ length: Math.max(0, Math.min(height, overlayCount - overlay.scroll)) }, (_, k) => {

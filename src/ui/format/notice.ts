@@ -50,7 +50,7 @@ export function shortenPath(path: string, cells: number): string {
 }
 
 /** The last `cells` cells of `text`, after `…`. */
-function endOf(text: string, cells: number): string {
+export function endOf(text: string, cells: number): string {
   if (cells <= 0) return '';
   const chars = [...text];
   let out = '';

@@ -1,0 +1,71 @@
+import { render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { diffStores } from '../../src/store/diff.js';
+import { DiffApp } from '../../src/ui/diff-app.js';
+import { diffHeading } from '../../src/ui/format/diff-heading.js';
+import { applyColorEnv } from '../../src/ui/theme.js';
+import { waitForFrame } from '../helpers/ink.js';
+import { at, storeOf } from '../helpers/store.js';
+
+beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
+
+// Two runs of one server, as the recorder names them: they differ only in their times.
+const dir = '/work/shared/data/real-traces/';
+const A = `${dir}huggingface-co-2026-08-19T22-14-12-890Z.agent.jsonl`;
+const B = `${dir}huggingface-co-2026-08-20T17-23-48-886Z.agent.jsonl`;
+const STATUS = ' · 134 of 141 differ';
+const text = (line: ReturnType<typeof diffHeading>) => line.map((s) => s.text).join('');
+/** The two names as the title shows them. */
+const names = (title: string) => title.match(/^diff A (.*) · B (.*) · \d+ of \d+ differ */)!.slice(1, 3);
+
+describe("the diff view's title names both recordings fairly", () => {
+  it.each([
+    [80, '…19T22-14-12-890Z.agent…', '…20T17-23-48-886Z.agent…'],
+    [60, '…19T22-14-12-…', '…20T17-23-48-…'],
+    [100, 'huggi…19T22-14-12-890Z.agent.jsonl', 'huggi…20T17-23-48-886Z.agent.jsonl'],
+  ])('at %i columns each keeps its time, cut where both are the same', (width, a, b) => {
+    const title = text(diffHeading(A, B, STATUS, 'warn', width));
+    expect(stringWidth(title)).toBe(width);
+    expect(names(title)).toEqual([a, b]);
+  });
+
+  it('at every width from 50 to 160: exactly the width, the status whole, A and B alike', () => {
+    for (let width = 50; width <= 160; width++) {
+      const title = text(diffHeading(A, B, STATUS, 'warn', width));
+      expect(stringWidth(title), title).toBe(width);
+      expect(title, title).toContain(STATUS);
+      const [a, b] = names(title) as [string, string];
+      // The start of what tells them apart shows for both, and neither gets more than a cell over the other.
+      expect(a, title).toContain('19T22');
+      expect(b, title).toContain('20T17');
+      expect(Math.abs(stringWidth(a) - stringWidth(b)), title).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('names with nothing in common are cut in their middle, start and end kept', () => {
+    const title = text(
+      diffHeading('huggingface-co-run.agent.jsonl', 'mcp-exa-ai-run-2.agent.jsonl', STATUS, 'warn', 60),
+    );
+    expect(names(title)).toEqual(['huggin…t.jsonl', 'mcp-ex…t.jsonl']);
+  });
+
+  it.each([80, 60])('in the app at %i columns', async (columns) => {
+    const call = (q: string) => [
+      {
+        t: at(1000),
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 's', arguments: { q } } },
+      },
+      { t: at(1004), dir: 'out', raw: { jsonrpc: '2.0', id: 1, result: { content: [] } } },
+    ];
+    const a = storeOf(call('x'), undefined, 'a.jsonl');
+    const b = storeOf(call('y'), undefined, 'b.jsonl');
+    const doc = { ...diffStores(a, b), a: A, b: B };
+    const app = render(<DiffApp doc={doc} a={a} b={b} size={{ columns, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 1'));
+    const title = f.split('\n')[0]!;
+    expect(title).toMatch(/^diff A …19T22-14-12-\S* · B …20T17-23-48-\S* · 1 of 1 differ *$/);
+    app.unmount();
+  });
+});

@@ -9,7 +9,7 @@ import { footerLine, inputLine } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import { searchCounter } from './format/matches.js';
 import type { ScreenLine } from './format/segments.js';
-import { sessionHeads, sessionRow, sessionsHeader } from './format/session-lines.js';
+import { sessionHeads, sessionRow, sessionsHeader, shortestStart } from './format/session-lines.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
@@ -66,6 +66,8 @@ function SessionsList({ sessions, state, ui, size: fixed, open }: ListProps) {
   const height = Math.max(1, size.rows - 3);
   const { entries } = sessions;
   const order = useMemo(() => sessionOrder(entries, state.sessionSort), [version, state.sessionSort, entries]);
+  // Narrow, the starts shorten as far as they can and still say which day.
+  const shortest = useMemo(() => shortestStart(entries), [version, entries]);
   const query = state.search?.query ?? '';
   const matches = useMemo(
     () => (state.search ? sessionMatches(entries, order, query) : null),
@@ -101,9 +103,9 @@ function SessionsList({ sessions, state, ui, size: fixed, open }: ListProps) {
   if (state.overlay) body = help.slice(state.overlay.scroll, state.overlay.scroll + height + 1);
   else {
     const matched = new Set(matches ?? []);
-    body = [sessionHeads(width, state.sessionSort)];
+    body = [sessionHeads(width, state.sessionSort, shortest)];
     for (let i = list.windowStart; i < Math.min(order.length, list.windowStart + height); i++)
-      body.push(sessionRow(entries[order[i]!]!, width, i === list.selected, matched.has(i)));
+      body.push(sessionRow(entries[order[i]!]!, width, i === list.selected, matched.has(i), shortest));
     if (order.length === 0) body.push([{ text: ' no .jsonl or .json recordings here', style: 'dim' }]);
     position = order.length
       ? `${(list.selected + 1).toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')}`

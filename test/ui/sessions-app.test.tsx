@@ -7,6 +7,7 @@ import { SessionList, type SessionRun } from '../../src/store/session-list.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { nanoOf } from '../../src/trace/counts.js';
 import { bundledPrices } from '../../src/trace/prices.js';
+import { sessionHeads, sessionRow, shortestStart } from '../../src/ui/format/session-lines.js';
 import { SessionsApp } from '../../src/ui/sessions-app.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
@@ -191,4 +192,65 @@ describe('the Sessions list on hostile names and labels', () => {
       app.unmount();
     },
   );
+});
+
+describe('the Sessions list narrow: the start shortens before the label is cut', () => {
+  /** Local times, as the list shows them (the test runs in any time zone). */
+  const local = (day: number, h: number, m: number) => new Date(2026, 7, day, h, m).getTime();
+  const labels = ['mcp-docs-astro-build', 'huggingface-co', 'docs-mcp-cloudflare-com'];
+  const listOf = (starts: number[]) => {
+    const list = new SessionList(runsOf(starts.length));
+    for (const [i, ms] of starts.entries())
+      list.set(i, result(`runs/run-${String(i).padStart(4, '0')}`, labels[i]!, ms, 102, 2.6));
+    return list;
+  };
+  const frameAt = async (list: SessionList, columns: number) => {
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={{ columns, rows: 24 }} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('3 files') || x.includes('6 files'));
+    app.unmount();
+    return lines(f);
+  };
+  const twoDays = () => listOf([local(19, 21, 24), local(20, 17, 23), local(20, 18, 3)]);
+
+  it('at 80 columns keeps the whole date', async () => {
+    const f = await frameAt(twoDays(), 80);
+    expect(f[1]).toMatch(/^ {2}START↓ {11}LABEL/);
+    expect(f.join('\n')).toMatch(/^[› ] 2026-08-20 17:23 huggingface-co /m);
+  });
+
+  it('at 60 columns gives up the year, not the label (runs on two days)', async () => {
+    const f = await frameAt(twoDays(), 60);
+    expect(f[1]).toMatch(/^ {2}START↓ {6}LABEL/);
+    expect(f.join('\n')).toMatch(/^[› ] 08-20 17:23 huggingface-co /m);
+    expect(f.join('\n')).toMatch(/^[› ] 08-19 21:24 mcp-docs-astro/m);
+    for (const l of f) expect(stringWidth(l)).toBeLessThanOrEqual(60);
+  });
+
+  it('at 60 columns shows the time alone when every run started the same day', async () => {
+    const f = await frameAt(listOf([local(20, 18, 3), local(20, 17, 23), local(20, 18, 17)]), 60);
+    expect(f.join('\n')).toMatch(/^[› ] 17:23 {2}huggingface-co /m);
+    expect(f.join('\n')).toMatch(/^[› ] 18:03 {2}mcp-docs-astro-build /m);
+  });
+
+  it('at every width from 50 to 120: the row exactly the width, the day and time, the label, calls, errors and cost', () => {
+    const list = twoDays();
+    const shortest = shortestStart(list.entries);
+    const entry = list.entries[1]!;
+    for (let width = 50; width <= 120; width++) {
+      const row = sessionRow(entry, width, false, false, shortest)
+        .map((s) => s.text)
+        .join('');
+      const heads = sessionHeads(width, 'start', shortest)
+        .map((s) => s.text)
+        .join('');
+      expect(stringWidth(row), row).toBe(width);
+      expect(stringWidth(heads), heads).toBe(width);
+      expect(row, row).toMatch(width >= 80 ? /^ {2}2026-08-20 17:23 / : /^ {2}(2026-)?08-20 17:23 /);
+      // The label keeps at least 12 cells (huggingface…), its whole name from 60 columns.
+      expect(row, row).toContain(width >= 60 ? 'huggingface-co ' : 'huggingface');
+      expect(row, row).toMatch(/ 102 +0 +(1\.50k +)?\$2\.60 $/);
+    }
+  });
 });

@@ -34,24 +34,74 @@ export function fmtCompact(n: number | null): string {
   return 'overflow';
 }
 
-/** A start as local date and time, to the minute: `2026-08-19 20:56`. */
-export function fmtStart(ms: number | null): string {
+/**
+ * How a start is shown: the whole local date and time (`2026-08-19 20:56`), without the
+ * year (`08-19 20:56`), or the time alone (`20:56`).
+ */
+export type StartForm = 'date' | 'day' | 'time';
+
+/** Cells of each form (the time's column is as wide as its head, `START↓`). */
+const START_CELLS: Record<StartForm, number> = { date: 16, day: 11, time: 6 };
+
+/** A start as local date and time, to the minute, in `form`. */
+export function fmtStart(ms: number | null, form: StartForm = 'date'): string {
   if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return '—';
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  const time = `${p(d.getHours())}:${p(d.getMinutes())}`;
+  if (form === 'time') return time;
+  const day = `${p(d.getMonth() + 1)}-${p(d.getDate())} ${time}`;
+  return form === 'day' ? day : `${d.getFullYear()}-${day}`;
+}
+
+/**
+ * The shortest form that still says the runs' starts in full: the time alone when every
+ * run read so far started the same local day, no year when the same year, else the date.
+ */
+export function shortestStart(entries: readonly SessionEntry[]): StartForm {
+  const days = new Set<string>();
+  const years = new Set<number>();
+  for (const e of entries) {
+    const ms = e.info?.startMs;
+    if (ms == null || fmtStart(ms) === '—') continue;
+    const d = new Date(ms);
+    years.add(d.getFullYear());
+    days.add(`${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`);
+  }
+  return days.size <= 1 ? 'time' : years.size <= 1 ? 'day' : 'date';
 }
 
 interface Column {
   sort: SessionSort;
   head: string;
   cells: number;
+  /** The start's column: how its starts are shown. */
+  form?: StartForm;
 }
 
-/** The columns that fit `width`, the label taking what is left (at least 8 cells); narrow, tokens then duration go. */
-export function sessionColumns(width: number): Column[] {
+/** Cells the label should have before the start gives up its year, then its day. */
+const LABEL_WANTED = 20;
+
+/**
+ * The columns that fit `width`, the label taking what is left (at least 8 cells). Narrow,
+ * the start shortens first, down to `shortest` (its year, then its day go), while the
+ * label has less than 20 cells; then tokens go while it has less than 15, duration
+ * below 12, and the start itself below 8.
+ */
+export function sessionColumns(width: number, shortest: StartForm = 'date'): Column[] {
+  const forms = (['date', 'day', 'time'] as const).slice(0, ['date', 'day', 'time'].indexOf(shortest) + 1);
+  let cols: Column[] = [];
+  for (const form of forms) {
+    cols = columnsWith(width, form);
+    const label = cols.find((c) => c.sort === 'label')!.cells;
+    if (label >= LABEL_WANTED) break;
+  }
+  return cols;
+}
+
+function columnsWith(width: number, form: StartForm): Column[] {
   const all: Column[] = [
-    { sort: 'start', head: 'START', cells: 16 },
+    { sort: 'start', head: 'START', cells: START_CELLS[form], form },
     { sort: 'label', head: 'LABEL', cells: 0 },
     { sort: 'duration', head: 'DUR', cells: 7 },
     { sort: 'calls', head: 'CALLS', cells: 6 },
@@ -62,16 +112,22 @@ export function sessionColumns(width: number): Column[] {
   // Two cells for the selection and match marks, one between columns.
   const used = (cols: Column[]) => 2 + cols.reduce((n, c) => n + c.cells + 1, 0);
   let cols = all;
-  for (const drop of ['tokens', 'duration', 'start'] as const)
-    if (width - used(cols) < 8) cols = cols.filter((c) => c.sort !== drop);
+  // Tokens go while the label would have less than 15 cells, duration below 12 (8 cut
+  // a server's name to its first word); the start goes only below 8.
+  for (const [drop, min] of [
+    ['tokens', 15],
+    ['duration', 12],
+    ['start', 8],
+  ] as const)
+    if (width - used(cols) < min) cols = cols.filter((c) => c.sort !== drop);
   const label = Math.max(8, width - used(cols));
   return cols.map((c) => (c.sort === 'label' ? { ...c, cells: label } : c));
 }
 
 /** The heads of the columns, the sorted one marked with an arrow (not by colour alone). */
-export function sessionHeads(width: number, sort: SessionSort): ScreenLine {
+export function sessionHeads(width: number, sort: SessionSort, shortest: StartForm = 'date'): ScreenLine {
   const line = [seg('  ')];
-  for (const c of sessionColumns(width)) {
+  for (const c of sessionColumns(width, shortest)) {
     const head = c.sort === sort ? `${c.head}${sort === 'label' ? '↑' : '↓'}` : c.head;
     line.push(
       seg(
@@ -84,12 +140,20 @@ export function sessionHeads(width: number, sort: SessionSort): ScreenLine {
 }
 
 /** One run's row: `…` in the cells of a run not read yet; a run with a file that could not be read says so. */
-export function sessionRow(e: SessionEntry, width: number, selected: boolean, matched: boolean): ScreenLine {
+export function sessionRow(
+  e: SessionEntry,
+  width: number,
+  selected: boolean,
+  matched: boolean,
+  shortest: StartForm = 'date',
+): ScreenLine {
+  const columns = sessionColumns(width, shortest);
+  const form = columns.find((c) => c.sort === 'start')?.form;
   const f = e.figures;
   const read = e.info !== null;
   const dash = read ? '—' : '…';
   const cell: Record<SessionSort, string> = {
-    start: read ? fmtStart(e.info!.startMs) : dash,
+    start: read ? fmtStart(e.info!.startMs, form) : dash,
     label: inert(labelOf(e)),
     duration: read ? fmtMs(e.info!.durationMs) : dash,
     calls: f ? f.toolCalls.toLocaleString('en-US') : dash,
@@ -98,7 +162,7 @@ export function sessionRow(e: SessionEntry, width: number, selected: boolean, ma
     cost: f ? (f.costNano === null ? (f.unpricedTurns ? 'unpriced' : '—') : fmtUsd(costUsdOf(f))) : dash,
   };
   const line = [seg(selected ? '›' : ' ', selected ? 'selected' : undefined), seg(matched ? '•' : ' ', 'match')];
-  for (const c of sessionColumns(width)) {
+  for (const c of columns) {
     const left = c.sort === 'label' || c.sort === 'start';
     let text = cell[c.sort];
     let style: Parameters<typeof seg>[1] = read ? undefined : 'dim';

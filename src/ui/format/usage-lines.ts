@@ -11,9 +11,10 @@ import {
   fmtToolCost,
   fmtToolTokens,
   latencyNote,
+  MIXED_ORIGIN_NOTE,
   overflowNote,
-  TOOL_COST_NOTE,
   timesNote,
+  toolCostNote,
 } from '../../trace/units.js';
 import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
@@ -104,7 +105,8 @@ type CallLike = MethodRow & { origin?: string; charge?: ToolCost; costsPending?:
 
 /** A tool's TOKENS and COST while cost per tool is still being worked out (a big trace). */
 const PENDING = '…';
-const TOOL_COST_PENDING = 'TOKENS, COST: being worked out…';
+const toolCostPending = (shown: readonly string[]): string =>
+  toolCostNote(shown) && `${['TOKENS', 'COST'].filter((h) => shown.includes(h)).join(', ')}: being worked out…`;
 
 /** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
 const toolCols = (): TableCol<CallLike>[] => [
@@ -250,7 +252,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       notes.push(
         `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,
       );
-    if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
+    if (notes.length) pushLines(out, noteLines(notes.join(' · '), width, 'warn'));
     pushLines(out, pricesLines(d.prices, width));
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
@@ -284,8 +286,13 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       tools.map((t) => t.name),
       out.length,
     );
-    pushLines(out, tableLines(toolCols(), tools, width));
-    out.push([seg(d.toolCosts === null ? TOOL_COST_PENDING : TOOL_COST_NOTE, 'dim')]);
+    const table = tableLines(toolCols(), tools, width);
+    pushLines(out, table);
+    // Notes name only the columns the pane kept (a narrow one drops TOKENS, COST, ORIGIN).
+    const shown = headersOf(table[0] ?? []);
+    const toolNotes = [d.toolCosts === null ? toolCostPending(shown) : toolCostNote(shown)];
+    if (shown.includes('ORIGIN') && tools.some((t) => t.origin === 'mixed')) toolNotes.push(MIXED_ORIGIN_NOTE);
+    for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
@@ -301,6 +308,14 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     pushLines(out, tableLines(callCols('METHOD'), methods, width));
   }
   return out;
+}
+
+/** The headers a table kept, read from its header line (one segment per column). */
+const headersOf = (header: ScreenLine): string[] => header.map((s) => s.text.trim());
+
+/** A note under a table, wrapped to the pane (never cut), continuation lines indented. */
+function noteLines(note: string, width: number, style: 'warn' | 'dim'): ScreenLine[] {
+  return wrap(note, Math.max(10, width - 2)).map((l, i) => [seg(i === 0 ? l : `  ${l}`, style)]);
 }
 
 /**

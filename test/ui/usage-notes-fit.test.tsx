@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../helpers/ink.js';
-import { storeOf } from '../helpers/store.js';
+import { fillStore, storeOf } from '../helpers/store.js';
 
 /*
  * The Usage pane's notes fit the pane: wrapped, never cut at its edge, and they name only
@@ -48,6 +48,17 @@ describe('Usage pane notes', () => {
     }
     expect(below).toMatch(/share of the turn that asked for the call/);
     expect(app.frame()).not.toMatch(/asked.*…$/m);
+  });
+
+  it('at 60 columns the TOOLS line of two planes wraps, not cut', async () => {
+    const lines = readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n');
+    const store = fillStore(storeOf(lines, undefined, 'run.mcp.jsonl'), lines, 'run.agent.jsonl');
+    app = await renderApp({ store, columns: 60, rows: 40 });
+    await app.press('pane.usage');
+    expect(app.frame().replace(/\n\s+/g, ' ')).toContain(
+      'TOOLS from the mcp plane (the agent plane describes the same calls)',
+    );
+    expect(app.frame()).not.toMatch(/TOOLS.*…$/m);
   });
 
   it('ORIGIN mixed is said under the tool table', async () => {

@@ -258,10 +258,10 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
   if (d.tools.length) {
-    out.push([
-      seg('TOOLS ', 'header'),
-      seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
-    ]);
+    const [first = '', ...more] = d.mcpPlaneOnly
+      ? wrap('from the mcp plane (the agent plane describes the same calls)', Math.max(10, width - 2 - 'TOOLS '.length))
+      : [];
+    out.push([seg('TOOLS ', 'header'), seg(first, 'dim')], ...more.map((l): ScreenLine => [seg(`  ${l}`, 'dim')]));
     const charges = new Map((d.toolCosts ?? []).map((c) => [c.name, c]));
     const tools = sorted(
       d.tools.map(

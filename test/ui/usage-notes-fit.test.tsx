@@ -61,6 +61,24 @@ describe('Usage pane notes', () => {
     expect(app.frame()).not.toMatch(/TOOLS.*…$/m);
   });
 
+  it('a long note stops at three lines, its last ending in …, the prices line under it', async () => {
+    const turns = Array.from({ length: 40 }, (_, i) => ({
+      t: `2026-11-20T14:00:${String(i).padStart(2, '0')}.000Z`,
+      type: 'turn',
+      role: 'assistant',
+      model: `no-such-model-${i}`,
+      blocks: [{ type: 'text', text: 'hi' }],
+      usage: { input_tokens: 1, output_tokens: 1 },
+    }));
+    app = await renderApp({ store: storeOf(turns), columns: 80, rows: 80 });
+    await app.press('pane.usage');
+    const lines = app.frame().split('\n');
+    const at = lines.findIndex((l) => l.includes('unpriced: no-such-model-0'));
+    expect(at).toBeGreaterThan(-1);
+    expect(lines[at + 2]).toMatch(/…$/);
+    expect(lines[at + 3]).toMatch(/^.prices:/);
+  });
+
   it('ORIGIN mixed is said under the tool table', async () => {
     app = await renderApp({ store: demo(), columns: 80, rows: 40 });
     await app.press('pane.usage');

@@ -20,7 +20,7 @@ import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
-import { fit, inertHead, widthUpTo, wrap } from './text.js';
+import { fit, inertHead, truncate, widthUpTo, wrap } from './text.js';
 
 export interface MethodRow {
   name: string;
@@ -313,9 +313,19 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
 /** The headers a table kept, read from its header line (one segment per column). */
 const headersOf = (header: ScreenLine): string[] => header.map((s) => s.text.trim());
 
-/** A note under a table, wrapped to the pane (never cut), continuation lines indented. */
+/** A note wraps to at most this many lines: a list of 50 unpriced models must not push the tables off screen. */
+const NOTE_LINES = 3;
+
+/**
+ * A note under a table, wrapped to the pane, continuation lines indented; past
+ * NOTE_LINES the last line ends in … (only that head of it is read: it holds model names).
+ */
 function noteLines(note: string, width: number, style: 'warn' | 'dim'): ScreenLine[] {
-  return wrap(note, Math.max(10, width - 2)).map((l, i) => [seg(i === 0 ? l : `  ${l}`, style)]);
+  const cells = Math.max(10, width - 2);
+  const lines = wrap(inertHead(note, cells * (NOTE_LINES + 1)), cells, NOTE_LINES + 1);
+  if (lines.length > NOTE_LINES)
+    lines.splice(NOTE_LINES - 1, 2, truncate(`${lines[NOTE_LINES - 1]} ${lines[NOTE_LINES]}`, cells));
+  return lines.map((l, i) => [seg(i === 0 ? l : `  ${l}`, style)]);
 }
 
 /**

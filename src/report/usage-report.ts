@@ -137,6 +137,12 @@ const NONE: Record<Dim, string> = {
   tool: '(no tool)',
 };
 
+/**
+ * What `report --by tool`'s `(no tool)` row holds: a run's sessions, turns, their input,
+ * cache and output tokens, and what of their cost no tool call was charged (its share).
+ */
+export const NO_TOOL_NOTE = `${NONE.tool}: sessions, turns, and the tokens and cost not charged to a tool call`;
+
 /** Below this many columns the table is compact (as ccusage's): no cache columns, key columns cut. */
 export const COMPACT_BELOW = 100;
 /** A key column past the first, in a compact table. */
@@ -208,7 +214,10 @@ export function reportText(
   body.push([...by.map((_, i) => (i === 0 ? 'TOTAL' : '')), ...figures(totals)]);
   const fitted = fitTable(cols, body, columns);
   const out = [...fitted.lines];
-  const under: string[] = [...notes];
+  const under: string[] = [];
+  // The (no tool) row is not a tool: say what it holds (run-figures.ts chargeTools), before the run's notes.
+  if (by.includes('tool') && rows.some((r) => r.key.tool == null)) under.push(NO_TOOL_NOTE);
+  under.push(...notes);
   if ([...rows.map((r) => r.figures), totals].some((f) => f.costNano !== null && f.unpricedTurns))
     under.push('* some turns are unpriced (no price for their model): the cost is a lower bound');
   if (totals.overflowTurns) under.push(overflowNote(totals.overflowTurns));

@@ -81,8 +81,20 @@ interface ToolCharge {
 /** Shown for a tool none of whose calls a turn asked for (no turn to charge). */
 export const NOT_ASKED = '–';
 
-/** Under a tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"). */
-export const TOOL_COST_NOTE = `TOKENS, COST: share of the turn that asked for the call (${NOT_ASKED} no turn asked)`;
+/**
+ * Under a tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"),
+ * naming only those of them the table shows (a narrow pane drops them); '' for neither.
+ */
+export const toolCostNote = (shown: readonly string[]): string => {
+  const named = ['TOKENS', 'COST'].filter((h) => shown.includes(h));
+  return named.length
+    ? `${named.join(', ')}: share of the turn that asked for the call (${NOT_ASKED} no turn asked)`
+    : '';
+};
+export const TOOL_COST_NOTE = toolCostNote(['TOKENS', 'COST']);
+
+/** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
+export const MIXED_ORIGIN_NOTE = 'ORIGIN mixed: MCP tools/call and model tool_use both counted';
 
 /** A tool's share of output tokens: `–` when no turn asked for its calls, `—` when their turns reported none. */
 export const fmtToolTokens = (c: ToolCharge): string =>

@@ -360,6 +360,19 @@ describe('the table', () => {
     expect(text).toContain('(no tool)');
     expect(text.split('\n')[1]).toMatch(/^x +fetch /);
   });
+
+  it('says under the table what the (no tool) row holds, only when it is there', () => {
+    const r = report(['tool']);
+    const note = /^ {2}\(no tool\): sessions, turns, and the tokens and cost not charged to a tool call$/m;
+    expect(reportText(['tool'], r.rows, r.totals, 200, [])).toMatch(note);
+    // At 60 columns it wraps, never cut.
+    const narrow = reportText(['tool'], r.rows, r.totals, 60, []);
+    expect(narrow.replace(/\n {2}(?! )/g, ' ')).toContain(
+      '(no tool): sessions, turns, and the tokens and cost not charged to a tool call',
+    );
+    const byDay = report(['day']);
+    expect(reportText(['day'], byDay.rows, byDay.totals, 200, [])).not.toContain('(no tool)');
+  });
 });
 
 describe('runs paired by name', () => {

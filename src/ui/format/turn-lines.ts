@@ -104,7 +104,12 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
     ['thinking', v.facts?.thinkingExact],
   ] as const)
     if (n != null && notACount(n)) head.push(seg(` · ${name} ${fmtCount(n)}`, 'warn'));
-  if (v.costUsd != null) head.push(seg(` · ${fmtUsd(v.costUsd)}`, 'dim'));
+  if (v.costUsd != null) {
+    // A cost is shown whole or not at all: `$1,234,56…` cut at the edge reads as another figure.
+    const cost = ` · ${fmtUsd(v.costUsd)}`;
+    const used = head.reduce((n, s) => n + widthOf(s.text), 0);
+    head.push(seg(used + widthOf(cost) <= w ? cost : ' · …', 'dim'));
+  }
   const duration = v.facts?.durationMs ?? null;
   if (duration !== null) head.push(seg(` · ${fmtTurnMs(duration)}`, 'dim'));
   if (v.echoed) head.push(seg(' · echoed resend', 'warn'));

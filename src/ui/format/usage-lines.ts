@@ -11,15 +11,16 @@ import {
   fmtToolCost,
   fmtToolTokens,
   latencyNote,
+  MIXED_ORIGIN_NOTE,
   overflowNote,
-  TOOL_COST_NOTE,
   timesNote,
+  toolCostNote,
 } from '../../trace/units.js';
 import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, type TableCol, tableLines } from './table-lines.js';
-import { fit, inertHead, widthUpTo, wrap } from './text.js';
+import { fit, inertHead, truncate, widthUpTo, wrap } from './text.js';
 
 export interface MethodRow {
   name: string;
@@ -104,7 +105,8 @@ type CallLike = MethodRow & { origin?: string; charge?: ToolCost; costsPending?:
 
 /** A tool's TOKENS and COST while cost per tool is still being worked out (a big trace). */
 const PENDING = '…';
-const TOOL_COST_PENDING = 'TOKENS, COST: being worked out…';
+const toolCostPending = (shown: readonly string[]): string =>
+  toolCostNote(shown) && `${['TOKENS', 'COST'].filter((h) => shown.includes(h)).join(', ')}: being worked out…`;
 
 /** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
 const toolCols = (): TableCol<CallLike>[] => [
@@ -250,16 +252,16 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       notes.push(
         `thinking ${fmtInt(thinking)} tokens, part of output${s.thinkingEstimatedTokens ? ' (partly estimated)' : ''}`,
       );
-    if (notes.length) out.push([seg(notes.join(' · '), 'warn')]);
+    if (notes.length) pushLines(out, noteLines(notes.join(' · '), width, 'warn'));
     pushLines(out, pricesLines(d.prices, width));
   } else out.push([seg('MODELS ', 'header'), seg('no model calls (no non-echoed assistant turns)', 'dim')]);
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
   if (d.tools.length) {
-    out.push([
-      seg('TOOLS ', 'header'),
-      seg(d.mcpPlaneOnly ? 'from the mcp plane (the agent plane describes the same calls)' : '', 'dim'),
-    ]);
+    const [first = '', ...more] = d.mcpPlaneOnly
+      ? wrap('from the mcp plane (the agent plane describes the same calls)', Math.max(10, width - 2 - 'TOOLS '.length))
+      : [];
+    out.push([seg('TOOLS ', 'header'), seg(first, 'dim')], ...more.map((l): ScreenLine => [seg(`  ${l}`, 'dim')]));
     const charges = new Map((d.toolCosts ?? []).map((c) => [c.name, c]));
     const tools = sorted(
       d.tools.map(
@@ -284,8 +286,13 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       tools.map((t) => t.name),
       out.length,
     );
-    pushLines(out, tableLines(toolCols(), tools, width));
-    out.push([seg(d.toolCosts === null ? TOOL_COST_PENDING : TOOL_COST_NOTE, 'dim')]);
+    const table = tableLines(toolCols(), tools, width);
+    pushLines(out, table);
+    // Notes name only the columns the pane kept (a narrow one drops TOKENS, COST, ORIGIN).
+    const shown = headersOf(table[0] ?? []);
+    const toolNotes = [d.toolCosts === null ? toolCostPending(shown) : toolCostNote(shown)];
+    if (shown.includes('ORIGIN') && tools.some((t) => t.origin === 'mixed')) toolNotes.push(MIXED_ORIGIN_NOTE);
+    for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
@@ -301,6 +308,24 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     pushLines(out, tableLines(callCols('METHOD'), methods, width));
   }
   return out;
+}
+
+/** The headers a table kept, read from its header line (one segment per column). */
+const headersOf = (header: ScreenLine): string[] => header.map((s) => s.text.trim());
+
+/** A note wraps to at most this many lines: a list of 50 unpriced models must not push the tables off screen. */
+const NOTE_LINES = 3;
+
+/**
+ * A note under a table, wrapped to the pane, continuation lines indented; past
+ * NOTE_LINES the last line ends in … (only that head of it is read: it holds model names).
+ */
+function noteLines(note: string, width: number, style: 'warn' | 'dim'): ScreenLine[] {
+  const cells = Math.max(10, width - 2);
+  const lines = wrap(inertHead(note, cells * (NOTE_LINES + 1)), cells, NOTE_LINES + 1);
+  if (lines.length > NOTE_LINES)
+    lines.splice(NOTE_LINES - 1, 2, truncate(`${lines[NOTE_LINES - 1]} ${lines[NOTE_LINES]}`, cells));
+  return lines.map((l, i) => [seg(i === 0 ? l : `  ${l}`, style)]);
 }
 
 /**

@@ -31,6 +31,16 @@ export interface DiffAppProps {
 }
 
 /** `diff A B` on a terminal: the aligned calls; Enter shows one call of A and B side by side. */
+/**
+ * A name (a file's, or a hostile trace's) as the title may show it, inert: its head and
+ * its end, where two runs' names differ, each a few lines' worth; a name of 100,000
+ * characters is never measured whole on every frame.
+ */
+function nameShown(name: string, width: number): string {
+  const keep = 2 * Math.max(width, 64);
+  return inert(name.length > 2 * keep + 1 ? `${name.slice(0, keep)}…${name.slice(-keep)}` : name);
+}
+
 export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const { exit } = useApp();
   const size = useTerminalSize(fixed);
@@ -75,8 +85,8 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const l = state.lists.calls;
   // Each name gets a fair share of the room, cut where it does not tell A from B.
   const header = diffHeading(
-    inert(doc.a),
-    inert(doc.b),
+    nameShown(doc.a, width),
+    nameShown(doc.b, width),
     doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
     doc.same ? 'ok' : 'warn',
     width,

@@ -50,6 +50,8 @@ export function shortenName(name: string, other: string, cells: number): string 
 /**
  * The room of the two names, shared fairly: half each (an odd cell left over, so two
  * names alike are cut alike), and what one name leaves of its half goes to the other.
+ * (store/what-differs.ts `shareRoom` gives the odd cell to the first: A would then show
+ * `hu…` where B shows `…`, which reads as a difference between the names.)
  */
 export function shareRoom(a: string, b: string, cells: number): [number, number] {
   const [wa, wb] = [widthOf(a), widthOf(b)];

@@ -4,7 +4,7 @@ import { inert } from '../../trace/text.js';
 import { fmtOffset } from '../../trace/units.js';
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { momentTyped, readsAsTimeOfDay } from '../data/goto-time.js';
-import { fileLabel, fileLineTyped, filesAtLine, indexAtLine, indexAtTime, traceStart } from '../data/views.js';
+import { fileLabel, fileLineTyped, indexAtLine, indexAtTime, traceStart } from '../data/views.js';
 import { keyOf } from '../keymap.js';
 import { type AppContext, activeList } from './app-context.js';
 import { checkedFilter, setFilter } from './filter-set.js';
@@ -126,17 +126,19 @@ const go: CommandSpec<AppContext> = {
     const from = lineNo >= 1 ? null : momentTyped(typed, traceStart(ctx.store), ctx.state.clock);
     const list = activeList(ctx);
     if (!list || !(lineNo >= 1 || from !== null)) return error(`not a line number or a time: ${text}`);
-    const index =
-      from !== null ? indexAtTime(ctx.store, list, from) : indexAtLine(ctx.store, list, lineNo, ofFile?.file);
-    // As typed: past 2^53 the number itself prints as 1e+23.
-    if (index < 0 && from !== null && readsAsTimeOfDay(typed, ctx.state.clock))
+    const { index, files } =
+      from !== null
+        ? { index: indexAtTime(ctx.store, list, from), files: [] }
+        : indexAtLine(ctx.store, list, lineNo, ofFile?.file);
+    const start = traceStart(ctx.store);
+    if (index < 0 && from !== null && start !== null && readsAsTimeOfDay(typed, ctx.state.clock))
       return error(
-        `nothing at or after ${typed} (read as ${fmtOffset(from - (traceStart(ctx.store) ?? from))}): for a time of day, ${keyOf('view.clock')} first`,
+        `nothing at or after ${typed} (read as ${fmtOffset(from - start)}): for a time of day, ${keyOf('view.clock')} first`,
       );
+    // As typed: past 2^53 the number itself prints as 1e+23.
     if (index < 0) return error(`nothing at or after ${from !== null ? typed : `line ${typed}`} in this pane`);
     const jumped = act(closed, { type: 'jump', pane: ctx.state.pane, index, bounds: ctx.bounds });
     // Several files have this line: the first listed is shown, and the footer says how to reach the others.
-    const files = from === null && !ofFile ? filesAtLine(ctx.store, list, lineNo) : [];
     if (files.length < 2) return jumped;
     const name = (file: number) => inert(fileLabel(ctx.store, file) ?? `#${file + 1}`);
     const others = files.slice(1).map((f) => `${keyOf('list.goto')}${name(f)} ${lineNo}`);

@@ -83,13 +83,13 @@ export const NOT_ASKED = '–';
 
 /**
  * Under a tool table: where TOKENS and COST come from (docs/stats.md, "Cost per tool"),
- * naming only those of them the table shows (a narrow pane drops them); '' for neither.
+ * or that they are still being worked out (`pending`), naming only those of them the
+ * table shows (a narrow pane drops them); '' for neither.
  */
-export const toolCostNote = (shown: readonly string[]): string => {
+export const toolCostNote = (shown: readonly string[], pending = false): string => {
   const named = ['TOKENS', 'COST'].filter((h) => shown.includes(h));
-  return named.length
-    ? `${named.join(', ')}: share of the turn that asked for the call (${NOT_ASKED} no turn asked)`
-    : '';
+  if (!named.length) return '';
+  return `${named.join(', ')}: ${pending ? 'being worked out…' : `share of the turn that asked for the call (${NOT_ASKED} no turn asked)`}`;
 };
 export const TOOL_COST_NOTE = toolCostNote(['TOKENS', 'COST']);
 

@@ -33,6 +33,16 @@ export function tableLines<R>(
   width: number,
   rowStyle?: (row: R) => Style | undefined,
 ): ScreenLine[] {
+  return fittedTable(cols, rows, width, rowStyle).lines;
+}
+
+/** `tableLines`, and the headers of the columns it kept (notes under a table name only those). */
+export function fittedTable<R>(
+  cols: TableCol<R>[],
+  rows: R[],
+  width: number,
+  rowStyle?: (row: R) => Style | undefined,
+): { lines: ScreenLine[]; shown: string[] } {
   const measure = (active: TableCol<R>[], compact: boolean) => {
     // No cell shows more than MAX_COLUMN cells: only that head is made inert and measured.
     const text = (c: TableCol<R>, r: R) => inertHead(compact && c.compact ? c.compact(r) : c.cell(r), MAX_COLUMN);
@@ -91,7 +101,7 @@ export function tableLines<R>(
         active.map((c) => c.style?.(r) ?? rowStyle?.(r)),
       ),
     );
-  return out;
+  return { lines: out, shown: active.map((c) => c.header) };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
-import { compactInt, type TableCol, tableLines } from './table-lines.js';
+import { compactInt, fittedTable, type TableCol, tableLines } from './table-lines.js';
 import { fit, inertHead, truncate, widthUpTo, wrap } from './text.js';
 
 export interface MethodRow {
@@ -105,8 +105,6 @@ type CallLike = MethodRow & { origin?: string; charge?: ToolCost; costsPending?:
 
 /** A tool's TOKENS and COST while cost per tool is still being worked out (a big trace). */
 const PENDING = '…';
-const toolCostPending = (shown: readonly string[]): string =>
-  toolCostNote(shown) && `${['TOKENS', 'COST'].filter((h) => shown.includes(h)).join(', ')}: being worked out…`;
 
 /** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
 const toolCols = (): TableCol<CallLike>[] => [
@@ -286,11 +284,10 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       tools.map((t) => t.name),
       out.length,
     );
-    const table = tableLines(toolCols(), tools, width);
+    const { lines: table, shown } = fittedTable(toolCols(), tools, width);
     pushLines(out, table);
     // Notes name only the columns the pane kept (a narrow one drops TOKENS, COST, ORIGIN).
-    const shown = headersOf(table[0] ?? []);
-    const toolNotes = [d.toolCosts === null ? toolCostPending(shown) : toolCostNote(shown)];
+    const toolNotes = [toolCostNote(shown, d.toolCosts === null)];
     if (shown.includes('ORIGIN') && tools.some((t) => t.origin === 'mixed')) toolNotes.push(MIXED_ORIGIN_NOTE);
     for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
@@ -309,9 +306,6 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
   }
   return out;
 }
-
-/** The headers a table kept, read from its header line (one segment per column). */
-const headersOf = (header: ScreenLine): string[] => header.map((s) => s.text.trim());
 
 /** A note wraps to at most this many lines: a list of 50 unpriced models must not push the tables off screen. */
 const NOTE_LINES = 3;

@@ -48,20 +48,17 @@ export function fmtUsd(usd: number | null): string {
   if (usd === null) return '—';
   const nano = Math.abs(usd) < COST_LIMIT ? nanoOf(usd) : null;
   if (nano === null) return 'overflow';
-  if (nano === 0) return usd === 0 ? '$0' : nano0(usd);
+  if (usd === 0) return '$0';
   const sign = nano < 0 ? '-' : '';
   const size = Math.abs(nano);
   // Below a cent, to 4 places; what rounds to a cent there is shown as one.
   const tenThousandths = Math.round(size / 1e5);
-  if (tenThousandths === 0) return nano0(usd);
+  if (tenThousandths === 0) return usd < 0 ? '>-$0.0001' : '<$0.0001';
   if (size < 1e7 && tenThousandths < 100) return `${sign}$${(tenThousandths / 1e4).toFixed(4)}`;
   const cents = Math.round(size / 1e7);
   // Thousands grouped as tokens are: $1,234.56.
   return `${sign}$${fmtInt(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
 }
-
-/** A cost too small for 4 places, but not zero. */
-const nano0 = (usd: number): string => (usd < 0 ? '>-$0.0001' : '<$0.0001');
 
 /** A model's (or the total's) estimated cost: `overflow` when only overflowing costs were priced, `unpriced` without a price. */
 export function fmtCost(usd: number | null, priced: boolean, costOverflowTurns = 0): string {

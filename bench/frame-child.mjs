@@ -4,7 +4,7 @@ process.env.NODE_ENV ??= 'production';
 // with the real App on a fake 100x30 terminal: `key` mid-trace, `scale` mid-index and
 // across a whole big file, with the peak RSS after it.
 import { EventEmitter } from 'node:events';
-import { FakeStdin } from './fake-tty.mjs';
+import { FakeStdin, standInForKeysThread } from './fake-tty.mjs';
 
 const { createElement } = await import('react');
 const { render } = await import('ink');
@@ -53,6 +53,7 @@ const onRender = () => {
 const loaded = cacheDir
   ? loadWithCache(store, source, { cache: true, interactive: true })
   : ingest(store, source, store.addFile(file).index, { interactive: true });
+standInForKeysThread();
 const app = render(
   createElement(App, { store, startAt: mode === 'key' ? { pane: 'calls', row: 'middle' } : undefined }),
   { stdout, stdin, stderr: stdout, onRender, patchConsole: false, exitOnCtrlC: false, debug: false, maxFps: 60 },

@@ -87,6 +87,35 @@ describe.skipIf(!hasRealTraces)('both planes of one run', () => {
     expect(line.length).toBe(width);
   });
 
+  it('with a filter on, gives up the planes whole, never a cut parenthesis', async () => {
+    const agent = await storeOfRecording(`${run}.agent.jsonl`);
+    const mcp = await storeOfRecording(`${run}.mcp.jsonl`);
+    const files = [...agent.files, ...mcp.files];
+    const header = (width: number) =>
+      text(
+        headerLine(
+          {
+            pane: 'calls',
+            files,
+            labels: ['huggingface-co', 'huggingface-co'],
+            records: 872,
+            skipped: 0,
+            filter: { text: 'tool:hf_fs', kept: 12, total: 124 },
+          },
+          width,
+        ),
+      );
+    // At 80 the planes' `(llm+mcp)` and the label cannot both keep 8 cells: the planes go.
+    expect(header(80)).toMatch(/ huggingface-co +filter: tool:hf_fs · /);
+    for (let width = 40; width <= 140; width++) {
+      const line = header(width);
+      expect(line.length).toBe(width);
+      // The planes whole or not at all (the state at the end may be cut: it is last).
+      expect(line).not.toContain('(…');
+      if (line.includes('(llm')) expect(line).toContain('(llm+mcp)');
+    }
+  });
+
   it('keeps both names when the runs differ, and every width exact', async () => {
     const agent = await storeOfRecording(`${run}.agent.jsonl`);
     const mcp = await storeOfRecording(`${run}.mcp.jsonl`);

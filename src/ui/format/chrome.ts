@@ -106,16 +106,13 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // Narrow, the same facts in fewer cells: what the format is and that times are derived
   // matter more than the label's whole text, which gives way first. (mcp-rec and
   // cassettes record only the mcp plane: their name says it.)
+  const formatShort = [named.replace(FORMAT_NAMES.cassette, 'cassette'), approximate ? '≈ times' : ''];
   const aboutShort = inertHead(
-    [
-      named && kinds === 'mcp' ? '' : kinds,
-      named.replace(FORMAT_NAMES.cassette, 'cassette'),
-      approximate ? '≈ times' : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
+    [named && kinds === 'mcp' ? '' : kinds, ...formatShort].filter(Boolean).join(' · '),
     width,
   );
+  // Narrower still (a filter on), the planes go: the file's format and derived times stay.
+  const aboutBare = formatShort.filter(Boolean).join(' · ');
   const full = ` ${label}${about ? ` (${about})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
   // counts give way, then how many rows it keeps (the footer counts them too), then the
@@ -140,7 +137,7 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   if (widthOf(right) > roomRight && h.filter) right = ` filtered ·${state}`;
   if (widthOf(right) > roomRight) right = state;
   const room = Math.max(labelFloor, width - used - widthOf(right) - 1);
-  const middle = labelAndAbout(label, about, aboutShort, Math.max(0, Math.min(room, width - used)));
+  const middle = labelAndAbout(label, [about, aboutShort, aboutBare], Math.max(0, Math.min(room, width - used)));
   const tail = truncate(right, Math.max(0, width - used - widthOf(middle)));
   const pad = ' '.repeat(Math.max(0, width - used - widthOf(middle) - widthOf(tail)));
   return [...tabs, seg(middle, 'bold'), seg(pad), seg(tail, h.filter ? 'accent' : h.skipped ? 'warn' : 'dim')];
@@ -148,22 +145,29 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
 
 /**
  * ` label (about)` in `cells` (both inert, clipped to the line): whole when it fits; else
- * the label cut so that the about part (the plane, the format, approximate times) stays
- * whole, in its short form if need be, as long as the label keeps a few cells; else the
- * whole cut at its end.
+ * the label cut so that the about part stays whole, in the first of its forms (longest
+ * first: the planes, the format, approximate times) that leaves the label a few cells;
+ * else the label alone when no form has anything left to say; else the last form kept and
+ * the label cut to what is left (the format and derived times matter more than the
+ * label's text); else the whole cut at its end.
  */
-function labelAndAbout(label: string, about: string, aboutShort: string, cells: number): string {
+function labelAndAbout(label: string, forms: string[], cells: number): string {
+  const about = forms[0] ?? '';
   const full = ` ${label}${about ? ` (${about})` : ''}`;
   if (widthOf(full) <= cells) return full;
-  // No about part: the label alone is cut (returned whole, it pushed the state off the line).
-  if (!about) return truncate(full, cells);
   const LABEL_MIN = 8;
-  for (const a of [about, aboutShort]) {
-    const tail = ` (${a})`;
+  const labelAt = (form: string, floor: number): string | null => {
+    const tail = form ? ` (${form})` : '';
     const left = cells - 1 - widthOf(tail);
-    if (left >= Math.min(LABEL_MIN, widthOf(label))) return ` ${truncate(label, left)}${tail}`;
+    return left >= floor ? ` ${truncate(label, left)}${tail}` : null;
+  };
+  const floor = Math.min(LABEL_MIN, widthOf(label));
+  for (const form of forms) {
+    const line = labelAt(form, floor);
+    if (line !== null) return line;
   }
-  return truncate(full, cells);
+  const last = forms.at(-1) ?? '';
+  return labelAt(last, last ? 2 : 1) ?? truncate(full, cells);
 }
 
 /** Key hints as they fit in `room` cells (a view's `footerHints`, which leaves out the least needed). */

@@ -15,6 +15,7 @@ import {
   fmtToolTokens,
   fmtUsd,
   latencyNote,
+  MIXED_ORIGIN_NOTE,
   overflowNote,
   TOOL_COST_NOTE,
   timesNote,
@@ -199,6 +200,7 @@ export function summaryText(
       ),
     );
     out.push(`  ${TOOL_COST_NOTE}`);
+    if (doc.tools.some((t) => t.origin === 'mixed')) out.push(`  ${MIXED_ORIGIN_NOTE}`);
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;

@@ -74,3 +74,16 @@ describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-0
     ).toEqual(['TOOL', 'CALLS', 'ERRORS', 'PENDING', 'P50', 'P95', 'MAX', 'TOKENS', 'COST', 'ORIGIN']);
   });
 });
+
+describe('summary says what ORIGIN mixed means, when a tool is mixed', () => {
+  it.each([
+    ['examples/demo.jsonl', true],
+    [`${RUN}.agent.jsonl`, false],
+  ])('%s', (file, mixed) => {
+    if (!mixed && !hasRealTraces) return;
+    const r = run(['summary', '--no-cache', file]);
+    expect(r.code).toBe(0);
+    expect(/ mixed$/m.test(r.stdout)).toBe(mixed);
+    expect(r.stdout.includes('ORIGIN mixed: MCP tools/call and model tool_use both counted')).toBe(mixed);
+  });
+});

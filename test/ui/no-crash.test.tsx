@@ -43,6 +43,13 @@ describe('the app with a trace that once crashed it', () => {
     expect(usage).toMatch(/2 answered calls with a time out of range or over 100 years/);
   });
 
+  it.each([80, 60])('says the records outside the time axis whole at %i columns', async (columns) => {
+    const frames = await everyFrame(FAR_TIMES, columns, 40);
+    const usage = frames[5]!;
+    expect(usage).toContain('per minute, 1 minute(s) from the start');
+    expect(usage).toContain('2 records outside the time axis');
+  });
+
   it('opens every pane with epoch seconds no Date can hold', async () => {
     const frames = await everyFrame(EPOCH_OVERFLOW);
     // The response's time is past any Date: that call has no latency (counted), the other one has.

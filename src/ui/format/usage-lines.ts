@@ -20,7 +20,7 @@ import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
 import { fitBuckets, sparkline } from './sparkline.js';
 import { compactInt, fittedTable, type TableCol, tableLines } from './table-lines.js';
-import { fit, inertHead, truncate, widthUpTo, wrap } from './text.js';
+import { fit, inertHead, truncate, width as widthOf, widthUpTo, wrap } from './text.js';
 
 export interface MethodRow {
   name: string;
@@ -350,13 +350,13 @@ function timelineLines(t: Timeline, width: number): ScreenLine[] {
   const outside = t.outsideAxis
     ? ` · ${fmtInt(t.outsideAxis)} record${t.outsideAxis === 1 ? '' : 's'} outside the time axis`
     : '';
-  const out: ScreenLine[] = [
-    [
-      seg('OVER TIME ', 'header'),
-      seg(`${per}, ${fmtInt(t.minutes)} minute(s) from the start`, 'dim'),
-      seg(outside, 'warn'),
-    ],
-  ];
+  const scale = `${per}, ${fmtInt(t.minutes)} minute(s) from the start`;
+  const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(scale, 'dim')]];
+  // The records the strip leaves out are said whole: on the line when it has room, else
+  // below it (cut at the line's end, the count and what it counts would be lost).
+  if (widthOf(`OVER TIME ${scale}${outside}`) <= width) out[0]!.push(seg(outside, 'warn'));
+  else if (outside)
+    for (const l of wrap(outside.slice(' · '.length), Math.max(10, width - 2))) out.push([seg(`  ${l}`, 'warn')]);
   if (t.perModel.length)
     out.push(
       row(

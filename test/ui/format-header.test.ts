@@ -116,6 +116,18 @@ describe.skipIf(!hasRealTraces)('both planes of one run', () => {
     }
   });
 
+  it("names a plane's news by the plane, which the label shared by both cannot say", async () => {
+    const agent = await storeOfRecording(`${run}.agent.jsonl`);
+    const mcp = await storeOfRecording(`${run}.mcp.jsonl`);
+    const files = [...agent.files, { ...mcp.files[0]!, stateText: 'truncated: re-read from the start' }];
+    const labels = ['huggingface-co', 'huggingface-co'];
+    const line = text(headerLine({ pane: 'calls', files, labels, records: 872, skipped: 0 }, 140));
+    expect(line).toContain('ended (eval_complete), mcp: ended (eval_complete)');
+    // Two runs: each news says its run's label.
+    const two = text(headerLine({ pane: 'calls', files, labels: ['run-x', 'run-y'], records: 872, skipped: 0 }, 140));
+    expect(two).toContain('run-y: ended (eval_complete)');
+  });
+
   it('keeps both names when the runs differ, and every width exact', async () => {
     const agent = await storeOfRecording(`${run}.agent.jsonl`);
     const mcp = await storeOfRecording(`${run}.mcp.jsonl`);

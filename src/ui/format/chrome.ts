@@ -63,6 +63,22 @@ export function tabAt(pane: PaneId, width: number, x: number): PaneId | null {
   return null;
 }
 
+/**
+ * What a file's news calls it: its label; the plane (`llm`, `mcp`) when another file
+ * shares the label (the two planes of one run) and the plane tells them apart; else
+ * its file's name (without its directories).
+ */
+function newsName(h: HeaderInfo, i: number, kindOf: (f: FileState) => string | null): string {
+  const f = h.files[i]!;
+  const label = h.labels[i] ?? f.name;
+  const alike = h.files.filter((_, j) => (h.labels[j] ?? h.files[j]!.name) === label);
+  if (alike.length < 2) return label;
+  const kind = kindOf(f);
+  return kind !== null && alike.filter((g) => kindOf(g) === kind).length === 1
+    ? kind
+    : f.name.slice(f.name.lastIndexOf('/') + 1);
+}
+
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
 export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const tabs = headerTabs(h.pane, width);
@@ -71,13 +87,9 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // (Several labels, each clipped, are clipped again together: six of them are six lines' worth.)
   // Each name once: both planes of a run share it, and the kinds after it say there are two.
   const label = inertHead([...new Set(h.labels)].map((l) => clip(l, width)).join(' + '), width);
-  const kinds = [
-    ...new Set(
-      h.files
-        .map((f) => (f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null))
-        .filter((k): k is string => k !== null),
-    ),
-  ].join('+');
+  const kindOf = (f: FileState): string | null =>
+    f.meta ? (typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp') : null;
+  const kinds = [...new Set(h.files.map(kindOf).filter((k): k is string => k !== null))].join('+');
   // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file,
   // by at most 16 cells of its name: a long label would push the news itself off the line.
   const states = [
@@ -85,7 +97,7 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
       h.files.map(
         (f, i) =>
           (h.files.length > 1 && f.stateText !== null
-            ? `${truncate(inertHead(h.labels[i] ?? f.name, 16), 16)}: `
+            ? `${truncate(inertHead(newsName(h, i, kindOf), 16), 16)}: `
             : '') + fileStateText(f),
       ),
     ),

@@ -2,6 +2,7 @@ import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
+import { counted } from '../trace/units.js';
 import { chosenRows } from './export-command.js';
 import { openAll } from './open-all.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
@@ -57,7 +58,7 @@ function nothingDone(file: string | undefined, sends: boolean): string {
   return `nothing written to ${file}${sends ? ' or sent' : ''}`;
 }
 
-const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+const count = (n: number, what: string) => counted(n, what);
 
 /**
  * `--export-otlp FILE` and `--otlp-endpoint URL` (and `--export`, when given with them):

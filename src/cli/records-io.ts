@@ -4,6 +4,7 @@ import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { counted } from '../trace/units.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import type { ExportFormat } from './program.js';
@@ -43,9 +44,9 @@ export function writeRows(
   return written;
 }
 
-/** `wrote N record(s) to PATH`, and what became of times v1 cannot write. */
+/** `wrote N records to PATH`, and what became of times v1 cannot write. */
 export function wroteText(store: TraceStore, written: Written, path: string): string {
-  const head = `wrote ${written.lines.toLocaleString('en-US')} record(s) to ${path}`;
+  const head = `wrote ${counted(written.lines, 'record')} to ${path}`;
   if (written.untimed === 0) return head;
   const row = written.firstUntimed;
   const n = written.untimed;

@@ -5,6 +5,7 @@ import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
 import { pricesNote } from '../trace/prices-note.js';
+import { counted } from '../trace/units.js';
 import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import type { ReportOptions } from './program.js';
@@ -101,16 +102,14 @@ export async function reportCommand(
     const lines = skipped.reduce((n, s) => n + s.lines, 0);
     const named = skipped.slice(0, SHOWN_SKIPPED).map((s) => `${s.file} (${s.lines})`);
     note(
-      `skipped ${lines.toLocaleString('en-US')} malformed line(s) in ${skipped.length} file(s): ${named.join(', ')}${skipped.length > SHOWN_SKIPPED ? ', …' : ''} (summary FILE lists them)`,
+      `skipped ${counted(lines, 'malformed line')} in ${counted(skipped.length, 'file')}: ${named.join(', ')}${skipped.length > SHOWN_SKIPPED ? ', …' : ''} (summary FILE lists them)`,
     );
   }
   const sorted = rows.sorted(options.order);
   const totals = totalsOf(sorted);
   if (options.json) printJson(reportDoc(plan.by, sorted, totals, prices.origin));
   else {
-    const notes = [
-      `${plan.jobs.length.toLocaleString('en-US')} run(s), ${found.files.length.toLocaleString('en-US')} file(s)`,
-    ];
+    const notes = [`${counted(plan.jobs.length, 'run')}, ${counted(found.files.length, 'file')}`];
     if (unread) notes.push(`${unread.toLocaleString('en-US')} could not be read (named above)`);
     const timed = plan.by.some((d) => d === 'day' || d === 'week' || d === 'month');
     if (timed || options.since !== undefined || options.until !== undefined) notes.push(`times in ${plan.zone}`);

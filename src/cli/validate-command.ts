@@ -4,6 +4,7 @@ import { inertHead, truncate } from '../trace/cells.js';
 import { RecordingValidator } from '../trace/formats/validate-recording.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert, oneLine } from '../trace/text.js';
+import { counted } from '../trace/units.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { cutText, readFailure } from './read-failure.js';
@@ -88,7 +89,7 @@ export async function validateCommand(
         );
       for (const o of r.omitted) print(`${oneLine(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
       print(
-        `${oneLine(r.file)}: ${r.errors} error(s), ${r.warnings} warning(s)${r.errors ? '' : ` · valid ${r.format}`}\n`,
+        `${oneLine(r.file)}: ${counted(r.errors, 'error')}, ${counted(r.warnings, 'warning')}${r.errors ? '' : ` · valid ${r.format}`}\n`,
       );
     }
   }

@@ -6,7 +6,7 @@ import { width, wrap } from '../trace/cells.js';
 import { usdOf } from '../trace/counts.js';
 import { fitColumns } from '../trace/fit-columns.js';
 import { inert } from '../trace/text.js';
-import { fmtCost, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
+import { counted, fmtCost, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
 import { fitTable, MAX_COLUMN, table } from './table.js';
 
 const GAP = 2;
@@ -48,14 +48,14 @@ export function diffText(doc: DiffDoc, columns = Infinity): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `same: 68 tool call(s) match`, or `differ: 1 of 69 call(s) (1 added in B)`. */
+/** `same: 68 tool calls match`, or `differ: 1 of 69 calls (1 added in B)`. */
 export function verdict(doc: DiffDoc): string {
-  if (doc.same) return `same: ${doc.calls.length} tool call(s) match`;
+  if (doc.same) return `same: ${counted(doc.calls.length, 'tool call')} match`;
   const counts = new Map<string, number>();
   for (const c of doc.calls) if (c.status !== 'same') counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const changed = [...counts.values()].reduce((a, b) => a + b, 0);
   const parts = [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
-  return `differ: ${changed} of ${doc.calls.length} call(s) (${parts})`;
+  return `differ: ${changed} of ${counted(doc.calls.length, 'call')} (${parts})`;
 }
 
 /** The figures the totals compare, as `report` names them; a row both sides count nothing in is left out. */
@@ -116,7 +116,7 @@ export function totalsLines(doc: DiffDoc): string[] {
   ];
   const out = table(cols, rows);
   const unpriced = [a, b]
-    .map((f, i) => (f.unpricedTurns ? `${'AB'[i]}: ${fmtInt(f.unpricedTurns)} turn(s) of models with no price` : ''))
+    .map((f, i) => (f.unpricedTurns ? `${'AB'[i]}: ${counted(f.unpricedTurns, 'turn')} of models with no price` : ''))
     .filter(Boolean);
   if (unpriced.length) out.push(`not in the cost: ${unpriced.join('; ')}`);
   // As report and summary say it: such turns are in no token or cost sum above.

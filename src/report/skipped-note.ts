@@ -1,5 +1,6 @@
 import type { TraceStore } from '../store/trace-store.js';
 import { oneLine } from '../trace/text.js';
+import { counted } from '../trace/units.js';
 
 /** How many skipped lines the note lists by number. */
 export const SHOWN_SKIPS = 10;
@@ -12,5 +13,5 @@ export function skippedNote(store: TraceStore, file: number): string | null {
     .filter((k) => k.file === file)
     .slice(0, SHOWN_SKIPS)
     .map((k) => k.lineNo);
-  return `${oneLine(f.name)}: skipped ${f.skipped} malformed line(s): line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
+  return `${oneLine(f.name)}: skipped ${counted(f.skipped, 'malformed line')}: line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }

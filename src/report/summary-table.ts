@@ -7,6 +7,7 @@ import { pricesNote } from '../trace/prices-note.js';
 import { inert, oneLine } from '../trace/text.js';
 import {
   costOverflowNote,
+  counted,
   fmtCost,
   fmtInt,
   fmtMs,
@@ -142,7 +143,7 @@ export function summaryText(
         rows,
       ),
     );
-    const notes = [`${m.summary.echoedTurns} echoed turn(s) excluded`];
+    const notes = [`${counted(m.summary.echoedTurns, 'echoed turn')} excluded`];
     if (m.summary.thinkingExactTokens !== null || m.summary.thinkingEstimatedTokens !== null)
       notes.push(
         `thinking ${fmtInt((m.summary.thinkingExactTokens ?? 0) + (m.summary.thinkingEstimatedTokens ?? 0))} tokens (part of output${m.summary.thinkingEstimatedTokens ? ', partly estimated' : ''})`,

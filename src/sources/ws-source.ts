@@ -165,7 +165,7 @@ export class WsSource implements Source {
       if (this.failure !== null) {
         onEvent?.({
           type: 'error',
-          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line(s)${WHAT_ARRIVED}`,
+          message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line${this.lineNo === 1 ? '' : 's'}${WHAT_ARRIVED}`,
         });
         return;
       }
@@ -217,7 +217,7 @@ export class WsSource implements Source {
 
   private ignore(): void {
     this.ignored += 1;
-    this.status = `ignored ${this.ignored.toLocaleString('en-US')} frame(s) that are not mcp-tape JSON`;
+    this.status = `ignored ${this.ignored.toLocaleString('en-US')} frame${this.ignored === 1 ? '' : 's'} that are not mcp-tape JSON`;
     this.poke();
   }
 

@@ -26,7 +26,7 @@ export function inert(text: string): string {
 /**
  * One line of safe text for a name, path, URL or argument quoted in a message: every
  * control as its picture, line breaks too (`␊`, `␍`), so a file name cannot forge a
- * line of output (`ok.jsonl␊ok.jsonl: 0 error(s)` stays one line).
+ * line of output (`ok.jsonl␊ok.jsonl: 0 errors` stays one line).
  */
 export function oneLine(text: string): string {
   return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, picture) : text;

@@ -15,6 +15,9 @@ export function fmtInt(n: number | null): string {
 }
 
 /** A token count as stored (counts.ts): `invalid` for a number that is no count, `overflow` above 2^53. */
+/** A count and its noun in the right number, grouped: `1 turn`, `0 turns`, `1,234 turns`. */
+export const counted = (n: number, one: string, many = `${one}s`): string => `${fmtInt(n)} ${n === 1 ? one : many}`;
+
 export const fmtCount = (n: number | null): string => (n === INVALID_COUNT ? 'invalid' : fmtInt(n));
 
 /** A turn time as stored (counts.ts): `invalid` for a number that is no time. */
@@ -144,7 +147,7 @@ export function fmtBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
-const turns = (n: number): string => `${fmtInt(n)} turn${n === 1 ? '' : 's'}`;
+const turns = (n: number): string => counted(n, 'turn');
 
 /** The note for turns whose counts overflow or are no counts (the summary and the Usage pane). */
 export const overflowNote = (n: number): string =>
@@ -156,8 +159,8 @@ export const costOverflowNote = (n: number): string =>
 
 /** The note for turn times (duration_ms, ttft_ms) that are no time. */
 export const timesNote = (n: number): string =>
-  `${fmtInt(n)} turn time${n === 1 ? '' : 's'} (duration_ms, ttft_ms) negative, not finite or above 2^53 ms: left out`;
+  `${counted(n, 'turn time')} (duration_ms, ttft_ms) negative, not finite or above 2^53 ms: left out`;
 
 /** The note for answered calls whose latency was left out (a date out of range, or over 100 years). */
 export const latencyNote = (n: number): string =>
-  `${fmtInt(n)} answered call${n === 1 ? '' : 's'} with a time out of range or over 100 years from its request: latency left out`;
+  `${counted(n, 'answered call')} with a time out of range or over 100 years from its request: latency left out`;

@@ -4,6 +4,7 @@ import type { DiffDoc } from '../store/diff.js';
 import { naturalWidths } from '../store/diff-columns.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
+import { counted } from '../trace/units.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeading } from './format/diff-heading.js';
@@ -108,7 +109,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   // Side by side, which difference is current and how many there are.
   const where =
     side && overlay?.type === 'detail'
-      ? ` ${found >= 0 ? `change ${side.changes.indexOf(found) + 1} of ${side.changes.length}` : `${side.changes.length} change(s)`}`
+      ? ` ${found >= 0 ? `change ${side.changes.indexOf(found) + 1} of ${side.changes.length}` : counted(side.changes.length, 'change')}`
       : '';
   const status = overlay ? where : ` ${doc.calls.length ? l.selected + 1 : 0} of ${doc.calls.length}`;
   const room = Math.max(0, width - Math.max(14, status.length + 1));

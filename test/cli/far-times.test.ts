@@ -35,11 +35,11 @@ describe('a cassette latency no date holds (1e308, 2^53+1, 8.64e15)', () => {
     expect([validate.code, validate.stdout]).toEqual([
       0,
       `${file}:9: warning cassette-latency-range: interactions[1].latency_ms ${lat} is over 100 years: the response is left off the time axis and its latency left out\n` +
-        `${file}: 0 error(s), 1 warning(s) · valid mcp-recorder cassette\n`,
+        `${file}: 0 errors, 1 warning · valid mcp-recorder cassette\n`,
     ]);
     const diff = run(['diff', file, file]);
     expect([diff.code, diff.stderr]).toEqual([0, '']);
-    expect(diff.stdout).toContain('same: 3 tool call(s) match');
+    expect(diff.stdout).toContain('same: 3 tool calls match');
     // The app reads through the same source.
     const store = await storeOfRecording(file);
     expect([store.count, store.files[0]!.state]).toEqual([8, 'done']);
@@ -59,7 +59,7 @@ describe('exports of times no date holds (an mcp-rec ts of 9e15 s)', () => {
     const r = run(['--export', out, rec]);
     expect([r.code, r.stderr]).toEqual([
       0,
-      `mcp-replay-tui: wrote 4 record(s) to ${out}; 1 record has a time no ISO-8601 date holds: written without "t", as given (first: line 2 of ${rec}; validate names it)\n`,
+      `mcp-replay-tui: wrote 4 records to ${out}; 1 record has a time no ISO-8601 date holds: written without "t", as given (first: line 2 of ${rec}; validate names it)\n`,
     ]);
     expect(readFileSync(out, 'utf8').split('\n')).toEqual([
       '{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.100Z","label":"rec-far","command":[],"kind":"mcp","source":"mcp-replay-tui"}',
@@ -69,7 +69,7 @@ describe('exports of times no date holds (an mcp-rec ts of 9e15 s)', () => {
       '',
     ]);
     expect(run(['validate', out]).stdout).toBe(
-      `${out}:3: error message-fields: a message line without t\n${out}: 1 error(s), 0 warning(s)\n`,
+      `${out}:3: error message-fields: a message line without t\n${out}: 1 error, 0 warnings\n`,
     );
   });
 
@@ -87,7 +87,7 @@ describe('exports of times no date holds (an mcp-rec ts of 9e15 s)', () => {
     const file = cassette('1e308');
     const out = join(dir, 'ex-cassette.jsonl');
     const r = run(['--export', out, file]);
-    expect(r.stderr).toContain(`wrote 8 record(s) to ${out}; 1 record has a time no ISO-8601 date holds`);
+    expect(r.stderr).toContain(`wrote 8 records to ${out}; 1 record has a time no ISO-8601 date holds`);
     expect(readFileSync(out, 'utf8')).toContain('\n{"dir":"out","latency_ms":1e308,"raw":{"jsonrpc":"2.0","id":2,');
   });
 });

@@ -54,22 +54,22 @@ describe('every command knows a recording by its content', () => {
 
   it.skipIf(!hasRealProducers)('validate, diff and --export read cassettes too', () => {
     expect(run(['validate', CASSETTE]).stdout).toBe(
-      `${CASSETTE}: 0 error(s), 0 warning(s) · valid mcp-recorder cassette\n`,
+      `${CASSETTE}: 0 errors, 0 warnings · valid mcp-recorder cassette\n`,
     );
-    expect(run(['validate', MCP_REC]).stdout).toBe(`${MCP_REC}: 0 error(s), 0 warning(s) · valid mcp-rec\n`);
+    expect(run(['validate', MCP_REC]).stdout).toBe(`${MCP_REC}: 0 errors, 0 warnings · valid mcp-rec\n`);
     // A cassette diffs as any trace does: against itself, every call the same.
     const diff = JSON.parse(run(['diff', '--json', CASSETTE, CASSETTE]).stdout);
     expect([diff.same, diff.calls.length]).toEqual([true, 9]);
     const dir = mkdtempSync(join(tmpdir(), 'mrt-formats-'));
     const out = join(dir, 'calls.jsonl');
     const r = run(['--export', out, '--export-format', 'mcp-rec', '--filter', 'tool:get-sum', CASSETTE]);
-    expect(r.stderr).toBe(`mcp-replay-tui: wrote 6 record(s) to ${out}\n`);
+    expect(r.stderr).toBe(`mcp-replay-tui: wrote 6 records to ${out}\n`);
     expect(
       readFileSync(out, 'utf8')
         .split('\n')
         .map((l) => (l ? (JSON.parse(l).msg.method ?? 'response') : '')),
     ).toEqual(['initialize', 'response', 'tools/call', 'response', 'tools/call', 'response', '']);
-    expect(run(['validate', out]).stdout).toBe(`${out}: 0 error(s), 0 warning(s) · valid mcp-rec\n`);
+    expect(run(['validate', out]).stdout).toBe(`${out}: 0 errors, 0 warnings · valid mcp-rec\n`);
     expect(run(['--export', out, '--export-format', 'xml', CASSETTE]).code).toBe(2);
   });
 });

@@ -39,7 +39,7 @@ describe.skipIf(!hasMkfifo)('a FIFO', () => {
     const r = await runAsync(['validate', fifo]);
     writer.kill();
     expect(r.stderr).not.toContain('waiting');
-    expect(r.stdout).toContain('1 error(s), 2 warning(s)');
+    expect(r.stdout).toContain('1 error, 2 warnings');
   });
 });
 
@@ -59,7 +59,7 @@ describe('validate caps', () => {
     expect(lines.filter((l) => l.includes('warning blank-line'))).toHaveLength(20);
     expect(lines).toContain(`${file}: … and 80 more (blank-line)`);
     expect(lines.filter((l) => l.includes('error not-json'))).toHaveLength(3);
-    expect(lines.at(-1)).toBe(`${file}: 3 error(s), 100 warning(s)`);
+    expect(lines.at(-1)).toBe(`${file}: 3 errors, 100 warnings`);
   });
 
   it('--all lists every one; --json lists the same as the text and names what it left out', () => {

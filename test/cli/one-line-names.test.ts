@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/cli.js';
 
 const RUNNER = fileURLToPath(new URL('../helpers/run-commands.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mrt-one-line-'));
-const FORGED = 'FORGED: 0 error(s), 0 warning(s) · valid mcp-replay v1';
+const FORGED = 'FORGED: 0 errors, 0 warnings · valid mcp-replay v1';
 /** A name whose every line break could start a forged line. */
 const evil = (stem: string) => `${stem}\n${FORGED}\r\n${FORGED}\r${FORGED}`;
 const shown = (stem: string) => `${stem}␊${FORGED}␍␊${FORGED}␍${FORGED}`;
@@ -78,8 +78,6 @@ describe('names and arguments quoted in messages stay one line', () => {
 
   it('validate names a present file as one line, its verdict after it', () => {
     const r = results.get('validate a present file')!;
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
-      `${join(dir, shown('present.jsonl'))}: 1 error(s), 2 warning(s)`,
-    );
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`${join(dir, shown('present.jsonl'))}: 1 error, 2 warnings`);
   });
 });

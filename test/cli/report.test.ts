@@ -189,7 +189,7 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     expect(r.stderr).not.toContain('\x1b');
     // The table's notes say so too, not only that runs were found.
     const text = run(['report', bad, join(dir, 'missing'), join(dir, 'none-*.jsonl')]);
-    expect(text.stdout).toMatch(/\d run\(s\), \d file\(s\) · 4 could not be read \(named above\)/);
+    expect(text.stdout).toMatch(/\d runs?, \d files? · 4 could not be read \(named above\)/);
   });
 
   it('refuses a zone, a date or a dimension it does not know (exit 2)', () => {
@@ -208,7 +208,7 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^DAY +SESSIONS +CALLS +ERRORS +TURNS +INPUT +OUTPUT +CACHE READ +CACHE WRITE +COST$/);
     expect(lines.at(-3)).toMatch(/^TOTAL +2 /);
-    expect(lines.at(-2)).toContain('2 run(s), 3 file(s) · times in ');
+    expect(lines.at(-2)).toContain('2 runs, 3 files · times in ');
     expect(lines.at(-1)).toMatch(/^ {2}prices: bundled @pydantic\/genai-prices@/);
   });
 });

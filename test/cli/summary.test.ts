@@ -49,7 +49,7 @@ describe('mcp-replay-tui summary', () => {
   it('counts malformed lines, names them on stderr, and still exits 0', () => {
     const r = run(['summary', 'test/fixtures/malformed.jsonl']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('skipped 3 malformed line(s): line 3, 4, 6');
+    expect(r.stderr).toContain('skipped 3 malformed lines: line 3, 4, 6');
     expect(r.stdout).toMatch(/SKIPPED LINES \(3\)\n {2}line 3: not JSON/);
     expect(r.stdout).toMatch(/read_file\s+1\s+0\s+0\s+200ms/);
   });
@@ -164,10 +164,10 @@ describe('mcp-replay-tui summary', () => {
     const out = join(dir, 'errors.jsonl');
     const r = run(['--export', out, '--filter', 'status:error', 'examples/demo.jsonl']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`mcp-replay-tui: wrote 6 record(s) to ${out}\n`);
+    expect(r.stderr).toBe(`mcp-replay-tui: wrote 6 records to ${out}\n`);
     const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
     expect(readFileSync(out, 'utf8')).toBe(`${[1, 24, 25, 27, 28, 36].map((n) => demo[n - 1]).join('\n')}\n`);
-    expect(run(['validate', out]).stdout).toMatch(/0 error\(s\), 0 warning\(s\) · valid mcp-replay v1\n$/);
+    expect(run(['validate', out]).stdout).toMatch(/0 errors, 0 warnings · valid mcp-replay v1\n$/);
   });
 
   it.skipIf(!existsSync(GENERATOR))('validate: a trace written by gen-trace.mjs has no error', () => {

@@ -178,8 +178,8 @@ describe('every command on a hostile trace: no content byte reaches stdout or st
   it('say what they did: a table, findings, a written file, a reason for each error', () => {
     const of = (id: string) => results.get(`12:${id}`)!;
     expect(of('summary A').stdout).toMatch(/^TOOL +CALLS/m);
-    expect(of('validate --all A B').stdout).toMatch(/error\(s\), \d+ warning\(s\)/);
-    expect(of('--export').stderr).toMatch(/wrote \d+ record\(s\) to /);
+    expect(of('validate --all A B').stdout).toMatch(/errors?, \d+ warnings?/);
+    expect(of('--export').stderr).toMatch(/wrote \d+ records? to /);
     expect(of('--export-otlp').stderr).toMatch(/wrote \d+ spans? to .* \(OTLP\/JSON\)/);
     expect(of('--otlp-endpoint, nobody listening').stderr).toMatch(
       /cannot send to http:\/\/127\.0\.0\.1:9\/.*ECONNREFUSED/,

@@ -55,7 +55,7 @@ describe('diff as a table', () => {
       /2 +3 +≠ changed result +fetch +L3 +L5 +ok→error +\+0ms +\.error: \(absent\) → \{"code":-32603,"message":"upstream 502"\}/,
     );
     expect(out).toMatch(/3 +4 +═ same +fetch +L5 +L7 +\+0ms\n/);
-    expect(lines.at(-2)).toBe('differ: 3 of 4 call(s) (2 changed result, 1 added in B)');
+    expect(lines.at(-2)).toBe('differ: 3 of 4 calls (2 changed result, 1 added in B)');
   });
 
   it('at 80 columns: lines, then places give way, the tool is cut, and what differs keeps both values', () => {
@@ -81,7 +81,7 @@ describe.skipIf(!hasRealTraces)('diff of a real trace and the same with one call
         new RegExp(`^ +— +${pair.insertedOrdinal} +\\+ added in B +${pair.tool} +— +L${pair.insertedLine}$`),
       ),
     ]);
-    expect(text.stdout).toContain('differ: 1 of 69 call(s) (1 added in B)');
+    expect(text.stdout).toContain('differ: 1 of 69 calls (1 added in B)');
 
     const json = run(['diff', '--json', pair.a, pair.b]);
     expect(json.code).toBe(1);
@@ -214,6 +214,6 @@ describe("diff's totals at the edges", () => {
     const local = storeOf([turn(10, 'local-model')], undefined, 'local.jsonl');
     const unpriced = diffText(diffStores(empty, local));
     expect(unpriced).toMatch(/\ncost +— +unpriced +—\n/);
-    expect(unpriced).toContain('not in the cost: B: 1 turn(s) of models with no price');
+    expect(unpriced).toContain('not in the cost: B: 1 turn of models with no price');
   });
 });

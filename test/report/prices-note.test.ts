@@ -39,7 +39,7 @@ describe('which prices: the table, or a file over it and who named it', () => {
   });
 
   it('report: a line under the table and a field of the JSON, the table within 80 columns', () => {
-    const text = reportText(['day', 'model'], [], noFigures(), 80, ['1 run(s)', pricesNote(config.origin)]);
+    const text = reportText(['day', 'model'], [], noFigures(), 80, ['1 run', pricesNote(config.origin)]);
     const lines = text.trimEnd().split('\n');
     for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
     // Wrapped, not cut: both names are there whole.

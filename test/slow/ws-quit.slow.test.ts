@@ -15,7 +15,7 @@ describe.skipIf(!hasTmux)('q on a live ws:// source (tmux)', () => {
       expect(r.stderr.replaceAll('\x1b[?25h', '')).toBe('');
       expect(r.after).not.toMatch(/RangeError|ERR_OUT_OF_RANGE|\n\s+at /);
       if (behaviour === 'garbage' || behaviour === 'binary')
-        expect(r.before).toMatch(/ignored [\d,]+ frame\(s\) that are not mcp-tape JSON/);
+        expect(r.before).toMatch(/ignored [\d,]+ frames? that are not mcp-tape JSON/);
       // What arrived before the broken frame stays on screen, with the state in the header.
       if (behaviour === 'broken')
         expect(r.before).toMatch(

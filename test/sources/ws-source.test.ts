@@ -133,7 +133,7 @@ describe('live mode faults on loopback', () => {
     const error = events.find((e) => e.type === 'error');
     expect(error).toMatchObject({ type: 'error' });
     expect((error as { message: string }).message).toMatch(
-      /^ws:\/\/127\.0\.0\.1:\d+\/: the server broke the websocket protocol \(Invalid WebSocket frame: RSV2 and RSV3 must be clear\); stopped after 2 line\(s\): what arrived is shown$/,
+      /^ws:\/\/127\.0\.0\.1:\d+\/: the server broke the websocket protocol \(Invalid WebSocket frame: RSV2 and RSV3 must be clear\); stopped after 2 lines: what arrived is shown$/,
     );
     source.close();
   });
@@ -178,7 +178,7 @@ describe('live mode faults on loopback', () => {
         .filter((e) => e.type === 'notice')
         .map((e) => (e as { message: string }).message)
         .at(-1),
-    ).toMatch(/ignored 2 frame\(s\) that are not mcp-tape JSON$/);
+    ).toMatch(/ignored 2 frames that are not mcp-tape JSON$/);
     source.close();
   });
 
@@ -202,7 +202,7 @@ describe('live mode faults on loopback', () => {
     expect(events.at(-1)).toMatchObject({
       type: 'error',
       message: expect.stringMatching(
-        /the connection dropped and did not come back within 0\.4s \(timed out; --timeout 0\.4\); stopped after 2 line\(s\)/,
+        /the connection dropped and did not come back within 0\.4s \(timed out; --timeout 0\.4\); stopped after 2 lines/,
       ),
     });
     expect(Date.now() - started).toBeLessThan(3000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd } from '../../src/trace/units.js';
+import { counted, fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd } from '../../src/trace/units.js';
 
 describe('numbers no double holds exactly', () => {
   it.each([1e308, 2 ** 53 + 2, -1e300, Infinity, -Infinity, NaN])(
@@ -86,4 +86,14 @@ describe('a rounded figure carries into the next unit, and a half goes up whatev
   ])('fmtUsd(%s) = %s', (usd, s) => {
     expect(fmtUsd(usd)).toBe(s);
   });
+});
+
+describe('counted: a count and its noun in the right number', () => {
+  it.each([
+    [0, 'turn', undefined, '0 turns'],
+    [1, 'turn', undefined, '1 turn'],
+    [2, 'echoed turn', undefined, '2 echoed turns'],
+    [1234, 'malformed line', undefined, '1,234 malformed lines'],
+    [1, 'more line', 'more lines', '1 more line'],
+  ])('%i %s', (n, one, many, text) => expect(counted(n, one, many)).toBe(text));
 });

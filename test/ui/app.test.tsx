@@ -917,12 +917,12 @@ describe('Usage and Events panes', () => {
     expect(f).toMatch(/claude-sonnet-4-5\s+2\s+2,100\s+286\s+5,120\s+5,430\s+40\.5%\s+\$0\.03/);
     expect(f).toMatch(/local-llama-3\.1-8b\s+1\s+3,100\s+88\s+—\s+—\s+—\s+unpriced/);
     expect(f).toMatch(/TOTAL\s+4\s+7,410\s+514/);
-    expect(f).toContain('1 echoed turn(s) excluded');
+    expect(f).toContain('1 echoed turn excluded');
     expect(f).toContain('total is partial');
     expect(f).toMatch(/write_file\s+2\s+2\s+0/);
     expect(f).toMatch(/sampling\/createMessage\s+1\s+0\s+0\s+1\.12s/);
     // The demo spans 14 s: one minute, one bar per series.
-    expect(f).toMatch(/OVER TIME per minute, 1 minute\(s\) from the start/);
+    expect(f).toMatch(/OVER TIME per minute, 1 minute from the start/);
     expect(f).toMatch(/^ tokens +█ max 7\.9k$/m);
     expect(f).toMatch(/^ +local-llama-3\.1-8b +█/m);
   });

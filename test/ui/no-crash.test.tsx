@@ -39,14 +39,14 @@ describe('the app with a trace that once crashed it', () => {
     expect(usage).toContain('[3 Usage]');
     // The turns in 9999 and +275760 are left out of the strip and counted; the untimed one is placed.
     expect(usage).toContain('2 records outside the time axis');
-    expect(usage).toContain('per minute, 1 minute(s) from the start');
+    expect(usage).toContain('per minute, 1 minute from the start');
     expect(usage).toMatch(/2 answered calls with a time out of range or over 100 years/);
   });
 
   it.each([80, 60])('says the records outside the time axis whole at %i columns', async (columns) => {
     const frames = await everyFrame(FAR_TIMES, columns, 40);
     const usage = frames[5]!;
-    expect(usage).toContain('per minute, 1 minute(s) from the start');
+    expect(usage).toContain('per minute, 1 minute from the start');
     expect(usage).toContain('2 records outside the time axis');
   });
 

@@ -1,4 +1,5 @@
 import { MCP_REC_DIRS } from '../enums.js';
+import { counted } from '../units.js';
 import { isObject, type JsonObject, num } from '../values.js';
 
 const DIRECTIONS = new Set<string>(Object.values(MCP_REC_DIRS));
@@ -39,7 +40,7 @@ export function mcpRecFaults(o: JsonObject, shown: (key: string) => string): Mcp
     out.push({
       severity: 'warning',
       rule: 'mcp-rec-batch',
-      message: `msg is a JSON-RPC batch of ${messages} message(s), each read as its own${others ? `; ${others} element(s) that are none, listed as invalid` : ''}`,
+      message: `msg is a JSON-RPC batch of ${counted(messages, 'message')}, each read as its own${others ? `; ${counted(others, 'element')} that are none, listed as invalid` : ''}`,
     });
   } else if (!isObject(msg))
     out.push({ severity: 'error', rule: 'mcp-rec-msg', message: `msg is ${shown('msg')}, not a JSON-RPC object` });

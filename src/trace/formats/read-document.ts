@@ -1,5 +1,6 @@
 import { AXIS_HALF_SPAN_MS, isoTime } from '../dates.js';
 import { jsonText } from '../json-write.js';
+import { counted } from '../units.js';
 import { isObject, type JsonObject, str } from '../values.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
 import { CASSETTE, type TraceFormat } from './format.js';
@@ -45,7 +46,7 @@ export function describeJson(doc: unknown): string {
     const more = keys.length > KEYS_SHOWN ? `, … (${keys.length} keys)` : '';
     return `a JSON document with keys ${keys.slice(0, KEYS_SHOWN).join(', ')}${more}`;
   }
-  if (Array.isArray(doc)) return `a JSON array of ${doc.length} value(s), not a recording`;
+  if (Array.isArray(doc)) return `a JSON array of ${counted(doc.length, 'value')}, not a recording`;
   return `a JSON ${doc === null ? 'null' : typeof doc}, not a recording`;
 }
 

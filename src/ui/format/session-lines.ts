@@ -2,7 +2,7 @@
 import { costUsdOf } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
 import { inert } from '../../trace/text.js';
-import { fmtMs, fmtUsd, overflowing } from '../../trace/units.js';
+import { counted, fmtMs, fmtUsd, overflowing } from '../../trace/units.js';
 import { labelOf, tokensOf } from '../data/sessions.js';
 import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
@@ -186,7 +186,7 @@ export function sessionsHeader(
 ): ScreenLine {
   const n = entries.length;
   const files = entries.reduce((k, e) => k + e.run.files.length, 0);
-  const count = `${n.toLocaleString('en-US')} session${n === 1 ? '' : 's'}`;
+  const count = counted(n, 'session');
   const state =
     read < n
       ? `reading ${read.toLocaleString('en-US')} of ${n.toLocaleString('en-US')}`

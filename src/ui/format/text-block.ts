@@ -4,6 +4,7 @@
  * thinking and tool results and the detail view's long strings share it.
  */
 import { inertLines } from '../../trace/text.js';
+import { counted } from '../../trace/units.js';
 import { type Command, keyOf } from '../keymap.js';
 import { piece, wrap } from './text.js';
 
@@ -79,6 +80,6 @@ export function moreText(block: Pick<TextBlock, 'more' | 'chars'>, opener: Comma
   const what =
     block.more === null
       ? `${block.chars.toLocaleString('en-US')} characters in all`
-      : `${block.more.toLocaleString('en-US')} more line${block.more === 1 ? '' : 's'}`;
+      : counted(block.more, 'more line', 'more lines');
   return `… ${what}${opener ? opensText(opener) : ''}`;
 }

@@ -4,7 +4,7 @@ import { jsonPreview } from '../../trace/json-write.js';
 import { contentText } from '../../trace/rpc.js';
 import { inert } from '../../trace/text.js';
 import type { TurnFacts } from '../../trace/turn.js';
-import { fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
+import { counted, fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
 import { isObject, type JsonObject, num, str } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
 import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
@@ -176,7 +176,10 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       const hash = str(b.sha256);
       line(
         seg(INDENT),
-        seg(`⋯ ${count ?? '?'} earlier message${count === 1 ? '' : 's'} elided`, 'dim'),
+        seg(
+          `⋯ ${count === null || count === undefined ? '? earlier messages' : counted(count, 'earlier message')} elided`,
+          'dim',
+        ),
         seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'),
       );
     } else {

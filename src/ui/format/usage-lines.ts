@@ -4,6 +4,7 @@ import type { PricesOrigin } from '../../trace/prices.js';
 import { pricesNote } from '../../trace/prices-note.js';
 import {
   costOverflowNote,
+  counted,
   fmtCost,
   fmtInt,
   fmtMs,
@@ -209,7 +210,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     const s = m.summary;
     out.push([
       seg('MODELS ', 'header'),
-      seg(`${fmtInt(s.assistantTurns)} model calls · ${fmtInt(s.echoedTurns)} echoed turn(s) excluded`, 'dim'),
+      seg(`${fmtInt(s.assistantTurns)} model calls · ${counted(s.echoedTurns, 'echoed turn')} excluded`, 'dim'),
     ]);
     const total: ModelLine = {
       model: 'TOTAL',
@@ -347,10 +348,8 @@ function timelineLines(t: Timeline, width: number): ScreenLine[] {
     seg(sparkline(values)),
     seg(total ? ` ${total}` : '', 'dim'),
   ];
-  const outside = t.outsideAxis
-    ? ` · ${fmtInt(t.outsideAxis)} record${t.outsideAxis === 1 ? '' : 's'} outside the time axis`
-    : '';
-  const scale = `${per}, ${fmtInt(t.minutes)} minute(s) from the start`;
+  const outside = t.outsideAxis ? ` · ${counted(t.outsideAxis, 'record')} outside the time axis` : '';
+  const scale = `${per}, ${counted(t.minutes, 'minute')} from the start`;
   const out: ScreenLine[] = [[seg('OVER TIME ', 'header'), seg(scale, 'dim')]];
   // The records the strip leaves out are said whole: on the line when it has room, else
   // below it (cut at the line's end, the count and what it counts would be lost).

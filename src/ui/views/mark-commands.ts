@@ -1,10 +1,12 @@
 /** m, u and U: marking records, and going from mark to mark across the panes. */
+
+import { counted } from '../../trace/units.js';
 import { keyOf } from '../keymap.js';
 import type { PaneId } from '../state/ui-state.js';
 import { type AppContext, indexOf, needsRows, selectedRow } from './app-context.js';
 import { act, type CommandSpec, type Effect, outcome, say } from './view.js';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) => counted(n, one);
 
 /** `m`: the selected row marked, or unmarked; the footer says how many there are and what to do with them. */
 export const mark: CommandSpec<AppContext> = {

@@ -1,4 +1,6 @@
 /** l, w and y: what a command does with the record selected or open. */
+
+import { counted } from '../../trace/units.js';
 import { detailRows } from '../data/detail.js';
 import { linkEnd, linkTarget } from '../data/link-target.js';
 import { NO_CALL } from '../format/turn-lines.js';
@@ -73,7 +75,7 @@ export const write: CommandSpec<AppContext> = {
     // Marks go before the filter: the message says so, and how many marks.
     const n = ctx.state.marks.size;
     const marked = n > 0 && !ctx.state.overlay;
-    const what = marked ? `${n} mark${n === 1 ? '' : 's'}${ctx.filtered ? ', not the filter' : ''}` : undefined;
+    const what = marked ? `${counted(n, 'mark')}${ctx.filtered ? ', not the filter' : ''}` : undefined;
     return outcome(ctx.state, { type: 'write', rows, ...(what ? { what } : {}) });
   },
 };

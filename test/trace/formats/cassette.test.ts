@@ -149,7 +149,7 @@ describe('a cassette read as v1 lines', () => {
       notTrace: 'package.json is a JSON document with keys name, version',
     });
     expect(readDocument('[1, 2]', 'a.json')).toEqual({
-      notTrace: 'a.json is a JSON array of 2 value(s), not a recording',
+      notTrace: 'a.json is a JSON array of 2 values, not a recording',
     });
     expect(readDocument('{}', 'e.json')).toEqual({ notTrace: 'e.json is a JSON document with no keys' });
     expect(readDocument('{"a":', 'broken.json')).toBeNull();

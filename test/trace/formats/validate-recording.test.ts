@@ -44,13 +44,13 @@ describe('validate picks the rules of the format the first line shows', () => {
         ],
       }),
       'mcp-rec-batch',
-      'msg is a JSON-RPC batch of 2 message(s), each read as its own',
+      'msg is a JSON-RPC batch of 2 messages, each read as its own',
     ],
     [
       'msg a batch with an element that is no message',
       REC({ msg: [{ jsonrpc: '2.0', id: 1, method: 'ping' }, 7] }),
       'mcp-rec-batch',
-      'msg is a JSON-RPC batch of 1 message(s), each read as its own; 1 element(s) that are none, listed as invalid',
+      'msg is a JSON-RPC batch of 1 message, each read as its own; 1 element that are none, listed as invalid',
     ],
     [
       'msg no message',

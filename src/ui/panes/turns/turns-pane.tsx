@@ -1,3 +1,4 @@
+import { counted } from '../../../trace/units.js';
 import { Lines } from '../../components/lines.js';
 import type { ScreenLine } from '../../format/segments.js';
 import { seg } from '../../format/segments.js';
@@ -21,7 +22,7 @@ export function TurnsPane({ lines, width, height, hiddenEchoed, empty }: TurnsPa
     : [
         [
           seg(
-            ` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${hiddenEchoed} echoed resend(s) hidden, ${keyOf('turns.echoed')} shows them` : ''}`}`,
+            ` ${empty ?? `no turns in this trace (yet)${hiddenEchoed ? `; ${counted(hiddenEchoed, 'echoed resend')} hidden, ${keyOf('turns.echoed')} shows them` : ''}`}`,
             'dim',
           ),
         ],

@@ -50,6 +50,17 @@ export interface ScreenInput {
   usageTop: { current: number };
 }
 
+/**
+ * What an empty list says: the filter keeps nothing; or nothing is read yet (a run opened
+ * from the Sessions list draws before its first rows, a FIFO waits for its writer: `no
+ * RPC calls in this trace` would be wrong then); else the pane's own words (undefined).
+ */
+function emptyText(s: Pick<ScreenInput, 'store' | 'filtered'>, filtered: string): string | undefined {
+  if (s.filtered) return filtered;
+  if (s.store.count === 0 && s.store.files.some((f) => f.state === 'loading')) return 'nothing read yet';
+  return undefined;
+}
+
 function windowOf(list: RowList, start: number, height: number): number[] {
   const rows: number[] = [];
   for (let i = start; i < Math.min(list.length, start + height); i++) rows.push(list.at(i));
@@ -132,7 +143,7 @@ function turnsBody(s: ScreenInput, selected: number): { body: ReactElement; rowA
       width={width}
       height={height}
       hiddenEchoed={store.rows('turns').length - store.rows('shownTurns').length}
-      empty={s.filtered ? 'no turns match the filter' : undefined}
+      empty={emptyText(s, 'no turns match the filter')}
     />
   );
   return { body, rowAt: (at) => laid.turns[at] ?? null, within: laid.within ? withinText(laid.within, height) : '' };
@@ -214,7 +225,7 @@ export function screenBody(s: ScreenInput): Screen {
       markedRow(eventRow(store, r, s.start), state),
     );
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
-    const empty = s.filtered ? 'no records match the filter' : undefined;
+    const empty = emptyText(s, 'no records match the filter');
     body = <EventsPane rows={rows} matched={matched} empty={empty} {...common} />;
   } else {
     // Wide: each request's arguments, where there would be empty space.
@@ -224,7 +235,7 @@ export function screenBody(s: ScreenInput): Screen {
       return markedRow(wide ? { ...row, args: argsPreview(store, r) } : row, state);
     });
     const matched = matchedIn(found?.positions, list.windowStart, rows.length);
-    const empty = s.filtered ? 'no calls match the filter' : undefined;
+    const empty = emptyText(s, 'no calls match the filter');
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;
   }
   let position = count

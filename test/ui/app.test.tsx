@@ -992,3 +992,22 @@ describe('rendering that holds up', () => {
     expect(all).not.toMatch(/[\x1b\x9b\u202e\u2066\x00\x07]/);
   });
 });
+
+describe('an empty list while nothing is read yet', () => {
+  it('says nothing is read yet, not that the trace has no calls, turns or records', async () => {
+    const store = new TraceStore(bundledPrices());
+    const file = store.addFile('run.mcp.jsonl');
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    expect(app.frame()).toContain(' nothing read yet');
+    for (const pane of ['pane.turns', 'pane.events'] as const) {
+      await app.press(pane);
+      expect(app.frame()).toContain(' nothing read yet');
+    }
+    // Read, and still empty: then the pane's own words.
+    file.state = 'done';
+    store.version += 1;
+    store.notifier.changed();
+    await app.press('pane.calls');
+    expect(app.frame()).toContain('no RPC calls in this trace');
+  });
+});

@@ -88,3 +88,22 @@ describe('useStoreVersion', () => {
     expect(app.lastFrame()).toBe(`v${store.version}`);
   });
 });
+
+describe('useStoreVersion, a notice before it subscribed', () => {
+  it('shows the version of a notice that came between the first render and the subscription', async () => {
+    const store = new TraceStore(bundledPrices());
+    store.addFile('x').state = 'loading';
+    const renders: number[] = [];
+    // React subscribes after its commit: a small run read whole meanwhile notified no one.
+    const subscribe = store.notifier.subscribe;
+    store.notifier.subscribe = (listener) => {
+      store.version += 5;
+      store.notifier.flush();
+      return subscribe(listener);
+    };
+    const app = render(<Probe store={store} renders={renders} />);
+    unmount = app.unmount;
+    await sleep(30);
+    expect(app.lastFrame()).toBe('v5');
+  });
+});

@@ -10,11 +10,20 @@ import type { Notifier } from '../../store/notifier.js';
 export function useStoreVersion(store: { readonly version: number; readonly notifier: Notifier }): number {
   const delivered = useRef(store.version);
   const subscribe = useCallback(
-    (listener: () => void) =>
-      store.notifier.subscribe(() => {
+    (listener: () => void) => {
+      const unsubscribe = store.notifier.subscribe(() => {
         delivered.current = store.version;
         listener();
-      }),
+      });
+      // A notice between the first render and this subscription (React subscribes after
+      // the commit) was heard by no one: a small run opened from the Sessions list was
+      // read whole by then, and its app showed `0 rec · loading` until a key came.
+      if (delivered.current !== store.version) {
+        delivered.current = store.version;
+        listener();
+      }
+      return unsubscribe;
+    },
     [store],
   );
   return useSyncExternalStore(subscribe, () => delivered.current);

@@ -84,6 +84,26 @@ describe('Turns: / and n/N show where a tall turn matches', () => {
     expect(lines(f)[4]).toMatch(/^›\s+needle tail/);
   });
 
+  it('a match the wrap cuts over three lines (a word longer than the pane in it) is brought on screen at its start', async () => {
+    // At 80 columns rows hold 77 cells: `token` ends a row, the 90-character word after it
+    // fills the next and ends on a third.
+    const word = 'a1b2c3d4e5'.repeat(9);
+    const long = `${'word '.repeat(14)}token ${word} done`;
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(1000, 'para', `${numbered('para', 10, 31)}\n${long}\n${numbered('para', 4, 44)}`),
+      shortTurn(2000, 'after'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type(`token ${word} done`);
+    const f = await waitForFrame(app.frame, (x) => /^›.*token$/m.test(x));
+    expect(lines(f)[3]).toMatch(/^›\s+(word )+token$/);
+    expect(lines(f)[4]).toMatch(new RegExp(`^›\\s+${word.slice(0, 77)}$`));
+    expect(lines(f)[5]).toMatch(new RegExp(`^›\\s+${word.slice(77)} done$`));
+  });
+
   it('a query with a capital matches that case only (smart case, as search does)', async () => {
     const store = storeOf([
       shortTurn(0, 'first question'),

@@ -339,6 +339,20 @@ describe('Turns, following: a new turn taller than the pane', () => {
     expect(header(f)).toContain('paused · 1 new');
   });
 
+  it('a batch of many new turns at once: a tall one past the first 64 of it is shown too (the 100th of 150)', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    const batch = Array.from({ length: 150 }, (_, i) =>
+      i === 99 ? tallTurn(1000 + i, 'para') : shortTurn(1000 + i, `question ${i + 1}`),
+    );
+    append(...batch);
+    // Asked a slice a frame: either the tall one is reached, or following went past it to the end.
+    const f = await waitForFrame(app.frame, (x) => / (101|151) of 151$/.test(footer(x)), 5000);
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 101 of 151$/);
+    expect(header(f)).toContain('paused · 50 new');
+  });
+
   it('opened with --follow on a file read in one go, a tall turn in it is history: following lands at the end', async () => {
     const { store } = growing(shortTurn(0, 'first question'), tallTurn(1000, 'para'), shortTurn(2000, 'last question'));
     app = await renderApp({ store, columns: 80, rows: 24, follow: true, initialPane: 'turns' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPattern, firstLineHolding, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
 import { type ScreenLine, seg } from '../../src/ui/format/segments.js';
+import { turnLines } from '../../src/ui/format/turn-lines.js';
 
 const text = (line: ScreenLine) => line.map((s) => s.text).join('');
 /** The found parts of a marked line, in order. */
@@ -41,6 +42,9 @@ describe('linesMatching', () => {
 describe('firstLineHolding', () => {
   const lines = (...texts: string[]): ScreenLine[] => texts.map((t) => [seg('›'), seg(t)]);
   const first = (query: string, ...texts: string[]) => firstLineHolding(lines(...texts), findPattern(query)!, 1);
+  /** A row the wrap cut from the row above, `gap` the blanks it dropped there. */
+  const cutRow = (gap: string, text: string): ScreenLine => [seg('›'), seg('  '), { text, wrapGap: gap }];
+  const firstOf = (query: string, ...rows: ScreenLine[]) => firstLineHolding(rows, findPattern(query)!, 1);
 
   it('finds a match on one line, past the gutter, the first such line', () => {
     expect(first('needle', '  hay', '  a needle', '  needle')).toBe(1);
@@ -49,15 +53,82 @@ describe('firstLineHolding', () => {
   });
 
   it('finds the line where a match starts when the wrap cut it at a space or inside a word', () => {
-    expect(first('retry limit', '  find the retry', '  limit and raise it')).toBe(0);
-    expect(first('configuration', '  the configurat', '  ion file')).toBe(0);
-    // Indentation and trailing blanks are the wrap's, not the text's.
-    expect(first('retry limit', '  find the retry   ', '     limit')).toBe(0);
+    expect(firstOf('retry limit', ...lines('  find the retry'), cutRow(' ', 'limit and raise it'))).toBe(0);
+    expect(firstOf('configuration', ...lines('  the configurat'), cutRow('', 'ion file'))).toBe(0);
+    // The blanks the wrap dropped are the text's: three spaces there are three in the query.
+    expect(firstOf('retry   limit', ...lines('  find the retry'), cutRow('   ', 'limit'))).toBe(0);
+    expect(firstOf('retry limit', ...lines('  find the retry'), cutRow('   ', 'limit'))).toBe(-1);
+  });
+
+  it('finds a match the wrap cut over three rows or more, on the row it starts on', () => {
+    const rows = [
+      ...lines('  hay', '  the long'),
+      cutRow(' ', 'query spans'),
+      cutRow(' ', 'three'),
+      cutRow(' ', 'rows'),
+    ];
+    expect(firstOf('long query spans three rows', ...rows)).toBe(1);
+    // A word longer than a row, hard-broken twice.
+    const word = [...lines('  see abcdefgh'), cutRow('', 'ijklmnop'), cutRow('', 'qrstuvwx'), cutRow(' ', 'end')];
+    expect(firstOf('see abcdefghijklmnopqrstuvwx end', ...word)).toBe(0);
+    expect(firstOf('mnopqrstuvwx end', ...word)).toBe(1);
+  });
+
+  it('never joins rows across a line break of the text (a table: a row end, the next row start)', () => {
+    expect(first('b | | c', '  | a | b |', '  | c | d |', '  x b | | c')).toBe(2);
+    expect(first('retry limit', '  retry', '  limit')).toBe(-1);
   });
 
   it('does not take a match that lies wholly on the next line for this one', () => {
-    expect(first('limit', '  find the retry', '  limit and raise it')).toBe(1);
+    expect(firstOf('limit', ...lines('  find the retry'), cutRow(' ', 'limit and raise it'))).toBe(1);
     expect(first('retry limit', '  retry', '  other', '  retry limit')).toBe(2);
+  });
+});
+
+describe('firstLineHolding over a turn as the Turns pane lays it out', () => {
+  /** An assistant turn of one text block, laid out `width` wide. */
+  const laid = (text: string, width: number) =>
+    turnLines(
+      {
+        row: 0,
+        fileLabel: null,
+        offsetMs: 0,
+        tMs: null,
+        turn: { role: 'assistant', blocks: [{ type: 'text', text }] },
+        facts: null,
+        echoed: false,
+        toolUses: [],
+      },
+      { width, selected: true, expandThinking: false },
+    );
+  const holding = (query: string, text: string, width: number) => {
+    const rows = laid(text, width);
+    return { at: firstLineHolding(rows, findPattern(query)!, 1), rows: rows.map((l) => text0(l)) };
+  };
+  const text0 = (l: ScreenLine) => l.map((s) => s.text).join('');
+
+  it('a 30-character query at 40 columns, cut over three rows, is found on its first', () => {
+    // Rows of 37 cells: `bravo` does not fit after `alpha`, nor the path after `charlie`.
+    const text = 'lorem ipsum dolor sit amet, alpha bravo charlie /usr/local/lib/node_modules/thing';
+    const { at, rows } = holding('alpha bravo charlie /usr/local', text, 40);
+    expect(rows.slice(at, at + 3)).toEqual([
+      '›  lorem ipsum dolor sit amet, alpha',
+      '›  bravo charlie',
+      '›  /usr/local/lib/node_modules/thing',
+    ]);
+  });
+
+  it('a query holding a word longer than the row is found where the word begins', () => {
+    const hash = 'f'.repeat(20) + '0123456789'.repeat(5);
+    const text = `lorem ipsum dolor sit amet, see sha ${hash} here`;
+    const { at, rows } = holding(`sha ${hash} here`, text, 40);
+    expect(rows[at]).toMatch(/ sha$/);
+    expect(rows.slice(at + 1, at + 4).join('')).toContain('here');
+  });
+
+  it('rows of a table are lines of the text: a match is never made across two of them', () => {
+    const { at, rows } = holding('b | | c', '| a | b |\n| c | d |\nand then b | | c', 40);
+    expect(rows[at]).toContain('and then b | | c');
   });
 });
 

@@ -84,6 +84,26 @@ describe('Turns: / and n/N show where a tall turn matches', () => {
     expect(lines(f)[4]).toMatch(/^›\s+needle tail/);
   });
 
+  it('a match the wrap cuts over three lines (a word longer than the pane in it) is brought on screen at its start', async () => {
+    // At 80 columns rows hold 77 cells: `token` ends a row, the 90-character word after it
+    // fills the next and ends on a third.
+    const word = 'a1b2c3d4e5'.repeat(9);
+    const long = `${'word '.repeat(14)}token ${word} done`;
+    const store = storeOf([
+      shortTurn(0, 'first question'),
+      tallTurn(1000, 'para', `${numbered('para', 10, 31)}\n${long}\n${numbered('para', 4, 44)}`),
+      shortTurn(2000, 'after'),
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    await app.type(`token ${word} done`);
+    const f = await waitForFrame(app.frame, (x) => /^›.*token$/m.test(x));
+    expect(lines(f)[3]).toMatch(/^›\s+(word )+token$/);
+    expect(lines(f)[4]).toMatch(new RegExp(`^›\\s+${word.slice(0, 77)}$`));
+    expect(lines(f)[5]).toMatch(new RegExp(`^›\\s+${word.slice(77)} done$`));
+  });
+
   it('a query with a capital matches that case only (smart case, as search does)', async () => {
     const store = storeOf([
       shortTurn(0, 'first question'),
@@ -317,6 +337,20 @@ describe('Turns, following: a new turn taller than the pane', () => {
     const f = await waitForFrame(app.frame, (x) => / [2-4] of 4$/.test(footer(x)));
     expect(footer(f)).toMatch(/lines 1–22 of 76 · 3 of 4$/);
     expect(header(f)).toContain('paused · 1 new');
+  });
+
+  it('a batch of many new turns at once: a tall one past the first 64 of it is shown too (the 100th of 150)', async () => {
+    const { store, append } = growing(shortTurn(0, 'first question'));
+    app = await renderApp({ store, columns: 80, rows: 24, follow: true });
+    await app.press('pane.turns');
+    const batch = Array.from({ length: 150 }, (_, i) =>
+      i === 99 ? tallTurn(1000 + i, 'para') : shortTurn(1000 + i, `question ${i + 1}`),
+    );
+    append(...batch);
+    // Asked a slice a frame: either the tall one is reached, or following went past it to the end.
+    const f = await waitForFrame(app.frame, (x) => / (101|151) of 151$/.test(footer(x)), 5000);
+    expect(footer(f)).toMatch(/lines 1–22 of 76 · 101 of 151$/);
+    expect(header(f)).toContain('paused · 50 new');
   });
 
   it('opened with --follow on a file read in one go, a tall turn in it is history: following lands at the end', async () => {

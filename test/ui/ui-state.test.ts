@@ -119,6 +119,41 @@ describe('reduce', () => {
     expect([s.lists.turns.selected, s.stickToBottom]).toEqual([7, true]);
   });
 
+  it('following, a batch of new turns longer than a slice is asked a slice a look, up to a tall one however far in', () => {
+    const counts = (turns: number) => ({ calls: 0, turns, events: 0, usage: 0 });
+    const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
+    const first = reduce(following, { type: 'grown', counts: counts(1), height: 10 });
+    let asked: number[] = [];
+    const of = (i: number) => {
+      asked.push(i);
+      return i === 100;
+    };
+    // 150 new turns, the 100th (index 100) tall: each look asks at most 64 of them.
+    let s = reduce(first, { type: 'grown', counts: counts(151), height: 10, tall: { from: 1, of } });
+    const looks: number[][] = [asked];
+    while (s.stickToBottom && s.followUnasked !== null && looks.length < 10) {
+      asked = [];
+      s = reduce(s, { type: 'grown', counts: counts(151), height: 10, tall: { from: s.followUnasked, of } });
+      looks.push(asked);
+    }
+    expect(looks.map((l) => l.length)).toEqual([64, 36]);
+    expect(looks.flat()).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect([s.lists.turns.selected, s.stickToBottom, s.pausedAt, s.followUnasked]).toEqual([100, false, 101, null]);
+    // Between looks the list waits at the last turn asked, never past one not asked yet,
+    // and turns that come meanwhile are asked after those still to ask.
+    const part = reduce(first, { type: 'grown', counts: counts(151), height: 10, tall: { from: 1, of } });
+    expect([part.lists.turns.selected, part.stickToBottom, part.followUnasked]).toEqual([64, true, 65]);
+    asked = [];
+    const grownMore = reduce(part, { type: 'grown', counts: counts(160), height: 10, tall: { from: 151, of } });
+    expect([asked[0], grownMore.lists.turns.selected]).toEqual([65, 100]);
+    // None tall: the last slice reaches the end, and the batch is done.
+    const none = () => false;
+    let t = reduce(first, { type: 'grown', counts: counts(151), height: 10, tall: { from: 1, of: none } });
+    while (t.followUnasked !== null)
+      t = reduce(t, { type: 'grown', counts: counts(151), height: 10, tall: { from: t.followUnasked, of: none } });
+    expect([t.lists.turns.selected, t.stickToBottom]).toEqual([150, true]);
+  });
+
   it('following, switching panes keeps it paused (only G resumes), counting what is new in the pane shown from then', () => {
     const counts = { calls: 50, turns: 7, events: 90, usage: 0 };
     const paused: UiState = { ...initialState({ follow: true }), pane: 'turns', stickToBottom: false, pausedAt: 5 };

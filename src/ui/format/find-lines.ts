@@ -17,21 +17,37 @@ export function linesMatching(lines: readonly ScreenLine[], pattern: TextFinder)
 }
 
 /**
- * The first line (its first `gutter` cells left out) that holds a match, or the match's
- * start when the wrap cut it over two lines: joined at a space (a word per line) or
- * inside a long word, the way the text was before it was wrapped. -1 for none.
+ * The first line (its first `gutter` cells left out) where a match starts, or -1 for none.
+ * Rows the wrap cut from one line of the text (the row after a cut has a segment with
+ * `wrapGap`) are read joined back as that line was, so a match the wrap cut over any
+ * number of rows is found on the row it starts on (never in the blanks a cut dropped:
+ * a query is trimmed).
+ *
+ * Rows are never joined across a line break of the text. The search that found the turn
+ * reads its record's JSON line, where a break is the two characters `\n`: a query typed
+ * on one line matches across none, so the text shown has no match there, and joining
+ * there would find one that is not in it (a table's row end and the next row's start).
+ *
+ * Each line is read once: the cost is the turn as laid out, never more.
  */
 export function firstLineHolding(lines: readonly ScreenLine[], pattern: TextFinder, gutter = 0): number {
-  let next = lines.length > 0 ? lineText(lines[0]!.slice(gutter)) : '';
-  for (let i = 0; i < lines.length; i++) {
-    const text = next;
-    if (pattern.test(text)) return i;
-    if (i + 1 >= lines.length) break;
-    next = lineText(lines[i + 1]!.slice(gutter));
-    const head = text.trimEnd();
-    const rest = next.trimStart();
-    for (const joined of [`${head} ${rest}`, head + rest])
-      if (pattern.all(joined).some(([start, end]) => start < head.length && end > head.length)) return i;
+  let first = 0;
+  while (first < lines.length) {
+    // One line of the text: its rows joined back, and where each row's part of it begins
+    // (the blanks dropped before it included).
+    let joined = lineText(lines[first]!.slice(gutter));
+    const starts = [0];
+    let next = first + 1;
+    for (; next < lines.length; next++) {
+      const line = lines[next]!;
+      const cut = line.findIndex((s) => s.wrapGap !== undefined);
+      if (cut < gutter) break;
+      starts.push(joined.length);
+      joined += line[cut]!.wrapGap + lineText(line.slice(cut));
+    }
+    const match = pattern.all(joined)[0];
+    if (match) return first + starts.findLastIndex((at) => at <= match[0]);
+    first = next;
   }
   return -1;
 }

@@ -27,6 +27,12 @@ export type Style =
 export interface Segment {
   text: string;
   style?: Style;
+  /**
+   * On the text of a row the wrap cut from the row above (one line of the text, made two
+   * or more rows): the whitespace dropped at the cut, '' inside a word. Search reads the
+   * rows joined back through it; a row without it starts a line of its own.
+   */
+  wrapGap?: string;
 }
 
 /** One screen line: segments that together are at most the pane's width. */

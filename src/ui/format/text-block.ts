@@ -23,6 +23,8 @@ export interface TextBlock {
   chars: number;
   /** True when lines are left out. */
   cut: boolean;
+  /** Per line, what it continues: see `wrapGaps`. */
+  gaps: (string | undefined)[];
 }
 
 /**
@@ -47,17 +49,66 @@ function blockOf(text: string, cells: number, max: number, total: number): TextB
   const whole = total === text.length;
   if (whole && text.length <= COUNT_LIMIT) {
     const all: string[] = [];
-    for (const l of inertLines(text)) for (const w of wrap(l, cells)) all.push(w);
-    return { lines: all.slice(0, max), more: Math.max(0, all.length - max), chars: total, cut: all.length > max };
+    const gaps: (string | undefined)[] = [];
+    for (const l of inertLines(text)) {
+      const rows = wrap(l, cells);
+      if (all.length < max) for (const g of wrapGaps(l, rows)) gaps.push(g);
+      for (const w of rows) all.push(w);
+    }
+    const cut = all.length > max;
+    return {
+      lines: all.slice(0, max),
+      more: Math.max(0, all.length - max),
+      chars: total,
+      cut,
+      gaps: gaps.slice(0, max),
+    };
   }
   const lines: string[] = [];
+  const gaps: (string | undefined)[] = [];
   // Only what can show is made inert and wrapped.
   const head = text.length > (max + 1) * cells * 8 ? text.slice(0, (max + 1) * cells * 8) : text;
   for (const l of inertLines(head)) {
-    for (const w of wrap(l, cells, max + 1 - lines.length)) lines.push(w);
+    const rows = wrap(l, cells, max + 1 - lines.length);
+    for (const g of wrapGaps(l, rows)) gaps.push(g);
+    for (const w of rows) lines.push(w);
     if (lines.length > max) break;
   }
-  return { lines: lines.slice(0, max), more: null, chars: total, cut: true };
+  return { lines: lines.slice(0, max), more: null, chars: total, cut: true, gaps: gaps.slice(0, max) };
+}
+
+const blanks = /\s*/y;
+
+/**
+ * For each row `wrap` cut `line` into: the whitespace the wrap dropped before it when it
+ * goes on with the row above ('' when the cut is inside a word), or undefined for the
+ * line's first row. Search joins the rows back (`format/find-lines.ts`) to find a query
+ * the wrap cut over any number of rows. The rows are the line's text in order less the
+ * whitespace at each cut, so each is found where the last one ended, past blanks: a
+ * look at each row, never a search of the line. A row that is not there (a grapheme
+ * too wide for a row, shown as …) goes on from nothing, and nor do the rows after it.
+ */
+function wrapGaps(line: string, rows: readonly string[]): (string | undefined)[] {
+  const gaps: (string | undefined)[] = [];
+  let at = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    let start = -1;
+    if (at >= 0 && line.startsWith(row, at)) start = at;
+    else if (at >= 0) {
+      blanks.lastIndex = at;
+      blanks.test(line);
+      if (line.startsWith(row, blanks.lastIndex)) start = blanks.lastIndex;
+    }
+    if (start < 0) {
+      gaps.push(undefined);
+      at = -1;
+      continue;
+    }
+    gaps.push(r === 0 ? undefined : line.slice(at, start));
+    at = start + row.length;
+  }
+  return gaps;
 }
 
 /** `text` hard-wrapped at `cells` (a JSON literal, which has no spaces to break at), at most `max` lines. */

@@ -79,7 +79,10 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   /** Long text unescaped and wrapped, folded after FOLD_LINES (Space shows it whole). */
   const block = (text: string, indent: string, cells: number, style?: Style) => {
     const b = textBlock(text, cells, o.open ? OPEN_LINES : FOLD_LINES);
-    for (const l of b.lines) line(seg(indent), seg(l, style));
+    b.lines.forEach((l, k) => {
+      const gap = b.gaps[k];
+      line(seg(indent), gap === undefined ? seg(l, style) : { ...seg(l, style), wrapGap: gap });
+    });
     if (b.cut)
       line(
         seg(indent),

@@ -44,6 +44,19 @@ export function useStart(
     seenTurns.current = reading ? null : counts.turns;
     ui.dispatch({ type: 'grown', counts, height, tall: from === null || !tall ? undefined : { from, of: tall } });
   }, [version, height, views]);
+  // A batch of new turns longer than a slice: the rest is asked a slice a turn of the event
+  // loop (keys are read between), with the lists and the pane as they are by then.
+  const latest = useRef({ counts, height, tall });
+  latest.current = { counts, height, tall };
+  const unasked = state.followUnasked;
+  useEffect(() => {
+    if (unasked === null) return;
+    const next = setImmediate(() => {
+      const { counts, height, tall } = latest.current;
+      ui.dispatch({ type: 'grown', counts, height, tall: tall && { from: unasked, of: tall } });
+    });
+    return () => clearImmediate(next);
+  }, [unasked]);
   useEffect(() => {
     // Said from outside: what went wrong (the index cache not saved, marks dropped).
     if (start.notice) ui.dispatch({ type: 'notice', notice: { kind: 'error', text: start.notice } });

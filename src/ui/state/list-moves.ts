@@ -53,6 +53,7 @@ export function moveBy(state: UiState, target: (current: number) => number, boun
   return { ...state, lists: { ...state.lists, [state.pane]: next }, stickToBottom: atBottom, pausedAt };
 }
 
+/** Each list within its (new) length: at its bottom when sticking to it, else where it was. */
 export function listsWithin(state: UiState, counts: Record<PaneId, number>, height: number): UiState['lists'] {
   const lists = { ...state.lists };
   for (const pane of ['calls', 'turns', 'events'] as const) {

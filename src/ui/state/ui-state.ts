@@ -37,6 +37,7 @@ export function initialState(
     stickToBottom: options.follow ?? false,
     follow: options.follow ?? false,
     pausedAt: null,
+    followUnasked: null,
     notice: null,
     input: null,
     search: null,
@@ -300,22 +301,35 @@ export function reduce(state: UiState, action: Action): UiState {
         ? state
         : { ...state, marks: new Set([...state.marks, ...action.rows]) };
     case 'grown': {
-      if (!state.stickToBottom) return state;
+      if (!state.stickToBottom) return state.followUnasked === null ? state : { ...state, followUnasked: null };
       const lists = listsWithin(state, action.counts, action.height);
+      const asked = state.pane === 'turns' ? action.tall : undefined;
+      if (!asked) return { ...state, lists, followUnasked: null };
       // Following in Turns, a new turn taller than the pane is shown from its top (where
       // reading it begins), and the turns after it wait until its end is shown; the
-      // first such of the turns new since the last look, not only the newest.
-      const from = Math.max(action.tall?.from ?? 0, state.lists.turns.selected + 1);
-      const tall = state.pane === 'turns' ? firstTall(from, lists.turns.selected, action.tall?.of) : -1;
-      if (tall < 0) return { ...state, lists };
-      const turns = select(state.lists.turns, tall, { count: action.counts.turns, height: action.height });
+      // first such of the turns new since the last look, not only the newest, however
+      // many came: a slice of them a look, the list following as far as they were asked.
+      const unasked = Math.min(asked.from, state.followUnasked ?? asked.from);
+      const from = Math.max(unasked, state.lists.turns.selected + 1);
+      const end = lists.turns.selected;
+      const last = Math.min(end, from + NEW_TURNS_ASKED - 1);
+      const tall = firstTall(from, last, asked.of);
+      if (tall < 0 && last >= end) return { ...state, lists, followUnasked: null };
+      const bounds = { count: action.counts.turns, height: action.height };
+      if (tall < 0)
+        return {
+          ...state,
+          lists: { ...lists, turns: select(state.lists.turns, last, bounds) },
+          followUnasked: last + 1,
+        };
       return {
         ...state,
-        lists: { ...lists, turns },
+        lists: { ...lists, turns: select(state.lists.turns, tall, bounds) },
         turnScroll: null,
         turnFound: null,
         stickToBottom: false,
         pausedAt: tall + 1,
+        followUnasked: null,
       };
     }
     case 'reset': {
@@ -333,6 +347,7 @@ export function reduce(state: UiState, action: Action): UiState {
         turnFound: null,
         search: overlay === state.overlay ? state.search : afterOverlay(state),
         pausedAt,
+        followUnasked: null,
         marks: new Set(),
         // Row numbers name other records now.
         linkedFrom: null,
@@ -341,16 +356,19 @@ export function reduce(state: UiState, action: Action): UiState {
   }
 }
 
-/** Each list within its (new) length: at its bottom when sticking to it, else where it was. */
 /**
- * A batch of new turns beyond this many is a catch-up (a file read in one go), not turns
- * to read one by one: only its first ones are asked about, each laid out to be measured.
+ * New turns asked per look whether they are taller than the pane, each laid out (read
+ * back from the file) to be measured: a look's cost is bounded whatever the batch, and
+ * a longer batch (a writer's burst) is asked a slice a frame, the list following as far
+ * as it was asked, never past a turn not asked yet. No cheaper test rules turns out: the
+ * store keeps no blocks, and a line's length bounds the turn's height only by about half
+ * its bytes (two bytes of JSON can make a line: `\n` in a text, a block that is no object),
+ * which any real turn passes.
  */
 const NEW_TURNS_ASKED = 64;
 
 /** The first index from `from` to `to` (both included) that `tall` says is a tall turn; -1 for none. */
-function firstTall(from: number, to: number, tall: ((index: number) => boolean) | undefined): number {
-  if (!tall) return -1;
-  for (let i = from; i <= Math.min(to, from + NEW_TURNS_ASKED - 1); i++) if (tall(i)) return i;
+function firstTall(from: number, to: number, tall: (index: number) => boolean): number {
+  for (let i = from; i <= to; i++) if (tall(i)) return i;
   return -1;
 }

@@ -90,6 +90,12 @@ export interface UiState {
   follow: boolean;
   /** While following and scrolled away: the active list's length when the user left the bottom. */
   pausedAt: number | null;
+  /**
+   * Following in Turns, a batch of new turns longer than a slice: the first of them not
+   * yet asked whether it is taller than the pane. The list waits at the turn before it,
+   * and the next look (`grown`, a frame later: `hooks/use-start.ts`) asks on from it.
+   */
+  followUnasked: number | null;
   /** A one-line notice in the footer (a written file's path, a filter error). */
   notice: Notice | null;
   /** The text being typed into the search or filter bar; `recalled`: the history entry shown (↑/↓ in the filter bar). */
@@ -181,7 +187,10 @@ export type Action =
       type: 'grown';
       counts: Record<PaneId, number>;
       height: number;
-      /** Following: which turns are new (from this index on), and whether one is taller than the pane. */
+      /**
+       * Following: which turns are new (from this index on; also any still unasked,
+       * `followUnasked`), and whether one is taller than the pane.
+       */
       tall?: { from: number; of: (index: number) => boolean };
     }
   /** `m`: the row marked, or unmarked when it was. */

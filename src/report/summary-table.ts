@@ -18,8 +18,8 @@ import {
   latencyNote,
   MIXED_ORIGIN_NOTE,
   overflowNote,
-  TOOL_COST_NOTE,
   timesNote,
+  toolCostNote,
 } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
@@ -62,9 +62,12 @@ export function summaryText(
 ): string {
   // A terminal narrower than a table: its least needed columns go, and the note says which.
   const dropped = new Set<string>();
+  /** The headers the last table kept: a note under it names only those. */
+  let kept: string[] = [];
   const table = (cols: Col[], rows: string[][]) => {
     const fitted = fitTable(cols, rows, columns);
     for (const d of fitted.dropped) dropped.add(d);
+    kept = cols.map((c) => c.header).filter((h) => !fitted.dropped.includes(h));
     return fitted.lines;
   };
   const doc = statsOf(store, file, filtered?.agg);
@@ -200,8 +203,9 @@ export function summaryText(
         }),
       ),
     );
-    out.push(`  ${TOOL_COST_NOTE}`);
-    if (doc.tools.some((t) => t.origin === 'mixed')) out.push(`  ${MIXED_ORIGIN_NOTE}`);
+    const costNote = toolCostNote(kept);
+    if (costNote) out.push(`  ${costNote}`);
+    if (kept.includes('ORIGIN') && doc.tools.some((t) => t.origin === 'mixed')) out.push(`  ${MIXED_ORIGIN_NOTE}`);
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;

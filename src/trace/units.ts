@@ -91,7 +91,6 @@ export const toolCostNote = (shown: readonly string[], pending = false): string 
   if (!named.length) return '';
   return `${named.join(', ')}: ${pending ? 'being worked out…' : `share of the turn that asked for the call (${NOT_ASKED} no turn asked)`}`;
 };
-export const TOOL_COST_NOTE = toolCostNote(['TOKENS', 'COST']);
 
 /** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
 export const MIXED_ORIGIN_NOTE = 'ORIGIN mixed: MCP tools/call and model tool_use both counted';

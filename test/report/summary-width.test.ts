@@ -33,6 +33,20 @@ describe('summary on a terminal narrower than its tables', () => {
     expect(total(narrow)).toEqual(total(full));
   });
 
+  it('names under the tool table only the columns it kept, at every width', () => {
+    for (let columns = 40; columns <= 160; columns++) {
+      const text = summaryText(demoStore(), 0, undefined, columns);
+      const header = lines(text).find((l) => l.startsWith('TOOL '))!;
+      const below = lines(text).slice(lines(text).indexOf(header) + 1);
+      const section = below.slice(0, below.indexOf(''));
+      const notes = section.slice(section.findIndex((l) => l.startsWith('  '))).join(' ');
+      for (const col of ['TOKENS', 'COST', 'ORIGIN'])
+        if (!header.includes(col)) expect(notes, `${columns}: ${col}`).not.toMatch(new RegExp(`\\b${col}(,|:| mixed)`));
+      // The demo's tools are all mixed: said while ORIGIN is shown.
+      expect(notes.includes('ORIGIN mixed:'), `${columns}`).toBe(header.includes('ORIGIN'));
+    }
+  });
+
   it('prints every column, and no note, where the table fits (a pipe counts as unlimited)', () => {
     const wide = summaryText(demoStore(), 0, undefined, 200);
     expect(wide).toBe(summaryText(demoStore(), 0));

@@ -113,7 +113,7 @@ export async function summaryCommand(
         text.summaryText(
           store,
           0,
-          kept && agg ? { agg, text: kept.filter.text, kept: kept.count } : undefined,
+          kept && agg ? { agg, text: kept.filter.text, kept: kept.count, keep: kept.keep } : undefined,
           stdoutColumns(),
           costs,
         ),

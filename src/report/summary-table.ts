@@ -1,11 +1,12 @@
 import type { Aggregates } from '../store/aggregates.js';
-import { latencyStats, statsOf } from '../store/stats.js';
+import { cancelledCalls, latencyStats, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
 import { pricesNote } from '../trace/prices-note.js';
 import { inert, oneLine } from '../trace/text.js';
 import {
+  cancelledNote,
   costOverflowNote,
   counted,
   fmtCost,
@@ -234,6 +235,9 @@ export function summaryText(
         }),
       ),
     );
+    const keep = filtered?.keep;
+    const cancelled = cancelledCalls(store, (row) => store.fileOf(row) === file && (!keep || keep[row] !== 0));
+    if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
   }
 
   if (doc.errors.length) {

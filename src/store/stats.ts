@@ -1,6 +1,7 @@
 import quickselect from 'quickselect';
 import { usdOf } from '../trace/counts.js';
 import { isoTime } from '../trace/dates.js';
+import { Status } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
@@ -332,4 +333,19 @@ export function statsOf(store: TraceStore, file: number, agg: Aggregates = store
 export function fileLabelOf(store: TraceStore, file: number): string {
   const f = store.files[file]!;
   return f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
+}
+
+/**
+ * Requests cancelled (`notifications/cancelled`) and never answered, of the rows `keep`
+ * keeps. The stats contract counts them as pending (never answered); the Calls pane and
+ * `status:` show them apart, so the tables say how many of their pending they are.
+ */
+export function cancelledCalls(store: TraceStore, keep: (row: number) => boolean = () => true): number {
+  const calls = store.rows('calls');
+  let n = 0;
+  for (let i = 0; i < calls.length; i++) {
+    const row = calls[i]!;
+    if (store.statusOf(row) === Status.cancelled && keep(row)) n++;
+  }
+  return n;
 }

@@ -92,6 +92,10 @@ export const toolCostNote = (shown: readonly string[], pending = false): string 
   return `${named.join(', ')}: ${pending ? 'being worked out…' : `share of the turn that asked for the call (${NOT_ASKED} no turn asked)`}`;
 };
 
+/** Under the method table: how many of the pending (never answered) requests were cancelled. */
+export const cancelledNote = (header: string, n: number): string =>
+  `${header}: never answered, ${counted(n, 'cancelled request')} among them`;
+
 /** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
 export const MIXED_ORIGIN_NOTE = 'ORIGIN mixed: MCP tools/call and model tool_use both counted';
 

@@ -87,3 +87,15 @@ describe('summary says what ORIGIN mixed means, when a tool is mixed', () => {
     expect(r.stdout.includes('ORIGIN mixed: MCP tools/call and model tool_use both counted')).toBe(mixed);
   });
 });
+
+describe('PENDING counts cancelled requests (never answered), and says how many', () => {
+  it.each([
+    [[], 1],
+    [['--filter', 'status:pending'], 0],
+    [['--filter', 'status:cancelled'], 1],
+  ])('summary %j', (args, cancelled) => {
+    const r = run(['summary', '--no-cache', 'examples/demo.jsonl', ...args]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.includes('PENDING: never answered, 1 cancelled request among them')).toBe(cancelled === 1);
+  });
+});

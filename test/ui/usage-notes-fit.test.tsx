@@ -85,3 +85,13 @@ describe('Usage pane notes', () => {
     expect(app.frame()).toContain('ORIGIN mixed: MCP tools/call and model tool_use both counted');
   });
 });
+
+describe('the Usage pane says how many of PEND were cancelled', () => {
+  let app: Awaited<ReturnType<typeof renderApp>> | null = null;
+  afterEach(() => app?.unmount());
+  it('on the demo, whose tools/call has one cancelled request and no answer', async () => {
+    app = await renderApp({ store: demo(), columns: 80, rows: 50 });
+    await app.press('pane.usage');
+    expect(app.frame()).toContain('PEND: never answered, 1 cancelled request among them');
+  });
+});

@@ -1,7 +1,7 @@
 import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
-import { latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
+import { cancelledCalls, latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
 import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -40,7 +40,7 @@ let preparing: {
   filter: FilterResult | null;
   aggregate: (ms: number) => Aggregates | null;
   agg: Aggregates | null;
-  tables: Omit<UsageData, 'timeline' | 'toolCosts'> | null;
+  tables: Omit<UsageData, 'timeline' | 'toolCosts' | 'cancelled'> | null;
 } | null = null;
 
 const cached = (store: TraceStore, filter: FilterResult | null): boolean =>
@@ -66,7 +66,12 @@ export function usageStep(store: TraceStore, filter: FilterResult | null, ms: nu
       store,
       version: store.version,
       filter,
-      data: { ...p.tables, timeline: timelineOf(store, filter), toolCosts: null },
+      data: {
+        ...p.tables,
+        timeline: timelineOf(store, filter),
+        toolCosts: null,
+        cancelled: cancelledCalls(store, filter ? (row) => filter.keep[row] !== 0 : undefined),
+      },
     };
     preparing = null;
     return true;
@@ -74,7 +79,7 @@ export function usageStep(store: TraceStore, filter: FilterResult | null, ms: nu
   return false;
 }
 
-function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline' | 'toolCosts'> {
+function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline' | 'toolCosts' | 'cancelled'> {
   const mcpPlaneOnly = mergesPlanes(store, agg);
   const methods = [...agg.methods.entries()]
     .map(([name, m]) => {

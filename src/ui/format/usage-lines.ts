@@ -3,6 +3,7 @@ import type { ToolCost } from '../../store/tool-costs.js';
 import type { PricesOrigin } from '../../trace/prices.js';
 import { pricesNote } from '../../trace/prices-note.js';
 import {
+  cancelledNote,
   costOverflowNote,
   counted,
   fmtCost,
@@ -64,6 +65,8 @@ export interface UsageData {
   timeline: Timeline | null;
   /** Answered calls whose latency was left out (a time out of range, or over 100 years from its request). */
   latenciesLeftOut: number;
+  /** Requests cancelled and never answered: counted as pending (PEND), as `summary` counts them. */
+  cancelled: number;
 }
 
 type ModelLine = PerModel & { total?: boolean };
@@ -303,7 +306,10 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       methods.map((x) => x.name),
       out.length,
     );
-    pushLines(out, tableLines(callCols('METHOD'), methods, width));
+    const { lines: table, shown } = fittedTable(callCols('METHOD'), methods, width);
+    pushLines(out, table);
+    if (d.cancelled && shown.includes('PEND'))
+      pushLines(out, noteLines(cancelledNote('PEND', d.cancelled), width, 'dim'));
   }
   return out;
 }

@@ -339,3 +339,17 @@ describe('reduce', () => {
     });
   });
 });
+
+describe('sorting the Sessions list', () => {
+  it('keeps the run selected, in a window from the top whenever it fits there', () => {
+    const s0 = initialState();
+    const scrolled: UiState = { ...s0, lists: { ...s0.lists, calls: { selected: 25, windowStart: 10 } } };
+    const bounds = { count: 60, height: 21 };
+    // The selected run is 6th in the new order: the head of the order shows above it.
+    const near = reduce(scrolled, { type: 'sessions.sort', sort: 'errors', index: 5, bounds });
+    expect(near.lists.calls).toMatchObject({ selected: 5, windowStart: 0 });
+    // 41st: the window ends at it.
+    const far = reduce(scrolled, { type: 'sessions.sort', sort: 'errors', index: 40, bounds });
+    expect(far.lists.calls).toMatchObject({ selected: 40, windowStart: 20 });
+  });
+});

@@ -178,10 +178,12 @@ export function reduce(state: UiState, action: Action): UiState {
       return { ...state, usageSort: next, lists: { ...state.lists, usage: list() }, notice: null };
     }
     case 'sessions.sort':
+      // The run selected stays selected, in a window scrolled from the top: the head of
+      // the new order (the most errors, the longest) shows whenever the selection lets it.
       return {
         ...state,
         sessionSort: action.sort,
-        lists: { ...state.lists, calls: select(state.lists.calls, action.index, action.bounds) },
+        lists: { ...state.lists, calls: select({ ...state.lists.calls, windowStart: 0 }, action.index, action.bounds) },
         notice: null,
       };
     case 'toggle-echoed':

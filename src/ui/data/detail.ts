@@ -7,13 +7,14 @@ import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
 import { inert } from '../../trace/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
+import { shortenPath } from '../format/notice.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
-import { inertHead } from '../format/text.js';
+import { inertHead, width as widthOf } from '../format/text.js';
 import { NO_CALL } from '../format/turn-lines.js';
 import { keyOf } from '../keymap.js';
 import { Forest, type Part } from '../tree/forest.js';
-import { traceStart } from './views.js';
+import { fileLabel, traceStart } from './views.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
 export const DETAIL_CAP = 256 * 1024;
@@ -24,13 +25,16 @@ export function detailRows(store: TraceStore, row: number): number[] {
   return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
 }
 
-/** A record's place: direction, time (in full and from the start), size, line and file. */
+/** Cells of a file's path made inert before it is shortened (a hostile name may be megabytes). */
+const PATH_BOUND = 4096;
+
+/** A record's place: direction, time (in full and from the start), and its line in its file. */
 function placeOf(
   store: TraceStore,
   row: number,
   start: number | null,
   width: number,
-): { dir: string; when: string; where: string; line: string; file: string } {
+): { dir: string; when: string; where: string } {
   const f = store.files[store.fileOf(row)]!;
   const t = store.tOf(row);
   // The record's time in full (to match it with other logs) and from the start.
@@ -38,8 +42,21 @@ function placeOf(
   const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const dir = DIRS[store.dirOf(row)]!.title;
   const line = `line ${store.lineOf(row)}`;
-  const file = inertHead(f.name, width);
-  return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${file}`, line, file };
+  // On a line of its own, the path shortened from its middle: its file name (which plane,
+  // which run) is what a cut at the end would lose.
+  const room = Number.isFinite(width) ? Math.max(12, width - 3 - widthOf(`${line} of `)) : Infinity;
+  // (Made inert up to a bound that any real path is within: its end is what shows.)
+  const path = shortenPath(inertHead(f.name, PATH_BOUND), room);
+  return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${path}` };
+}
+
+/**
+ * `line 87`, or `llm line 87` with several files open: the file as the lists tag it and
+ * as `:` reads it (`llm 87`), first, where a path at the end of the line was cut away.
+ */
+function lineIn(store: TraceStore, file: number, row: number): string {
+  const tag = fileLabel(store, file);
+  return `${tag === null ? '' : `${inertHead(tag, 40)} `}line ${store.lineOf(row)}`;
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
@@ -116,10 +133,11 @@ function* partOf(
   preview = false,
 ): Generator<number, Part> {
   const length = store.bytesOf(row);
-  const { dir, when, line, file } = placeOf(store, row, start, PART_HEAD);
+  const { dir, when } = placeOf(store, row, start, PART_HEAD);
+  const line = lineIn(store, store.fileOf(row), row);
   // The line first: it is what `:` and `validate` speak in, and at 80 columns the ISO
-  // time and the size leave no room after them (the file, often long, goes last).
-  const head = [seg([` · ${line}`, dir, when, ` · ${fmtBytes(length)}`, ` · ${file}`].join('').slice(3), 'dim')];
+  // time and the size leave no room after them (the plane is named before the line).
+  const head = [seg([line, dir, when, ` · ${fmtBytes(length)}`].join(''), 'dim')];
   const name = partName(store, row);
   if (preview && length > PREVIEW_BYTES && length <= TREE_CAP && store.kindOf(row) !== Kind.skip) {
     const raw = store.rawLine(row, PREVIEW_BYTES);
@@ -266,7 +284,7 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
     if (link !== undefined && link !== null)
       out.push([
         seg(
-          `↔ tool_use in the turn at line ${store.lineOf(store.pairs.reqRowOf(link))} of ${inertHead(store.files[store.pairs.fileOf(link)]!.name, width)} (${keyOf('link.jump')} jumps there)`,
+          `↔ tool_use in the turn at ${lineIn(store, store.pairs.fileOf(link), store.pairs.reqRowOf(link))} (${keyOf('link.jump')} jumps there)`,
           'accent',
         ),
       ]);
@@ -288,7 +306,7 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
       const call = store.pairs.get(other);
       out.push([
         seg(
-          `↔ ${inertHead(call.name, width)}: tools/call at line ${store.lineOf(call.reqRow)} of ${inertHead(store.files[call.file]!.name, width)} (${keyOf('link.jump')} jumps to the first)`,
+          `↔ ${inertHead(call.name, width)}: tools/call at ${lineIn(store, call.file, call.reqRow)} (${keyOf('link.jump')} jumps to the first)`,
           'accent',
         ),
       ]);

@@ -15,7 +15,7 @@ import {
   type RowKey,
   type RunFigures,
 } from '../store/run-figures.js';
-import { truncate, wrap } from '../trace/cells.js';
+import { cutMiddle, truncate, wrap } from '../trace/cells.js';
 import type { PricesOrigin } from '../trace/prices.js';
 import { inert } from '../trace/text.js';
 import { costOverflowNote, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
@@ -147,6 +147,13 @@ export const NO_TOOL_NOTE = `${NONE.tool}: sessions, turns, and the tokens and c
 export const COMPACT_BELOW = 100;
 /** A key column past the first, in a compact table. */
 const COMPACT_KEY = 20;
+/**
+ * A session in a compact table, cut in its middle, its end kept: run names are long
+ * (`knowledge-mcp-global-api-aws-2026-08-20T16-45-18-024Z`, 53 cells) and left every
+ * figure but OUTPUT and COST out at 80 columns; cut (`knowled…2026-08-20T16-45-18-024Z`),
+ * all but the SESS column (1 a row) stay.
+ */
+const COMPACT_SESSION = 32;
 
 const keyText = (d: Dim, v: string | null | undefined): string => {
   if (v === null || v === undefined) return NONE[d];
@@ -180,7 +187,8 @@ export function reportText(
   const cols: Col[] = [
     ...by.map((d) => ({ header: HEADERS[d] })),
     // Compact headers are short: at 80 columns a day, a model and every figure but the cache ones fit.
-    { header: compact ? 'SESS' : 'SESSIONS', ...right, drop: 3 },
+    // By session, every row counts 1: the first to go.
+    { header: compact ? 'SESS' : 'SESSIONS', ...right, drop: by.includes('session') ? -1 : 3 },
     { header: 'CALLS', ...right, drop: 5 },
     { header: compact ? 'ERR' : 'ERRORS', ...right, drop: 4 },
     { header: 'TURNS', ...right, drop: 2 },
@@ -207,6 +215,7 @@ export function reportText(
   const body = rows.map((r) => [
     ...by.map((d, i) => {
       const text = keyText(d, r.key[d]);
+      if (compact && d === 'session') return cutMiddle(text, COMPACT_SESSION, 1 / 4);
       return compact && i > 0 ? truncate(text, COMPACT_KEY) : text;
     }),
     ...figures(r.figures),

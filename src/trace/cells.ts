@@ -164,6 +164,32 @@ export function truncate(text: string, cells: number): string {
   return cut(text, cells).text;
 }
 
+/**
+ * At most `cells` wide, cut in its middle when too wide: `headShare` of the room for its
+ * head, the rest for its end (`knowled…2026-08-20T16-45-18-024Z`), where run names that
+ * share a server tell themselves apart. Never splits a grapheme.
+ */
+export function cutMiddle(text: string, cells: number, headShare = 1 / 3): string {
+  if (widthUpTo(text, cells) <= cells) return text;
+  if (cells < 5) return truncate(text, cells);
+  const start = head(text, Math.max(1, Math.floor((cells - 1) * headShare)));
+  // The end, grapheme by grapheme from the last (only as many as can show are measured).
+  const rest = text.slice(start.text.length);
+  // Only the end is segmented; a window that starts mid-grapheme leaves its first out.
+  const window = rest.length > reach(cells) ? rest.slice(-reach(cells)) : rest;
+  const parts = [...graphemes.segment(window)].map((g) => g.segment);
+  if (window !== rest) parts.shift();
+  let tail = '';
+  let used = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = width(parts[i]!);
+    if (start.cells + 1 + used + w > cells) break;
+    tail = parts[i] + tail;
+    used += w;
+  }
+  return `${start.text}…${tail}`;
+}
+
 /** Exactly `cells` wide: truncated, then padded (left- or right-aligned). */
 export function fit(text: string, cells: number, align: 'left' | 'right' = 'left'): string {
   const t = cut(text, cells);

@@ -354,6 +354,32 @@ describe('the table', () => {
     }
   });
 
+  it('by session at 80 columns: long run names cut in their middle, every figure but SESS kept', () => {
+    const figures: Figures = {
+      ...report(['session']).totals,
+      sessions: 1,
+      toolCalls: 102,
+      toolErrors: 28,
+      turns: 193,
+      inputTokens: 1_143_479,
+      outputTokens: 31_280,
+    };
+    const names = [
+      'knowledge-mcp-global-api-aws-2026-08-20T16-45-18-024Z',
+      'docs-mcp-cloudflare-com-2026-08-19T20-56-16-949Z',
+    ];
+    const rows = names.map((n) => ({ key: { session: `runs/${n}` }, figures }));
+    const text = reportText(['session'], rows, totalsOf(rows), 80, []);
+    const lines = text.trimEnd().split('\n');
+    for (const l of lines) expect(width(l), l).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^SESSION +CALLS +ERR +TURNS +INPUT +OUTPUT +COST$/);
+    expect(lines[1]).toMatch(/^knowled…2026-08-20T16-45-18-024Z +102 +28 +193 +1,143,479 +31,280 /);
+    expect(lines[2]).toMatch(/^docs-mc…2026-08-19T20-56-16-949Z /);
+    expect(text).toContain('CACHE READ, CACHE WRITE, SESS left out to fit 80 columns');
+    // Wide, the names whole.
+    expect(reportText(['session'], rows, totalsOf(rows), 160, [])).toContain(names[0]);
+  });
+
   it('shows a key with no value in words, and a session by its run name', () => {
     const r = report(['session', 'tool']);
     const text = reportText(['session', 'tool'], r.rows, r.totals, 200, []);

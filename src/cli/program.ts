@@ -236,7 +236,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('summary')
     .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
-    .argument('<files...>', 'trace files (- for stdin)')
+    .argument('<files...>', 'trace files (- for stdin), or directories: each recording in them (report sums them)')
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
     .addOption(configOption())
     .addOption(pricesOption())
@@ -317,7 +317,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description(
       'check recordings against their format (mcp-replay v1, mcp-rec, mcp-recorder cassette, known by content): each finding with its line and severity (exit 0: no error, 1: errors, 2: trouble)',
     )
-    .argument('<files...>', 'trace files (- for stdin)')
+    .argument('<files...>', 'trace files (- for stdin), or directories: each recording in them')
     .option(
       '--json',
       'emit {file, format, findings: [{line, severity, rule, message}], errors, warnings, omitted: [{rule, count}]} (an array for several files)',

@@ -11,7 +11,7 @@ import { TraceStore } from '../store/trace-store.js';
 import { parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
-import { openAll } from './open-all.js';
+import { openFound } from './open-all.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
 import { readFailure } from './read-failure.js';
 import { sayWhileWaiting } from './waiting.js';
@@ -67,13 +67,14 @@ export async function summaryCommand(
   prices: PriceTable,
 ): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
-  const sources = await openAll(args, options.timeout);
-  if (!sources) return 1;
+  const found = await openFound(args, options.timeout);
+  if (!found) return 1;
+  const { sources } = found;
   // The text table (and string-width with its tables) only when asked for.
   const text = options.json ? null : await import('../report/summary-table.js');
   const docs = [];
   const texts = [];
-  let failed = false;
+  let failed = found.skipped > 0;
   let cacheNotice: string | null = null;
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
@@ -85,9 +86,12 @@ export async function summaryCommand(
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      // A JSON file that is no recording: said as it is, not as a failed read.
+      // A JSON file that is no recording: said as it is, not as a failed read. Found in a
+      // directory (`summary DIR`), it is named and the other files are still summarised.
       complain(readFailure(source.name, error));
-      return 1;
+      if (!found.directory) return 1;
+      failed = true;
+      continue;
     } finally {
       stopSaying();
       source.close();

@@ -1,4 +1,5 @@
 import { expandArg, LinkError, paneForView } from '../sources/links.js';
+import { findRecordings, namesDirectory } from '../sources/recordings.js';
 import { complain } from './output.js';
 
 /** Expands viewer links into their traces; null (after a message) when an argument cannot be used. */
@@ -17,4 +18,22 @@ export function expandTargets(args: string[]): { targets: string[]; pane: Return
     }
   }
   return { targets, pane };
+}
+
+/**
+ * `validate` and `summary` given a directory: its recordings (`*.jsonl` and `*.json`,
+ * searched recursively, in name order, as `report` finds them) in its place; files and
+ * URLs as they are. Null, after a message, when a path names nothing or a directory holds
+ * no recording: what cannot be read is never silently skipped.
+ */
+export async function filesOfTargets(targets: string[]): Promise<string[] | null> {
+  if (!namesDirectory(targets)) return targets;
+  const { files, missing } = await findRecordings(targets);
+  for (const m of missing) complain(`cannot open ${m.path}: ${m.reason}`);
+  if (missing.length) return null;
+  if (!files.length) {
+    complain(`no recordings (*.jsonl, *.json) in ${targets.join(', ')}`);
+    return null;
+  }
+  return files.map((f) => f.path);
 }

@@ -8,7 +8,7 @@ import { counted } from '../trace/units.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { cutText, readFailure } from './read-failure.js';
-import { expandTargets } from './targets.js';
+import { expandTargets, filesOfTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
 
 /**
@@ -36,8 +36,10 @@ export async function validateCommand(
 ): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
+  const targets = await filesOfTargets(expanded.targets);
+  if (!targets) return 2;
   const reports: Report[] = [];
-  for (const target of expanded.targets) {
+  for (const target of targets) {
     let source: Source;
     try {
       source = await openSource(target, { timeoutS: options.timeout });

@@ -1,0 +1,64 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli.js';
+
+/* `validate DIR` and `summary DIR`: each recording a directory holds, as `report` finds them. */
+
+function recordings(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mrt-dirs-'));
+  mkdirSync(join(dir, 'later'));
+  copyFileSync('examples/demo.jsonl', join(dir, 'a.jsonl'));
+  copyFileSync('examples/demo.jsonl', join(dir, 'later', 'b.jsonl'));
+  // A JSON file that is no recording, and a file of another kind (not read).
+  writeFileSync(join(dir, 'notes.json'), '{"ops": []}\n');
+  writeFileSync(join(dir, 'README.txt'), 'not a recording\n');
+  return dir;
+}
+
+describe('a directory named to validate or summary', () => {
+  it('validate checks each recording in it, names what is no trace, and exits 1 for it', () => {
+    const dir = recordings();
+    const r = run(['validate', dir]);
+    expect(r.code).toBe(1);
+    const files = r.stdout.split('\n').filter((l) => /: \d+ errors?, \d+ warnings?/.test(l));
+    expect(files.map((l) => l.split(': ')[0])).toEqual([
+      join(dir, 'a.jsonl'),
+      join(dir, 'later', 'b.jsonl'),
+      join(dir, 'notes.json'),
+    ]);
+    expect(r.stdout).toContain(`${join(dir, 'notes.json')}:1: error not-a-trace`);
+    expect(r.stdout).not.toContain('README.txt');
+  });
+
+  it('summary prints each recording in it, names what is no trace, and exits 1', () => {
+    const dir = recordings();
+    const r = run(['summary', '--json', '--no-cache', dir]);
+    expect(r.code).toBe(1);
+    const docs = JSON.parse(r.stdout) as { file: string }[];
+    expect(docs.map((d) => d.file)).toEqual([join(dir, 'a.jsonl'), join(dir, 'later', 'b.jsonl')]);
+    expect(r.stderr).toMatch(/not a trace: .*notes\.json/);
+    // Each the same as the file named alone.
+    const alone = JSON.parse(run(['summary', '--json', '--no-cache', join(dir, 'a.jsonl')]).stdout);
+    expect(docs[0]).toEqual(alone);
+  });
+
+  it('an empty directory is trouble for both, said', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'mrt-empty-'));
+    for (const [command, code] of [
+      ['validate', 2],
+      ['summary', 1],
+    ] as const) {
+      const r = run([command, empty]);
+      expect(r.code).toBe(code);
+      expect(r.stderr).toContain(`no recordings (*.jsonl, *.json) in ${empty}`);
+    }
+  });
+
+  it('files named one by one are read as before, whatever their names', () => {
+    const dir = recordings();
+    const r = run(['validate', join(dir, 'README.txt')]);
+    expect(r.stdout).toContain('README.txt:1: error');
+  });
+});

@@ -731,8 +731,9 @@ describe('turns ↔ calls', () => {
     app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 120 });
     await app.press('pane.turns');
     let f = app.frame();
-    expect(f).toMatch(/→ tool_use search \{"q":"r2 limits"\} ✓ ok 2\.50s ↔ call L4/);
-    expect(f).toMatch(/→ tool_use search \{"q":"kv limits"\} ✓ ok 2\.50s ↔ call L2/);
+    // The tool_use's time to its tool_result (the agent's), then the call's own on the server.
+    expect(f).toMatch(/→ tool_use search \{"q":"r2 limits"\} ✓ ok 2\.50s ↔ call L4 300ms/);
+    expect(f).toMatch(/→ tool_use search \{"q":"kv limits"\} ✓ ok 2\.50s ↔ call L2 400ms/);
     expect(f).toMatch(/→ tool_use search \{"q":"never sent"\} … pending no call reached the server$/m);
     await app.press('list.down');
     await app.press('link.jump');

@@ -56,6 +56,7 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
       state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok',
       latencyMs: pair.latency,
       linkedLine: linked === null ? null : store.lineOf(store.pairs.reqRowOf(linked)),
+      linkedLatencyMs: linked === null ? null : store.pairs.get(linked).latency,
       noCall: calls && linked === null,
     };
   });

@@ -18,6 +18,8 @@ export interface ToolUseOutcome {
   latencyMs: number | null;
   /** Line of the linked tools/call on the mcp plane (`l` jumps there), if any. */
   linkedLine?: number | null;
+  /** The linked call's own latency (request to response on the server's plane). */
+  linkedLatencyMs?: number | null;
   /** The mcp plane is open and holds no call for it (a stubbed call, one that never left the client). */
   noCall?: boolean;
 }
@@ -152,6 +154,14 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
             outcome?.linkedLine != null
               ? seg(` ↔ call L${outcome.linkedLine}`, 'accent')
               : seg(noCall ? ` ${NO_CALL}` : '', 'dim'),
+            // The call's own time beside it: the tool_use's latency runs to its tool_result
+            // and holds the agent's overhead (4.15s here, 123ms of it on the server).
+            seg(
+              outcome?.linkedLine != null && outcome.linkedLatencyMs != null
+                ? ` ${fmtMs(outcome.linkedLatencyMs)}`
+                : '',
+              'dim',
+            ),
           ]
         : [];
       // Measured as shown: inert, and no more of it than the line can hold.

@@ -236,7 +236,7 @@ export function summaryText(
       ),
     );
     const keep = filtered?.keep;
-    const cancelled = cancelledCalls(store, (row) => store.fileOf(row) === file && (!keep || keep[row] !== 0));
+    const cancelled = cancelledCalls(store, (row) => store.fileOf(row) === file && keep?.[row] !== 0);
     if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
   }
 

@@ -122,8 +122,11 @@ describe('mcp-replay-tui summary', () => {
     expect(r.stderr).toBe('mcp-replay-tui: cannot open no/such/file.jsonl: no such file\n');
   });
 
-  it('exits 1 on a directory and on an unreadable --prices file', () => {
-    expect(run(['summary', 'test']).stderr).toContain('cannot open test: is a directory');
+  it('exits 1 on a file that is not there and on an unreadable --prices file', () => {
+    // (A directory stands for the recordings in it: test/cli/directories.test.ts.)
+    const missing = run(['summary', 'test/nope.jsonl']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot open test/nope.jsonl: no such file');
     const r = run(['summary', '--prices', 'nope.json', 'test/fixtures/malformed.jsonl']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('cannot read prices nope.json');

@@ -63,6 +63,11 @@ describe('a refused filter in the bar (80x24)', () => {
     expect(line.filter((s) => s.text === '«' || s.text === '»').map((s) => s.style)).toEqual(['error', 'error']);
   });
 
+  it('a wrong part too long to show (past the length limit) gives the reason the line', () => {
+    const shown = lineText(refused(`tool:${'L'.repeat(3000)}`, 80));
+    expect(shown).toMatch(/^filter: …L«L+…»▏ {2}✗ a filter is at most 2,000 characters \(this one has 3,005\)$/);
+  });
+
   it('marks with ASCII brackets in ASCII mode', () => {
     setAscii(true);
     expect(paint(refused('status:error latency:>abc', 80))).toMatch(/latency:>\[abc\]\|/);

@@ -8,7 +8,7 @@ import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
 import { markedText } from './marked-text.js';
 import { fitNotice, NOTICE_MAX, noticeLook } from './notice.js';
 import { type ScreenLine, type Segment, type Style, seg } from './segments.js';
-import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
+import { clip, inertHead, reach, truncate, width as widthOf, widthUpTo } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
@@ -273,10 +273,15 @@ function refusedLine(
   width: number,
 ): ScreenLine {
   const full = Math.max(1, width - prompt.length - 1);
-  const kept = Math.min(widthUpTo(said, width), Math.max(16, Math.floor(full * 0.4)));
-  const text = markedText(typed, at, Math.max(1, full - kept));
-  const room = Math.max(0, full - text.reduce((n, s) => n + widthOf(s.text), 0));
   // The column goes first when the message is cut: the mark shows where.
-  const fits = widthUpTo(said, room) <= room ? said : truncate(said.replace(/ \(at column \d+\)$/, ''), room);
+  const bare = said.replace(/ \(at column \d+\)$/, '');
+  const kept = Math.min(widthUpTo(said, width), Math.max(16, Math.floor(full * 0.4)));
+  // A wrong part too long to show whole anyway (a paste past the length limit, an unclosed
+  // quote before pages of text): ten cells of it, and the reason whole.
+  const wrong = widthUpTo(inertHead(typed.slice(at.from, Math.min(at.to, at.from + reach(full) + 1)), full), full);
+  const textRoom = wrong + 2 > full - kept ? Math.max(Math.min(10, full), full - widthUpTo(bare, width)) : full - kept;
+  const text = markedText(typed, at, Math.max(1, textRoom));
+  const room = Math.max(0, full - text.reduce((n, s) => n + widthOf(s.text), 0));
+  const fits = widthUpTo(said, room) <= room ? said : truncate(bare, room);
   return [seg(prompt, 'accent'), ...text, seg('▏', 'accent'), seg(fits, style)];
 }

@@ -60,6 +60,13 @@ export class FilterError extends Error {
     message: string,
     /** 0-based position in the expression where the problem starts. */
     readonly position: number,
+    /**
+     * The part of the expression that is wrong (0-based, `to` excluded), which the app's
+     * filter bar marks: the rest of the term from `position`, or the whole term when
+     * nothing is there (`tool:` needs a value). At least one character unless the
+     * expression is empty there.
+     */
+    readonly span: { from: number; to: number } = { from: position, to: position + 1 },
   ) {
     super(message);
   }
@@ -140,6 +147,8 @@ export function parseWhen(text: string): { offsetMs: number } | { epochMs: numbe
 interface Token {
   text: string;
   start: number;
+  /** Where the token ends in the expression (its closing quote included). */
+  end: number;
 }
 
 /** Splits on spaces outside double quotes; quotes group words and are removed. */
@@ -154,12 +163,12 @@ function tokenize(expr: string): Token[] {
     while (i < expr.length && !/\s/.test(expr[i]!)) {
       if (expr[i] === '"') {
         const close = expr.indexOf('"', i + 1);
-        if (close < 0) throw new FilterError('unclosed quote', i);
+        if (close < 0) throw new FilterError('unclosed quote', i, { from: i, to: expr.length });
         text += expr.slice(i + 1, close);
         i = close + 1;
       } else text += expr[i++];
     }
-    tokens.push({ text, start });
+    tokens.push({ text, start, end: i });
   }
   return tokens;
 }
@@ -173,36 +182,38 @@ function term(token: Token): Term {
     at += 1;
   }
   const source = token.text;
+  // What the bar marks: the term from where it goes wrong, or the whole term when nothing is there.
+  const fail = (message: string, position: number) =>
+    new FilterError(message, position, {
+      from: position < token.end ? position : token.start,
+      to: token.end,
+    });
   const colon = /^([a-z]+):/.exec(text);
   if (!colon) return { field: 'text', negate, source, needle: text, caseSensitive: hasCapital(text) };
   const field = colon[1]!;
   const value = text.slice(colon[0].length);
   const valueAt = at + colon[0].length;
   if (!(FIELDS as readonly string[]).includes(field))
-    throw new FilterError(
-      `unknown field ${quote(field)} (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`,
-      at,
-    );
-  if (value === '') throw new FilterError(`${field}: needs a value`, valueAt);
+    throw fail(`unknown field ${quote(field)} (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`, at);
+  if (value === '') throw fail(`${field}: needs a value`, valueAt);
   switch (field) {
     case 'dir': {
       const values = value.split('|');
       const bad = values.find((v) => !DIR_WORDS.includes(v));
-      if (bad !== undefined) throw new FilterError(`dir: ${quote(bad)} is not one of ${DIR_WORDS.join(', ')}`, valueAt);
+      if (bad !== undefined) throw fail(`dir: ${quote(bad)} is not one of ${DIR_WORDS.join(', ')}`, valueAt);
       return { field, negate, source, values };
     }
     case 'status': {
       const values = value.split('|');
       const bad = values.find((v) => !STATUS_WORDS.includes(v));
-      if (bad !== undefined)
-        throw new FilterError(`status: ${quote(bad)} is not one of ${STATUS_WORDS.join(', ')}`, valueAt);
+      if (bad !== undefined) throw fail(`status: ${quote(bad)} is not one of ${STATUS_WORDS.join(', ')}`, valueAt);
       return { field, negate, source, values };
     }
     case 'latency': {
       const m = /^(<=|>=|<|>|=)?(.*)$/.exec(value)!;
       const ms = duration(m[2]!);
       if (ms === null)
-        throw new FilterError(
+        throw fail(
           `latency: ${quote(m[2]!)} is not a duration (e.g. >500ms, <2s, >=1.5s; no unit means ms)`,
           valueAt + (m[1]?.length ?? 0),
         );
@@ -212,10 +223,7 @@ function term(token: Token): Term {
     case 'until': {
       const w = parseWhen(value);
       if (w === null)
-        throw new FilterError(
-          `${field}: ${quote(value)} is neither an offset (90s, 6m10s, 01:30) nor an ISO time`,
-          valueAt,
-        );
+        throw fail(`${field}: ${quote(value)} is neither an offset (90s, 6m10s, 01:30) nor an ISO time`, valueAt);
       return { field, negate, source, at: w };
     }
     default:
@@ -229,6 +237,7 @@ export function parseFilter(expr: string): Filter | null {
     throw new FilterError(
       `a filter is at most ${MAX_FILTER.toLocaleString('en-US')} characters (this one has ${expr.length.toLocaleString('en-US')})`,
       MAX_FILTER,
+      { from: MAX_FILTER, to: expr.length },
     );
   const tokens = tokenize(expr);
   if (tokens.length === 0) return null;

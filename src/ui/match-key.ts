@@ -29,6 +29,10 @@ export function charName(ch: string): KeyName | null {
   if (ch === '\r' || ch === '\n') return 'enter';
   if (ch === '\t') return 'tab';
   if (ch === '\x7f' || ch === '\b') return 'backspace';
+  // Ctrl-letter is a byte below space (Ctrl-U: 0x15): named as `keyName` names it read
+  // alone, so `f` and Ctrl-U read together (a slow link) still clear the bar `f` opens.
+  const code = ch.charCodeAt(0);
+  if (ch.length === 1 && code >= 1 && code <= 26) return `ctrl-${String.fromCharCode(code + 96)}`;
   return ch >= ' ' ? ch : null;
 }
 

@@ -27,7 +27,7 @@ export const THEME: Record<Style, TextStyle> = {
   pending: { color: 'yellow' },
   accent: { color: 'cyan' },
   match: { color: 'yellow', bold: true },
-  /** Text found by a search in the detail view (its line is also marked). */
+  /** Text found by a search in the detail view (its line is also marked); what is wrong in a refused filter. */
   found: { inverse: true },
   model: { color: 'magenta' },
   role: { bold: true },

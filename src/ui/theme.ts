@@ -85,6 +85,9 @@ const ASCII: Record<string, string> = {
   '█': '#',
   // A marked record (format/rows.ts): a letter, where the glyph cannot be shown.
   '◆': 'M',
+  // What is wrong in a refused filter (format/marked-text.ts), bracketed.
+  '«': '[',
+  '»': ']',
 };
 const GLYPHS = new RegExp(`[${Object.keys(ASCII).join('')}\u2400-\u2421]`, 'g');
 let ascii = false;

@@ -104,6 +104,18 @@ describe('parseFilter', () => {
     expect((error as FilterError).position).toBe(position);
   });
 
+  it.each([
+    ['status:error latency:>abc', 'abc'],
+    ['a -foo:bar b', 'foo:bar'],
+    ['dir:in|sideways x', 'in|sideways'],
+    ['x tool: y', 'tool:'],
+    ['say "hello world', '"hello world'],
+    ['since:zz', 'zz'],
+  ])('names the part of %j that is wrong, for the bar to mark: %j', (expr, part) => {
+    const { span } = errorOf(expr) as FilterError;
+    expect(expr.slice(span.from, span.to)).toBe(part);
+  });
+
   it('points at the problem', () => {
     expect(explainFilterError('method:x latency:fast', new FilterError('bad', 17))).toBe(
       'bad\n  method:x latency:fast\n                   ^',

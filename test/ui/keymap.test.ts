@@ -133,6 +133,7 @@ describe('keymap', () => {
   });
 
   it('reads a burst of typed keys character by character', () => {
-    expect([...'jj\r\tq\x01'].map(charName)).toEqual(['j', 'j', 'enter', 'tab', 'q', null]);
+    // A Ctrl-letter is named as it is read alone (Ctrl-U clears a bar, whatever came before it).
+    expect([...'jj\r\tq\x01\x15\x00'].map(charName)).toEqual(['j', 'j', 'enter', 'tab', 'q', 'ctrl-a', 'ctrl-u', null]);
   });
 });

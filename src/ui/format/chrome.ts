@@ -5,9 +5,10 @@ import { fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
 import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
+import { markedText } from './marked-text.js';
 import { fitNotice, NOTICE_MAX, noticeLook } from './notice.js';
-import { type ScreenLine, type Segment, seg } from './segments.js';
-import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
+import { type ScreenLine, type Segment, type Style, seg } from './segments.js';
+import { clip, inertHead, reach, truncate, width as widthOf, widthUpTo } from './text.js';
 
 const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
@@ -234,6 +235,7 @@ export function inputLine(
   // With something to say, the typed text leaves it the room it needs (keeping a dozen
   // cells itself): a long filter pushed the reason it was refused off the line.
   const full = width - prompt.length - 2;
+  if (notice?.at) return refusedLine(prompt, input.text, notice.at, said, noticeLook(notice).style, width);
   const textRoom = notice ? Math.max(Math.min(12, full), full + 1 - widthOf(said)) : full;
   const text = truncate(inertHead(input.text, width), Math.max(1, textRoom));
   const room = Math.max(0, width - prompt.length - widthOf(text) - 3);
@@ -255,4 +257,31 @@ export function inputLine(
       notice ? noticeLook(notice).style : 'dim',
     ),
   ];
+}
+
+/**
+ * The bar with a filter it refused: the typed text scrolled so that what is wrong shows,
+ * marked (format/marked-text.ts), then why, in what is left. The text around the error
+ * comes first; the message keeps at least 40% of the line (16 cells or more) and is cut.
+ */
+function refusedLine(
+  prompt: string,
+  typed: string,
+  at: { from: number; to: number },
+  said: string,
+  style: Style,
+  width: number,
+): ScreenLine {
+  const full = Math.max(1, width - prompt.length - 1);
+  // The column goes first when the message is cut: the mark shows where.
+  const bare = said.replace(/ \(at column \d+\)$/, '');
+  const kept = Math.min(widthUpTo(said, width), Math.max(16, Math.floor(full * 0.4)));
+  // A wrong part too long to show whole anyway (a paste past the length limit, an unclosed
+  // quote before pages of text): ten cells of it, and the reason whole.
+  const wrong = widthUpTo(inertHead(typed.slice(at.from, Math.min(at.to, at.from + reach(full) + 1)), full), full);
+  const textRoom = wrong + 2 > full - kept ? Math.max(Math.min(10, full), full - widthUpTo(bare, width)) : full - kept;
+  const text = markedText(typed, at, Math.max(1, textRoom));
+  const room = Math.max(0, full - text.reduce((n, s) => n + widthOf(s.text), 0));
+  const fits = widthUpTo(said, room) <= room ? said : truncate(bare, room);
+  return [seg(prompt, 'accent'), ...text, seg('▏', 'accent'), seg(fits, style)];
 }

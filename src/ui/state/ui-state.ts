@@ -241,7 +241,10 @@ export function reduce(state: UiState, action: Action): UiState {
       } catch (error) {
         // The previous filter stays; the bar stays open to fix the expression.
         if (error instanceof FilterError)
-          return { ...state, notice: { kind: 'error', text: `${error.message} (at column ${error.position + 1})` } };
+          return {
+            ...state,
+            notice: { kind: 'error', text: `${error.message} (at column ${error.position + 1})`, at: error.span },
+          };
         throw error;
       }
     }

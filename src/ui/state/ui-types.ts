@@ -23,6 +23,8 @@ export type NoticeKind = 'error' | 'info';
 export interface Notice {
   kind: NoticeKind;
   text: string;
+  /** Of a filter the bar refused: the part of its text that is wrong (code units, `to` excluded), marked there. */
+  at?: { from: number; to: number };
 }
 
 export interface ListState {

@@ -39,11 +39,11 @@ export async function openFound(
     const sources = await openAll(args, timeoutS);
     return sources && { sources, skipped: 0, directory: false };
   }
-  const targets = await filesOfTargets(expanded.targets);
-  if (!targets) return null;
+  const found = await filesOfTargets(expanded.targets);
+  if (!found) return null;
   const sources: Source[] = [];
-  let skipped = 0;
-  for (const file of targets) {
+  let skipped = found.unread;
+  for (const file of found.files) {
     try {
       sources.push(await openTrace(file, { timeoutS }));
     } catch (error) {

@@ -22,18 +22,20 @@ export function expandTargets(args: string[]): { targets: string[]; pane: Return
 
 /**
  * `validate` and `summary` given a directory: its recordings (`*.jsonl` and `*.json`,
- * searched recursively, in name order, as `report` finds them) in its place; files and
- * URLs as they are. Null, after a message, when a path names nothing or a directory holds
- * no recording: what cannot be read is never silently skipped.
+ * searched recursively, in name order, as `report` finds them) in its place; files, URLs
+ * and `-` (stdin, read first) as they are. What cannot be read is named with why and left
+ * out (`unread` counts it: the caller's exit status says so), never silently skipped;
+ * null, after a message, when nothing is left to read.
  */
-export async function filesOfTargets(targets: string[]): Promise<string[] | null> {
-  if (!namesDirectory(targets)) return targets;
-  const { files, missing } = await findRecordings(targets);
+export async function filesOfTargets(targets: string[]): Promise<{ files: string[]; unread: number } | null> {
+  if (!namesDirectory(targets)) return { files: targets, unread: 0 };
+  const stdin = targets.includes('-');
+  const { files, missing } = await findRecordings(targets.filter((t) => t !== '-'));
   for (const m of missing) complain(`cannot open ${m.path}: ${m.reason}`);
-  if (missing.length) return null;
-  if (!files.length) {
-    complain(`no recordings (*.jsonl, *.json) in ${targets.join(', ')}`);
+  const found = [...(stdin ? ['-'] : []), ...files.map((f) => f.path)];
+  if (!found.length) {
+    if (!missing.length) complain(`no recordings (*.jsonl, *.json) in ${targets.join(', ')}`);
     return null;
   }
-  return files.map((f) => f.path);
+  return { files: found, unread: missing.length };
 }

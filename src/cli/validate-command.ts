@@ -4,7 +4,7 @@ import { inertHead, truncate } from '../trace/cells.js';
 import { RecordingValidator } from '../trace/formats/validate-recording.js';
 // Fields are made one line first: a newline in a file name or message would forge a finding.
 import { inert, oneLine } from '../trace/text.js';
-import { counted } from '../trace/units.js';
+import { counted, fmtInt } from '../trace/units.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { cutText, readFailure } from './read-failure.js';
@@ -36,10 +36,10 @@ export async function validateCommand(
 ): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
-  const targets = await filesOfTargets(expanded.targets);
-  if (!targets) return 2;
+  const found = await filesOfTargets(expanded.targets);
+  if (!found) return 2;
   const reports: Report[] = [];
-  for (const target of targets) {
+  for (const target of found.files) {
     let source: Source;
     try {
       source = await openSource(target, { timeoutS: options.timeout });
@@ -89,11 +89,13 @@ export async function validateCommand(
         print(
           `${oneLine(r.file)}:${f.line}: ${f.severity} ${f.rule}: ${truncate(inertHead(f.message, MESSAGE_MAX), MESSAGE_MAX)}\n`,
         );
-      for (const o of r.omitted) print(`${oneLine(r.file)}: … and ${o.count} more (${inert(o.rule)})\n`);
+      for (const o of r.omitted) print(`${oneLine(r.file)}: … and ${fmtInt(o.count)} more (${inert(o.rule)})\n`);
       print(
         `${oneLine(r.file)}: ${counted(r.errors, 'error')}, ${counted(r.warnings, 'warning')}${r.errors ? '' : ` · valid ${r.format}`}\n`,
       );
     }
   }
+  // A recording in a directory that could not be read (named above): trouble, after the rest.
+  if (found.unread) return 2;
   return reports.some((r) => r.errors > 0) ? 1 : 0;
 }

@@ -23,10 +23,14 @@ const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
   ELOOP: 'too many symbolic links',
+  ENOTDIR: 'a part of the path is not a directory',
+  ENAMETOOLONG: 'name too long',
+  EIO: 'input/output error',
 };
 const reasonOf = (error: unknown): string => {
   const e = error as NodeJS.ErrnoException;
-  return REASONS[e.code ?? ''] ?? e.message;
+  // Node's own text repeats the path (`ENOTDIR: not a directory, stat '…'`): the code's words, else its message's first part.
+  return REASONS[e.code ?? ''] ?? e.message.replace(/, \w+ '.*$/s, '');
 };
 
 /** What makes a file itself, whatever names it: its device and inode. */
@@ -118,7 +122,12 @@ async function walk(
     if ('error' in found) {
       if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(found.error) });
     } else if (found.info.isDirectory()) await walk(path, add, missing, visited);
-    else if (RECORDING_NAME.test(entry.name)) add(path, found.info);
+    else if (!RECORDING_NAME.test(entry.name)) continue;
+    // Only files a directory holds: a FIFO or a link to /dev/zero named x.jsonl would hold
+    // every command that reads the directory (and the app past `q`) for ever. Named alone,
+    // such a path is read as given (a FIFO is a way to pipe a trace in).
+    else if (found.info.isFile()) add(path, found.info);
+    else missing.push({ path, reason: 'not a regular file (a device, FIFO or socket): name it alone to read it' });
   }
 }
 

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,38 @@ describe('a directory named to validate or summary', () => {
     const dir = recordings();
     const r = run(['validate', join(dir, 'README.txt')]);
     expect(r.stdout).toContain('README.txt:1: error');
+  });
+});
+
+describe('a directory holding what is no regular file, or nothing readable', () => {
+  it('names a FIFO, a link to a device and a dangling link, reads the rest, and ends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-odd-'));
+    copyFileSync('examples/demo.jsonl', join(dir, 'a.jsonl'));
+    symlinkSync('/dev/zero', join(dir, 'zero.jsonl'));
+    symlinkSync('/nonexistent', join(dir, 'dangling.jsonl'));
+    const fifo = spawnSync('mkfifo', [join(dir, 'fifo.jsonl')]).status === 0;
+    for (const [command, code] of [
+      ['validate', 2],
+      ['summary', 1],
+    ] as const) {
+      const r = run([command, dir]);
+      expect(r.code, command).toBe(code);
+      expect(r.stdout, command).toContain(join(dir, 'a.jsonl'));
+      expect(r.stderr).toContain(`${join(dir, 'zero.jsonl')}: not a regular file`);
+      expect(r.stderr).toContain(`${join(dir, 'dangling.jsonl')}: no such file or directory`);
+      if (fifo) expect(r.stderr).toContain(`${join(dir, 'fifo.jsonl')}: not a regular file`);
+    }
+  });
+
+  it('reads stdin (-) first beside a directory', () => {
+    const dir = recordings();
+    const r = run(['validate', dir, '-'], readFileSync('examples/demo.jsonl', 'utf8'));
+    const files = r.stdout.split('\n').filter((l) => /: \d+ errors?, \d+ warnings?/.test(l));
+    expect(files.map((l) => l.split(': ')[0])).toEqual([
+      '-',
+      join(dir, 'a.jsonl'),
+      join(dir, 'later', 'b.jsonl'),
+      join(dir, 'notes.json'),
+    ]);
   });
 });

@@ -190,7 +190,7 @@ export function sessionsHeader(
   const state =
     read < n
       ? `reading ${read.toLocaleString('en-US')} of ${n.toLocaleString('en-US')}`
-      : `${files.toLocaleString('en-US')} files`;
+      : counted(files, 'file');
   return fitLine(
     [seg(' Sessions ', 'tabActive'), seg(` ${count}`, 'bold'), seg(` · ${state} · by ${sort}`, 'dim')],
     width,

@@ -5,7 +5,8 @@ import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
 import { pricesNote } from '../trace/prices-note.js';
-import { counted } from '../trace/units.js';
+import { oneLine } from '../trace/text.js';
+import { counted, fmtInt } from '../trace/units.js';
 import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import type { ReportOptions } from './program.js';
@@ -100,7 +101,8 @@ export async function reportCommand(
   }
   if (skipped.length) {
     const lines = skipped.reduce((n, s) => n + s.lines, 0);
-    const named = skipped.slice(0, SHOWN_SKIPPED).map((s) => `${s.file} (${s.lines})`);
+    // One line each: a newline in a file name would forge a line of its own.
+    const named = skipped.slice(0, SHOWN_SKIPPED).map((s) => `${oneLine(s.file)} (${fmtInt(s.lines)})`);
     note(
       `skipped ${counted(lines, 'malformed line')} in ${counted(skipped.length, 'file')}: ${named.join(', ')}${skipped.length > SHOWN_SKIPPED ? ', …' : ''} (summary FILE lists them)`,
     );

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../helpers/cli.js';
+import { run, TERMINAL_CONTROLS } from '../helpers/cli.js';
 
 /* `validate DIR` and `summary DIR`: each recording a directory holds, as `report` finds them. */
 
@@ -94,5 +94,19 @@ describe('a directory holding what is no regular file, or nothing readable', () 
       join(dir, 'later', 'b.jsonl'),
       join(dir, 'notes.json'),
     ]);
+  });
+});
+
+describe('hostile file names found in a directory', () => {
+  it("report's note on skipped lines keeps each name on one line, inert", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-names-'));
+    const forged = 'b\nmcp-replay-tui: all traces valid\x1b[2J.jsonl';
+    writeFileSync(join(dir, forged), '{"bad\n');
+    const r = run(['report', dir]);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('skipped '))).toHaveLength(1);
+    expect(lines.some((l) => l.startsWith('mcp-replay-tui: all traces valid'))).toBe(false);
+    // (The newline that ends each message is the only control that passes.)
+    expect(r.stderr).not.toMatch(TERMINAL_CONTROLS);
   });
 });

@@ -188,9 +188,7 @@ export function sessionsHeader(
   const files = entries.reduce((k, e) => k + e.run.files.length, 0);
   const count = counted(n, 'session');
   const state =
-    read < n
-      ? `reading ${read.toLocaleString('en-US')} of ${n.toLocaleString('en-US')}`
-      : counted(files, 'file');
+    read < n ? `reading ${read.toLocaleString('en-US')} of ${n.toLocaleString('en-US')}` : counted(files, 'file');
   return fitLine(
     [seg(' Sessions ', 'tabActive'), seg(` ${count}`, 'bold'), seg(` · ${state} · by ${sort}`, 'dim')],
     width,

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
+import { cutMiddle } from '../../trace/cells.js';
 import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
@@ -24,6 +25,9 @@ export function detailRows(store: TraceStore, row: number): number[] {
   const other = store.pairedRow(row);
   return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
 }
+
+/** Cells a file's tag takes before its line (`llm line 87`). */
+const TAG_CELLS = 24;
 
 /** Cells of a file's path made inert before it is shortened (a hostile name may be megabytes). */
 const PATH_BOUND = 4096;
@@ -56,7 +60,10 @@ function placeOf(
  */
 function lineIn(store: TraceStore, file: number, row: number): string {
   const tag = fileLabel(store, file);
-  return `${tag === null ? '' : `${inertHead(tag, 40)} `}line ${store.lineOf(row)}`;
+  // A long label is cut in its middle: what tells two runs apart is often at its end.
+  // (Its head and end made inert, never all of a label megabytes long.)
+  const ends = tag !== null && tag.length > 4096 ? `${tag.slice(0, 2048)}${tag.slice(-2048)}` : tag;
+  return `${ends === null ? '' : `${cutMiddle(inert(ends), TAG_CELLS)} `}line ${store.lineOf(row)}`;
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {

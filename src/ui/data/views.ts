@@ -288,7 +288,9 @@ export interface CallRow {
   args?: string;
 }
 
-const kindOf = (f: TraceStore['files'][number]) => (f.meta && typeof f.meta.kind === 'string' ? f.meta.kind : 'mcp');
+/** A file's plane as its meta says it (`mcp` when it says none, or an empty one, which could name nothing). */
+const kindOf = (f: TraceStore['files'][number]) =>
+  f.meta && typeof f.meta.kind === 'string' && f.meta.kind !== '' ? f.meta.kind : 'mcp';
 
 const labelCache = new WeakMap<TraceStore, { version: number; labels: (string | null)[] }>();
 

@@ -90,7 +90,7 @@ export function summaryText(
   out.push(`${start} · duration ${fmtMs(s.durationMs)}${approximate} · ${field(ended)}`);
   const r = s.records;
   out.push(
-    `records ${fmtInt(r.total)} (meta ${r.meta}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${r.end}, other ${r.other}) · skipped ${s.skippedLines}`,
+    `records ${fmtInt(r.total)} (meta ${fmtInt(r.meta)}, message ${fmtInt(r.message)}, event ${fmtInt(r.event)}, turn ${fmtInt(r.turn)}, end ${fmtInt(r.end)}, other ${fmtInt(r.other)}) · skipped ${fmtInt(s.skippedLines)}`,
   );
   if (filtered)
     out.push(
@@ -241,14 +241,17 @@ export function summaryText(
   }
 
   if (doc.errors.length) {
-    out.push('', `ERRORS (${doc.errors.length}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`);
+    out.push(
+      '',
+      `ERRORS (${fmtInt(doc.errors.length)}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`,
+    );
     for (const e of doc.errors.slice(0, SHOWN_ERRORS))
       out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${field(e.name)}: ${field(e.message, MESSAGE)}`);
   }
 
   const skips = store.skips.filter((k) => k.file === file);
   if (f.skipped) {
-    out.push('', `SKIPPED LINES (${f.skipped}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
+    out.push('', `SKIPPED LINES (${fmtInt(f.skipped)}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
     for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
   }
   if (dropped.size)

@@ -217,7 +217,7 @@ export class WsSource implements Source {
 
   private ignore(): void {
     this.ignored += 1;
-    this.status = `ignored ${this.ignored.toLocaleString('en-US')} frame${this.ignored === 1 ? '' : 's'} that are not mcp-tape JSON`;
+    this.status = `ignored ${this.ignored.toLocaleString('en-US')} ${this.ignored === 1 ? 'frame that is' : 'frames that are'} not mcp-tape JSON`;
     this.poke();
   }
 

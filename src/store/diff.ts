@@ -300,7 +300,7 @@ export function diffStores(
     same: calls.every((c) => c.status === 'same'),
     by,
     note: aligned.bounded
-      ? `more than ${maxEdits} calls differ: past the calls both start and end with, they are matched by ordinal`
+      ? `more than ${maxEdits.toLocaleString('en-US')} calls differ: past the calls both start and end with, they are matched by ordinal`
       : null,
     totals: { a: storeFigures(a), b: storeFigures(b) },
     calls,

@@ -88,7 +88,9 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const header = diffHeading(
     nameShown(doc.a, width),
     nameShown(doc.b, width),
-    doc.same ? ` · same (${doc.calls.length} calls)` : ` · ${differing.length} of ${doc.calls.length} differ`,
+    doc.same
+      ? ` · same (${counted(doc.calls.length, 'call')})`
+      : ` · ${differing.length} of ${doc.calls.length} differ`,
     doc.same ? 'ok' : 'warn',
     width,
   );

@@ -4,6 +4,7 @@ import { statsOf } from '../../src/store/stats.js';
 import { McpRecValidator } from '../../src/trace/formats/mcp-rec-validator.js';
 import { Validator } from '../../src/trace/validate.js';
 import { fileStateText } from '../../src/ui/format/chrome.js';
+import { searchCounter } from '../../src/ui/format/matches.js';
 import { storeOf } from '../helpers/store.js';
 
 /** Numbers a person reads, as the trace wrote them or left out, the same on every surface (issue 15 follow-ups). */
@@ -71,5 +72,31 @@ describe('validate quotes a value as written', () => {
       'ts is 1e400, not a number (seconds since the epoch)',
       'ts is absent, not a number (seconds since the epoch)',
     ]);
+  });
+});
+
+describe('counts past a thousand are grouped wherever summary and the search bar say them', () => {
+  it('summary: the records line, ERRORS and SKIPPED LINES', () => {
+    const lines: string[] = [META];
+    for (let i = 0; i < 1200; i++) {
+      const t = `2026-05-12T23:00:00.${String(i % 1000).padStart(3, '0')}Z`;
+      lines.push(
+        `{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"x"}}}`,
+      );
+      lines.push(`{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"error":{"code":-1,"message":"no"}}}`);
+      lines.push('not json');
+    }
+    const text = summaryText(storeOf(lines), 0);
+    expect(text).toMatch(/ · skipped 1,200$/m);
+    expect(text).toContain('ERRORS (1,200, first 10)');
+    expect(text).toContain('SKIPPED LINES (1,200, first 10)');
+    // No count of four digits or more left ungrouped (times and dates aside).
+    expect(text).not.toMatch(/(?<![\d.:T-])\d{4,}(?![\d:-])/);
+  });
+
+  it('the search bar and its counter', () => {
+    expect(searchCounter({ query: 'tools', positions: Array.from({ length: 2683 }, (_, i) => i) }, 1)).toBe(
+      '/tools 2/2,683',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { FileState } from '../../store/trace-store.js';
 import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
-import { fmtBytes, fmtInt } from '../../trace/units.js';
+import { counted, fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
 import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
@@ -212,7 +212,7 @@ export function footerLine(hints: Hints, position: string, notice: Notice | null
 /** The search bar's count: with `…` while the text is still to come, which a query of one letter does not search. */
 function searchStatus(count: number, text: 'pending' | 'short' | null): string {
   const more = text === 'pending' ? '…' : '';
-  if (count) return `${count} ${count === 1 ? 'match' : 'matches'}${more}`;
+  if (count) return `${counted(count, 'match', 'matches')}${more}`;
   return text === 'pending' ? 'searching…' : text === 'short' ? 'no match (text: 2+ letters)' : 'no match';
 }
 

@@ -1,5 +1,6 @@
 /** Search matches as a list shows them. Positions are ascending: a frame never pays for all matches. */
 
+import { fmtInt } from '../../trace/units.js';
 import { inertHead, truncate } from './text.js';
 
 /** The first of `p` at or after `from` (a binary search). */
@@ -37,5 +38,5 @@ export function searchCounter(found: { query: string; positions: readonly number
   const query = truncate(inertHead(found.query, 20), 20);
   if (!p.length) return `/${query} no match`;
   const i = firstAtOrAfter(p, selected);
-  return `/${query} ${p[i] === selected ? i + 1 : '–'}/${p.length}`;
+  return `/${query} ${p[i] === selected ? fmtInt(i + 1) : '–'}/${fmtInt(p.length)}`;
 }

@@ -162,6 +162,9 @@ function usageBody(s: ScreenInput): Screen {
   if (at === 0) top = 0;
   else if (line >= 0 && line < top + USAGE_CONTEXT) top = Math.max(0, line - USAGE_CONTEXT);
   else if (line >= top + height) top = line - height + 1;
+  // On the last row, the lines under it (the notes under the last table) show too, as far
+  // as the row stays in view: no key moves past it, so they could be reached no other way.
+  if (at > 0 && at === targets.length - 1) top = Math.max(top, Math.min(lines.length - height, line));
   s.usageTop.current = top;
   const found = s.searched.found;
   let position = targets.length ? `${at + 1} of ${targets.length}` : '';

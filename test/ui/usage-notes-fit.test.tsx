@@ -95,3 +95,17 @@ describe('the Usage pane says how many of PEND were cancelled', () => {
     expect(app.frame()).toContain('PEND: never answered, 1 cancelled request among them');
   });
 });
+
+describe('the notes under the last table of the Usage pane', () => {
+  let app: Awaited<ReturnType<typeof renderApp>> | null = null;
+  afterEach(() => app?.unmount());
+  it('show once the cursor is on the last row, at 80x24', async () => {
+    app = await renderApp({ store: demo(), columns: 80, rows: 24 });
+    await app.press('pane.usage');
+    expect(app.frame()).not.toContain('PEND: never answered');
+    await app.press('list.bottom');
+    expect(app.frame()).toContain('PEND: never answered, 1 cancelled request among them');
+    // The last row itself is still shown, selected.
+    expect(app.frame()).toMatch(/^›/m);
+  });
+});

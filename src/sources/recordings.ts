@@ -120,7 +120,12 @@ async function walk(
     const path = join(dir, entry.name);
     const found = infos[i]!;
     if ('error' in found) {
-      if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason: reasonOf(found.error) });
+      // Node reads names as UTF-8: one that is not comes back with U+FFFD, a path that no
+      // longer names the file (so `no such file` would be wrong).
+      const reason = entry.name.includes('\uFFFD')
+        ? 'its name is not UTF-8: rename it to read it'
+        : reasonOf(found.error);
+      if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason });
     } else if (found.info.isDirectory()) await walk(path, add, missing, visited);
     else if (!RECORDING_NAME.test(entry.name)) continue;
     // Only files a directory holds: a FIFO or a link to /dev/zero named x.jsonl would hold

@@ -110,3 +110,15 @@ describe('hostile file names found in a directory', () => {
     expect(r.stderr).not.toMatch(TERMINAL_CONTROLS);
   });
 });
+
+describe('a recording whose name is not UTF-8', () => {
+  it('is named with why (not "no such file"), and the rest read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-bytes-'));
+    copyFileSync('examples/demo.jsonl', join(dir, 'ok.jsonl'));
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff, 0xfe]), Buffer.from('.jsonl')]), '{}\n');
+    const r = run(['validate', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain(`${join(dir, 'ok.jsonl')}: 1 error, 2 warnings`);
+    expect(r.stderr).toMatch(/bad\uFFFD+\.jsonl: its name is not UTF-8: rename it to read it/);
+  });
+});

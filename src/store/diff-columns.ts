@@ -53,6 +53,14 @@ export function naturalWidths(calls: readonly DiffCall[], max: number): number[]
   });
 }
 
+/**
+ * Which columns have nothing in any row (OK/ERROR when no call's outcome flipped, LATENCY
+ * when no call has one on both sides): a list may leave them out.
+ */
+export function emptyColumns(calls: readonly DiffCall[]): boolean[] {
+  return DIFF_COLUMNS.map((col) => calls.length > 0 && calls.every((c) => col.cell(c) === ''));
+}
+
 /** The last column's header. */
 export const WHAT_DIFFERS = 'WHAT DIFFERS';
 /** What differs is never narrowed below this while another column can give way. */

@@ -1,7 +1,7 @@
 import { Box, useApp } from 'ink';
 import { useMemo } from 'react';
 import type { DiffDoc } from '../store/diff.js';
-import { naturalWidths } from '../store/diff-columns.js';
+import { emptyColumns, naturalWidths } from '../store/diff-columns.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { inert } from '../trace/text.js';
 import { counted } from '../trace/units.js';
@@ -53,7 +53,8 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const list = { length: doc.calls.length, at: (i: number) => i };
   const differing = useMemo(() => doc.calls.flatMap((c, i) => (c.status === 'same' ? [] : [i])), [doc]);
   const natural = useMemo(() => naturalWidths(doc.calls, 60), [doc]);
-  const layout = useMemo(() => diffLayout(natural, width), [natural, width]);
+  const empty = useMemo(() => emptyColumns(doc.calls), [doc]);
+  const layout = useMemo(() => diffLayout(natural, width, empty), [natural, width, empty]);
   const overlay = state.overlay;
   const detailRow = overlay?.type === 'detail' ? overlay.row : -1;
   const side = useMemo(

@@ -62,6 +62,16 @@ describe('diff view', () => {
     app.unmount();
   });
 
+  it('leaves out OK/ERROR when no call flipped, its room to what differs', async () => {
+    const same = storeOf([...call(1, 'kv', 'one'), ...call(2, 'r2', 'two')], undefined, 'c.jsonl');
+    const other = storeOf([...call(1, 'kv', 'one'), ...call(2, 'r2', 'TWO')], undefined, 'd.jsonl');
+    const app = render(<DiffApp doc={diffStores(same, other)} a={same} b={other} size={{ columns: 80, rows: 24 }} />);
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 2'));
+    expect(f).toMatch(/^ {2}A# B# STATUS +TOOL +(LINE A +)?(LINE B +)?LATENCY WHAT DIFFERS/m);
+    expect(f).not.toContain('OK/ERROR');
+    app.unmount();
+  });
+
   it('at 80 columns the lines give way first; places, status, tool, flip, latency and what differs stay', async () => {
     const app = render(<DiffApp doc={diffStores(a, b)} a={a} b={b} size={{ columns: 80, rows: 24 }} />);
     const f = await waitForFrame(app.lastFrame, (x) => x.includes('of 5'));

@@ -33,12 +33,17 @@ export interface DiffLayout {
  * way first, then the calls' places, then the tool is cut to 10; what differs keeps at
  * least 30 cells and takes the rest.
  */
-export function diffLayout(natural: readonly number[], width: number): DiffLayout {
-  const cols = [...DIFF_COLUMNS, { min: WHAT_MIN }];
-  const fit = fitColumns(cols, [...natural, WHAT_MIN], width - LEAD, GAP);
-  const kept = fit.kept.filter((i) => i < DIFF_COLUMNS.length);
-  const used = kept.reduce((sum, i) => sum + fit.widths[i]! + GAP, 0);
-  return { kept, widths: fit.widths, what: Math.max(0, width - LEAD - used) };
+export function diffLayout(natural: readonly number[], width: number, empty: readonly boolean[] = []): DiffLayout {
+  // A column with nothing in any row (OK/ERROR when no call's outcome flipped) gives its
+  // room to what differs: it would be blank cells on every row.
+  const shown = DIFF_COLUMNS.map((_, i) => i).filter((i) => !empty[i]);
+  const cols = [...shown.map((i) => DIFF_COLUMNS[i]!), { min: WHAT_MIN }];
+  const fit = fitColumns(cols, [...shown.map((i) => natural[i]!), WHAT_MIN], width - LEAD, GAP);
+  const kept = fit.kept.filter((k) => k < shown.length).map((k) => shown[k]!);
+  const widths = [...natural];
+  for (const [k, i] of shown.entries()) widths[i] = fit.widths[k]!;
+  const used = kept.reduce((sum, i) => sum + widths[i]! + GAP, 0);
+  return { kept, widths, what: Math.max(0, width - LEAD - used) };
 }
 
 function columnStyle(i: number, c: DiffCall, text: string): Style | undefined {

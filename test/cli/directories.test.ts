@@ -75,7 +75,8 @@ describe('a directory holding what is no regular file, or nothing readable', () 
       ['validate', 2],
       ['summary', 1],
     ] as const) {
-      const r = run([command, dir]);
+      // A FIFO read as a recording would wait for a writer for ever: 20 s is plenty.
+      const r = run([command, dir], undefined, 20_000);
       expect(r.code, command).toBe(code);
       expect(r.stdout, command).toContain(join(dir, 'a.jsonl'));
       expect(r.stderr).toContain(`${join(dir, 'zero.jsonl')}: not a regular file`);

@@ -10,13 +10,18 @@ export const TERMINAL_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a
 /** `summary --json`'s keys in order: the `mcp-tape.stats/1` contract's, then ours, each an x- field. */
 export const SUMMARY_JSON_KEYS = ['schema', 'file', 'session', 'models', 'tools', 'errors', 'x-costByTool', 'x-prices'];
 
-/** Runs the built binary (npm test builds dist/ first) with no TTY. */
-export function run(args: string[], input?: string) {
+/**
+ * Runs the built binary (npm test builds dist/ first) with no TTY. Killed after
+ * `timeoutMs` (its code then null): a run that hangs (a FIFO read for ever) fails its
+ * test instead of holding the suite, which a synchronous spawn would.
+ */
+export function run(args: string[], input?: string, timeoutMs = 120_000) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     input,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
+    timeout: timeoutMs,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -126,7 +126,8 @@ export function argsOf(store: TraceStore, pair: ToolPair): Json | undefined {
 /**
  * A call's outcome as compared: the response's `result` or `error` (as `{result}` or
  * `{error}`, so a path reads as in the response), or the tool_result's content and
- * is_error; undefined while unanswered.
+ * is_error as recorded (an absent is_error stays absent: the side by side shows what the
+ * file holds); undefined while unanswered.
  */
 export function outcomeOf(store: TraceStore, pair: ToolPair): Json | undefined {
   if (pair.resRow < 0) return undefined;
@@ -137,7 +138,10 @@ export function outcomeOf(store: TraceStore, pair: ToolPair): Json | undefined {
   }
   const use = toolUseBlock(store, pair);
   const res = use && findBlock(store, pair.resRow, (b) => b.type === 'tool_result' && b.tool_use_id === use.id);
-  return res ? { content: res.content ?? null, is_error: res.is_error ?? false } : undefined;
+  if (!res) return undefined;
+  return res.is_error === undefined
+    ? { content: res.content ?? null }
+    : { content: res.content ?? null, is_error: res.is_error };
 }
 
 /** Where a call's arguments sit in its record, for the path: `.params.arguments` or `.input`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffStores } from '../../src/store/diff.js';
+import { diffStores, outcomeOf } from '../../src/store/diff.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const call = (id: number, name: string, args: object, result: object, ms = id * 10) => [
@@ -54,5 +54,27 @@ describe('diff: what each aligned call is', () => {
       status: 'changed result',
       detail: '.content: "one" → "two"',
     });
+  });
+});
+
+describe("a tool_result's outcome, as the side by side shows it", () => {
+  const run = (result: object) =>
+    storeOf([
+      {
+        t: at(0),
+        type: 'turn',
+        role: 'assistant',
+        blocks: [{ type: 'tool_use', id: 'u1', name: 'search', input: { q: 'a' } }],
+      },
+      { t: at(1000), type: 'turn', role: 'user', blocks: [{ type: 'tool_result', tool_use_id: 'u1', ...result }] },
+    ]);
+
+  it('holds is_error only when the file does, and two alike are the same', () => {
+    const a = run({ content: 'ok' });
+    const pair = a.pairs.get(0);
+    expect(outcomeOf(a, pair)).toEqual({ content: 'ok' });
+    expect(diffStores(a, run({ content: 'ok' })).same).toBe(true);
+    const b = run({ content: 'ok', is_error: false });
+    expect(outcomeOf(b, b.pairs.get(0))).toEqual({ content: 'ok', is_error: false });
   });
 });

@@ -86,19 +86,15 @@ describe('Usage pane notes', () => {
   });
 });
 
-describe('the Usage pane says how many of PEND were cancelled', () => {
+describe('the notes under the method table, the last of the Usage pane', () => {
   let app: Awaited<ReturnType<typeof renderApp>> | null = null;
   afterEach(() => app?.unmount());
-  it('on the demo, whose tools/call has one cancelled request and no answer', async () => {
+  it('say how many of PEND were cancelled (the demo: one, never answered)', async () => {
     app = await renderApp({ store: demo(), columns: 80, rows: 50 });
     await app.press('pane.usage');
     expect(app.frame()).toContain('PEND: never answered, 1 cancelled request among them');
   });
-});
 
-describe('the notes under the last table of the Usage pane', () => {
-  let app: Awaited<ReturnType<typeof renderApp>> | null = null;
-  afterEach(() => app?.unmount());
   it('show once the cursor is on the last row, at 80x24', async () => {
     app = await renderApp({ store: demo(), columns: 80, rows: 24 });
     await app.press('pane.usage');

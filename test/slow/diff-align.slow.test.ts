@@ -127,7 +127,7 @@ describe('diff of two big recordings', () => {
     const ms = performance.now() - started;
     console.log(`diff of ${CALLS} calls, all different: ${ms.toFixed(0)} ms`);
     expect(doc.note).toBe(
-      `more than ${MAX_EDITS} calls differ: past the calls both start and end with, they are matched by ordinal`,
+      `more than ${MAX_EDITS.toLocaleString('en-US')} calls differ: past the calls both start and end with, they are matched by ordinal`,
     );
     expect(doc.calls).toHaveLength(CALLS);
     expect(ms).toBeLessThan(SLACK * 30_000);

@@ -49,8 +49,10 @@ function placeOf(
   // On a line of its own, the path shortened from its middle: its file name (which plane,
   // which run) is what a cut at the end would lose.
   const room = Number.isFinite(width) ? Math.max(12, width - 3 - widthOf(`${line} of `)) : Infinity;
-  // (Made inert up to a bound that any real path is within: its end is what shows.)
-  const path = shortenPath(inertHead(f.name, PATH_BOUND), room);
+  // (Made inert up to a bound that any real path is within: its end is what shows. A
+  // longer one, no real path, is left to be cut at the line's end, as any text is.)
+  const name = inertHead(f.name, PATH_BOUND);
+  const path = name.length > PATH_BOUND ? name : shortenPath(name, room);
   return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${path}` };
 }
 

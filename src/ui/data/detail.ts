@@ -31,6 +31,8 @@ const TAG_CELLS = 24;
 
 /** Cells of a file's path made inert before it is shortened (a hostile name may be megabytes). */
 const PATH_BOUND = 4096;
+/** Code units of a path shortened in its middle; past this it is no path a system made. */
+const SHORTENED_MAX = 1024;
 
 /** A record's place: direction, time (in full and from the start), and its line in its file. */
 function placeOf(
@@ -49,10 +51,11 @@ function placeOf(
   // On a line of its own, the path shortened from its middle: its file name (which plane,
   // which run) is what a cut at the end would lose.
   const room = Number.isFinite(width) ? Math.max(12, width - 3 - widthOf(`${line} of `)) : Infinity;
-  // (Made inert up to a bound that any real path is within: its end is what shows. A
-  // longer one, no real path, is left to be cut at the line's end, as any text is.)
+  // (Made inert up to a bound that real paths are within: its end is what shows. A longer
+  // one, a hostile name, is left to be cut at the line's end, as any text is: shortening
+  // measures its end, which may be one grapheme of thousands of marks.)
   const name = inertHead(f.name, PATH_BOUND);
-  const path = name.length > PATH_BOUND ? name : shortenPath(name, room);
+  const path = name.length > SHORTENED_MAX ? name : shortenPath(name, room);
   return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${path}` };
 }
 

@@ -165,6 +165,14 @@ export function truncate(text: string, cells: number): string {
 }
 
 /**
+ * `text`, or only its first and last `keep` code units around `…` when it is longer: all
+ * a cut in the middle can show of it, so a name megabytes long is never made inert or
+ * measured whole.
+ */
+export const endsOf = (text: string, keep: number): string =>
+  text.length > 2 * keep + 1 ? `${text.slice(0, keep)}…${text.slice(-keep)}` : text;
+
+/**
  * At most `cells` wide, cut in its middle when too wide: `headShare` of the room for its
  * head, the rest for its end (`knowled…2026-08-20T16-45-18-024Z`), where run names that
  * share a server tell themselves apart. Never splits a grapheme.

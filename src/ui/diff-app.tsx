@@ -13,7 +13,7 @@ import { DIFF_GLYPHS, helpLines } from './format/help-lines.js';
 import { noticeLook } from './format/notice.js';
 import { type ScreenLine, seg } from './format/segments.js';
 import { markCurrent, sideBySide } from './format/side-by-side.js';
-import { fit, inertHead } from './format/text.js';
+import { endsOf, fit, inertHead } from './format/text.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { type Size, useTerminalSize } from './hooks/use-terminal-size.js';
@@ -31,17 +31,16 @@ export interface DiffAppProps {
   size?: Size;
 }
 
-/** `diff A B` on a terminal: the aligned calls; Enter shows one call of A and B side by side. */
 /**
  * A name (a file's, or a hostile trace's) as the title may show it, inert: its head and
  * its end, where two runs' names differ, each a few lines' worth; a name of 100,000
  * characters is never measured whole on every frame.
  */
 function nameShown(name: string, width: number): string {
-  const keep = 2 * Math.max(width, 64);
-  return inert(name.length > 2 * keep + 1 ? `${name.slice(0, keep)}…${name.slice(-keep)}` : name);
+  return inert(endsOf(name, 2 * Math.max(width, 64)));
 }
 
+/** `diff A B` on a terminal: the aligned calls; Enter shows one call of A and B side by side. */
 export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const { exit } = useApp();
   const size = useTerminalSize(fixed);

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { cutMiddle } from '../../trace/cells.js';
+import { cutMiddle, endsOf } from '../../trace/cells.js';
 import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
 import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
@@ -34,29 +34,28 @@ const PATH_BOUND = 4096;
 /** Code units of a path shortened in its middle; past this it is no path a system made. */
 const SHORTENED_MAX = 1024;
 
-/** A record's place: direction, time (in full and from the start), and its line in its file. */
-function placeOf(
-  store: TraceStore,
-  row: number,
-  start: number | null,
-  width: number,
-): { dir: string; when: string; where: string } {
-  const f = store.files[store.fileOf(row)]!;
+/** A record's direction and time (in full and from the start). */
+function placeOf(store: TraceStore, row: number, start: number | null): { dir: string; when: string } {
   const t = store.tOf(row);
   // The record's time in full (to match it with other logs) and from the start.
   // A time no Date can hold (epoch seconds of 1e300) is shown as the number it is; the record below shows it as written.
   const when = t === null ? '' : ` · ${isoTime(t) ?? `t ${t} ms`}${start !== null ? ` (${fmtOffset(t - start)})` : ''}`;
   const dir = DIRS[store.dirOf(row)]!.title;
+  return { dir: dir ? ` · ${dir}` : '', when };
+}
+
+/**
+ * `line 12 of PATH`, on a line of its own in `width` cells: the path shortened in its
+ * middle, as its file name (which plane, which run) is what a cut at the end would lose.
+ */
+function whereOf(store: TraceStore, row: number, width: number): string {
   const line = `line ${store.lineOf(row)}`;
-  // On a line of its own, the path shortened from its middle: its file name (which plane,
-  // which run) is what a cut at the end would lose.
   const room = Number.isFinite(width) ? Math.max(12, width - 3 - widthOf(`${line} of `)) : Infinity;
   // (Made inert up to a bound that real paths are within: its end is what shows. A longer
   // one, a hostile name, is left to be cut at the line's end, as any text is: shortening
   // measures its end, which may be one grapheme of thousands of marks.)
-  const name = inertHead(f.name, PATH_BOUND);
-  const path = name.length > SHORTENED_MAX ? name : shortenPath(name, room);
-  return { dir: dir ? ` · ${dir}` : '', when, where: `${line} of ${path}` };
+  const name = inertHead(store.files[store.fileOf(row)]!.name, PATH_BOUND);
+  return `${line} of ${name.length > SHORTENED_MAX ? name : shortenPath(name, room)}`;
 }
 
 /**
@@ -66,16 +65,15 @@ function placeOf(
 function lineIn(store: TraceStore, file: number, row: number): string {
   const tag = fileLabel(store, file);
   // A long label is cut in its middle: what tells two runs apart is often at its end.
-  // (Its head and end made inert, never all of a label megabytes long.)
-  const ends = tag !== null && tag.length > 4096 ? `${tag.slice(0, 2048)}${tag.slice(-2048)}` : tag;
-  return `${ends === null ? '' : `${cutMiddle(inert(ends), TAG_CELLS)} `}line ${store.lineOf(row)}`;
+  return `${tag === null ? '' : `${cutMiddle(inert(endsOf(tag, 2048)), TAG_CELLS)} `}line ${store.lineOf(row)}`;
 }
 
 function section(store: TraceStore, row: number, width: number, start: number | null): ScreenLine[] {
   const kind = store.kindOf(row);
   const what = kind === Kind.message ? SHAPES[store.shapeOf(row)]!.title : KINDS[kind]!.title;
   const length = store.bytesOf(row);
-  const { dir, when, where } = placeOf(store, row, start, width);
+  const { dir, when } = placeOf(store, row, start);
+  const where = whereOf(store, row, width);
   // Where it is on a line of its own (paths are long).
   const head: ScreenLine[] = [
     [seg(`── ${what}`, 'header'), seg(`${dir}${when} · ${fmtBytes(length)}`, 'dim')],
@@ -145,7 +143,7 @@ function* partOf(
   preview = false,
 ): Generator<number, Part> {
   const length = store.bytesOf(row);
-  const { dir, when } = placeOf(store, row, start, PART_HEAD);
+  const { dir, when } = placeOf(store, row, start);
   const line = lineIn(store, store.fileOf(row), row);
   // The line first: it is what `:` and `validate` speak in, and at 80 columns the ISO
   // time and the size leave no room after them (the plane is named before the line).

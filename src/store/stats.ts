@@ -335,6 +335,10 @@ export function fileLabelOf(store: TraceStore, file: number): string {
   return f.meta && typeof f.meta.label === 'string' ? f.meta.label : (f.name.split('/').pop() ?? f.name);
 }
 
+/** A file's plane as its meta says it: `meta.kind`, or `mcp` when it says none (an empty kind names nothing). */
+export const planeOf = (f: FileState): string =>
+  f.meta && typeof f.meta.kind === 'string' && f.meta.kind !== '' ? f.meta.kind : 'mcp';
+
 /**
  * Requests cancelled (`notifications/cancelled`) and never answered, of the rows `keep`
  * keeps. The stats contract counts them as pending (never answered); the Calls pane and

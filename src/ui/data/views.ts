@@ -1,6 +1,6 @@
 import { Flag } from '../../store/codes.js';
 import type { FilterResult } from '../../store/query.js';
-import { fileLabelOf } from '../../store/stats.js';
+import { fileLabelOf, planeOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import {
   DIRS,
@@ -288,10 +288,6 @@ export interface CallRow {
   args?: string;
 }
 
-/** A file's plane as its meta says it (`mcp` when it says none, or an empty one, which could name nothing). */
-const kindOf = (f: TraceStore['files'][number]) =>
-  f.meta && typeof f.meta.kind === 'string' && f.meta.kind !== '' ? f.meta.kind : 'mcp';
-
 const labelCache = new WeakMap<TraceStore, { version: number; labels: (string | null)[] }>();
 
 /**
@@ -304,7 +300,7 @@ export function fileLabel(store: TraceStore, file: number): string | null {
   if (!c || c.version !== store.version) {
     const files = store.files;
     const names = files.map((f) => fileLabelOf(store, f.index));
-    const kinds = files.map(kindOf);
+    const kinds = files.map(planeOf);
     const labels =
       files.length < 2
         ? files.map(() => null)

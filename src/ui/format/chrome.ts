@@ -1,3 +1,4 @@
+import { planeOf } from '../../store/stats.js';
 import type { FileState } from '../../store/trace-store.js';
 import { FORMAT_NAMES } from '../../trace/formats/format.js';
 import { inert } from '../../trace/text.js';
@@ -88,9 +89,8 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // (Several labels, each clipped, are clipped again together: six of them are six lines' worth.)
   // Each name once: both planes of a run share it, and the kinds after it say there are two.
   const label = inertHead([...new Set(h.labels)].map((l) => clip(l, width)).join(' + '), width);
-  // An empty kind names nothing: read as no kind, as `mcp`.
-  const kindOf = (f: FileState): string | null =>
-    f.meta ? (typeof f.meta.kind === 'string' && f.meta.kind !== '' ? f.meta.kind : 'mcp') : null;
+  // A file whose meta is not read yet has no plane to name.
+  const kindOf = (f: FileState): string | null => (f.meta ? planeOf(f) : null);
   const kinds = [...new Set(h.files.map(kindOf).filter((k): k is string => k !== null))].join('+');
   // With several files, a state with news of its own (truncated, replaced, deleted, an error) names its file,
   // by at most 16 cells of its name: a long label would push the news itself off the line.

@@ -58,8 +58,6 @@ function nothingDone(file: string | undefined, sends: boolean): string {
   return `nothing written to ${file}${sends ? ' or sent' : ''}`;
 }
 
-const count = (n: number, what: string) => counted(n, what);
-
 /**
  * `--export-otlp FILE` and `--otlp-endpoint URL` (and `--export`, when given with them):
  * every source read into one store (the two planes of a run opened together are one
@@ -88,11 +86,11 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
       complain(wroteText(store, writeRows(store, rows, options.export, options.exportFormat), options.export));
     }
     if (options.file !== undefined)
-      complain(`wrote ${count(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);
+      complain(`wrote ${counted(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);
     if (url !== null) {
       const sent = await sendSpans(otlpSpanBatches(store, rows), url, options.protocol, options.timeout);
       complain(
-        `sent ${count(sent.spans, 'span')} in ${count(sent.requests, 'request')} to ${url} (OTLP ${options.protocol})`,
+        `sent ${counted(sent.spans, 'span')} in ${counted(sent.requests, 'request')} to ${url} (OTLP ${options.protocol})`,
       );
     }
     return 0;
@@ -100,7 +98,7 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
     if (!(error instanceof OtlpSendError)) complain((error as Error).message);
     else
       complain(
-        `cannot send to ${url}: ${error.message}${error.sent > 0 ? ` (${count(error.sent, 'span')} had been sent)` : ''}`,
+        `cannot send to ${url}: ${error.message}${error.sent > 0 ? ` (${counted(error.sent, 'span')} had been sent)` : ''}`,
       );
     return 1;
   } finally {

@@ -189,10 +189,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       const hash = str(b.sha256);
       line(
         seg(INDENT),
-        seg(
-          `⋯ ${count === null || count === undefined ? '? earlier messages' : counted(count, 'earlier message')} elided`,
-          'dim',
-        ),
+        seg(`⋯ ${count == null ? '? earlier messages' : counted(count, 'earlier message')} elided`, 'dim'),
         seg(hash ? ` (sha256 ${inert(hash.slice(0, 12))}…)` : '', 'dim'),
       );
     } else {

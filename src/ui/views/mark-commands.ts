@@ -6,8 +6,6 @@ import type { PaneId } from '../state/ui-state.js';
 import { type AppContext, indexOf, needsRows, selectedRow } from './app-context.js';
 import { act, type CommandSpec, type Effect, outcome, say } from './view.js';
 
-const plural = (n: number, one: string) => counted(n, one);
-
 /** `m`: the selected row marked, or unmarked; the footer says how many there are and what to do with them. */
 export const mark: CommandSpec<AppContext> = {
   command: 'marks.toggle',
@@ -17,8 +15,8 @@ export const mark: CommandSpec<AppContext> = {
     const { state } = act(ctx, { type: 'marks.toggle', row });
     const n = state.marks.size;
     const notice = state.marks.has(row)
-      ? `marked: ${plural(n, 'mark')} (${keyOf('marks.next')}/${keyOf('marks.prev')} go through them, ${keyOf('record.write')} writes them)`
-      : `unmarked: ${plural(n, 'mark')} left`;
+      ? `marked: ${counted(n, 'mark')} (${keyOf('marks.next')}/${keyOf('marks.prev')} go through them, ${keyOf('record.write')} writes them)`
+      : `unmarked: ${counted(n, 'mark')} left`;
     return outcome({ ...state, notice: { kind: 'info', text: notice } });
   },
 };

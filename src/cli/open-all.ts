@@ -1,6 +1,5 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { OpenError } from '../sources/open-source.js';
-import { namesDirectory } from '../sources/recordings.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { complain } from './output.js';
@@ -10,17 +9,7 @@ import { expandTargets, filesOfTargets } from './targets.js';
 export async function openAll(args: string[], timeoutS?: number): Promise<Source[] | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
-  const sources: Source[] = [];
-  for (const file of expanded.targets) {
-    try {
-      sources.push(await openTrace(file, { timeoutS }));
-    } catch (error) {
-      complain(whyNot(file, error));
-      for (const s of sources) s.close();
-      return null;
-    }
-  }
-  return sources;
+  return (await openEach(expanded.targets, timeoutS, false))?.sources ?? null;
 }
 
 /**
@@ -35,26 +24,38 @@ export async function openFound(
 ): Promise<{ sources: Source[]; skipped: number; directory: boolean } | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
-  if (!namesDirectory(expanded.targets)) {
-    const sources = await openAll(args, timeoutS);
-    return sources && { sources, skipped: 0, directory: false };
-  }
   const found = await filesOfTargets(expanded.targets);
   if (!found) return null;
+  const opened = await openEach(found.files, timeoutS, found.directory);
+  return opened && { ...opened, skipped: opened.skipped + found.unread, directory: found.directory };
+}
+
+/**
+ * Each file opened. One that cannot be is named with why; then, `leaveOut` (it was found
+ * in a directory), the rest are opened all the same; else nothing is (null).
+ */
+async function openEach(
+  files: string[],
+  timeoutS: number | undefined,
+  leaveOut: boolean,
+): Promise<{ sources: Source[]; skipped: number } | null> {
   const sources: Source[] = [];
-  let skipped = found.unread;
-  for (const file of found.files) {
+  let skipped = 0;
+  for (const file of files) {
     try {
       sources.push(await openTrace(file, { timeoutS }));
     } catch (error) {
-      complain(whyNot(file, error));
+      complain(
+        error instanceof OpenError
+          ? error.message
+          : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`,
+      );
+      if (!leaveOut) {
+        for (const s of sources) s.close();
+        return null;
+      }
       skipped++;
     }
   }
-  return { sources, skipped, directory: true };
+  return { sources, skipped };
 }
-
-const whyNot = (file: string, error: unknown): string =>
-  error instanceof OpenError
-    ? error.message
-    : `cannot open ${redactUrl(file)}: ${redactText((error as Error).message)}`;

@@ -25,10 +25,12 @@ export function expandTargets(args: string[]): { targets: string[]; pane: Return
  * searched recursively, in name order, as `report` finds them) in its place; files, URLs
  * and `-` (stdin, read first) as they are. What cannot be read is named with why and left
  * out (`unread` counts it: the caller's exit status says so), never silently skipped;
- * null, after a message, when nothing is left to read.
+ * `directory` when one was named. Null, after a message, when nothing is left to read.
  */
-export async function filesOfTargets(targets: string[]): Promise<{ files: string[]; unread: number } | null> {
-  if (!namesDirectory(targets)) return { files: targets, unread: 0 };
+export async function filesOfTargets(
+  targets: string[],
+): Promise<{ files: string[]; unread: number; directory: boolean } | null> {
+  if (!namesDirectory(targets)) return { files: targets, unread: 0, directory: false };
   const stdin = targets.includes('-');
   const { files, missing } = await findRecordings(targets.filter((t) => t !== '-'));
   for (const m of missing) complain(`cannot open ${m.path}: ${m.reason}`);
@@ -37,5 +39,5 @@ export async function filesOfTargets(targets: string[]): Promise<{ files: string
     if (!missing.length) complain(`no recordings (*.jsonl, *.json) in ${targets.join(', ')}`);
     return null;
   }
-  return { files: found, unread: missing.length };
+  return { files: found, unread: missing.length, directory: true };
 }

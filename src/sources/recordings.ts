@@ -119,15 +119,18 @@ async function walk(
   for (const [i, entry] of wanted.entries()) {
     const path = join(dir, entry.name);
     const found = infos[i]!;
-    if ('error' in found) {
-      // Node reads names as UTF-8: one that is not comes back with U+FFFD, a path that no
-      // longer names the file (so `no such file` would be wrong).
-      const reason = entry.name.includes('\uFFFD')
-        ? 'its name is not UTF-8: rename it to read it'
-        : reasonOf(found.error);
-      if (RECORDING_NAME.test(entry.name)) missing.push({ path, reason });
-    } else if (found.info.isDirectory()) await walk(path, add, missing, visited);
-    else if (!RECORDING_NAME.test(entry.name)) continue;
+    if ('info' in found && found.info.isDirectory()) {
+      await walk(path, add, missing, visited);
+      continue;
+    }
+    if (!RECORDING_NAME.test(entry.name)) continue;
+    // Node reads names as UTF-8: one that is not comes back with U+FFFD, a path that no
+    // longer names the file (so `no such file` would be wrong).
+    if ('error' in found)
+      missing.push({
+        path,
+        reason: entry.name.includes('\uFFFD') ? 'its name is not UTF-8: rename it to read it' : reasonOf(found.error),
+      });
     // Only files a directory holds: a FIFO or a link to /dev/zero named x.jsonl would hold
     // every command that reads the directory (and the app past `q`) for ever. Named alone,
     // such a path is read as given (a FIFO is a way to pipe a trace in).

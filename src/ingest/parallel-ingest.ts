@@ -64,7 +64,7 @@ export function parallelPlan(
 ): ParallelPlan | null {
   if (script === null) return null;
   // On 2 cores the app indexes on its own thread unless asked: a worker costs ~35 MiB
-  // (an isolate, its heap and buffers), which took the app's peak on 1 GiB from 0.24x
+  // (an isolate, its heap and buffers), which took the app's peak on 1 GiB from 0.25x
   // of the file to 0.28–0.29x (docs/performance.md).
   const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
   const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);

@@ -1,6 +1,6 @@
 // A terminal for benchmarks: Ink renders to it and reads keys from it.
 import { EventEmitter } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { startThread } from '../dist/sources/heap.js';
 
 export class FakeStdin extends EventEmitter {
   isTTY = true;
@@ -72,7 +72,7 @@ export async function timedApp(App, props, stdout, { noFrameMs = 3000, maxFps = 
 let keysThread = null;
 export function standInForKeysThread() {
   if (keysThread) return;
-  keysThread = new Worker("require('node:worker_threads').parentPort.on('message', () => {});", {
+  keysThread = startThread("require('node:worker_threads').parentPort.on('message', () => {});", {
     eval: true,
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
   });

@@ -6,6 +6,8 @@ process.env.NODE_ENV ??= 'production';
 import { EventEmitter } from 'node:events';
 import { FakeStdin, standInForKeysThread } from './fake-tty.mjs';
 
+// Before Ink loads, as the binary does: its modules' allocations would grow the young generation first.
+(await import('../dist/sources/heap.js')).tightenHeap();
 const { createElement } = await import('react');
 const { render } = await import('ink');
 const { App } = await import('../dist/ui/app.js');
@@ -20,7 +22,6 @@ import { TraceStore } from '../dist/store/trace-store.js';
 import { bundledPrices } from '../dist/trace/prices.js';
 
 // As the app runs it (cli/main.ts).
-(await import('../dist/cli/heap.js')).tightenHeap();
 const [file, mode] = process.argv.slice(2);
 class FakeStdout extends EventEmitter {
   columns = 100;

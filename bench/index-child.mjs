@@ -8,12 +8,13 @@ process.env.NODE_ENV ??= 'production';
 import { EventEmitter } from 'node:events';
 import { timedApp } from './fake-tty.mjs';
 
+// Before Ink loads, as the binary does: its modules' allocations would grow the young generation first.
+(await import('../dist/sources/heap.js')).tightenHeap();
 const { App } = await import('../dist/ui/app.js');
 const { loadWithCache } = await import('../dist/cli/load.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
 const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
-(await import('../dist/cli/heap.js')).tightenHeap();
 
 const file = process.argv[2];
 const stdout = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: true, write: () => true });

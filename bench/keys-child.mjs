@@ -7,12 +7,13 @@ process.env.NODE_ENV ??= 'production';
 // same places each round.
 import { timedApp } from './fake-tty.mjs';
 
+// Before Ink loads, as the binary does: its modules' allocations would grow the young generation first.
+(await import('../dist/sources/heap.js')).tightenHeap();
 const { App } = await import('../dist/ui/app.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
 const { ingest } = await import('../dist/ingest/ingest.js');
 const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
-(await import('../dist/cli/heap.js')).tightenHeap();
 
 // `node bench/keys-child.mjs FILE [ROUNDS] [calls,turns,…]`: the panes to measure, all by default.
 const [file, roundsArg, panesArg] = process.argv.slice(2);

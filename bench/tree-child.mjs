@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timedApp } from './fake-tty.mjs';
 
+// Before Ink loads, as the binary does: its modules' allocations would grow the young generation first.
+(await import('../dist/sources/heap.js')).tightenHeap();
 const { App } = await import('../dist/ui/app.js');
 const { FileSource } = await import('../dist/sources/file-source.js');
 const { ingest } = await import('../dist/ingest/ingest.js');
 const { TraceStore } = await import('../dist/store/trace-store.js');
 const { bundledPrices } = await import('../dist/trace/prices.js');
-(await import('../dist/cli/heap.js')).tightenHeap();
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const MB = Number(process.env.BENCH_TREE_MB ?? 20);

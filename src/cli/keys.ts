@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { startThread } from '../sources/heap.js';
 import { type MouseEvent, MouseFilter, type MouseItem } from '../ui/mouse.js';
 import { fatal } from './fatal.js';
 import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE, SHARED_SLOTS } from './keys-protocol.js';
@@ -80,7 +80,7 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
     leave: CONTROL.leaveAltScreen,
     reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)',
   };
-  const worker = new Worker(workerUrl, {
+  const worker = startThread(workerUrl, {
     workerData: data,
     resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
   });

@@ -1,11 +1,11 @@
 import { CommanderError } from 'commander';
 import type { PricesSpec } from '../ingest/read-run.js';
+import { tightenHeap } from '../sources/heap.js';
 import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import type { LoadedConfig } from './config.js';
 import { installFatalHandlers } from './fatal.js';
-import { tightenHeap } from './heap.js';
 import { claimTerminal } from './interactive.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
 import { loadPriceRows } from './prices-file.js';

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
+import { startThread } from '../sources/heap.js';
 
 /*
  * The worker threads of ingest/: a few workers running index-worker.ts, each sent at
@@ -66,7 +67,7 @@ export class WorkerPool<J, R> {
   ) {
     this.maxWeight = options.maxWeight ?? Infinity;
     for (let n = 0; n < size; n++) {
-      const w = new Worker(script, {
+      const w = startThread(script, {
         workerData: options.workerData,
         ...(options.youngGenerationMb
           ? { resourceLimits: { maxYoungGenerationSizeMb: options.youngGenerationMb } }

@@ -25,7 +25,7 @@ export interface ParallelPlan {
 }
 
 /** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
-export const BLOCK_BYTES = 4 << 20;
+export const BLOCK_BYTES = 2 << 20;
 /** The first range, read on this thread: enough for the first screen, small enough to show it at once. */
 const FIRST_BYTES = 256 << 10;
 /**

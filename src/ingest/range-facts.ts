@@ -22,9 +22,9 @@ export interface BlockDone {
 }
 
 /** Reads a range and turns its lines into a facts tape: a worker's job, or this thread's when a worker fails. */
-export function rangeTape(reader: BlockReader, job: BlockJob): BlockDone {
+export function rangeTape(reader: BlockReader, job: BlockJob, tape = new TapeWriter()): BlockDone {
   const lines = reader.read(job.start, job.end);
-  const tape = new TapeWriter();
+  tape.reset();
   for (let i = 0; i < lines.count; i++) {
     const start = lines.starts[i]!;
     const stop = lines.stops[i]!;

@@ -141,14 +141,21 @@ export class WorkerPool<J, R> {
 }
 
 /** A worker's side: each job in, its result (or why it failed) back. */
-export function serveJobs<J, R>(handle: (job: J) => R | Promise<R>): void {
+export function serveJobs<J, R>(
+  handle: (job: J) => R | Promise<R>,
+  /** What of a result moves to the pool's thread rather than being copied (a buffer this thread will not touch again). */
+  moved: (result: R) => ArrayBuffer[] = () => [],
+): void {
   parentPort?.on('message', async ({ id, job }: Envelope<J>) => {
     let reply: Reply<R>;
+    let transfer: ArrayBuffer[] = [];
     try {
-      reply = { id, result: await handle(job) };
+      const result = await handle(job);
+      reply = { id, result };
+      transfer = moved(result);
     } catch (error) {
       reply = { id, error: (error as Error).message };
     }
-    parentPort!.postMessage(reply);
+    parentPort!.postMessage(reply, transfer);
   });
 }

@@ -29,11 +29,12 @@ export function tightenHeap(): void {
 }
 
 /**
- * Starts a worker thread, the heap kept as `tightenHeap` set it. A Node 20 worker, as
- * it starts, puts the young generation's growth factor back to V8's default (measured:
- * set again before it is online, it is lost; after, it holds). Unnoticed, the keys
- * thread let the app's young generation grow to 2 × 16 MiB on a 1 GiB index. So every
- * thread is started here, and the flags are set again once it runs.
+ * Starts a worker thread, the heap kept as `tightenHeap` set it. V8 raises the growth
+ * factor, a flag of the whole process, back to 2 whenever it sets up an isolate's heap
+ * (`Heap::ConfigureHeap`): each worker, as it starts. Set again before the worker is
+ * online, it is lost; after, it holds. Unnoticed, the keys thread let the app's young
+ * generation grow to 2 × 16 MiB on a 1 GiB index. So every thread is started here,
+ * and the flags are set again once it runs.
  */
 export function startThread(script: string | URL, options: WorkerOptions): Worker {
   const worker = new Worker(script, options);

@@ -223,8 +223,20 @@ export class TapeWriter {
     }
   }
 
+  /**
+   * The tape so far, copied to its length: a view would take the whole buffer along
+   * when posted to another thread (up to twice the tape), and the buffer stays here
+   * for the next range (`reset`).
+   */
   finish(): Tape {
-    return { nums: this.nums.subarray(0, this.n), strs: this.strs };
+    return { nums: this.nums.slice(0, this.n), strs: this.strs };
+  }
+
+  /** Empty again, its buffer kept: a worker writes every range's tape into the one buffer. */
+  reset(): void {
+    this.n = 0;
+    this.strs = [];
+    this.ids.clear();
   }
 }
 

@@ -1,26 +1,37 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/trace/facts.js';
-import { TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
+import { type Tape, TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
 import type { LineFacts } from '../../src/trace/line-facts.js';
 import { realTraceFiles } from '../helpers/shared.js';
 
-/** Every line's facts, written to a tape and read back, are the facts written. */
-function roundTrip(lines: string[]): void {
-  const writer = new TapeWriter();
-  const want: [number, number, number, LineFacts][] = [];
+type Written = [number, number, number, LineFacts][];
+
+/** Writes the lines' facts to `writer`; returns its tape and what reading it must give. */
+function write(writer: TapeWriter, lines: string[]): { tape: Tape; want: Written } {
+  const want: Written = [];
   lines.forEach((text, i) => {
     const facts = lineFacts(text);
     writer.line(i, i * 1000, text.length, facts);
     if (facts.kind !== 'blank') want.push([i, i * 1000, text.length, facts]);
   });
-  const got: [number, number, number, LineFacts][] = [];
+  return { tape: writer.finish(), want };
+}
+
+function read(tape: Tape): Written {
+  const got: Written = [];
   // The reader reuses its objects between lines: keep copies.
-  new TapeReader(writer.finish()).read(
+  new TapeReader(tape).read(
     (index, offset, length, facts) => got.push([index, offset, length, structuredClone(facts)]),
     Infinity,
   );
-  expect(got).toEqual(want);
+  return got;
+}
+
+/** Every line's facts, written to a tape and read back, are the facts written. */
+function roundTrip(lines: string[]): void {
+  const { tape, want } = write(new TapeWriter(), lines);
+  expect(read(tape)).toEqual(want);
 }
 
 describe('facts tapes', () => {
@@ -40,5 +51,19 @@ describe('facts tapes', () => {
 
   it.skipIf(realTraceFiles.length === 0)('give back every line of the real traces', () => {
     for (const file of realTraceFiles) roundTrip(readFileSync(file, 'utf8').split('\n'));
+  });
+
+  it('stay whole when their writer goes on to the next range, each cut to its length', () => {
+    // A worker writes every range into one writer: a tape already sent must not change,
+    // and its buffer is just the tape (a posted view would take the whole buffer along).
+    const writer = new TapeWriter();
+    const demo = readFileSync('examples/demo.jsonl', 'utf8').split('\n');
+    const first = write(writer, demo);
+    writer.reset();
+    const rec = readFileSync('test/fixtures/mcp-rec.jsonl', 'utf8').split('\n');
+    const second = write(writer, rec);
+    expect(read(first.tape)).toEqual(first.want);
+    expect(second.tape).toEqual(write(new TapeWriter(), rec).tape);
+    for (const { tape } of [first, second]) expect(tape.nums.buffer.byteLength).toBe(tape.nums.byteLength);
   });
 });

@@ -222,7 +222,7 @@ export function summaryText(
       table(
         callCols('METHOD'),
         methods.map(([name, m]) => {
-          const lat = latencyStats(m.latencies);
+          const lat = latencyStats(m.latencies.view());
           return [
             cell(name),
             fmtInt(m.calls),

@@ -1,7 +1,7 @@
 import { isAscii } from 'node:buffer';
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
-import { CountColumn, SmallColumn, TimeColumn } from './columns.js';
+import { Column, CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import { linksToSave, restoreLinks } from './links.js';
 import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
@@ -137,8 +137,8 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     }
   });
   binary.push(['errors.row', rowErrors]);
-  const list = (values: number[]): number => binary.push([`list.${binary.length}`, values]) - 1;
-  const call = ({ latencies, ...rest }: CallAgg): SavedCall => ({ ...rest, latencies: list(latencies) });
+  const list = (values: number[] | Float64Array): number => binary.push([`list.${binary.length}`, values]) - 1;
+  const call = ({ latencies, ...rest }: CallAgg): SavedCall => ({ ...rest, latencies: list(latencies.view()) });
   const agg = store.aggregates;
   const header: Header = {
     version: SNAPSHOT_VERSION,
@@ -412,7 +412,15 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
   };
   const call = (c: SavedCall): CallAgg => {
     need(isObject(c), 'call');
-    return { ...c, latencies: list(c.latencies) };
+    const i = c.latencies;
+    need(
+      isIndex(i, all.length) && header.parts[i]!.name.startsWith('list.') && all[i] instanceof Float64Array,
+      'list index',
+    );
+    // In place, as the columns are: a push past its end copies it out first.
+    const latencies = new Column(Float64Array, 16);
+    latencies.restore(all[i] as Float64Array<ArrayBuffer>);
+    return { ...c, latencies };
   };
   const agg = header.aggregates;
   need(

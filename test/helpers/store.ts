@@ -1,4 +1,5 @@
 import { appendLines } from '../../src/ingest/row-writer.js';
+import { Column } from '../../src/store/columns.js';
 import { saveSnapshot } from '../../src/store/snapshot.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, type PriceTable } from '../../src/trace/prices.js';
@@ -41,4 +42,17 @@ export function snapshotBytes(store: TraceStore): Buffer {
   const parts: Buffer[] = [];
   for (const part of saveSnapshot(store)) parts.push(Buffer.from(part));
   return Buffer.concat(parts);
+}
+
+/**
+ * Rollups as plain values to compare: each column (a latency list) as the numbers it
+ * holds, whatever room it has left to grow.
+ */
+export function plain(value: unknown): unknown {
+  if (value instanceof Column) return Array.from(value.view() as ArrayLike<number>);
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, plain(v)]));
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
 }

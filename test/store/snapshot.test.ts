@@ -11,7 +11,7 @@ import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices, withOverrides } from '../../src/trace/prices.js';
 import { storeDump } from '../helpers/cache.js';
 import { demoStore } from '../helpers/demo.js';
-import { at, fillStore, snapshotBytes, storeOf } from '../helpers/store.js';
+import { at, fillStore, plain, snapshotBytes, storeOf } from '../helpers/store.js';
 
 describe('saved index', () => {
   it('restores a store exactly: the same stats, pairs, errors and rows', () => {
@@ -38,7 +38,7 @@ describe('saved index', () => {
       'assistantTurns',
       'modelTimeMs',
     ] as const)
-      expect(restored.aggregates[key], key).toEqual(s.aggregates[key]);
+      expect(plain(restored.aggregates[key]), key).toEqual(plain(s.aggregates[key]));
     expect([...restored.aggregates.methods.values()].some((m) => m.latencies.length > 0)).toBe(true);
   });
 
@@ -101,7 +101,7 @@ describe('saved index', () => {
     expect(s.aggregates.methods.get('tools/call')!.latencies.length).toBe(12_000);
     const restored = new TraceStore(bundledPrices());
     expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
-    expect(restored.aggregates.methods).toEqual(s.aggregates.methods);
+    expect(plain(restored.aggregates.methods)).toEqual(plain(s.aggregates.methods));
     expect([...restored.cols.errorText]).toEqual([...s.cols.errorText]);
     expect(restored.aggregates.errors).toEqual(s.aggregates.errors);
     expect(restored.aggregates.errors.some((e) => e.name.length > 70_000)).toBe(true);

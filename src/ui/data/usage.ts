@@ -83,7 +83,7 @@ function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline
   const mcpPlaneOnly = mergesPlanes(store, agg);
   const methods = [...agg.methods.entries()]
     .map(([name, m]) => {
-      const lat = latencyStats(m.latencies);
+      const lat = latencyStats(m.latencies.view());
       return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));

@@ -1,5 +1,5 @@
 import type { Aggregates } from '../store/aggregates.js';
-import { cancelledCalls, latencyStats, statsOf } from '../store/stats.js';
+import { callLatencyStats, cancelledCalls, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
@@ -222,7 +222,7 @@ export function summaryText(
       table(
         callCols('METHOD'),
         methods.map(([name, m]) => {
-          const lat = latencyStats(m.latencies.view());
+          const lat = callLatencyStats(m);
           return [
             cell(name),
             fmtInt(m.calls),

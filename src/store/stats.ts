@@ -126,6 +126,11 @@ export function latencyStats(values: readonly number[] | Float64Array): {
   return { p50: a[k50]!, p95: a[k95]!, max };
 }
 
+/** The latency figures of one group of calls (a method, or a tool of one origin). */
+export function callLatencyStats(agg: CallAgg): ReturnType<typeof latencyStats> {
+  return latencyStats(agg.latencies.view());
+}
+
 function producerOf(meta: JsonObject | null): string | null {
   if (!meta) return null;
   const source = str(meta.source);

@@ -8,6 +8,7 @@ import { statsOf } from '../../src/store/stats.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { BIN, ROOT } from './cli.js';
+import { plain } from './store.js';
 
 /**
  * A trace just over the size worth caching that indexes in milliseconds: the demo's
@@ -50,8 +51,8 @@ export function storeDump(store: TraceStore, restored = false) {
     })),
     aggregates: {
       models: [...a.models],
-      methods: [...a.methods],
-      tools: [...a.tools],
+      methods: plain([...a.methods]),
+      tools: plain([...a.tools]),
       errors: a.errors,
       counters: [a.turns, a.echoedTurns, a.assistantTurns, a.modelTimeMs, a.modelTimeSeen],
     },

@@ -1,7 +1,7 @@
 import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
-import { cancelledCalls, latencyStats, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
+import { callLatencyStats, cancelledCalls, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
 import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -83,7 +83,7 @@ function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline
   const mcpPlaneOnly = mergesPlanes(store, agg);
   const methods = [...agg.methods.entries()]
     .map(([name, m]) => {
-      const lat = latencyStats(m.latencies.view());
+      const lat = callLatencyStats(m);
       return { name, calls: m.calls, errors: m.errors, pending: m.pending, p50: lat.p50, p95: lat.p95, max: lat.max };
     })
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));

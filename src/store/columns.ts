@@ -11,6 +11,18 @@ export interface Growth {
   remaining(): number | null;
 }
 
+/** The first index in sorted `data[0, length)` whose value is ≥ `value`. */
+export function lowerBound(data: Int32Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (data[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** An append-only typed column that grows in place as rows arrive. */
 export class Column<A extends Typed> {
   data: A;

@@ -1,4 +1,4 @@
-import { lowerBound } from './tables.js';
+import { lowerBound } from './columns.js';
 import { MCP_ORIGIN as MCP, TURN_ORIGIN as TURN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 

@@ -2,12 +2,13 @@ import { isAscii } from 'node:buffer';
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
 import { Column, CountColumn, SmallColumn, TimeColumn } from './columns.js';
+import { LineRuns } from './line-runs.js';
 import { linksToSave, restoreLinks } from './links.js';
 import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 14;
+export const SNAPSHOT_VERSION = 15;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -247,7 +248,6 @@ const ROW_COLUMNS = [
   'shape',
   'status',
   'flags',
-  'lineNo',
   'length',
   'label',
   'name',
@@ -260,6 +260,7 @@ const GROUPS: ((name: string) => boolean)[] = [
   (n) => ROW_COLUMNS.includes(n),
   (n) => n === 'usageRows' || n.startsWith('usage.'),
   (n) => n.startsWith('pairs.'),
+  (n) => n.startsWith('lineRuns.'),
   (n) => n === 'linkRow' || n === 'linkPair',
 ];
 /** Rows per block of the time column (columns.ts). */
@@ -351,6 +352,10 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     need(lengths.size <= 1, 'column lengths');
   }
   const rows = views.get('kind')!.length;
+  need(
+    LineRuns.valid(views.get('lineRuns.row') as Int32Array, views.get('lineRuns.no') as Int32Array, rows),
+    'lineRuns',
+  );
   need(views.get('t.bases')!.length <= Math.ceil(rows / TIME_BLOCK_ROWS), 't.bases');
 
   // The texts: their lengths are the last part, their bytes run to the end exactly.

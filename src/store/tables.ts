@@ -2,24 +2,13 @@ import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js
 import { Shape, Status } from '../trace/enums.js';
 import type { TurnFacts } from '../trace/turn.js';
 import { Flag, type FlagBit } from './codes.js';
-import { Column, CountColumn, type Growth, Interner, SmallColumn, TimeColumn } from './columns.js';
+import { Column, CountColumn, type Growth, Interner, lowerBound, SmallColumn, TimeColumn } from './columns.js';
+import { LineRuns } from './line-runs.js';
 import type { ErrorEntry, LinePlace, TableWriter } from './table-writer.js';
 import { AXIS_HALF_SPAN_MS, isDateMs } from './time-range.js';
 import { ToolPairs } from './tool-pairs.js';
 
 export type { ErrorEntry } from './table-writer.js';
-
-/** The first index in sorted `data[0, length)` whose value is ≥ `value`. */
-export function lowerBound(data: Int32Array, length: number, value: number): number {
-  let lo = 0;
-  let hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (data[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 type AnyColumn = Column<Float64Array | Int32Array | Int16Array | Uint32Array | Uint8Array | Uint16Array>;
 
@@ -48,7 +37,8 @@ export class Tables implements TableWriter {
   readonly shape: Column<Uint8Array>;
   readonly status: Column<Uint8Array>;
   readonly flags: Column<Uint8Array>;
-  readonly lineNo: Column<Int32Array>;
+  /** Each row's line number (`lineOf`), as runs of consecutive lines. */
+  readonly lines = new LineRuns();
   readonly length: Column<Int32Array>;
   /** Method, event kind, turn role, unknown type, or skip reason (interned). */
   readonly label: SmallColumn<Int16Array, Int32Array>;
@@ -106,7 +96,6 @@ export class Tables implements TableWriter {
     this.shape = new Column(Uint8Array, 1024, growth);
     this.status = new Column(Uint8Array, 1024, growth);
     this.flags = new Column(Uint8Array, 1024, growth);
-    this.lineNo = new Column(Int32Array, 1024, growth);
     this.length = new Column(Int32Array, 1024, growth);
     this.label = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
     this.name = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
@@ -139,7 +128,6 @@ export class Tables implements TableWriter {
       this.shape,
       this.status,
       this.flags,
-      this.lineNo,
       this.length,
       this.label,
       this.name,
@@ -162,7 +150,8 @@ export class Tables implements TableWriter {
       shape: this.shape,
       status: this.status,
       flags: this.flags,
-      lineNo: this.lineNo,
+      'lineRuns.row': this.lines.row,
+      'lineRuns.no': this.lines.no,
       length: this.length,
       label: this.label,
       name: this.name,
@@ -205,12 +194,14 @@ export class Tables implements TableWriter {
     this.strings.clear();
     this.errorText.clear();
     this.rowErrors.clear();
+    this.lines.clear();
     this.rows = 0;
   }
 
   /** After a saved index filled the columns (snapshot.ts). */
   restored(): void {
     this.rows = this.kind.length;
+    this.lines.restored();
   }
 
   /** A row's line: where it starts in its file, bytes. */
@@ -286,7 +277,7 @@ export class Tables implements TableWriter {
     this.shape.data[row] = Shape.none;
     this.status.data[row] = Status.none;
     this.flags.data[row] = 0;
-    this.lineNo.data[row] = line.lineNo;
+    this.lines.push(row, line.lineNo);
     // A skipped over-long line may pass 2 GiB: the column keeps what a view can read back.
     this.length.data[row] = Math.min(line.length, 0x7fffffff);
     this.label.data[row] = label;

@@ -222,7 +222,7 @@ export class TraceStore {
 
   /** The row's line number in its file (1-based). */
   lineOf(row: number): number {
-    return this.cols.lineNo.data[row]!;
+    return this.cols.lines.at(row);
   }
 
   /** The row's line length in bytes (at most 2^31 - 1: what can be read back). */

@@ -32,10 +32,9 @@ function sweep(store: TraceStore) {
       store.shapeOf(row),
       store.statusOf(row),
       store.fileOf(row),
-      store.lineOf(row),
       store.bytesOf(row),
     ];
-    const want = [c.kind, c.dir, c.shape, c.status, c.file, c.lineNo, c.length].map((col) => col.data[row]);
+    const want = [c.kind, c.dir, c.shape, c.status, c.file, c.length].map((col) => col.data[row]);
     expect(got, `row ${row}`).toEqual(want);
     expect(store.labelOf(row)).toBe(c.strings.get(c.label.data[row]!));
     expect(store.nameOf(row)).toBe(c.strings.get(c.name.data[row]!));

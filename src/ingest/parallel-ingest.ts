@@ -24,8 +24,13 @@ export interface ParallelPlan {
   nice?: number;
 }
 
-/** Bytes per range: big enough that a range's overhead is noise, small enough to keep every core busy. */
-export const BLOCK_BYTES = 2 << 20;
+/**
+ * Bytes per range. A worker holds a range's bytes and writes its tape in buffers of its
+ * own, ~1.5 MiB at this size against ~6 at 4 MiB, and smaller tapes wait here: at 1 GiB
+ * `summary` peaked at 223-227 MiB with 1 MiB ranges and 245-252 with 4 MiB, in as long
+ * (3.5-3.6 s). As many bytes stay ahead either way (AHEAD_BYTES, HELD_BYTES).
+ */
+export const BLOCK_BYTES = 1 << 20;
 /** The first range, read on this thread: enough for the first screen, small enough to show it at once. */
 const FIRST_BYTES = 256 << 10;
 /**
@@ -39,8 +44,13 @@ export const PARALLEL_MIN_BYTES = 256 << 20;
 /** Appending in slices of this many lines, for about this long per turn of the event loop. */
 const SLICE_LINES = 512;
 const SLICE_MS = 6;
-/** Ranges in flight per worker: enough to cover this thread's pauses, few enough to bound memory. */
-const AHEAD = 3;
+/**
+ * Bytes in flight per worker, asked for or back and waiting here: enough to cover this
+ * thread's pauses (a frame, a key), few enough to bound the tapes held.
+ */
+const AHEAD_BYTES = 12 << 20;
+/** Bytes a worker holds to read next: enough that it never waits for this thread to send more. */
+const HELD_BYTES = 8 << 20;
 
 /**
  * The nice value of the app's index workers: a person's keys and frames come first.
@@ -69,7 +79,12 @@ export function parallelPlan(
   const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
   const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
-  return { workers, blockBytes: BLOCK_BYTES, workerUrl: script, nice: interactive ? APP_WORKER_NICE : 0 };
+  return {
+    workers,
+    blockBytes: BLOCK_BYTES,
+    workerUrl: script,
+    nice: interactive ? APP_WORKER_NICE : 0,
+  };
 }
 
 /** Appends a whole file's records to the store, in file order, reading ranges in worker threads. */
@@ -113,9 +128,11 @@ export async function ingestParallel(
 
   function appendRanges(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // Two ranges in flight per worker, so none waits on this thread; a worker holds two
-      // at most, so a small young generation is plenty.
-      const pool = new WorkerPool<BlockJob, BlockDone>(plan.workerUrl, Math.min(plan.workers, blocks - 1), 2, {
+      // A worker holds a few ranges, so none waits on this thread; it reads one at a time,
+      // so a small young generation is plenty.
+      const held = Math.max(2, Math.round(HELD_BYTES / B));
+      const ahead = plan.workers * Math.max(3, Math.round(AHEAD_BYTES / B));
+      const pool = new WorkerPool<BlockJob, BlockDone>(plan.workerUrl, Math.min(plan.workers, blocks - 1), held, {
         youngGenerationMb: 8,
         workerData: { nice: plan.nice ?? 0 },
       });
@@ -147,7 +164,7 @@ export async function ingestParallel(
         }
       };
       const dispatch = (): void => {
-        while (!alone && next < blocks && next - expected < plan.workers * AHEAD && !whole.stopped()) {
+        while (!alone && next < blocks && next - expected < ahead && !whole.stopped()) {
           pool.run(jobOf(next++)).then((d) => {
             if (alone) return;
             done.set(d.block, d);

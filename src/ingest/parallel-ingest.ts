@@ -62,8 +62,8 @@ const APP_WORKER_NICE = 10;
 /**
  * How a file of `size` bytes is indexed: in parallel (a plan) or on this thread (null).
  * MCP_REPLAY_TUI_WORKERS sets the number of workers (0: none); by default, one per core
- * (one fewer in the app, and none there below 3 cores), and none on a single core. The
- * app's workers run at a lower priority than its thread.
+ * (one fewer in the app), and none on a single core. The app's workers run at a lower
+ * priority than its thread.
  */
 export function parallelPlan(
   size: number,
@@ -73,11 +73,10 @@ export function parallelPlan(
   cores = availableParallelism(),
 ): ParallelPlan | null {
   if (script === null) return null;
-  // On 2 cores the app indexes on its own thread unless asked: a worker costs ~35 MiB
-  // (an isolate, its heap and buffers), which took the app's peak on 1 GiB from 0.25x
-  // of the file to 0.28–0.29x (docs/performance.md).
-  const asked = env.MCP_REPLAY_TUI_WORKERS !== undefined && /^\d+$/.test(env.MCP_REPLAY_TUI_WORKERS);
-  const workers = !asked && interactive && cores < 3 ? 0 : workerCount(env, interactive, cores);
+  // On 2 cores the app has one worker, at a lower priority: on its own thread it took
+  // 1.3-1.4x as long as `summary` on 1 GiB; a worker costs it ~25 MiB, 0.24x of the file
+  // at its peak against 0.22x (docs/performance.md).
+  const workers = workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;
   return {
     workers,

@@ -165,11 +165,11 @@ describe.skipIf(!hasWorker)('parallel index', () => {
     expect(parallelPlan(PARALLEL_MIN_BYTES - 1, {}, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '0' }, WORKER)).toBeNull();
     expect(parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '3' }, WORKER)?.workers).toBe(3);
-    // The app leaves a core to its frames (none below 3 cores unless asked), its workers
-    // nicer than its thread; summary uses every core at its own priority.
+    // The app leaves a core to its frames, its workers nicer than its thread; summary
+    // uses every core at its own priority.
     const workers = (interactive: boolean, n: number) =>
       parallelPlan(1 << 30, {}, WORKER, interactive, n)?.workers ?? 0;
-    expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 0, 2, 3, 8]);
+    expect([1, 2, 3, 4, 16].map((n) => workers(true, n))).toEqual([0, 1, 2, 3, 8]);
     expect([1, 2, 3, 4, 16].map((n) => workers(false, n))).toEqual([0, 2, 3, 4, 8]);
     const asked = parallelPlan(1 << 30, { MCP_REPLAY_TUI_WORKERS: '1' }, WORKER, true, 2);
     expect([asked?.workers, asked?.nice]).toEqual([1, 10]);

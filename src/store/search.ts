@@ -44,6 +44,12 @@ function* fuzzyErrors(store: TraceStore): Generator<[row: number, key: string]> 
   }
 }
 
+/** Whether the error texts search scores are prepared for the store as it is (`prepareSearchSoon` done). */
+export function searchPrepared(store: TraceStore): boolean {
+  const cached = targetCache.get(store);
+  return cached !== undefined && cached.epoch === store.epoch && cached.size === store.cols.errorText.size;
+}
+
 /** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
 function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
   const cached = targetCache.get(store);

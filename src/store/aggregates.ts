@@ -46,7 +46,8 @@ export interface ModelAgg {
   costOverflowTurns: number;
 }
 
-const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: new Column(Float64Array, 16) });
+// No room until a latency arrives: most groups of a trace that names a tool per call hold none or one.
+const newCall = (): CallAgg => ({ calls: 0, errors: 0, pending: 0, latencies: new Column(Float64Array, 0) });
 
 interface UsageSums {
   input: number;

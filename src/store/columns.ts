@@ -23,25 +23,42 @@ export function lowerBound(data: Int32Array, length: number, value: number): num
   return lo;
 }
 
-/** An append-only typed column that grows in place as rows arrive. */
+/**
+ * One empty array per element type, shared by every column made with no room: a call
+ * group (store/aggregates.ts) is made for each method and tool name, and a trace may
+ * name a tool per call. Never written: a push makes room first, in a new array.
+ */
+const EMPTY = new Map<Ctor<Typed>, Typed>();
+
+function arrayOf<A extends Typed>(ctor: Ctor<A>, capacity: number): A {
+  if (capacity > 0) return new ctor(capacity);
+  let empty = EMPTY.get(ctor);
+  if (!empty) EMPTY.set(ctor, (empty = new ctor(0)));
+  return empty as A;
+}
+
+/** An append-only typed column that grows in place as rows arrive (from none: `capacity` 0). */
 export class Column<A extends Typed> {
   data: A;
   length = 0;
-  private readonly first: { ctor: Ctor<A>; capacity: number };
+  /** Its element type and capacity when new (fields, not an object: a call group is a column). */
+  private readonly firstCtor: Ctor<A>;
+  private readonly firstCapacity: number;
 
   constructor(
     private ctor: Ctor<A>,
     capacity = 1024,
     private readonly growth: Growth | null = null,
   ) {
-    this.data = new ctor(capacity);
-    this.first = { ctor, capacity };
+    this.data = arrayOf(ctor, capacity);
+    this.firstCtor = ctor;
+    this.firstCapacity = capacity;
   }
 
   /** Back to its state when new: empty, in its first element type and capacity (a store being cleared). */
   clear(): void {
-    this.ctor = this.first.ctor;
-    this.data = new this.ctor(this.first.capacity);
+    this.ctor = this.firstCtor;
+    this.data = arrayOf(this.ctor, this.firstCapacity);
     this.length = 0;
   }
 

@@ -423,7 +423,7 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
       'list index',
     );
     // In place, as the columns are: a push past its end copies it out first.
-    const latencies = new Column(Float64Array, 16);
+    const latencies = new Column(Float64Array, 0);
     latencies.restore(all[i] as Float64Array<ArrayBuffer>);
     return { ...c, latencies };
   };

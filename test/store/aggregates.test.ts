@@ -269,3 +269,36 @@ describe('cost', () => {
     expect(pkg.devDependencies['@pydantic/genai-prices']).toBe(PRICE_PACKAGE_VERSION);
   });
 });
+
+describe('call groups', () => {
+  it('take room for latencies as they arrive, none of their own for a group with none (20,000 tool names)', () => {
+    // A trace may name a tool per call: each name is a group, twice over (its calls and
+    // its tool_uses). A buffer made for every group cost a 25 MB trace of 100,000 names
+    // over 100 MB more at its peak than the lists it holds.
+    const lines: object[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      lines.push({
+        t: at(i),
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: `t${i}` } },
+      });
+      if (i % 2 === 0) lines.push({ t: at(i + 1), dir: 'out', raw: { jsonrpc: '2.0', id: i, result: {} } });
+    }
+    const agg = storeOf(lines).aggregates;
+    const groups = [...agg.methods.values(), ...[...agg.tools.values()].flatMap((t) => [t.mcp, t.turn])];
+    expect(groups).toHaveLength(40_001);
+    let latencies = 0;
+    let held = 0;
+    for (const g of groups) {
+      latencies += g.latencies.length;
+      held += g.latencies.data.byteLength;
+    }
+    expect(latencies).toBe(20_000);
+    // A double per latency and the room a list grows by (half again), not a buffer per group.
+    expect(held).toBeLessThanOrEqual(latencies * 8 * 1.5);
+    // And the empty ones share one empty list: no typed array (and buffer) each.
+    const empty = groups.filter((g) => g.latencies.length === 0);
+    expect(empty.length).toBe(30_000);
+    expect(new Set(empty.map((g) => g.latencies.data)).size).toBe(1);
+  });
+});

@@ -13,7 +13,10 @@ export class LineRuns {
   readonly row = new Column(Int32Array, 64);
   /** Its line number. */
   readonly no = new Column(Int32Array, 64);
-  /** The run the last lookup found: rows are mostly read in order. */
+  /**
+   * The run the last lookup found: rows are mostly read in order. Checked before it is
+   * used, so a store cleared or restored under it never answers from it.
+   */
   private last = 0;
 
   /** Row `row` (the next row appended) is on line `lineNo`. */
@@ -44,13 +47,5 @@ export class LineRuns {
       if (row[k]! >= rows || (k > 0 && row[k]! <= row[k - 1]!) || no[k]! < 1) return false;
     }
     return true;
-  }
-
-  clear(): void {
-    this.last = 0;
-  }
-
-  restored(): void {
-    this.last = 0;
   }
 }

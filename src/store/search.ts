@@ -52,8 +52,7 @@ export function searchPrepared(store: TraceStore): boolean {
 
 /** Prepared error texts, rebuilt only when errors were added (or the rows were read again). */
 function errorTargets(store: TraceStore): { row: number; p: Fuzzysort.Prepared }[] {
-  const cached = targetCache.get(store);
-  if (cached && cached.epoch === store.epoch && cached.size === store.cols.errorText.size) return cached.targets;
+  if (searchPrepared(store)) return targetCache.get(store)!.targets;
   const targets: { row: number; p: Fuzzysort.Prepared }[] = [];
   for (const [row, key] of fuzzyErrors(store)) targets.push({ row, p: prepare(key) });
   targetCache.set(store, { epoch: store.epoch, size: store.cols.errorText.size, targets });

@@ -406,25 +406,24 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     errors.push(entry);
   }
 
-  const list = (i: unknown): number[] => {
+  /** A saved list, as the Float64Array view its part is (parts named `list.` are no other type: typeOk). */
+  const listView = (i: unknown): Float64Array<ArrayBuffer> => {
     need(isIndex(i, all.length) && header.parts[i]!.name.startsWith('list.'), 'list index');
+    return all[i] as Float64Array<ArrayBuffer>;
+  };
+  const list = (i: unknown): number[] => {
     // A loop into an array made to size: Array.from over a typed array took twice as long
     // (a 200 MiB trace's lists hold ~160,000 latencies).
-    const view = all[i]!;
+    const view = listView(i);
     const out = new Array<number>(view.length);
     for (let k = 0; k < view.length; k++) out[k] = view[k]!;
     return out;
   };
   const call = (c: SavedCall): CallAgg => {
     need(isObject(c), 'call');
-    const i = c.latencies;
-    need(
-      isIndex(i, all.length) && header.parts[i]!.name.startsWith('list.') && all[i] instanceof Float64Array,
-      'list index',
-    );
     // In place, as the columns are: a push past its end copies it out first.
     const latencies = new Column(Float64Array, 0);
-    latencies.restore(all[i] as Float64Array<ArrayBuffer>);
+    latencies.restore(listView(c.latencies));
     return { ...c, latencies };
   };
   const agg = header.aggregates;

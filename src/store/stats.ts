@@ -107,20 +107,26 @@ const byCallsThenName =
  * (quickselect) instead of a sort: the same values a sort puts at those ranks, in linear
  * time (a 1 GiB trace has ~900,000 latencies: ~15 ms instead of ~60–120).
  */
-export function latencyStats(values: readonly number[] | Float64Array): {
+export function latencyStats(...lists: (readonly number[] | Float64Array)[]): {
   p50: number | null;
   p95: number | null;
   max: number | null;
 } {
-  const n = values.length;
+  const n = lists.reduce((sum, l) => sum + l.length, 0);
   if (n === 0) return { p50: null, p95: null, max: null };
-  // A copy to select in: the list stays in arrival order. Typed, as quickselect only indexes it.
-  const a = (values instanceof Float64Array ? values.slice() : Float64Array.from(values)) as unknown as number[];
+  // The lists copied into one to select in (they stay in arrival order). Typed, as
+  // quickselect only indexes it.
+  const a = new Float64Array(n);
+  let at = 0;
+  for (const l of lists) {
+    a.set(l, at);
+    at += l.length;
+  }
   const k50 = nearestRank(50, n) - 1;
   const k95 = nearestRank(95, n) - 1;
-  quickselect(a, k50);
+  quickselect(a as unknown as number[], k50);
   // Everything after k50 is at least a[k50]: the 95th is selected among those.
-  if (k95 > k50) quickselect(a, k95, k50 + 1, n - 1);
+  if (k95 > k50) quickselect(a as unknown as number[], k95, k50 + 1, n - 1);
   let max = a[k95]!;
   for (let i = k95 + 1; i < n; i++) if (a[i]! > max) max = a[i]!;
   return { p50: a[k50]!, p95: a[k95]!, max };
@@ -277,21 +283,8 @@ export function modelsOf(agg: Aggregates, prices: TraceStore['prices']): StatsDo
   };
 }
 
-/** The lists one after another, in one array. */
-function joined(lists: Float64Array[]): Float64Array {
-  const out = new Float64Array(lists.reduce((n, l) => n + l.length, 0));
-  let at = 0;
-  for (const l of lists) {
-    out.set(l, at);
-    at += l.length;
-  }
-  return out;
-}
-
 function toolRow(name: string, parts: CallAgg[], origin: ToolRow['origin']): ToolRow {
-  const lat = latencyStats(
-    parts.length === 1 ? parts[0]!.latencies.view() : joined(parts.map((p) => p.latencies.view())),
-  );
+  const lat = latencyStats(...parts.map((p) => p.latencies.view()));
   return {
     name,
     calls: parts.reduce((s, p) => s + p.calls, 0),

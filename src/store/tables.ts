@@ -194,14 +194,12 @@ export class Tables implements TableWriter {
     this.strings.clear();
     this.errorText.clear();
     this.rowErrors.clear();
-    this.lines.clear();
     this.rows = 0;
   }
 
   /** After a saved index filled the columns (snapshot.ts). */
   restored(): void {
     this.rows = this.kind.length;
-    this.lines.restored();
   }
 
   /** A row's line: where it starts in its file, bytes. */

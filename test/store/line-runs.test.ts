@@ -76,6 +76,12 @@ describe('line numbers kept as runs', () => {
     expect([99_999, 100_000, 100_001, 100_002].map((row) => runs.at(row))).toEqual([
       100_000, 100_003, 100_003, 100_004,
     ]);
+    // Emptied as a store clears its columns, then filled again: the run last found is gone.
+    runs.row.clear();
+    runs.no.clear();
+    runs.push(0, 5);
+    runs.push(1, 9);
+    expect([runs.at(0), runs.at(1)]).toEqual([5, 9]);
   });
 
   it('refuse saved runs that do not hold together', () => {

@@ -32,28 +32,29 @@ function refused(text: string, width: number) {
   return inputLine({ kind: 'filter', text }, null, 'Enter apply', notice, width);
 }
 
+/** The app at 80x24 with `text` typed in the filter bar and Enter refused: its bar. */
+async function refusedInApp(text: string): Promise<string> {
+  app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
+  await app.press('filter.open');
+  await app.type(text);
+  await app.press('input.submit');
+  return footer(await waitForFrame(app.frame, (x) => footer(x).includes('✗')));
+}
+
 describe('a refused filter in the bar (80x24)', () => {
   it('keeps the broken term in view and marks it, with NO_COLOR', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('filter.open');
-    await app.type('status:error latency:>abc');
-    await app.press('input.submit');
-    const bar = footer(await waitForFrame(app.frame, (x) => footer(x).includes('✗')));
+    const bar = await refusedInApp('status:error latency:>abc');
     expect(bar).toMatch(/^filter: status:error latency:>«abc»▏ {2}✗ latency: "abc" is not a duration/);
     expect(stringWidth(bar)).toBeLessThanOrEqual(80);
   });
 
   it('scrolls a long expression to the broken term', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('filter.open');
-    await app.type('tool:read_* status:error method:tools/call model:claude* latency:>abc dir:in');
-    await app.press('input.submit');
-    const bar = footer(await waitForFrame(app.frame, (x) => footer(x).includes('✗')));
+    const bar = await refusedInApp('tool:read_* status:error method:tools/call model:claude* latency:>abc dir:in');
     expect(bar).toMatch(/^filter: …[^▏]*latency:>«abc»[^▏]*▏ {2}✗ latency: "abc" is not/);
     expect(stringWidth(bar)).toBeLessThanOrEqual(80);
     // Edited, the mark goes with the message: it was about the text before.
-    await app.type('x');
-    const edited = footer(await waitForFrame(app.frame, (x) => !footer(x).includes('✗')));
+    await app!.type('x');
+    const edited = footer(await waitForFrame(app!.frame, (x) => !footer(x).includes('✗')));
     expect(edited).not.toContain('«');
   });
 

@@ -74,7 +74,7 @@ export function parallelPlan(
 ): ParallelPlan | null {
   if (script === null) return null;
   // On 2 cores the app has one worker, at a lower priority: on its own thread it took
-  // 1.3-1.4x as long as `summary` on 1 GiB; a worker costs it ~25 MiB, 0.24x of the file
+  // 1.3-1.4x as long as `summary` on 1 GiB; a worker costs it ~20 MiB, 0.24x of the file
   // at its peak against 0.22x (docs/performance.md).
   const workers = workerCount(env, interactive, cores);
   if (workers < 1 || size < PARALLEL_MIN_BYTES) return null;

@@ -281,8 +281,8 @@ export function addRow(agg: Aggregates, cols: Tables, row: number): void {
     if (shape === Shape.request) {
       opened(agg.methodOf(cols, label));
       if (p >= 0) opened(agg.toolOf(cols, cols.pairs.cols.name.data[p]!, 'mcp'));
-    } else if (shape === Shape.response && cols.pair.data[row]! >= 0) {
-      const req = cols.pair.data[row]!;
+    } else if (shape === Shape.response && cols.pairOf(row) >= 0) {
+      const req = cols.pairOf(row);
       const failed = (cols.flags.data[row]! & Flag.errorText) !== 0;
       const latency = cols.latency(req, row);
       if (latency === null && cols.latencyLeftOut(req, row)) agg.latenciesLeftOut += 1;

@@ -393,7 +393,7 @@ export function hasToolUses(store: TraceStore): boolean {
 export function pairOfRow(store: TraceStore, row: number): number[] {
   const p = store.cols.mcpPairOf(row);
   if (p >= 0) return [p];
-  const other = store.cols.pair.data[row]!;
+  const other = store.cols.pairOf(row);
   if (other >= 0 && store.cols.mcpPairOf(other) >= 0) return [store.cols.mcpPairOf(other)];
   return store.toolLinks(row).opened;
 }

@@ -71,7 +71,7 @@ export function textMatches(
   const low = store.cols.offsetLow.data;
   const high = store.cols.offsetHigh.data;
   const offset = (row: number): number => low[row]! + high[row]! * 2 ** 32;
-  const length = store.cols.length.data;
+  const length = store.cols.length;
   const file = store.cols.file.data;
   // One buffer for every block: no fresh 4 MiB allocation (and page faults) per read.
   const scratch = (blockScratch ??= Buffer.allocUnsafe(BLOCK));
@@ -86,15 +86,15 @@ export function textMatches(
       end + 1 < stop &&
       file[end + 1] === f &&
       offset(end + 1) >= start &&
-      offset(end + 1) + length[end + 1]! - start <= BLOCK
+      offset(end + 1) + length.at(end + 1) - start <= BLOCK
     )
       end++;
-    const last = offset(end) + length[end]!;
+    const last = offset(end) + length.at(end);
     const read = store.readBytes(f, start, last - start, scratch);
     if (read && unicode) {
       for (let i = r; i <= end; i++) {
         const rowStart = offset(i) - start;
-        if (foldCase(read.toString('utf8', rowStart, rowStart + length[i]!)).includes(folded)) into[i] = 1;
+        if (foldCase(read.toString('utf8', rowStart, rowStart + length.at(i))).includes(folded)) into[i] = 1;
       }
     } else if (read) {
       const size = bytes.length;
@@ -102,7 +102,7 @@ export function textMatches(
         const buf = fold ? asciiLower(read, foldBuffer(read.length)) : read;
         for (let i = r; i <= end; i++) {
           const rowStart = offset(i) - start;
-          if (length[i]! >= size && buf.subarray(rowStart, rowStart + length[i]!).indexOf(bytes) >= 0) into[i] = 1;
+          if (length.at(i) >= size && buf.subarray(rowStart, rowStart + length.at(i)).indexOf(bytes) >= 0) into[i] = 1;
         }
         r = end + 1;
         continue;
@@ -115,7 +115,7 @@ export function textMatches(
         const rowStart = offset(i) - start;
         if (pos < rowStart) pos = find(rowStart);
         if (pos < 0) break;
-        if (pos + size <= rowStart + length[i]!) into[i] = 1;
+        if (pos + size <= rowStart + length.at(i)) into[i] = 1;
       }
     }
     r = end + 1;
@@ -272,10 +272,9 @@ export function applyFilter(
   const never = () => false;
   const matchers = terms.map((term) => ('patterns' in term ? globMatcher(term.patterns) : never));
   const kinds = store.cols.kind.data;
-  const pairs = store.cols.pair.data;
   let count = 0;
   for (let row = 0; row < store.count; row++) {
-    const other = kinds[row] === Kind.message ? pairs[row]! : -1;
+    const other = kinds[row] === Kind.message ? store.cols.pairOf(row) : -1;
     if (other >= 0 && other < row) {
       keep[row] = keep[other]!;
     } else {

@@ -186,7 +186,7 @@ export function search(
     let score = Math.max(scoreOf(label[row]!), scoreOf(name[row]!));
     if (errors.size) score = Math.max(score, errors.get(row) ?? -Infinity);
     // A call is one unit, as in filters: text in its response counts too.
-    if (score === -Infinity && lines && (lines[row] || lines[store.cols.pair.data[row]!] === 1)) score = TEXT_SCORE;
+    if (score === -Infinity && lines && (lines[row] || lines[store.cols.pairOf(row)] === 1)) score = TEXT_SCORE;
     if (score === -Infinity) continue;
     result.positions.push(i);
     if (score > bestScore) {

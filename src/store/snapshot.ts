@@ -1,14 +1,15 @@
 import { isAscii } from 'node:buffer';
 import type { JsonObject } from '../trace/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
-import { Column, CountColumn, SmallColumn, TimeColumn } from './columns.js';
+import { AsideColumn, Column, CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import { LineRuns } from './line-runs.js';
 import { linksToSave, restoreLinks } from './links.js';
+import { FAR_PAIR, LONG_LINE } from './tables.js';
 import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 15;
+export const SNAPSHOT_VERSION = 16;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {
@@ -65,11 +66,11 @@ interface Header {
   };
 }
 
-type View = Float64Array | Int32Array | Int16Array | Uint32Array | Uint16Array | Uint8Array;
+type View = Float64Array | Int32Array | Int16Array | Int8Array | Uint32Array | Uint16Array | Uint8Array;
 const TYPES: Record<
   string,
   { new (b: ArrayBufferLike, offset: number, length: number): View; readonly BYTES_PER_ELEMENT: number }
-> = { Float64Array, Int32Array, Int16Array, Uint32Array, Uint16Array, Uint8Array };
+> = { Float64Array, Int32Array, Int16Array, Int8Array, Uint32Array, Uint16Array, Uint8Array };
 
 /** Each distinct text (error messages, names) once, by index: the store shares one string among several maps. */
 class TextTable {
@@ -119,6 +120,9 @@ export function* saveSnapshot(store: TraceStore): Generator<Uint8Array> {
     ['errors.pair', flat(store.pairs.errors)],
     ['errors.text', flat(store.cols.errorText)],
     ['corr.pair', flat(store.pairs.corrs)],
+    // The values the narrow columns set aside: [row, value, …].
+    ['length.aside', store.cols.length.asideFlat()],
+    ['pair.aside', store.cols.pair.asideFlat()],
     // Worked out before saving (summary's): reopening then needs no linking for cost per tool.
     ['links', linksToSave(store)],
   );
@@ -240,6 +244,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isIndex = (v: unknown, below: number): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < below;
 
+/** The parts that are flat Int32 pairs or lists besides the columns. */
+const FLAT_PARTS = ['errors.pair', 'errors.text', 'corr.pair', 'links', 'length.aside', 'pair.aside'] as const;
+
 /** Column groups that grow together (tables.ts): a snapshot whose lengths disagree within one is refused. */
 const ROW_COLUMNS = [
   'file',
@@ -269,6 +276,9 @@ const TIME_BLOCK_ROWS = 4096;
 /** Everything a snapshot restores, decoded and checked whole: restoring it is then assignments only. */
 interface Decoded {
   columns: [string, View][];
+  /** What the `length` and `pair` columns set aside, checked against them ([row, value, …]). */
+  lengthAside: Int32Array;
+  pairAside: Int32Array;
   strings: string[];
   pairErrors: [number, string][];
   /** Pairs' corr_ids. */
@@ -345,8 +355,7 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     views.set(p.name, view);
     return view;
   });
-  for (const name of [...Object.keys(columns), 'errors.pair', 'errors.text', 'corr.pair', 'links'])
-    need(views.has(name), `${name}: missing`);
+  for (const name of [...Object.keys(columns), ...FLAT_PARTS]) need(views.has(name), `${name}: missing`);
   for (const inGroup of GROUPS) {
     const lengths = new Set([...views].filter(([n]) => inGroup(n) && columns[n]).map(([, v]) => v.length));
     need(lengths.size <= 1, 'column lengths');
@@ -357,6 +366,13 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
     'lineRuns',
   );
   need(views.get('t.bases')!.length <= Math.ceil(rows / TIME_BLOCK_ROWS), 't.bases');
+  const aside = (name: 'length' | 'pair', marker: number): Int32Array => {
+    const flat = views.get(`${name}.aside`) as Int32Array;
+    need(AsideColumn.fits(views.get(name) as Int8Array | Uint16Array, rows, marker, flat), `${name}.aside`);
+    return flat;
+  };
+  const lengthAside = aside('length', LONG_LINE);
+  const pairAside = aside('pair', FAR_PAIR);
 
   // The texts: their lengths are the last part, their bytes run to the end exactly.
   const texts = textsOf(bytes, at, views.get('texts.lengths')!);
@@ -458,6 +474,8 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
 
   return {
     columns: Object.keys(columns).map((name) => [name, views.get(name)!]),
+    lengthAside,
+    pairAside,
     strings,
     pairErrors: pairsOf(views.get('errors.pair')!),
     pairCorrs: pairsOf(views.get('corr.pair')!),
@@ -537,8 +555,7 @@ function typeOk(
   columns: ReturnType<TraceStore['cols']['all']>,
 ): boolean {
   if (name === 'texts.lengths') return i === count - 1 && type === 'Uint32Array';
-  if (name === 'errors.pair' || name === 'errors.text' || name === 'corr.pair' || name === 'links')
-    return type === 'Int32Array';
+  if ((FLAT_PARTS as readonly string[]).includes(name)) return type === 'Int32Array';
   if (name === 'errors.row') return type === 'Float64Array';
   if (name.startsWith('list.')) return name === `list.${i}` && type === 'Float64Array';
   const column = columns[name];
@@ -556,6 +573,8 @@ function apply(store: TraceStore, d: Decoded, name: string): void {
   const columns = store.cols.all();
   const f = store.addFile(name);
   for (const [n, view] of d.columns) columns[n]!.restore(view as never);
+  store.cols.length.restoreAside(d.lengthAside);
+  store.cols.pair.restoreAside(d.pairAside);
   store.cols.restored();
   for (const s of d.strings) store.cols.strings.id(s);
   for (const [k, v] of d.pairErrors) store.pairs.errors.set(k, v);

@@ -2,7 +2,16 @@ import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js
 import { Shape, Status } from '../trace/enums.js';
 import type { TurnFacts } from '../trace/turn.js';
 import { Flag, type FlagBit } from './codes.js';
-import { Column, CountColumn, type Growth, Interner, lowerBound, SmallColumn, TimeColumn } from './columns.js';
+import {
+  AsideColumn,
+  Column,
+  CountColumn,
+  type Growth,
+  Interner,
+  lowerBound,
+  SmallColumn,
+  TimeColumn,
+} from './columns.js';
 import { LineRuns } from './line-runs.js';
 import type { ErrorEntry, LinePlace, TableWriter } from './table-writer.js';
 import { AXIS_HALF_SPAN_MS, isDateMs } from './time-range.js';
@@ -10,7 +19,12 @@ import { ToolPairs } from './tool-pairs.js';
 
 export type { ErrorEntry } from './table-writer.js';
 
-type AnyColumn = Column<Float64Array | Int32Array | Int16Array | Uint32Array | Uint8Array | Uint16Array>;
+type AnyColumn = Column<Float64Array | Int32Array | Int16Array | Int8Array | Uint32Array | Uint8Array | Uint16Array>;
+
+/** What `length` holds for a line of 65,535 bytes or more, its length aside. */
+export const LONG_LINE = 0xffff;
+/** What `pair` holds for a response 128 rows or more from its request (or back), the distance aside. */
+export const FAR_PAIR = -0x80;
 
 /**
  * The store's encoding: every typed column (one row per record, per counted turn, per
@@ -39,13 +53,14 @@ export class Tables implements TableWriter {
   readonly flags: Column<Uint8Array>;
   /** Each row's line number (`lineOf`), as runs of consecutive lines. */
   readonly lines = new LineRuns();
-  readonly length: Column<Int32Array>;
+  /** The line's length in bytes (`bytesOf`). */
+  readonly length: AsideColumn<Uint16Array>;
   /** Method, event kind, turn role, unknown type, or skip reason (interned). */
   readonly label: SmallColumn<Int16Array, Int32Array>;
   /** Tool name (tools/call) or model (turn), interned; -1 when none. */
   readonly name: SmallColumn<Int16Array, Int32Array>;
-  /** The paired row (request ↔ response), -1 when none. */
-  readonly pair: Column<Int32Array>;
+  /** The paired row (request ↔ response) as rows from this one, 0 when none (`pairOf`). */
+  readonly pair: AsideColumn<Int8Array>;
   /** A line's byte offset is `offsetLow + offsetHigh · 2³²` (`offsetOf`). */
   readonly offsetLow: Column<Uint32Array>;
   readonly offsetHigh: SmallColumn<Uint8Array, Float64Array>;
@@ -96,10 +111,10 @@ export class Tables implements TableWriter {
     this.shape = new Column(Uint8Array, 1024, growth);
     this.status = new Column(Uint8Array, 1024, growth);
     this.flags = new Column(Uint8Array, 1024, growth);
-    this.length = new Column(Int32Array, 1024, growth);
+    this.length = new AsideColumn(Uint16Array, LONG_LINE, 1024, growth);
     this.label = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
     this.name = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
-    this.pair = new Column(Int32Array, 1024, growth);
+    this.pair = new AsideColumn(Int8Array, FAR_PAIR, 1024, growth);
     this.offsetLow = new Column(Uint32Array, 1024, growth);
     this.offsetHigh = new SmallColumn(Uint8Array, 0xff, Float64Array, 1024, growth);
     this.t = new TimeColumn(1024, growth);
@@ -238,9 +253,15 @@ export class Tables implements TableWriter {
     return !Number.isNaN(a) && !Number.isNaN(b) && this.latency(req, res) === null;
   }
 
+  /** The other row of a call (request ↔ response), -1 when none. */
+  pairOf(row: number): number {
+    const d = this.pair.at(row);
+    return d === 0 ? -1 : row + d;
+  }
+
   /** Latency of a call row (its request), null when unanswered or untimed. */
   callLatency(row: number): number | null {
-    const other = this.pair.data[row]!;
+    const other = this.pairOf(row);
     return other < 0 ? null : this.latency(Math.min(row, other), Math.max(row, other));
   }
 
@@ -277,10 +298,11 @@ export class Tables implements TableWriter {
     this.flags.data[row] = 0;
     this.lines.push(row, line.lineNo);
     // A skipped over-long line may pass 2 GiB: the column keeps what a view can read back.
-    this.length.data[row] = Math.min(line.length, 0x7fffffff);
+    this.length.set(row, Math.min(line.length, 0x7fffffff));
     this.label.data[row] = label;
     this.name.data[row] = name;
-    this.pair.data[row] = -1;
+    // No pair yet (a new row has nothing aside).
+    this.pair.data[row] = 0;
     this.offsetLow.data[row] = line.offset >>> 0;
     this.offsetHigh.data[row] = high;
     this.t.set(row, t, row);
@@ -301,8 +323,8 @@ export class Tables implements TableWriter {
   }
 
   answer(req: number, res: number): void {
-    this.pair.data[req] = res;
-    this.pair.data[res] = req;
+    this.pair.set(req, res - req);
+    this.pair.set(res, req - res);
     this.label.data[res] = this.label.data[req]!;
   }
 

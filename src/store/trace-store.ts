@@ -227,7 +227,7 @@ export class TraceStore {
 
   /** The row's line length in bytes (at most 2^31 - 1: what can be read back). */
   bytesOf(row: number): number {
-    return this.cols.length.data[row]!;
+    return this.cols.length.at(row);
   }
 
   /** Method, event kind, turn role, unknown type or skip reason. */
@@ -242,7 +242,7 @@ export class TraceStore {
 
   /** The other row of a call (request ↔ response), -1 when none. */
   pairedRow(row: number): number {
-    return this.cols.pair.data[row]!;
+    return this.cols.pairOf(row);
   }
 
   /** Whether a row has a flag (store/codes.ts). */

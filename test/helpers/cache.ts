@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pairingTables } from '../../src/ingest/row-writer.js';
 import { CACHE_HEADER_BYTES, CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
+import { AsideColumn } from '../../src/store/columns.js';
 import { linkedPair } from '../../src/store/links.js';
 import { statsOf } from '../../src/store/stats.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
@@ -37,7 +38,12 @@ export function storeDump(store: TraceStore, restored = false) {
   const columns = Object.fromEntries(
     Object.entries(store.cols.all()).map(([name, c]) => [
       name,
-      { type: c.data.constructor.name, values: Array.from(c.view()) },
+      {
+        type: c.data.constructor.name,
+        values: Array.from(c.view()),
+        // A narrow column's values aside, by row (the order they were set in may differ).
+        ...(c instanceof AsideColumn ? { aside: [...c.aside].sort((x, y) => x[0] - y[0]) } : {}),
+      },
     ]),
   );
   const a = store.aggregates;

@@ -97,3 +97,85 @@ describe('narrow row columns (8- and 16-bit, widened on overflow)', () => {
     expect(restored.offsetOf(restored.count - 1)).toBe(2 ** 33);
   });
 });
+
+describe('line lengths and pairs, narrow with the rare large value aside', () => {
+  /** One ping per length, each line `length` bytes long as the index measured it. */
+  const lined = (lengths: number[]) => {
+    const s = new TraceStore(bundledPrices());
+    const f = s.addFile('long.jsonl').index;
+    let offset = 0;
+    for (const [i, length] of lengths.entries()) {
+      appendLines(s, f, [{ text: JSON.stringify(request(i, 'ping')), lineNo: i + 1, offset, length }]);
+      offset += length + 1;
+    }
+    return s;
+  };
+
+  it('keep every length exact: 16 bits up to 65,534 bytes, longer ones (to 2 GiB) aside', () => {
+    const lengths = [10, 65_534, 65_535, 65_536, 0, 2 ** 31 - 1, 1_000_000];
+    const s = lined([...lengths, 3 * 2 ** 30]);
+    expect(s.cols.length.data).toBeInstanceOf(Uint16Array);
+    // What a view can read back: a line past 2 GiB is kept as 2 GiB - 1.
+    expect(Array.from({ length: s.count }, (_, row) => s.bytesOf(row))).toEqual([...lengths, 2 ** 31 - 1]);
+    expect([...s.cols.length.aside.keys()]).toEqual([2, 3, 5, 6, 7]);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, snapshotBytes(s), 'long.jsonl')).toBe(true);
+    expect(Array.from({ length: s.count }, (_, row) => restored.bytesOf(row))).toEqual([...lengths, 2 ** 31 - 1]);
+  });
+
+  it('pair a request with a response 127 rows on in 8 bits, and one further with the distance aside, both ways', () => {
+    const note = (i: number) => ({ t: at(i), dir: 'out', raw: { jsonrpc: '2.0', method: 'notifications/progress' } });
+    const lines: object[] = [request(1, 'tools/call', 'near')];
+    for (let i = 0; i < 126; i++) lines.push(note(2));
+    lines.push(response(1), request(5, 'tools/call', 'far'));
+    for (let i = 0; i < 300; i++) lines.push(note(6));
+    lines.push(response(5));
+    const s = storeOf(lines);
+    const far = 128;
+    expect(s.cols.pair.data).toBeInstanceOf(Int8Array);
+    expect([s.pairedRow(0), s.pairedRow(127), s.pairedRow(far), s.pairedRow(s.count - 1)]).toEqual([
+      127,
+      0,
+      s.count - 1,
+      far,
+    ]);
+    expect(s.pairedRow(1)).toBe(-1);
+    expect([...s.cols.pair.aside]).toEqual([
+      [far, s.count - 1 - far],
+      [s.count - 1, far - (s.count - 1)],
+    ]);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, snapshotBytes(s), 'test.jsonl')).toBe(true);
+    expect(Array.from({ length: s.count }, (_, row) => restored.pairedRow(row))).toEqual(
+      Array.from({ length: s.count }, (_, row) => s.pairedRow(row)),
+    );
+    expect(statsOf(restored, 0)).toEqual(statsOf(s, 0));
+    expect(statsOf(s, 0).tools.map((t) => t.name)).toEqual(['far', 'near']);
+  });
+
+  it('refuse a saved index whose values aside do not match the rows that hold the escape', () => {
+    const s = lined([10, 70_000, 20]);
+    const bytes = snapshotBytes(s);
+    const headLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as {
+      parts: { name: string; bytes: number }[];
+    };
+    let offset = 4 + headLength;
+    const at8 = (n: number) => n + ((8 - (n % 8)) % 8);
+    const where = new Map<string, number>();
+    for (const part of header.parts) {
+      offset = at8(offset);
+      where.set(part.name, offset);
+      offset += part.bytes;
+    }
+    // The aside entry names row 1; pointed at row 2 (which holds 20, not the escape), it is refused.
+    const bad = Buffer.from(bytes);
+    bad.writeInt32LE(2, where.get('length.aside')!);
+    expect(loadSnapshot(new TraceStore(bundledPrices()), bad, 'x')).toBe(false);
+    // The escape with no entry aside: refused, never read as undefined.
+    const lost = Buffer.from(bytes);
+    lost.writeUInt16LE(0xffff, where.get('length')! + 2 * 2);
+    expect(loadSnapshot(new TraceStore(bundledPrices()), lost, 'x')).toBe(false);
+    expect(loadSnapshot(new TraceStore(bundledPrices()), bytes, 'x')).toBe(true);
+  });
+});

@@ -34,11 +34,11 @@ function sweep(store: TraceStore) {
       store.fileOf(row),
       store.bytesOf(row),
     ];
-    const want = [c.kind, c.dir, c.shape, c.status, c.file, c.length].map((col) => col.data[row]);
+    const want = [...[c.kind, c.dir, c.shape, c.status, c.file].map((col) => col.data[row]), c.length.at(row)];
     expect(got, `row ${row}`).toEqual(want);
     expect(store.labelOf(row)).toBe(c.strings.get(c.label.data[row]!));
     expect(store.nameOf(row)).toBe(c.strings.get(c.name.data[row]!));
-    expect(store.pairedRow(row)).toBe(c.pair.data[row]);
+    expect(store.pairedRow(row)).toBe(c.pair.at(row) === 0 ? -1 : row + c.pair.at(row));
     for (const flag of FLAGS) expect(store.has(row, flag)).toBe((c.flags.data[row]! & flag) !== 0);
     expect(store.offsetOf(row)).toBe(c.offsetLow.data[row]! + c.offsetHigh.data[row]! * 2 ** 32);
     expect(store.tOf(row)).toBe(Number.isNaN(c.t.at(row)) ? null : c.t.at(row));

@@ -11,6 +11,7 @@ import { useCommands } from './hooks/use-commands.js';
 import { useDetailTree } from './hooks/use-detail-tree.js';
 import { useFilter } from './hooks/use-filter.js';
 import { useKeptMarks } from './hooks/use-kept-marks.js';
+import { useLinksAhead } from './hooks/use-links-ahead.js';
 import { useMouse } from './hooks/use-mouse.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { useSearch } from './hooks/use-search.js';
@@ -70,6 +71,7 @@ export function App({
 
   const lists = useSelectedCall(state, views.calls, filtered, store.epoch, height, ui.dispatch);
 
+  useLinksAhead(store, version);
   const usage = useUsageTable(
     store,
     filtered,

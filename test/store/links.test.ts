@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { toolUseBlock } from '../../src/store/diff.js';
-import { linkedCall, linkedPair, linkedUse, MAX_LINK_GAP_MS } from '../../src/store/links.js';
+import { linkedCall, linkedPair, linkedUse, MAX_LINK_GAP_MS, prepareLinksSoon } from '../../src/store/links.js';
 import { mergesPlanes, toolsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
@@ -145,6 +145,28 @@ describe('turns ↔ calls', () => {
       fillStore(s, [call(5, 1, '/a')], 'mcp.jsonl');
       expect(linkedPair(s, 0)).toBe(1);
       expect(linkedPair(s, 1)).toBe(0);
+    });
+
+    it('are indexed ahead a step at a time (prepareLinksSoon), giving the links asking would', async () => {
+      // 40,000 turns and calls over 10 tools, times not always in order (a list then inserts).
+      const lines = Array.from({ length: 20_000 }, (_, i) => {
+        const ms = i * 1000 - (i % 7 === 0 ? 1500 : 0);
+        return [use(ms, `u${i}`, `/f${i % 10}`), call(ms + 100, i, `/f${i % 10}`)];
+      }).flat();
+      const ahead = storeOf(lines);
+      const asked = storeOf(lines);
+      let yielded = false;
+      setImmediate(() => {
+        yielded = true;
+      });
+      await prepareLinksSoon(ahead, () => false);
+      expect(yielded).toBe(true);
+      // Asked from the last pair back: calls first, so a turn missing from the index would show.
+      const links = (s: TraceStore) =>
+        Array.from({ length: s.pairs.length }, (_, i) => linkedPair(s, s.pairs.length - 1 - i));
+      const got = links(ahead);
+      expect(got).toEqual(links(asked));
+      expect(got.filter((p) => p !== null).length).toBeGreaterThan(30_000);
     });
   });
 

@@ -6,6 +6,8 @@
  * come for a moment: a person reading, not one moving through the trace. Keys are noted
  * by the one input handler (use-commands.ts). Search's preparing does not wait (see
  * use-search.ts): a first search letter after a stream of keys would do it all at once.
+ * Nor does indexing pairs for links (use-links-ahead.ts), in 2 ms steps: the first Enter
+ * on a call after a stream of keys would do it all at once.
  */
 
 /** Keys quiet this long: the person has stopped moving. */

@@ -167,6 +167,7 @@ export class Tables implements TableWriter {
       flags: this.flags,
       'lineRuns.row': this.lines.row,
       'lineRuns.no': this.lines.no,
+      'lineRuns.step': this.lines.step,
       length: this.length,
       label: this.label,
       name: this.name,

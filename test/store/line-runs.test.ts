@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { LineRuns } from '../../src/store/line-runs.js';
+import { loadSnapshot } from '../../src/store/snapshot.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { realProducerFiles, realTraceFiles } from '../helpers/shared.js';
+import { snapshotBytes } from '../helpers/store.js';
 
 /** A small deterministic generator (xorshift), so a failure is the same every run. */
 function random(seed: number): () => number {
@@ -46,11 +48,14 @@ describe('line numbers kept as runs', () => {
       // same line (a batch line's next message), or past blank lines.
       const files = 1 + Math.floor(next() * 4);
       const line = new Array<number>(files).fill(0);
+      // Most rows this many lines on: the next line, a blank line between, a batch, and
+      // steps at and past the largest a run keeps (255).
+      const usual = [1, 2, 0, 3, 255, 256][round % 6]!;
       const want: number[] = [];
       for (let row = 0; row < 2000; row++) {
         const f = next() < 0.9 && row > 0 ? want.length % files : Math.floor(next() * files);
         const r = next();
-        line[f] = line[f]! + (r < 0.8 ? 1 : r < 0.9 ? 0 : 2 + Math.floor(next() * 5));
+        line[f] = line[f]! + (r < 0.8 ? usual : r < 0.85 ? 1 : r < 0.9 ? 0 : 2 + Math.floor(next() * 5));
         line[f] = Math.max(1, line[f]!);
         runs.push(row, line[f]!);
         want.push(line[f]!);
@@ -79,9 +84,19 @@ describe('line numbers kept as runs', () => {
     // Emptied as a store clears its columns, then filled again: the run last found is gone.
     runs.row.clear();
     runs.no.clear();
+    runs.step.clear();
     runs.push(0, 5);
     runs.push(1, 9);
     expect([runs.at(0), runs.at(1)]).toEqual([5, 9]);
+  });
+
+  it('keep one run for records with a blank line after each, and for a batch line', () => {
+    const runs = new LineRuns();
+    for (let row = 0; row < 100_000; row++) runs.push(row, 2 * row + 1);
+    expect(runs.row.length).toBe(1);
+    for (let row = 100_000; row < 100_010; row++) runs.push(row, 200_005); // ten messages on one line
+    expect(runs.row.length).toBe(2);
+    expect([0, 99_999, 100_000, 100_009].map((row) => runs.at(row))).toEqual([1, 199_999, 200_005, 200_005]);
   });
 
   it('refuse saved runs that do not hold together', () => {
@@ -114,6 +129,18 @@ describe('line numbers kept as runs', () => {
     );
     writeFileSync(b, `\n\n${rec(1)}\n${rec(2)}\r\n`);
     expect(await linesAgainstBytes([a, b])).toBeGreaterThan(6);
+    // A blank line after every record: one run, and the same lines through a saved index.
+    const c = join(dir, 'c.jsonl');
+    writeFileSync(c, Array.from({ length: 300 }, (_, i) => `${rec(i)}\n\n`).join(''));
+    expect(await linesAgainstBytes([c])).toBe(300);
+    const store = new TraceStore(bundledPrices());
+    await ingest(store, new FileSource(c));
+    expect(store.cols.lines.row.length).toBe(1);
+    const restored = new TraceStore(bundledPrices());
+    expect(loadSnapshot(restored, snapshotBytes(store), c)).toBe(true);
+    expect(Array.from({ length: 300 }, (_, row) => restored.lineOf(row))).toEqual(
+      Array.from({ length: 300 }, (_, row) => 2 * row + 1),
+    );
     expect(await linesAgainstBytes(['examples/demo.jsonl', 'test/fixtures/malformed.jsonl'])).toBeGreaterThan(10);
   });
 

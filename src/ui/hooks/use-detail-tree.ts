@@ -63,7 +63,10 @@ export function useDetailTree(
     () => (forest ? { forest, width: size.width, height: size.height } : null),
     [forest, size.width, size.height],
   );
-  const tree = o?.tree ?? initialTree();
+  // One state per record until a key moves in it: a fresh one each frame is a new `json`,
+  // so a big record's search (keyed on it below) would begin again every frame, never done.
+  const opened = useMemo(initialTree, [row]);
+  const tree = o?.tree ?? opened;
   const typed = o && state.search ? state.search.query : '';
   // Over a big record (a pass over megabytes per letter), the search waits for typing to pause.
   const settled = useSettled(typed, 150);

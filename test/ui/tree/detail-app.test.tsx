@@ -214,6 +214,31 @@ describe('a big record is drawn from its head while the rest is read', () => {
     expect(lines(whole).slice(0, -1)).toEqual(lines(reading).slice(0, -1));
     expect(footer(whole)).toMatch(/q quit/);
   });
+
+  it('searches a record of over 1 MiB of text opened and left where it opened', async () => {
+    // Over 1 MiB, search runs a step at a time once typing pauses; with no key moved in the
+    // detail yet, each frame made a fresh tree state, so the search began again each frame.
+    const store = storeOf([
+      {
+        t: '2026-05-12T23:00:00.000Z',
+        dir: 'in',
+        raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'bigone' } },
+      },
+      {
+        t: '2026-05-12T23:00:01.000Z',
+        dir: 'out',
+        raw: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: `${'x'.repeat(1_100_000)}needle` }] } },
+      },
+    ]);
+    app = await renderApp({ store, columns: 80, rows: 24 });
+    await app.press('list.open');
+    await waitForFrame(app.frame, (f) => f.includes(' response {') && footer(f).includes('q quit'), 20_000);
+    await app.press('detail.search');
+    await app.type('bigone');
+    // As a small record has it: the call's title and the request's tool name.
+    const found = await waitForFrame(app.frame, (f) => /matches?$/.test(footer(f)), 5_000).catch(() => app!.frame());
+    expect(footer(found)).toBe('/bigone▏  2 matches');
+  });
 });
 
 describe('the JSON marker', () => {

@@ -29,7 +29,7 @@ export interface LinePlace {
 export interface TableWriter {
   /** The interned id of a string (methods, tools, models, labels). */
   intern(value: string): number;
-  /** A new row; shape, status and flags start as none, `pair` as -1. Returns its row number. */
+  /** A new row; shape, status and flags start as none, no paired row. Returns its row number. */
   appendRow(
     file: number,
     line: LinePlace,

@@ -186,21 +186,21 @@ describe.skipIf(!hasRealTraces)('on a real trace: a result whose text holds JSON
   });
 });
 
+/** A store of one tools/call of `name` answered with `result`. */
+const bigCall = (name: string, result: object) =>
+  storeOf([
+    {
+      t: '2026-05-12T23:00:00.000Z',
+      dir: 'in',
+      raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name } },
+    },
+    { t: '2026-05-12T23:00:01.000Z', dir: 'out', raw: { jsonrpc: '2.0', id: 1, result } },
+  ]);
+
 describe('a big record is drawn from its head while the rest is read', () => {
   it('shows the tree’s first screen at once, says it is reading, then the same screen whole', async () => {
     const items = Array.from({ length: 60_000 }, (_, i) => ({ id: i, title: `Result ${i}`, tags: ['a', 'b'] }));
-    const store = storeOf([
-      {
-        t: '2026-05-12T23:00:00.000Z',
-        dir: 'in',
-        raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search' } },
-      },
-      {
-        t: '2026-05-12T23:00:01.000Z',
-        dir: 'out',
-        raw: { jsonrpc: '2.0', id: 1, result: { structuredContent: { items } } },
-      },
-    ]);
+    const store = bigCall('search', { structuredContent: { items } });
     expect(store.bytesOf(1)).toBeGreaterThan(2 ** 21);
     app = await renderApp({ store, columns: 80, rows: 24 });
     await app.press('list.open');
@@ -218,18 +218,7 @@ describe('a big record is drawn from its head while the rest is read', () => {
   it('searches a record of over 1 MiB of text opened and left where it opened', async () => {
     // Over 1 MiB, search runs a step at a time once typing pauses; with no key moved in the
     // detail yet, each frame made a fresh tree state, so the search began again each frame.
-    const store = storeOf([
-      {
-        t: '2026-05-12T23:00:00.000Z',
-        dir: 'in',
-        raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'bigone' } },
-      },
-      {
-        t: '2026-05-12T23:00:01.000Z',
-        dir: 'out',
-        raw: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: `${'x'.repeat(1_100_000)}needle` }] } },
-      },
-    ]);
+    const store = bigCall('bigone', { content: [{ type: 'text', text: `${'x'.repeat(1_100_000)}needle` }] });
     app = await renderApp({ store, columns: 80, rows: 24 });
     await app.press('list.open');
     await waitForFrame(app.frame, (f) => f.includes(' response {') && footer(f).includes('q quit'), 20_000);

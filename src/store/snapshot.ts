@@ -373,6 +373,10 @@ function decodeBody(store: TraceStore, bytes: Buffer, start: number, header: Hea
   };
   const lengthAside = aside('length', LONG_LINE);
   const pairAside = aside('pair', FAR_PAIR);
+  // The values themselves are read as they are: a forged one (the checksum fixed up)
+  // made Enter on its row throw.
+  for (let k = 1; k < lengthAside.length; k += 2) need(lengthAside[k]! >= 0, 'length.aside');
+  need(pairsHold(views.get('pair') as Int8Array, rows, pairAside), 'pair');
 
   // The texts: their lengths are the last part, their bytes run to the end exactly.
   const texts = textsOf(bytes, at, views.get('texts.lengths')!);
@@ -544,6 +548,18 @@ function linksOf(links: Int32Array, origin: Uint8Array): Int32Array {
     taken[u] = 1;
   }
   return links;
+}
+
+/** Whether every row's pair (a distance, `far` what is set aside) is a row in range whose pair is this row. */
+function pairsHold(data: Int8Array, rows: number, far: Int32Array): boolean {
+  const aside = new Map<number, number>();
+  for (let k = 0; k < far.length; k += 2) aside.set(far[k]!, far[k + 1]!);
+  const distance = (row: number): number => (data[row] === FAR_PAIR ? aside.get(row)! : data[row]!);
+  for (let row = 0; row < rows; row++) {
+    const d = distance(row);
+    if (d !== 0 && (row + d < 0 || row + d >= rows || distance(row + d) !== -d)) return false;
+  }
+  return true;
 }
 
 /** Whether part `i` of `count`, named `name`, may be saved as `type`. */

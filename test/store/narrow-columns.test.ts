@@ -178,4 +178,34 @@ describe('line lengths and pairs, narrow with the rare large value aside', () =>
     expect(loadSnapshot(new TraceStore(bundledPrices()), lost, 'x')).toBe(false);
     expect(loadSnapshot(new TraceStore(bundledPrices()), bytes, 'x')).toBe(true);
   });
+
+  it('refuse a saved index whose values aside are forged: a negative length, a pair that does not point back', () => {
+    const note = { t: at(2), dir: 'out', raw: { jsonrpc: '2.0', method: 'notifications/progress' } };
+    const lines: object[] = [request(1, 'tools/call', 'far'), ...Array.from({ length: 200 }, () => note), response(1)];
+    const s = storeOf(lines);
+    s.cols.length.set(3, 70_000);
+    expect(s.cols.pair.aside.size).toBe(2);
+    const bytes = snapshotBytes(s);
+    const headLength = bytes.readUInt32LE(0);
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + headLength)) as {
+      parts: { name: string; bytes: number }[];
+    };
+    let offset = 4 + headLength;
+    const where = new Map<string, number>();
+    for (const part of header.parts) {
+      offset += (8 - (offset % 8)) % 8;
+      where.set(part.name, offset);
+      offset += part.bytes;
+    }
+    const forged = (part: string, value: number) => {
+      const bad = Buffer.from(bytes);
+      bad.writeInt32LE(value, where.get(part)! + 4); // the first entry's value
+      return loadSnapshot(new TraceStore(bundledPrices()), bad, 'x');
+    };
+    expect(forged('length.aside', -5)).toBe(false);
+    expect(forged('pair.aside', 150)).toBe(false); // row 150 is a notification: it does not point back
+    expect(forged('pair.aside', 5_000)).toBe(false); // past the last row
+    expect(forged('length.aside', 80_000)).toBe(true); // a length, however wrong, is read safely
+    expect(loadSnapshot(new TraceStore(bundledPrices()), bytes, 'x')).toBe(true);
+  });
 });

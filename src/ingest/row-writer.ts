@@ -1,11 +1,14 @@
 import type { Line, LineRef } from '../sources/types.js';
 import { Flag } from '../store/codes.js';
 import type { FileState, TraceStore } from '../store/trace-store.js';
+import { isoTime } from '../trace/dates.js';
 import { Dir, type DirCode, Kind, type KindCode, Shape } from '../trace/enums.js';
 import { bytesFacts, lineFacts } from '../trace/facts.js';
+import type { AgentFrame } from '../trace/formats/agents/agent-record.js';
 import type { LineFacts } from '../trace/line-facts.js';
 import { keepText } from '../trace/text.js';
-import type { TurnFacts } from '../trace/turn.js';
+import type { TurnFacts, TurnUsage } from '../trace/turn.js';
+import { type AgentState, agentState, countTurn, frameMeta } from './agent-counting.js';
 import { cancel, closeRequest, type FilePairing, filePairing, openRequest, pairTurn } from './pairing.js';
 
 /** Skipped lines kept for the summary's note (each file still counts them all). */
@@ -20,6 +23,7 @@ const MAX_SKIPS_KEPT = 10_000;
 class RowWriter {
   private epoch: number;
   private pairing: FilePairing[] = [];
+  private agents: AgentState[] = [];
 
   constructor(private readonly store: TraceStore) {
     this.epoch = store.epoch;
@@ -67,6 +71,8 @@ class RowWriter {
         return;
       case 'other':
         f.counts.other += 1;
+        if (facts.frame !== null) this.frame(f, facts.frame, facts.t);
+        if (facts.model !== null) this.agentOf(f.index).model = facts.model;
         this.push(f, line, Kind.other, facts.t, w.intern(facts.type));
         return;
       case 'otherDir':
@@ -75,6 +81,7 @@ class RowWriter {
         return;
       case 'turn':
         f.counts.turn += 1;
+        if (facts.frame !== null) this.frame(f, facts.frame, facts.t);
         this.appendTurn(f, line, facts.t, facts.source, facts.corr, facts.turn);
         return;
       case 'rpc':
@@ -94,11 +101,32 @@ class RowWriter {
 
   /** A file's pairing tables; all of them anew after the store's rows were emptied. */
   private pairingOf(file: number): FilePairing {
-    if (this.epoch !== this.store.epoch) {
-      this.epoch = this.store.epoch;
-      this.pairing = [];
-    }
+    this.sameEpoch();
     return (this.pairing[file] ??= filePairing(file));
+  }
+
+  /** A file's agent state (agent-counting.ts), anew after the store's rows were emptied. */
+  private agentOf(file: number): AgentState {
+    this.sameEpoch();
+    return (this.agents[file] ??= agentState());
+  }
+
+  private sameEpoch(): void {
+    if (this.epoch === this.store.epoch) return;
+    this.epoch = this.store.epoch;
+    this.pairing = [];
+    this.agents = [];
+  }
+
+  /**
+   * An agent's session has no meta line: the first line that says where it runs stands
+   * for one (a later one that names the folder, when the first named none), from the
+   * session's first time.
+   */
+  private frame(f: FileState, frame: AgentFrame, t: number | null): void {
+    if (f.meta !== null && (typeof f.meta.cwd === 'string' || frame.cwd === null)) return;
+    const first = typeof f.meta?.startedAt === 'string' ? f.meta.startedAt : null;
+    f.meta = frameMeta(frame, first ?? (t === null ? null : isoTime(t)));
   }
 
   private push(
@@ -160,7 +188,9 @@ class RowWriter {
     facts: TurnFacts,
   ): void {
     const w = this.store.writer;
-    const model = facts.model === null ? -1 : w.intern(facts.model);
+    const agent = facts.agent;
+    const modelName = agent?.inheritsModel && facts.model === null ? this.agentOf(f.index).model : facts.model;
+    const model = modelName === null ? -1 : w.intern(modelName);
     const row = this.push(f, line, Kind.turn, t, w.intern(facts.role), model);
     if (facts.echoed) w.addFlags(row, Flag.echoed);
     if (facts.truncated) w.addFlags(row, Flag.truncated);
@@ -168,10 +198,17 @@ class RowWriter {
     // Echoed turns are kept and counted, but describe no generation and pair nothing.
     w.pushTurn(row, !facts.echoed);
     if (!facts.echoed) {
-      if (facts.role === 'assistant') {
-        // A counted turn: its usage goes into the turn columns (for filtered re-aggregation too).
-        const price = this.store.prices.lookup(facts.model ?? '(no model)');
-        w.pushUsage(row, facts, facts.usage && price ? price.cost(facts.usage, t) : NaN, price !== null);
+      // A counted turn: its usage goes into the turn columns (for filtered re-aggregation too).
+      // An agent's part of a generation counted on another line counts nothing.
+      if (facts.role === 'assistant' && !agent?.part) {
+        const price = this.store.prices.lookup(modelName ?? '(no model)');
+        const costOf = (u: TurnUsage) => (price ? price.cost(u, t) : NaN);
+        if (agent === null) w.pushUsage(row, facts, facts.usage ? costOf(facts.usage) : NaN, price !== null);
+        else {
+          const counted = countTurn(this.agentOf(f.index), facts, costOf);
+          if (counted !== null)
+            w.pushUsage(row, { ...facts, usage: counted.usage }, counted.cost, price !== null, counted.continues);
+        }
       }
       pairTurn(w, this.pairingOf(f.index), row, source ?? 'mcp-tape', corr, facts);
     }

@@ -1,6 +1,6 @@
 import { COUNT_LIMIT, nanoFits, nanoOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
-import { Flag } from './codes.js';
+import { Flag, UsageFlag } from './codes.js';
 import { Column } from './columns.js';
 import type { ErrorEntry } from './table-writer.js';
 import type { Tables } from './tables.js';
@@ -207,32 +207,40 @@ function timeOf(agg: Aggregates, ms: number, sum = 0): number | null {
 function addUsage(agg: Aggregates, cols: Tables, row: number, i: number): void {
   const u = cols.usage;
   const m = agg.modelOf(cols, cols.name.data[row]!);
-  agg.assistantTurns += 1;
-  m.calls += 1;
   const flags = u.flags.data[i]!;
-  m.priced = (flags & 2) !== 0;
+  // A later copy of an API response adds its tokens to the turn counted before it: it is
+  // no turn of its own, so it is counted in no count of turns (agent-counting.ts).
+  const turn = (flags & UsageFlag.continues) === 0;
+  if (turn) {
+    agg.assistantTurns += 1;
+    m.calls += 1;
+  }
+  m.priced = (flags & UsageFlag.priced) !== 0;
   // Its tokens and cost go in no sum (the Turns pane shows them as overflow); its time still counts.
   // Counts are never negative (counts.ts): a model's sum never exceeds the total's.
   const sums = agg.usageSums();
-  const withUsage = (flags & 1) !== 0;
+  const withUsage = (flags & UsageFlag.hasUsage) !== 0;
   const overflow = turnOverflows(cols, i) || sumsOverflow(sums, cols, i, withUsage);
-  if (overflow) {
+  if (overflow && turn) {
     m.overflowTurns += 1;
     agg.overflowTurns += 1;
   }
   if (withUsage && !overflow) {
-    m.withUsage += 1;
+    if (turn) m.withUsage += 1;
     m.input += u.input.at(i);
     m.output += u.output.at(i);
     sums.input += u.input.at(i);
     sums.output += u.output.at(i);
     const cost = val(u.cost.data[i]!);
     const nano = cost === null ? null : nanoOf(cost);
-    if (cost === null) m.unpricedTurns += 1;
-    else if (nano === null || !nanoFits(sums.costNano + nano)) {
+    if (cost === null) {
+      if (turn) m.unpricedTurns += 1;
+    } else if (nano === null || !nanoFits(sums.costNano + nano)) {
       // A hostile price (1e308 a token) loses the cost, never the tokens.
-      m.costOverflowTurns += 1;
-      agg.costOverflowTurns += 1;
+      if (turn) {
+        m.costOverflowTurns += 1;
+        agg.costOverflowTurns += 1;
+      }
     } else {
       m.costNano += nano;
       sums.costNano += nano;

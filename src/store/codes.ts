@@ -13,3 +13,13 @@ export const Flag = {
   errorText: 128,
 } as const;
 export type FlagBit = (typeof Flag)[keyof typeof Flag];
+
+/** Bits of a counted turn's `usage.flags`. */
+export const UsageFlag = {
+  /** The turn had a usage object. */
+  hasUsage: 1,
+  /** Its model matched a price row. */
+  priced: 2,
+  /** What a later copy of an agent's API response adds to it: tokens, but no generation of its own. */
+  continues: 4,
+} as const;

@@ -50,8 +50,12 @@ export interface TableWriter {
   pushCall(row: number): void;
   /** A turn row: in the Turns list, and (`shown`: not echoed) in the list without the echoed ones. */
   pushTurn(row: number, shown: boolean): void;
-  /** A counted turn's usage (`cost` NaN when unpriced or without usage; `priced`: its model has a price row). */
-  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean): void;
+  /**
+   * A counted turn's usage (`cost` NaN when unpriced or without usage; `priced`: its model
+   * has a price row). `continues`: what a later copy of an agent's API response adds to
+   * it (ingest/agent-counting.ts): its tokens join the sums, but it is no generation.
+   */
+  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues?: boolean): void;
   setErrorText(row: number, text: string): void;
   setRowErrors(row: number, errors: ErrorEntry[]): void;
   /** Links a turn row to a tool pair: `~p` for one it closed, `p` for one it opened (closed ones first). */

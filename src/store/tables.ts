@@ -1,7 +1,7 @@
 import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js';
 import { Shape, Status } from '../trace/enums.js';
 import type { TurnFacts } from '../trace/turn.js';
-import { Flag, type FlagBit } from './codes.js';
+import { Flag, type FlagBit, UsageFlag } from './codes.js';
 import {
   AsideColumn,
   Column,
@@ -80,7 +80,7 @@ export class Tables implements TableWriter {
     ttft: CountColumn;
     duration: CountColumn;
     cost: Column<Float64Array>;
-    /** 1: had a usage object; 2: its model matched a price row. */
+    /** UsageFlag bits. */
     flags: Column<Uint8Array>;
   };
 
@@ -342,7 +342,7 @@ export class Tables implements TableWriter {
     if (shown) this.shownTurnRows.push(row);
   }
 
-  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean): void {
+  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues = false): void {
     const u = facts.usage;
     const c = this.usage;
     this.usageRows.push(row);
@@ -355,7 +355,9 @@ export class Tables implements TableWriter {
     c.ttft.push(facts.ttftMs ?? NaN);
     c.duration.push(facts.durationMs ?? NaN);
     c.cost.push(cost);
-    c.flags.push((u ? 1 : 0) | (priced ? 2 : 0));
+    c.flags.push(
+      (u ? UsageFlag.hasUsage : 0) | (priced ? UsageFlag.priced : 0) | (continues ? UsageFlag.continues : 0),
+    );
   }
 
   addPair(...pair: Parameters<ToolPairs['add']>): number {

@@ -1,4 +1,5 @@
 import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
+import type { AgentCounting, AgentFrame, AgentName } from './formats/agents/agent-record.js';
 import { jsonText } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
@@ -16,6 +17,8 @@ export interface Tape {
   nums: Float64Array;
   strs: string[];
 }
+
+const AGENTS: readonly AgentName[] = ['claude-code', 'codex', 'gemini-cli'];
 
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
 /** The tag of a numeric id (a string's index is ≥ 0; none is -1). */
@@ -84,6 +87,8 @@ export class TapeWriter {
           t.durationMs,
           t.toolUses,
           t.toolResults,
+          t.agent,
+          f.frame,
         );
       }
     }
@@ -97,7 +102,9 @@ export class TapeWriter {
         return this.once(jsonText(f.obj));
       case 'other':
         this.put(num(f.t));
-        return this.str(f.type);
+        this.str(f.type);
+        this.str(f.model);
+        return this.frame(f.frame);
       case 'otherDir':
         this.put(num(f.t));
         return this.str(f.dirText);
@@ -192,6 +199,8 @@ export class TapeWriter {
     durationMs: number | null,
     toolUses: TurnFacts['toolUses'],
     toolResults: TurnFacts['toolResults'],
+    agent: AgentCounting | null = null,
+    frame: AgentFrame | null = null,
   ): void {
     this.head(index, offset, length, KIND.turn);
     this.put(num(t));
@@ -221,6 +230,19 @@ export class TapeWriter {
       this.put(r.isError ? 1 : 0);
       this.once(r.text);
     }
+    this.put(num(usage?.cacheWrite1h ?? null));
+    this.put(agent === null ? 0 : 1 | (agent.part ? 2 : 0) | (agent.inheritsModel ? 4 : 0));
+    if (agent !== null) this.once(agent.response);
+    this.frame(frame);
+  }
+
+  /** Where an agent's session runs: its agent's index in AGENTS (-1: none), then its strings. */
+  private frame(f: AgentFrame | null): void {
+    this.put(f === null ? -1 : AGENTS.indexOf(f.agent));
+    if (f === null) return;
+    this.str(f.cwd);
+    this.str(f.branch);
+    this.str(f.session);
   }
 
   /**
@@ -320,6 +342,7 @@ export class TapeReader {
     durationMs: null,
     toolUses: [],
     toolResults: [],
+    agent: null,
   };
   private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = {
     kind: 'turn',
@@ -327,8 +350,15 @@ export class TapeReader {
     source: null,
     corr: null,
     turn: this.turnFacts,
+    frame: null,
   };
-  private readonly usage: NonNullable<TurnFacts['usage']> = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
+  private readonly usage: NonNullable<TurnFacts['usage']> = {
+    input: 0,
+    output: 0,
+    cacheRead: null,
+    cacheWrite: null,
+    cacheWrite1h: null,
+  };
   private readonly useLists: TurnFacts['toolUses'][] = [];
   private readonly resultLists: TurnFacts['toolResults'][] = [];
 
@@ -341,7 +371,7 @@ export class TapeReader {
       case KIND.end:
         return { kind: 'end', t: this.t(), obj: JSON.parse(this.str()!) as JsonObject };
       case KIND.other:
-        return { kind: 'other', t: this.t(), type: this.str()! };
+        return { kind: 'other', t: this.t(), type: this.str()!, model: this.str(), frame: this.frame() };
       case KIND.otherDir:
         return { kind: 'otherDir', t: this.t(), dirText: this.str()! };
       case KIND.rpc: {
@@ -415,7 +445,19 @@ export class TapeReader {
       r.isError = this.next() === 1;
       r.text = this.str()!;
     }
+    u.cacheWrite1h = this.t();
+    const agent = this.next();
+    // Rare (agent transcripts only), so made anew rather than reused.
+    turn.agent =
+      agent === 0 ? null : { part: (agent & 2) !== 0, inheritsModel: (agent & 4) !== 0, response: this.str() };
+    line.frame = this.frame();
     return line;
+  }
+
+  private frame(): AgentFrame | null {
+    const agent = this.next();
+    if (agent < 0) return null;
+    return { agent: AGENTS[agent]!, cwd: this.str(), branch: this.str(), session: this.str() };
   }
 }
 

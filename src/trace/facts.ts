@@ -1,4 +1,6 @@
 import { countUsageByText } from './count-text.js';
+import { countOf } from './counts.js';
+import type { AgentCounting } from './formats/agents/agent-record.js';
 import { keyNumberIdsByText } from './id-text.js';
 import { jsonPreview } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
@@ -7,7 +9,7 @@ import { rpcInfo, rpcMessages } from './rpc.js';
 import { scanLine } from './scan-line.js';
 import { keepText } from './text.js';
 import { type TurnFacts, turnFacts } from './turn.js';
-import { isObject, num, str } from './values.js';
+import { isObject, type JsonObject, num, str } from './values.js';
 
 /** A line's facts from its bytes: the scanner when it knows the line, else JSON.parse. */
 export function bytesFacts(buf: Buffer, start: number, stop: number): LineFacts {
@@ -33,15 +35,25 @@ export function factsOf(parsed: ParsedLine): LineFacts {
     case 'end':
       return parsed;
     case 'other':
-      return { kind: 'other', t: parsed.t, type: parsed.type };
-    case 'turn':
+      return {
+        kind: 'other',
+        t: parsed.t,
+        type: parsed.type,
+        model: parsed.agent?.model ?? null,
+        frame: parsed.agent?.frame ?? null,
+      };
+    case 'turn': {
+      const turn = ownIds(turnFacts(parsed.obj));
+      if (parsed.agent) agentTurn(turn, parsed.obj, parsed.agent.counting);
       return {
         kind: 'turn',
         t: parsed.t,
         source: str(parsed.obj.source),
         corr: str(parsed.obj.corr_id),
-        turn: ownIds(turnFacts(parsed.obj)),
+        turn,
+        frame: parsed.agent?.frame ?? null,
       };
+    }
     case 'message': {
       const { t, dir, raw, obj } = parsed;
       if (dir === 'in' || dir === 'out')
@@ -74,6 +86,15 @@ export function factsOf(parsed: ParsedLine): LineFacts {
 function ownIds(turn: TurnFacts): TurnFacts {
   for (const use of turn.toolUses) if (use.id !== null) use.id = keepText(use.id, 200);
   return turn;
+}
+
+/** An agent's turn: how it counts, and (Claude's usage) the cache tokens written for an hour. */
+function agentTurn(turn: TurnFacts, obj: JsonObject, counting: AgentCounting): void {
+  turn.agent = counting;
+  const usage = isObject(obj.usage) ? obj.usage : null;
+  const creation = usage && isObject(usage.cache_creation) ? usage.cache_creation : null;
+  const hour = creation?.ephemeral_1h_input_tokens;
+  if (turn.usage && typeof hour === 'number') turn.usage.cacheWrite1h = countOf(hour);
 }
 
 function llmError(raw: unknown): LlmError {

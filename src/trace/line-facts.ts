@@ -1,4 +1,5 @@
 import type { EventDir, MessageDir } from './enums.js';
+import type { AgentFrame } from './formats/agents/agent-record.js';
 import type { RpcInfo } from './rpc.js';
 import type { TurnFacts } from './turn.js';
 import type { JsonObject } from './values.js';
@@ -14,7 +15,8 @@ export type LineFacts =
   | { kind: 'skip'; reason: string }
   | { kind: 'meta'; t: number | null; obj: JsonObject }
   | { kind: 'end'; t: number | null; obj: JsonObject }
-  | { kind: 'other'; t: number | null; type: string }
+  /** `model`: the model an agent's context line names for the turns after it. */
+  | { kind: 'other'; t: number | null; type: string; model: string | null; frame: AgentFrame | null }
   /** A message line whose `dir` is none of the known ones. */
   | { kind: 'otherDir'; t: number | null; dirText: string }
   | {
@@ -34,7 +36,15 @@ export type LineFacts =
       label: string;
       llmError: LlmError | null;
     }
-  | { kind: 'turn'; t: number | null; source: string | null; corr: string | null; turn: TurnFacts };
+  | {
+      kind: 'turn';
+      t: number | null;
+      source: string | null;
+      corr: string | null;
+      turn: TurnFacts;
+      /** An agent transcript's line: where its session runs (null for a v1 turn). */
+      frame: AgentFrame | null;
+    };
 
 /** An `llm.error` event: the failing endpoint and why. */
 export interface LlmError {

@@ -1,4 +1,6 @@
 import { DIRS as DIR_TABLE, type DirName, filterWords, MCP_REC_DIRS } from './enums.js';
+import { agentRecord } from './formats/agents/agent-line.js';
+import type { AgentCounting, AgentFrame } from './formats/agents/agent-record.js';
 import { looksMcpRec, mcpRecFaults } from './formats/mcp-rec-rules.js';
 import { memberShown } from './json-walk.js';
 import { jsonPreview } from './json-write.js';
@@ -13,9 +15,22 @@ export type ParsedLine =
   | { kind: 'meta'; t: number | null; obj: JsonObject }
   /** `rawKey`: the member `raw` came from (`msg` in mcp-rec recordings). */
   | { kind: 'message'; t: number | null; dir: Dir; dirText: string; raw: Json; rawKey: 'raw' | 'msg'; obj: JsonObject }
-  | { kind: 'turn'; t: number | null; obj: JsonObject }
+  /** `obj`: a v1 turn record (an agent's line reads as one, `agent` saying how it counts). */
+  | { kind: 'turn'; t: number | null; obj: JsonObject; agent?: AgentTurn }
   | { kind: 'end'; t: number | null; obj: JsonObject }
-  | { kind: 'other'; t: number | null; type: string; obj: JsonObject };
+  | { kind: 'other'; t: number | null; type: string; obj: JsonObject; agent?: AgentOther };
+
+/** What an agent transcript's turn line says beyond its v1 turn. */
+export interface AgentTurn {
+  counting: AgentCounting;
+  frame: AgentFrame | null;
+}
+
+/** What an agent transcript's other line says: the model it names for what follows, where the session runs. */
+export interface AgentOther {
+  model: string | null;
+  frame: AgentFrame | null;
+}
 
 /**
  * The format's dirs (enums.ts: those a filter names), and mcp-rec's arrows. A Map: a
@@ -81,6 +96,11 @@ export function classify(o: JsonObject): ParsedLine {
       obj: o,
     };
   }
+  const agent = agentRecord(o);
+  if (agent?.kind === 'turn')
+    return { kind: 'turn', t: agent.t, obj: agent.turn, agent: { counting: agent.counting, frame: agent.frame } };
+  if (agent)
+    return { kind: 'other', t: agent.t, type: agent.type, obj: o, agent: { model: agent.model, frame: agent.frame } };
   return {
     kind: 'other',
     t: isoMs(o.t),

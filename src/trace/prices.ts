@@ -73,11 +73,14 @@ function withCacheDefaults(p: Rates): Rates {
 function costWith(p: Rates, u: TurnUsage): number {
   const read = u.cacheRead ?? 0;
   const write = u.cacheWrite ?? 0;
+  // Cache written for an hour costs more (twice the input rate at Anthropic) where a transcript says how much was.
+  const hour = Math.min(write, u.cacheWrite1h ?? 0);
   const total = u.input + read + write;
   return (
     (u.input * rateAt(p.input_mtok, total) +
       read * rateAt(p.cache_read_mtok, total) +
-      write * rateAt(p.cache_write_mtok, total) +
+      (write - hour) * rateAt(p.cache_write_mtok, total) +
+      (hour > 0 ? hour * rateAt(p.cache_write_1h_mtok ?? scaled(p.input_mtok, 2), total) : 0) +
       u.output * rateAt(p.output_mtok, total)) /
     1e6
   );

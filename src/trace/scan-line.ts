@@ -769,7 +769,7 @@ function rawValue(): RawScan {
 
 function usageValue(r: RecordScan): void {
   if (!isObjectStart()) return skipValue();
-  const u: TurnUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null };
+  const u: TurnUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null, cacheWrite1h: null };
   r.usage = u;
   let seen = 0;
   if (enterObject()) {
@@ -1007,8 +1007,9 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
         durationMs: r.durationMs,
         toolUses: usesOf(r),
         toolResults: resultsOf(r),
+        agent: null,
       };
-      return { kind: 'turn', t: r.t, source: r.source, corr: r.corr, turn };
+      return { kind: 'turn', t: r.t, source: r.source, corr: r.corr, turn, frame: null };
     }
     case RPC:
       return {

@@ -1,5 +1,6 @@
 import { argsKeyOfValue, argsSize } from './args-key.js';
 import { countOf, timeOf } from './counts.js';
+import type { AgentCounting } from './formats/agents/agent-record.js';
 import { contentText } from './rpc.js';
 import { isObject, type JsonObject, str } from './values.js';
 
@@ -20,6 +21,8 @@ export interface TurnFacts {
   /** Each tool_use block: its id, tool, and `input` as a key and its canonical size in bytes (args-key.ts). */
   toolUses: { id: string | null; name: string; argsKey: number; argsSize: number }[];
   toolResults: { toolUseId: string | null; isError: boolean; text: string }[];
+  /** How an agent transcript's turn counts (agents/agent-record.ts); null for a v1 turn. */
+  agent: AgentCounting | null;
 }
 
 export interface TurnUsage {
@@ -28,6 +31,11 @@ export interface TurnUsage {
   /** Null when the field is absent or not a number. */
   cacheRead: number | null;
   cacheWrite: number | null;
+  /**
+   * Of `cacheWrite`, the tokens cached for an hour, priced at their own rate. Agent
+   * transcripts only: a v1 trace's usage extras are ignored (the format says so).
+   */
+  cacheWrite1h?: number | null;
 }
 
 export function turnFacts(o: JsonObject): TurnFacts {
@@ -62,6 +70,7 @@ export function turnFacts(o: JsonObject): TurnFacts {
     durationMs: time(timing?.duration_ms),
     toolUses,
     toolResults,
+    agent: null,
   };
 }
 
@@ -84,5 +93,6 @@ function usageOf(u: unknown): TurnUsage | null {
     output: count(u.output_tokens) ?? 0,
     cacheRead: count(u.cache_read_input_tokens),
     cacheWrite: count(u.cache_creation_input_tokens),
+    cacheWrite1h: null,
   };
 }

@@ -112,7 +112,7 @@ describe('turnFacts', () => {
       blocks: [],
       usage: { input_tokens: '[REDACTED]', output_tokens: 5, cache_read_input_tokens: '[REDACTED]' },
     });
-    expect(f.usage).toEqual({ input: 0, output: 5, cacheRead: null, cacheWrite: null });
+    expect(f.usage).toEqual({ input: 0, output: 5, cacheRead: null, cacheWrite: null, cacheWrite1h: null });
     expect(turnFacts({ type: 'turn', role: 'user', blocks: '[REDACTED]' })).toMatchObject({
       toolUses: [],
       usage: null,

@@ -13,12 +13,18 @@ export const FORMAT_NAMES = {
   v1: 'mcp-replay v1',
   mcpRec: 'mcp-rec',
   cassette: 'mcp-recorder cassette',
+  claudeCode: 'Claude Code transcript',
+  codex: 'Codex CLI session',
+  gemini: 'Gemini CLI chat',
 } as const;
 export type FormatName = (typeof FORMAT_NAMES)[keyof typeof FORMAT_NAMES];
 
 export const V1: TraceFormat = { name: FORMAT_NAMES.v1, approximateTimes: false };
 export const MCP_REC: TraceFormat = { name: FORMAT_NAMES.mcpRec, approximateTimes: false };
 export const CASSETTE: TraceFormat = { name: FORMAT_NAMES.cassette, approximateTimes: true };
+export const CLAUDE_CODE: TraceFormat = { name: FORMAT_NAMES.claudeCode, approximateTimes: false };
+export const CODEX: TraceFormat = { name: FORMAT_NAMES.codex, approximateTimes: false };
+export const GEMINI: TraceFormat = { name: FORMAT_NAMES.gemini, approximateTimes: false };
 
 /**
  * A cassette is one JSON document, parsed whole (JSON.parse needs all of it, and its

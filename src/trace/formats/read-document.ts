@@ -2,8 +2,9 @@ import { AXIS_HALF_SPAN_MS, isoTime } from '../dates.js';
 import { jsonText } from '../json-write.js';
 import { counted } from '../units.js';
 import { isObject, type JsonObject, str } from '../values.js';
+import { foldGeminiJsonl, geminiDocument, geminiLines, isGeminiChat } from './agents/gemini.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
-import { CASSETTE, type TraceFormat } from './format.js';
+import { CASSETTE, GEMINI, type TraceFormat } from './format.js';
 import { minify, type Span, valueSpans } from './json-spans.js';
 
 /** One line of the JSONL a document reads as: a v1 record, or a skip with its reason; `lineNo` is the document's. */
@@ -32,9 +33,12 @@ export function readDocument(text: string, name: string): DocumentRead | null {
   try {
     doc = JSON.parse(text);
   } catch {
-    return null;
+    // Not one value: Gemini CLI's JSONL (read whole: its records fold into one conversation), else lines.
+    const folded = foldGeminiJsonl(text);
+    return folded === null ? null : { format: GEMINI, lines: geminiLines(folded, name) };
   }
   if (isCassette(doc)) return { format: CASSETTE, lines: cassetteLines(doc, text) };
+  if (isGeminiChat(doc)) return { format: GEMINI, lines: geminiLines(geminiDocument(doc, text), name) };
   return { notTrace: `${name} is ${describeJson(doc)}` };
 }
 

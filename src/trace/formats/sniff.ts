@@ -1,6 +1,9 @@
 import { classify } from '../parse-line.js';
 import { isObject } from '../values.js';
-import { MCP_REC, type TraceFormat, V1 } from './format.js';
+import { isClaudeCodeLine } from './agents/claude-code.js';
+import { isCodexLine } from './agents/codex.js';
+import { isGeminiMetadata } from './agents/gemini.js';
+import { CLAUDE_CODE, CODEX, MCP_REC, type TraceFormat, V1 } from './format.js';
 import { looksMcpRec } from './mcp-rec-rules.js';
 
 function parsed(text: string): unknown {
@@ -26,6 +29,11 @@ export function sniffFirstLine(text: string): { lines: TraceFormat } | 'document
   if (!isObject(value)) return 'document';
   // mcp-rec's shape, even with a fault in it (a bad dir): its rules then name the fault.
   if (looksMcpRec(value)) return { lines: MCP_REC };
+  if (isCodexLine(value)) return { lines: CODEX };
+  if (isClaudeCodeLine(value)) return { lines: CLAUDE_CODE };
+  // Gemini CLI's JSONL folds into one conversation (a message is written again as it
+  // changes, `$rewindTo` takes messages back): read whole, as a document is.
+  if (isGeminiMetadata(value)) return 'document';
   const record = classify(value);
   if (record.kind === 'message') return { lines: record.rawKey === 'msg' ? MCP_REC : V1 };
   if (record.kind === 'other') return 'document';
@@ -56,6 +64,7 @@ const COMMA = 44;
  * or brackets, never an object alone. Each line is scanned once.
  */
 export function documentWatch(first: string): (text: string) => boolean {
+  if (isGeminiMetadata(parsed(first))) return () => false;
   // Hand-rolled: a bracket and string scanner over lines as they come; a streaming JSON
   // parser would build the values, which only the whole document's reading needs.
   const open: number[] = [];

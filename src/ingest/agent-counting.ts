@@ -1,0 +1,95 @@
+import type { AgentFrame } from '../trace/formats/agents/agent-record.js';
+import type { TurnFacts, TurnUsage } from '../trace/turn.js';
+import type { JsonObject } from '../trace/values.js';
+
+/*
+ * What an agent transcript's earlier lines say that its later ones are counted by, one
+ * state per file (read in file order, as pairing is).
+ *
+ * Claude Code writes a line per content block of an API response and repeats the
+ * response's usage on each; in newer versions only the last copy has the final output
+ * count. So a response counts once: its first line with the usage it has, and each
+ * later copy with what it adds (each count's growth over the largest seen so far), as
+ * a continuation that is no generation of its own. The sums are then the final usage,
+ * whatever order the copies come in, with nothing in the store ever rewritten.
+ */
+
+/** The largest usage seen of one response so far, and what it cost. */
+interface ResponseSeen {
+  usage: TurnUsage;
+  cost: number;
+}
+
+export interface AgentState {
+  responses: Map<string, ResponseSeen>;
+  /** The model a Codex `turn_context` named last: the turns without one of their own are its. */
+  model: string | null;
+}
+
+export const agentState = (): AgentState => ({ responses: new Map(), model: null });
+
+/** How a counted turn's usage goes in: as a turn of its own, or what a later copy adds to it. */
+export type Counted = { usage: TurnUsage | null; cost: number; continues: boolean } | null;
+
+const grown = (now: number | null, seen: number | null): number | null =>
+  now === null ? null : seen === null ? now : Math.max(0, now - seen);
+const largest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
+
+/**
+ * A counted turn's usage as it goes in the store, given its cost by `costOf`. Null: a
+ * copy that adds nothing (then it is shown, and pairs, but is not counted at all).
+ * Counts that are no counts (sentinels) are never compared: such a copy goes in as a
+ * turn of its own, left out of the sums and counted as left out, as any such turn.
+ */
+export function countTurn(state: AgentState, facts: TurnFacts, costOf: (u: TurnUsage) => number): Counted {
+  const key = facts.agent?.response ?? null;
+  const usage = facts.usage;
+  if (key === null || usage === null) return { usage, cost: usage ? costOf(usage) : NaN, continues: false };
+  const seen = state.responses.get(key);
+  if (seen === undefined) {
+    const cost = costOf(usage);
+    state.responses.set(key, { usage: { ...usage }, cost });
+    return { usage, cost, continues: false };
+  }
+  const s = seen.usage;
+  if (![usage.input, usage.output, usage.cacheRead ?? 0, usage.cacheWrite ?? 0].every(Number.isFinite))
+    return { usage, cost: costOf(usage), continues: false };
+  const most: TurnUsage = {
+    input: Math.max(usage.input, s.input),
+    output: Math.max(usage.output, s.output),
+    cacheRead: largest(usage.cacheRead, s.cacheRead),
+    cacheWrite: largest(usage.cacheWrite, s.cacheWrite),
+    cacheWrite1h: largest(usage.cacheWrite1h ?? null, s.cacheWrite1h ?? null),
+  };
+  const added: TurnUsage = {
+    input: most.input - s.input,
+    output: most.output - s.output,
+    cacheRead: grown(most.cacheRead, s.cacheRead),
+    cacheWrite: grown(most.cacheWrite, s.cacheWrite),
+    cacheWrite1h: grown(most.cacheWrite1h ?? null, s.cacheWrite1h ?? null),
+  };
+  if (!added.input && !added.output && !added.cacheRead && !added.cacheWrite) return null;
+  const cost = costOf(most);
+  const addedCost = cost - seen.cost;
+  state.responses.set(key, { usage: most, cost });
+  return { usage: added, cost: addedCost, continues: true };
+}
+
+/** The meta an agent's session has none of: made from where its lines say it runs, at its first time. */
+export function frameMeta(frame: AgentFrame, t: string | null): JsonObject {
+  const project = frame.cwd?.split(/[\\/]/).filter(Boolean).pop() ?? null;
+  const meta: JsonObject = {
+    v: 1,
+    type: 'meta',
+    label: project ?? frame.session ?? frame.agent,
+    kind: 'llm',
+    source: frame.agent,
+    command: [],
+  };
+  if (t !== null) meta.startedAt = t;
+  if (frame.cwd !== null) meta.cwd = frame.cwd;
+  if (frame.branch !== null) meta.gitBranch = frame.branch;
+  if (frame.session !== null) meta.sessionId = frame.session;
+  return meta;
+}

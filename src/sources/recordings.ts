@@ -163,12 +163,18 @@ export interface Run {
 
 const isUrl = (path: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(path);
 const PLANE = /\.(agent|mcp)$/i;
+/** A Claude Code subagent's transcript: `<session>/subagents/<agent>.jsonl`, beside `<session>.jsonl`. */
+const SUBAGENT = /^(.*[\\/])?([^\\/]+)[\\/]subagents[\\/][^\\/]+\.jsonl$/i;
 
 /**
  * A file's run id: for a plane (`X.agent.jsonl`, `X.mcp.json`), its path less the plane
- * and the extension (`X`); any other file is a run of its own, named by its path.
+ * and the extension (`X`); for a Claude Code subagent's transcript, its session's
+ * transcript (`S.jsonl` for `S/subagents/agent-1.jsonl`, whether that file is there or
+ * not); any other file is a run of its own, named by its path.
  */
 export function runIdOf(path: string): string {
+  const subagent = SUBAGENT.exec(path);
+  if (subagent) return `${subagent[1] ?? ''}${subagent[2]}.jsonl`;
   const name = basename(path).replace(/\.jsonl?$/i, '');
   const stem = name.replace(PLANE, '');
   return stem === name || stem === '' ? path : join(dirname(path), stem);
@@ -176,7 +182,8 @@ export function runIdOf(path: string): string {
 
 /**
  * Files paired into runs by name: `X.agent.jsonl` and `X.mcp.jsonl` in one directory are
- * one run, `X`; any other file is a run of its own. Runs in the order of their first file.
+ * one run, `X`; a Claude Code session's transcript and its subagents' are one run; any
+ * other file is a run of its own. Runs in the order of their first file.
  */
 export function pairRuns(files: readonly FoundFile[]): Run[] {
   const byId = new Map<string, Run>();

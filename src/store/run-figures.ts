@@ -8,6 +8,7 @@
  */
 import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
+import { FORMAT_NAMES } from '../trace/formats/format.js';
 import type { PriceTable } from '../trace/prices.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
@@ -16,7 +17,7 @@ import { callCharges } from './tool-costs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a report's rows may be grouped by. */
-export const DIMS = ['day', 'week', 'month', 'session', 'server', 'model', 'tool'] as const;
+export const DIMS = ['day', 'week', 'month', 'session', 'project', 'branch', 'server', 'model', 'tool'] as const;
 export type Dim = (typeof DIMS)[number];
 /** A row's key: a value (null: none, e.g. a turn with no model) for each dimension grouped by. */
 export type RowKey = Partial<Record<Dim, string | null>>;
@@ -78,7 +79,21 @@ export interface RunInfo {
   durationMs: number | null;
   /** The mcp plane's label (the server it recorded), else any file's. */
   label: string | null;
+  /** An agent's session: the agent (`claude-code`, `codex`, `gemini-cli`); null for a recording. */
+  agent: string | null;
+  /** Where an agent ran: its working directory (Gemini CLI keeps none: its project's folder name). */
+  project: string | null;
+  /** The git branch an agent ran on, when its transcript says. */
+  branch: string | null;
 }
+
+/** The agents whose sessions a run may be (agents/agent-record.ts `AgentName`, as `meta.source` says it). */
+const AGENTS = new Set(['claude-code', 'codex', 'gemini-cli']);
+const AGENT_FORMATS = new Map<string, string>([
+  [FORMAT_NAMES.claudeCode, 'claude-code'],
+  [FORMAT_NAMES.codex, 'codex'],
+  [FORMAT_NAMES.gemini, 'gemini-cli'],
+]);
 
 export interface RunFigures {
   info: RunInfo;
@@ -234,7 +249,27 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
   };
   const mcp = stores.find(isMcpPlane);
   const label = (mcp && labelOf(mcp)) ?? stores.map(labelOf).find((l) => l !== null) ?? null;
-  return { id, startMs, durationMs, label };
+  const metas = stores.map((s) => s.files[0]!.meta).filter((m) => m !== null);
+  const first = (read: (m: (typeof metas)[number]) => unknown) =>
+    metas.map(read).find((v): v is string => typeof v === 'string') ?? null;
+  const source = first((m) => m.source);
+  // A transcript with no line that says where it ran is still its agent's, by its format.
+  const agent =
+    source !== null && AGENTS.has(source)
+      ? source
+      : (stores.map((s) => AGENT_FORMATS.get(s.files[0]!.format.name)).find((a) => a !== undefined) ?? null);
+  if (agent === null) return { id, startMs, durationMs, label, agent, project: null, branch: null };
+  // An agent's session is named by its transcript's path less the extension: its last part is the session id.
+  const project = first((m) => m.cwd) ?? (agent === 'gemini-cli' ? label : null);
+  return {
+    id: id.replace(/\.jsonl?$/i, ''),
+    startMs,
+    durationMs,
+    label,
+    agent,
+    project,
+    branch: first((m) => m.gitBranch),
+  };
 }
 
 /**
@@ -263,7 +298,9 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
       if (by.has('week')) key.week = keys?.week ?? null;
       if (by.has('month')) key.month = keys?.month ?? null;
     }
-    if (by.has('session')) key.session = id;
+    if (by.has('session')) key.session = info.id;
+    if (by.has('project')) key.project = info.project;
+    if (by.has('branch')) key.branch = info.branch;
     if (by.has('server')) key.server = info.label;
     if (by.has('model')) key.model = model;
     return key;

@@ -26,7 +26,7 @@ const runsOf = (n: number): SessionRun[] =>
     mtimeMs: 1_000_000 + i,
   }));
 const result = (id: string, label: string, startMs: number, calls: number, cost: number | null) => ({
-  info: { id, startMs, durationMs: 61_000, label },
+  info: { id, startMs, durationMs: 61_000, label, agent: null, project: null, branch: null },
   rows: [
     {
       key: { session: id },

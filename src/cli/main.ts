@@ -52,8 +52,9 @@ export async function main(argv: string[]): Promise<number> {
             options.timeout,
             options.exportFormat,
           );
-        // A directory without a terminal: its runs, one row each (what the Sessions list shows).
-        if (!stdoutIsTerminal() && namesDirectory(files))
+        // A directory without a terminal (or no file: this machine's agent sessions): its
+        // runs, one row each (what the Sessions list shows).
+        if (!stdoutIsTerminal() && (files.length === 0 || namesDirectory(files)))
           return (await import('./report-command.js')).reportCommand(
             files,
             { by: ['session'], order: 'asc', json: false, timeout: options.timeout },
@@ -125,10 +126,6 @@ async function runApp(
   prices: PriceTable,
   pricesSpec: PricesSpec | null,
 ): Promise<number> {
-  if (files.length === 0) {
-    complain('name a trace file to open (or - for stdin); try `npm start` for the demo');
-    return 2;
-  }
   // Loaded only here, so `summary` never pays for React and Ink.
   claimTerminal();
   const { runTui } = await import('./tui-command.js');

@@ -163,10 +163,13 @@ const TERM_COLUMN = 39;
 export function buildProgram(handlers: Handlers, setCode: (code: number) => void): Command {
   const program = new Command('mcp-replay-tui')
     .description(
-      'Explore mcp-replay v1 traces (.jsonl), mcp-rec recordings and mcp-recorder cassettes in the terminal: paired MCP calls, LLM turns, token and cost usage.',
+      'Explore mcp-replay v1 traces (.jsonl), mcp-rec recordings, mcp-recorder cassettes and Claude Code, Codex and Gemini CLI sessions in the terminal: paired tool calls, LLM turns, token and cost usage.',
     )
     .version('0.1.0')
-    .argument('[files...]', 'trace files to open (- for stdin)')
+    .argument(
+      '[files...]',
+      "trace files or agent transcripts to open (- for stdin), or folders of them; none: this machine's agent sessions",
+    )
     .option(
       '-f, --follow',
       'keep reading as the file (or URL) grows, as tail -F does; a truncated or replaced file is read again',
@@ -251,11 +254,11 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
   program
     .command('report')
     .description(
-      'sessions, tool calls, turns, tokens and cost over many recordings, by day, week, month, session, server, model or tool (docs/report.md); exit 1 when a file cannot be read',
+      'sessions, tool calls, turns, tokens and cost over many recordings or agent sessions, by day, week, month, session, project, branch, server, model or tool (docs/report.md); exit 1 when a file cannot be read',
     )
     .argument(
-      '<paths...>',
-      'recordings: files, directories (searched for *.jsonl and *.json) and globs; X.agent.jsonl and X.mcp.jsonl are one run',
+      '[paths...]',
+      "recordings and agent transcripts: files, directories (searched for *.jsonl and *.json) and globs; X.agent.jsonl and X.mcp.jsonl are one run, as are a Claude Code session and its subagents; none: this machine's Claude Code, Codex and Gemini CLI sessions",
     )
     .option(
       '--by <what>',

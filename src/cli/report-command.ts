@@ -1,6 +1,7 @@
 import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
+import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
 import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -61,7 +62,10 @@ export async function reportCommand(
     complain('report reads files, directories and globs, not stdin (-): use summary for a trace on stdin');
     return 2;
   }
-  const found = await findRecordings(paths);
+  // No path: every agent session this machine has, and where they were looked for.
+  const discovered = paths.length ? null : await findAgentSessions(agentHomes());
+  const found = discovered ? { ...discovered, missing: [] } : await findRecordings(paths);
+  if (discovered && discovered.files.length === 0) note(noAgentSessions(discovered.looked));
   const runs = pairRuns(found.files);
   const plan = reportJobs(runs, options);
   if (typeof plan === 'string') {
@@ -119,4 +123,11 @@ export async function reportCommand(
     print(reportText(plan.by, sorted, totals, stdoutColumns(), [notes.join(' · '), pricesNote(prices.origin)]));
   }
   return failed ? 1 : 0;
+}
+
+/** Why a report with no path has no row: no agent kept a session where it was looked for. */
+export function noAgentSessions(looked: readonly string[]): string {
+  return looked.length
+    ? `no agent sessions found in ${looked.join(', ')}`
+    : 'no agent sessions found: none of ~/.claude/projects, ~/.config/claude/projects, ~/.codex or ~/.gemini/tmp is here (CLAUDE_CONFIG_DIR and CODEX_HOME name others)';
 }

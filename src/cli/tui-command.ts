@@ -5,6 +5,7 @@ import { openTrace } from '../ingest/open-trace.js';
 import type { PricesSpec } from '../ingest/read-run.js';
 import { type Reading, readRuns } from '../ingest/read-runs.js';
 import { streamRun } from '../ingest/stream-run.js';
+import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
 import { OpenError } from '../sources/open-source.js';
 import { findRecordings, namesDirectory, pairRuns } from '../sources/recordings.js';
 import type { Source } from '../sources/types.js';
@@ -109,7 +110,12 @@ export async function runTui(
   prices: PriceTable,
   pricesSpec: PricesSpec | null = null,
 ): Promise<number> {
-  if (namesDirectory(args)) return runSessions(args, options, prices, pricesSpec);
+  if (args.length === 0) {
+    // No file named: every agent session this machine has.
+    const found = await findAgentSessions(agentHomes());
+    return runSessions({ ...found, missing: [] }, options, prices, pricesSpec);
+  }
+  if (namesDirectory(args)) return runSessions(await findRecordings(args), options, prices, pricesSpec);
   const expanded = expandTargets(args);
   if (!expanded) return 1;
   const sources: Source[] = [];
@@ -222,13 +228,15 @@ function filterHistoryOf() {
  * on worker threads meanwhile (their figures only), the first rows shown first. Enter
  * opens a run as the app opens files named together.
  */
+/** The recordings found, where (with none named) the agents' folders were looked in. */
+type Found = Awaited<ReturnType<typeof findRecordings>> & { looked?: string[] };
+
 async function runSessions(
-  args: string[],
+  found: Found,
   options: AppOptions,
   prices: PriceTable,
   pricesSpec: PricesSpec | null,
 ): Promise<number> {
-  const found = await findRecordings(args);
   for (const m of found.missing) complain(`cannot read ${m.path}: ${m.reason}`);
   if (found.missing.length && found.files.length === 0) return 1;
   const keyboard = openKeyboard();
@@ -252,6 +260,7 @@ async function runSessions(
   let records: ReturnType<typeof recordsOf> | null = null;
   const props = {
     sessions,
+    empty: found.looked === undefined ? undefined : noSessionsText(found.looked),
     openRun: (index: number) => {
       const opened = openRun(index);
       records = recordsOf(opened.store, options);
@@ -292,4 +301,16 @@ async function runSessions(
     keyboard.close();
   }
   return keyboard.interrupted() ? 130 : 0;
+}
+
+/** What the Sessions list says when no agent session was found: where it looked, and how to open a file. */
+export function noSessionsText(looked: readonly string[]): string[] {
+  return [
+    'no agent sessions found on this machine',
+    looked.length
+      ? `looked in ${looked.join(', ')}`
+      : 'none of ~/.claude/projects, ~/.config/claude/projects, ~/.codex or ~/.gemini/tmp is here',
+    '(CLAUDE_CONFIG_DIR and CODEX_HOME name other folders)',
+    'open a trace or a transcript: mcp-replay-tui FILE…, or a folder of them; npm start opens the demo',
+  ];
 }

@@ -8,8 +8,9 @@ import { sessionMatches, sessionOrder } from './data/sessions.js';
 import { footerLine, inputLine } from './format/chrome.js';
 import { helpLines } from './format/help-lines.js';
 import { searchCounter } from './format/matches.js';
-import type { ScreenLine } from './format/segments.js';
+import { type ScreenLine, seg } from './format/segments.js';
 import { sessionHeads, sessionRow, sessionsHeader, shortestStart } from './format/session-lines.js';
+import { textBlock } from './format/text-block.js';
 import { useCommands } from './hooks/use-commands.js';
 import { useOutcome } from './hooks/use-outcome.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
@@ -34,19 +35,30 @@ export interface SessionsAppProps {
   size?: Size;
   /** What the app showing a run is given besides its store. */
   appProps?: Omit<AppProps, 'store' | 'size' | 'onBack'>;
+  /** What the list says when it holds no run (default: that the folder has no recordings). */
+  empty?: readonly string[];
 }
 
 /**
  * A directory in the app: the Sessions list, one row per run, filled in as runs are
  * read; Enter shows a run in the app, Esc there comes back to the list as it was.
  */
-export function SessionsApp({ sessions, openRun, size: fixed, appProps }: SessionsAppProps) {
+export function SessionsApp({ sessions, openRun, size: fixed, appProps, empty }: SessionsAppProps) {
   // Kept here, not in the list: the list is left while a run is open, and found again as it was.
   const [state, ui] = useUiState(() => initialState());
   const [opened, setOpened] = useState<OpenedRun | null>(null);
   useEffect(() => () => opened?.close(), [opened]);
   if (opened) return <App {...appProps} store={opened.store} size={fixed} onBack={() => setOpened(null)} />;
-  return <SessionsList sessions={sessions} state={state} ui={ui} size={fixed} open={(i) => setOpened(openRun(i))} />;
+  return (
+    <SessionsList
+      sessions={sessions}
+      state={state}
+      ui={ui}
+      size={fixed}
+      empty={empty ?? ['no .jsonl or .json recordings here']}
+      open={(i) => setOpened(openRun(i))}
+    />
+  );
 }
 
 interface ListProps {
@@ -54,10 +66,11 @@ interface ListProps {
   state: UiState;
   ui: UiStore;
   size?: Size;
+  empty: readonly string[];
   open(index: number): void;
 }
 
-function SessionsList({ sessions, state, ui, size: fixed, open }: ListProps) {
+function SessionsList({ sessions, state, ui, size: fixed, empty, open }: ListProps) {
   const { exit } = useApp();
   const version = useStoreVersion(sessions);
   const size = useTerminalSize(fixed);
@@ -106,7 +119,9 @@ function SessionsList({ sessions, state, ui, size: fixed, open }: ListProps) {
     body = [sessionHeads(width, state.sessionSort, shortest)];
     for (let i = list.windowStart; i < Math.min(order.length, list.windowStart + height); i++)
       body.push(sessionRow(entries[order[i]!]!, width, i === list.selected, matched.has(i), shortest));
-    if (order.length === 0) body.push([{ text: ' no .jsonl or .json recordings here', style: 'dim' }]);
+    if (order.length === 0)
+      for (const text of empty)
+        for (const line of textBlock(text, Math.max(1, width - 1), height).lines) body.push([seg(` ${line}`, 'dim')]);
     position = order.length
       ? `${(list.selected + 1).toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')}`
       : '';

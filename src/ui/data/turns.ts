@@ -3,7 +3,9 @@ import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { countUsageByText } from '../../trace/count-text.js';
 import { nanoOf, usdOf } from '../../trace/counts.js';
-import { type TurnFacts, turnFacts } from '../../trace/turn.js';
+import { factsOf } from '../../trace/facts.js';
+import { classify } from '../../trace/parse-line.js';
+import type { TurnFacts } from '../../trace/turn.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
 import type { ToolUseOutcome, TurnView } from '../format/turn-lines.js';
 import { fileLabel, offsetOf, traceStart } from './views.js';
@@ -34,10 +36,17 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
   try {
     const raw = store.rawLine(row);
     const v = raw === null ? null : (JSON.parse(raw) as unknown);
-    if (raw !== null && isObject(v)) {
-      const facts = turnFacts(v);
-      countUsageByText(raw, facts);
-      value = { turn: v, facts };
+    // An agent's line reads as the v1 turn it stands for.
+    const parsed = isObject(v) ? classify(v) : null;
+    if (raw !== null && parsed?.kind === 'turn') {
+      const facts = factsOf(parsed);
+      if (facts.kind === 'turn') {
+        countUsageByText(raw, facts.turn);
+        // A Codex token_count names no model: its session's, as the index gave it.
+        const model = parsed.agent && parsed.obj.model === undefined ? store.nameOf(row) : null;
+        const turn = model === null ? parsed.obj : { ...parsed.obj, model };
+        value = { turn, facts: counted(store, row, facts.turn) };
+      }
     }
   } catch {
     value = { turn: null, facts: null };
@@ -45,6 +54,28 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
   if (parsed.size >= CACHE_SIZE) parsed.delete(parsed.keys().next().value!);
   parsed.set(key, value);
   return value;
+}
+
+/**
+ * An agent's turn shows the usage it was counted with: a Claude Code response's usage on
+ * its first line only (each line repeats it), what a later copy added as such, none on
+ * a part of a generation counted elsewhere (Codex's items: their token_count has it).
+ */
+function counted(store: TraceStore, row: number, facts: TurnFacts): TurnFacts {
+  if (facts.agent === null || facts.role !== 'assistant') return facts;
+  const i = store.usageIndexOf(row);
+  if (i < 0 || !facts.usage) return { ...facts, usage: null };
+  const read = (field: 'input' | 'output' | 'cacheRead' | 'cacheWrite') => store.usageOf(i, field);
+  const none = (n: number) => (Number.isNaN(n) ? null : n);
+  return {
+    ...facts,
+    usage: {
+      input: read('input'),
+      output: read('output'),
+      cacheRead: none(read('cacheRead')),
+      cacheWrite: none(read('cacheWrite')),
+    },
+  };
 }
 
 export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {

@@ -1,6 +1,7 @@
+import { countedUsage } from '../store/counted-usage.js';
 import { sessionOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { isDateMs } from '../trace/dates.js';
+import { isDateMs, isoTime } from '../trace/dates.js';
 import { Dir, Kind } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import {
@@ -12,6 +13,8 @@ import {
   type SessionFrame,
   v1Message,
 } from '../trace/formats/records.js';
+import { classify } from '../trace/parse-line.js';
+import { isObject, type JsonObject } from '../trace/values.js';
 import { exportLines } from './jsonl-export.js';
 
 /** The first row of `kind` in `file`, searching from the start (or from the end). */
@@ -69,8 +72,54 @@ export function* v1Export(store: TraceStore, rows: ArrayLike<number>): Iterable<
     return kind !== Kind.meta && kind !== Kind.end && kind !== Kind.skip;
   });
   if (f.format.name === FORMAT_NAMES.mcpRec) yield* mcpRecAsV1(store, body);
+  else if (f.format.name === FORMAT_NAMES.claudeCode || f.format.name === FORMAT_NAMES.codex)
+    yield* agentAsV1(store, body);
   else yield* exportLines(store, body);
   yield end >= 0 ? (store.rawLine(end) ?? madeEnd(frame)) : madeEnd(frame);
+}
+
+/**
+ * An agent's turn lines as the v1 turns they read as, each with the usage it was counted
+ * with (a response's copies add only what grew, its parts none), so the export counts
+ * what the transcript counts; its other lines as they are (unknown types, legal in v1).
+ */
+function* agentAsV1(store: TraceStore, rows: Int32Array): Iterable<string> {
+  for (const row of rows) {
+    const line = store.rawLine(row) ?? '';
+    const parsed = store.kindOf(row) === Kind.turn ? parsedObject(line) : null;
+    if (parsed?.kind !== 'turn') {
+      yield line;
+      continue;
+    }
+    const t = store.tOf(row);
+    const iso = t === null ? null : isoTime(t);
+    const turn: JsonObject = { ...(iso === null ? {} : { t: iso }), ...parsed.obj };
+    if (turn.role === 'assistant') {
+      const model = store.nameOf(row);
+      if (model !== null) turn.model = model;
+      const usage = countedUsage(store, row);
+      const thinking = isObject(parsed.obj.usage) ? parsed.obj.usage.thinking_tokens : undefined;
+      if (usage === null) delete turn.usage;
+      else
+        turn.usage = {
+          input_tokens: usage.input,
+          output_tokens: usage.output,
+          ...(usage.cacheRead === null ? {} : { cache_read_input_tokens: usage.cacheRead }),
+          ...(usage.cacheWrite === null ? {} : { cache_creation_input_tokens: usage.cacheWrite }),
+          ...(thinking === undefined || usage.continues ? {} : { thinking_tokens: thinking }),
+        };
+    }
+    yield JSON.stringify(turn);
+  }
+}
+
+function parsedObject(line: string) {
+  try {
+    const v: unknown = JSON.parse(line);
+    return isObject(v) ? classify(v) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** mcp-rec lines as v1 message lines (other lines of such a file are kept as they are). */

@@ -321,6 +321,11 @@ export class TraceStore {
     }
   }
 
+  /** Whether a counted turn's usage flags (codes.ts `UsageFlag`) hold `flag`. */
+  usageHas(turn: number, flag: number): boolean {
+    return (this.cols.usage.flags.data[turn]! & flag) !== 0;
+  }
+
   /** True when a counted turn's counts or cost cannot be summed (aggregates.ts `turnOverflows`). */
   usageOverflows(turn: number): boolean {
     return turnOverflows(this.cols, turn);

@@ -1,6 +1,14 @@
 import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../validate.js';
+import {
+  ClaudeCodeValidator,
+  CodexValidator,
+  GeminiDocumentValidator,
+  GeminiJsonlValidator,
+} from './agents/agent-validators.js';
+import { isGeminiChat, isGeminiMetadata } from './agents/gemini.js';
 import { CassetteValidator } from './cassette-validator.js';
-import { CASSETTE, DOCUMENT_MAX_BYTES, type TraceFormat, V1 } from './format.js';
+import { CASSETTE, CLAUDE_CODE, CODEX, DOCUMENT_MAX_BYTES, GEMINI, type TraceFormat, V1 } from './format.js';
+import { valueSpans } from './json-spans.js';
 import { McpRecValidator } from './mcp-rec-validator.js';
 import { documentWatch, sniffFirstLine } from './sniff.js';
 
@@ -67,13 +75,20 @@ export class RecordingValidator {
           1,
           `a JSON document over ${DOCUMENT_MAX_BYTES >> 20} MiB: a cassette is read whole, so one this big is not read`,
         );
+      } else if (isGeminiChat(doc)) {
+        const v = new GeminiDocumentValidator(this.keepPerRule);
+        const spans = valueSpans(this.textOf(), 2);
+        this.rules = v;
+        this.format = GEMINI;
+        v.document(doc, (i) => spans.get(`messages/${i}`)?.line ?? 1);
+        this.held = [];
       } else if (doc !== undefined) {
         const v = new CassetteValidator(this.keepPerRule);
         this.rules = v;
         this.format = CASSETTE;
         v.document(this.textOf(), doc);
         this.held = [];
-      } else this.apply(V1);
+      } else this.apply(this.startsGeminiJsonl() ? GEMINI : V1);
     }
     return this.rules!.finish();
   }
@@ -89,8 +104,7 @@ export class RecordingValidator {
 
   /** The rules of `format` from here on, given the lines held so far and then `next`. */
   private apply(format: TraceFormat, next?: { text: string; line: number }): Validator {
-    const v =
-      format === V1 || format === CASSETTE ? new Validator(this.keepPerRule) : new McpRecValidator(this.keepPerRule);
+    const v = validatorOf(format, this.keepPerRule);
     if (format !== CASSETTE)
       for (const h of this.held) 'unread' in h ? v.unread(h.line, h.unread) : v.push(h.text, h.line);
     this.held = [];
@@ -98,6 +112,12 @@ export class RecordingValidator {
     this.rules = v;
     this.format = format;
     return v;
+  }
+
+  /** Whether the first line held is Gemini CLI's metadata: its JSONL, read line by line. */
+  private startsGeminiJsonl(): boolean {
+    const first = this.held.find((h) => 'text' in h && h.text.trim() !== '');
+    return first !== undefined && 'text' in first && isGeminiMetadata(parsed(first.text));
   }
 
   /** The held lines as the document's text, line for line (findings name file lines). */
@@ -108,6 +128,23 @@ export class RecordingValidator {
       parts.push('unread' in h ? '' : h.text);
     }
     return parts.join('\n');
+  }
+}
+
+/** The line-by-line rules of a format. */
+function validatorOf(format: TraceFormat, keepPerRule: number): Validator {
+  switch (format) {
+    case CLAUDE_CODE:
+      return new ClaudeCodeValidator(keepPerRule);
+    case CODEX:
+      return new CodexValidator(keepPerRule);
+    case GEMINI:
+      return new GeminiJsonlValidator(keepPerRule);
+    case V1:
+    case CASSETTE:
+      return new Validator(keepPerRule);
+    default:
+      return new McpRecValidator(keepPerRule);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Flag } from '../../store/codes.js';
+import { countedUsage } from '../../store/counted-usage.js';
 import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { countUsageByText } from '../../trace/count-text.js';
@@ -57,25 +58,14 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
 }
 
 /**
- * An agent's turn shows the usage it was counted with: a Claude Code response's usage on
- * its first line only (each line repeats it), what a later copy added as such, none on
- * a part of a generation counted elsewhere (Codex's items: their token_count has it).
+ * An agent's turn shows the usage it was counted with (store/counted-usage.ts): a Claude
+ * Code response's on its first line only (each line repeats it), what a later copy
+ * added, none on a part of a generation counted elsewhere (Codex's items).
  */
 function counted(store: TraceStore, row: number, facts: TurnFacts): TurnFacts {
   if (facts.agent === null || facts.role !== 'assistant') return facts;
-  const i = store.usageIndexOf(row);
-  if (i < 0 || !facts.usage) return { ...facts, usage: null };
-  const read = (field: 'input' | 'output' | 'cacheRead' | 'cacheWrite') => store.usageOf(i, field);
-  const none = (n: number) => (Number.isNaN(n) ? null : n);
-  return {
-    ...facts,
-    usage: {
-      input: read('input'),
-      output: read('output'),
-      cacheRead: none(read('cacheRead')),
-      cacheWrite: none(read('cacheWrite')),
-    },
-  };
+  const usage = countedUsage(store, row);
+  return { ...facts, usage: usage && { ...usage } };
 }
 
 export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {
@@ -103,6 +93,7 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     tMs: store.tOf(row),
     ...parsedTurn(store, row),
     echoed: store.has(row, Flag.echoed),
+    addsUsage: countedUsage(store, row)?.continues === true,
     toolUses,
   };
 }

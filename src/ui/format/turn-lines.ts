@@ -40,6 +40,8 @@ export interface TurnView {
   /** Its usage and times as the index reads them (trace/turn.ts, counts by their text); null with `turn`. */
   facts: TurnFacts | null;
   echoed: boolean;
+  /** Its usage is what it adds to the API response counted on an earlier line (an agent's copy of it). */
+  addsUsage?: boolean;
   /** Outcomes of this turn's tool_use blocks, in block order. */
   toolUses: ToolUseOutcome[];
 }
@@ -101,7 +103,10 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
   head.push(seg(`${timeText(v.offsetMs, v.tMs, o.clock ?? false)} `, 'dim'), seg(clip(role, w), 'role'));
   if (typeof t.model === 'string') head.push(seg(` ${clip(t.model, w)}`, 'model'));
   const usage = v.facts?.usage;
-  if (usage) head.push(seg(` · in ${fmtCount(usage.input)} · out ${fmtCount(usage.output)}`, 'dim'));
+  if (usage) {
+    const plus = v.addsUsage ? '+' : '';
+    head.push(seg(` · in ${plus}${fmtCount(usage.input)} · out ${plus}${fmtCount(usage.output)}`, 'dim'));
+  }
   // The other counts are not shown, but one that is no count keeps the turn out of the totals: say which.
   for (const [name, n] of [
     ['cache read', usage?.cacheRead],

@@ -15,11 +15,12 @@ import { placeholder, textBlock } from './agent-record.js';
  */
 
 /** Gemini CLI's metadata: the first line of its JSONL, or the top of its JSON document. */
-export const isGeminiMetadata = (v: unknown): v is JsonObject =>
+export const isGeminiMetadata = (v: unknown): boolean =>
   isObject(v) && typeof v.sessionId === 'string' && typeof v.projectHash === 'string';
 
 /** A whole Gemini CLI chat document. */
-export const isGeminiChat = (v: unknown): v is JsonObject => isGeminiMetadata(v) && Array.isArray(v.messages);
+export const isGeminiChat = (v: unknown): v is JsonObject =>
+  isObject(v) && isGeminiMetadata(v) && Array.isArray(v.messages);
 
 interface Conversation {
   metadata: JsonObject;

@@ -46,9 +46,19 @@ export interface SessionsAppProps {
 export function SessionsApp({ sessions, openRun, size: fixed, appProps, empty }: SessionsAppProps) {
   // Kept here, not in the list: the list is left while a run is open, and found again as it was.
   const [state, ui] = useUiState(() => initialState());
-  const [opened, setOpened] = useState<OpenedRun | null>(null);
+  const [opened, setOpened] = useState<(OpenedRun & { agent: boolean }) | null>(null);
   useEffect(() => () => opened?.close(), [opened]);
-  if (opened) return <App {...appProps} store={opened.store} size={fixed} onBack={() => setOpened(null)} />;
+  // An agent's session is its conversation: it opens on Turns.
+  if (opened)
+    return (
+      <App
+        {...appProps}
+        store={opened.store}
+        size={fixed}
+        initialPane={opened.agent ? 'turns' : appProps?.initialPane}
+        onBack={() => setOpened(null)}
+      />
+    );
   return (
     <SessionsList
       sessions={sessions}
@@ -56,7 +66,7 @@ export function SessionsApp({ sessions, openRun, size: fixed, appProps, empty }:
       ui={ui}
       size={fixed}
       empty={empty ?? ['no .jsonl or .json recordings here']}
-      open={(i) => setOpened(openRun(i))}
+      open={(i) => setOpened({ ...openRun(i), agent: Boolean(sessions.entries[i]?.info?.agent) })}
     />
   );
 }

@@ -143,6 +143,40 @@ describe('the Sessions list', () => {
     app.unmount();
   });
 
+  it('names an agent session by its agent and project, opens it on Turns, and lists no run found empty', async () => {
+    const list = new SessionList(runsOf(3));
+    const agent = result('runs/run-0002', 'x', Date.UTC(2026, 7, 19, 20, 56), 4, 0.5);
+    list.set(2, { ...agent, info: { ...agent.info, agent: 'claude-code', project: '/home/me/my-app' } });
+    list.set(1, { info: { ...agent.info, id: 'runs/run-0001' }, rows: [], problems: [] });
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('claude · my-app'));
+    // Run 1 was read and holds no record: no session.
+    expect(lines(f)[0]).toMatch(/^ Sessions +2 sessions · reading 2 of 3/);
+    expect(f).not.toContain('run-0001');
+    app.stdin.write('\r');
+    await waitForFrame(app.lastFrame, (x) => x.includes('[2 Turns]'));
+    app.unmount();
+  });
+
+  it('says where it looked and how to open a file when it found no session', async () => {
+    const empty = ['no agent sessions found on this machine', 'looked in /home/me/.claude/projects'];
+    const app = render(
+      <SessionsApp
+        sessions={new SessionList([])}
+        openRun={() => ({ store: demoStore(), close() {} })}
+        size={SIZE}
+        empty={empty}
+      />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('looked in'));
+    expect(lines(f)[2]).toBe(' no agent sessions found on this machine');
+    expect(lines(f)[3]).toBe(' looked in /home/me/.claude/projects');
+    expect(lines(f).at(-1)).toContain('q quit');
+    app.unmount();
+  });
+
   it.skipIf(!hasRealTraces)(
     'shows what a real run reads as: start, label, duration, calls, errors, tokens, cost',
     async () => {

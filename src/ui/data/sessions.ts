@@ -6,8 +6,21 @@ import type { SessionSort } from '../state/ui-state.js';
 /** A run's name: the last part of its path (the directory is the same for most). */
 export const runName = (e: SessionEntry): string => e.run.id.split('/').pop() ?? e.run.id;
 
-/** What the label column shows: the server's label, else the run's name. */
-export const labelOf = (e: SessionEntry): string => e.info?.label ?? runName(e);
+/** An agent as the label column names it. */
+const AGENT_NAMES: Record<string, string> = { 'claude-code': 'claude', codex: 'codex', 'gemini-cli': 'gemini' };
+
+/**
+ * What the label column shows: an agent's session by its agent and project folder
+ * (`claude · my-app`), a recording by its server's label, else the run's name.
+ */
+export function labelOf(e: SessionEntry): string {
+  const info = e.info;
+  if (info?.agent) {
+    const project = info.project?.split(/[\\/]/).filter(Boolean).pop() ?? info.label ?? runName(e);
+    return `${AGENT_NAMES[info.agent] ?? info.agent} · ${project}`;
+  }
+  return info?.label ?? runName(e);
+}
 
 /** Every token of a run: input, output, cache reads and writes (as ccusage's total). */
 export function tokensOf(e: SessionEntry): number | null {
@@ -39,12 +52,16 @@ const ORDERS: Record<SessionSort, (a: SessionEntry, b: SessionEntry) => number> 
   cost: byNumber((e) => e.figures?.costNano),
 };
 
-/** The entries' indices in the order shown: by `sort`, then newest first, then by name. */
+/** A run read and found to hold no record (its files empty): no session, so not listed. */
+export const noSession = (e: SessionEntry): boolean => e.info !== null && e.figures === null && !e.problems.length;
+
+/** The entries' indices in the order shown (runs with no record left out): by `sort`, then newest first, then by name. */
 export function sessionOrder(entries: readonly SessionEntry[], sort: SessionSort): number[] {
   const by = ORDERS[sort];
   const newest = ORDERS.start;
   return entries
     .map((_, i) => i)
+    .filter((i) => !noSession(entries[i]!))
     .sort(
       (i, j) =>
         by(entries[i]!, entries[j]!) ||

@@ -3,7 +3,7 @@ import { costUsdOf } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
 import { inert } from '../../trace/text.js';
 import { counted, fmtMs, fmtUsd, overflowing } from '../../trace/units.js';
-import { labelOf, tokensOf } from '../data/sessions.js';
+import { labelOf, noSession, tokensOf } from '../data/sessions.js';
 import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit } from './text.js';
@@ -184,11 +184,13 @@ export function sessionsHeader(
   sort: SessionSort,
   width: number,
 ): ScreenLine {
-  const n = entries.length;
-  const files = entries.reduce((k, e) => k + e.run.files.length, 0);
+  // Runs found empty are no sessions (and not listed).
+  const n = entries.filter((e) => !noSession(e)).length;
+  const files = entries.reduce((k, e) => k + (noSession(e) ? 0 : e.run.files.length), 0);
   const count = counted(n, 'session');
+  const runs = entries.length;
   const state =
-    read < n ? `reading ${read.toLocaleString('en-US')} of ${n.toLocaleString('en-US')}` : counted(files, 'file');
+    read < runs ? `reading ${read.toLocaleString('en-US')} of ${runs.toLocaleString('en-US')}` : counted(files, 'file');
   return fitLine(
     [seg(' Sessions ', 'tabActive'), seg(` ${count}`, 'bold'), seg(` · ${state} · by ${sort}`, 'dim')],
     width,

@@ -70,10 +70,13 @@ export class TextCollector {
   /** Characters seen, kept or not. */
   seen = 0;
 
+  /** @param max the most characters kept (tests pass a small one) */
+  constructor(private readonly max = MAX_RECORDED_CHARS) {}
+
   add(text: string): void {
     this.seen += text.length;
     if (this.tooLong || text.length === 0) return;
-    if (this.kept + text.length > MAX_RECORDED_CHARS) {
+    if (this.kept + text.length > this.max) {
       this.tooLong = true;
       this.parts = [];
       return;

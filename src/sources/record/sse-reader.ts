@@ -7,11 +7,15 @@ import { MAX_RECORDED_CHARS } from './body-text.js';
  * data (a resumable stream's priming event, keep-alives) carry no message. An event
  * longer than MAX_RECORDED_CHARS is reported to `onTooLong` and the stream read on.
  */
-export function sseReader(onData: (data: string) => void, onTooLong: () => void): { feed(text: string): void } {
+export function sseReader(
+  onData: (data: string) => void,
+  onTooLong: () => void,
+  max = MAX_RECORDED_CHARS,
+): { feed(text: string): void } {
   // While the rest of a long event is being skipped: it may overflow again, and is one event.
   let skipping = false;
   const parser = createParser({
-    maxBufferSize: MAX_RECORDED_CHARS,
+    maxBufferSize: max,
     onEvent: (event) => {
       if (event.data !== '') onData(event.data);
     },

@@ -48,7 +48,7 @@ export function cleanLabel(text: string): string {
  */
 export function commandLabel(argv: readonly string[]): string {
   for (const arg of argv) {
-    if (arg.startsWith('-') || /[=\s]/.test(arg) || arg.includes(REDACTED)) continue;
+    if (arg.startsWith('-') || /[=\s(){};'"`]/.test(arg) || arg.includes(REDACTED)) continue;
     const base = arg.replace(/^.*[\\/]/, '');
     if (RUNNERS.has(base.replace(/\.exe$/i, ''))) continue;
     const parts = arg

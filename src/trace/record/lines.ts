@@ -44,6 +44,15 @@ export function isJsonText(text: string): boolean {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * JSON text on one line: a line break in valid JSON can only be whitespace between
+ * tokens (inside a string it is escaped), so it becomes a space and the value is the
+ * same. A pretty-printed HTTP body would otherwise cut the trace's line in two.
+ */
+function oneLineJson(json: string): string {
+  return json.includes('\n') || json.includes('\r') ? json.replace(/[\r\n]/g, ' ') : json;
+}
+
+/**
  * The lines of one recording (mcp-replay v1), each as JSON text without its newline.
  * A message's JSON is put in `raw` as it was sent, byte for byte but for what the
  * patterns hide: every id, number and key order as the peer wrote them.
@@ -75,7 +84,7 @@ export class RecordLines {
   /** One line as it passed from its sender at `at`: a message line when it is JSON, else a `record.not_json` event. */
   message(dir: MessageDir, text: string, at: number): string {
     if (!isJsonText(text)) return this.event('record.not_json', { from: SENDER[dir], text }, at);
-    return `{"t":"${iso(at)}","dir":"${dir}","raw":${redactJsonText(text, this.patterns)}}`;
+    return `{"t":"${iso(at)}","dir":"${dir}","raw":${oneLineJson(redactJsonText(text, this.patterns))}}`;
   }
 
   /** A line of ours (an event, see RecordEventKind); its strings pass the patterns too. */

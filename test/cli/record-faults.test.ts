@@ -12,7 +12,6 @@ import {
   validateTrace,
 } from '../helpers/record.js';
 
-const lineCount = (out: Buffer) => out.toString('utf8').split('\n').length - 1;
 const fileLines = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
 const VALID = { code: 0, findings: [] };
 
@@ -32,7 +31,7 @@ describe('record: the fault matrix (stdio)', () => {
     const file = traceFile();
     const rec = startRecording(recordArgs(file, [process.execPath, FAKE]));
     rec.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
-    await rec.whenStdout((out) => lineCount(out) === 1);
+    await rec.whenStdout((out) => out.lines === 1);
     rec.child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"die"}\n');
     expect(await rec.done).toEqual({ code: 137, signal: null });
     expect(raws(file, 'in')).toEqual([
@@ -75,7 +74,7 @@ describe('record: the fault matrix (stdio)', () => {
       rec.child.stdin.write(request.slice(0, 7));
       rec.child.stdin.write(`${request.slice(7)}\n`);
       const expected = Buffer.byteLength(pieces.slice(0, i + 1).join(''));
-      await rec.whenStdout((out) => out.length === expected);
+      await rec.whenStdout((out) => out.bytes === expected);
     }
     expect(await rec.done).toEqual({ code: 0, signal: null });
     expect(rec.stdout().toString('utf8')).toBe(pieces.join(''));
@@ -113,7 +112,7 @@ describe('record: the fault matrix (stdio)', () => {
       const file = traceFile();
       const rec = startRecording(recordArgs(file, [process.execPath, FAKE]));
       rec.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
-      await rec.whenStdout((out) => lineCount(out) === 1);
+      await rec.whenStdout((out) => out.lines === 1);
       rec.child.kill(signal);
       expect(await rec.done).toEqual({ code: 0, signal: null });
       expect(raws(file, 'out').at(-1)).toEqual({ jsonrpc: '2.0', method: 'notifications/bye', params: { signal } });
@@ -126,7 +125,7 @@ describe('record: the fault matrix (stdio)', () => {
     const file = traceFile();
     const rec = startRecording(recordArgs(file, [process.execPath, FAKE]));
     for (let id = 1; id <= 3; id++) rec.child.stdin.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
-    await rec.whenStdout((out) => lineCount(out) === 3);
+    await rec.whenStdout((out) => out.lines === 3);
     await until(() => fileLines(file) === 7);
     rec.child.kill('SIGKILL');
     await rec.done;

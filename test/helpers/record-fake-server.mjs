@@ -14,16 +14,9 @@ const out = (text, done) => process.stdout.write(text, done);
 if (process.argv[2] === 'pieces') {
   const pieces = JSON.parse(readFileSync(process.argv[3], 'utf8'));
   let next = 0;
-  let carry = '';
-  process.stdin.setEncoding('utf8').on('data', (chunk) => {
-    carry += chunk;
-    let nl = carry.indexOf('\n');
-    while (nl !== -1) {
-      carry = carry.slice(nl + 1);
-      if (next < pieces.length) out(pieces[next++]);
-      if (next === pieces.length) process.exit(0);
-      nl = carry.indexOf('\n');
-    }
+  onLines(() => {
+    if (next < pieces.length) out(pieces[next++]);
+    if (next === pieces.length) process.exit(0);
   });
 } else {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
@@ -32,16 +25,22 @@ if (process.argv[2] === 'pieces') {
         process.exit(0),
       ),
     );
-  let carry = '';
+  onLines(answer);
+}
+
+/** Calls `each` with every line read (pieces joined only when a line ends: a 50 MB line costs one join). */
+function onLines(each) {
+  let parts = [];
   process.stdin.setEncoding('utf8').on('data', (chunk) => {
-    carry += chunk;
-    let nl = carry.indexOf('\n');
-    while (nl !== -1) {
-      const line = carry.slice(0, nl);
-      carry = carry.slice(nl + 1);
-      answer(line);
-      nl = carry.indexOf('\n');
+    let from = 0;
+    for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', from)) {
+      parts.push(chunk.slice(from, nl));
+      const line = parts.join('');
+      parts = [];
+      from = nl + 1;
+      each(line);
     }
+    if (from < chunk.length) parts.push(chunk.slice(from));
   });
 }
 

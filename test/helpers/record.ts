@@ -54,8 +54,8 @@ export interface Recording {
   /** Bytes the recorder wrote to its stdout so far (what the client got). */
   stdout(): Buffer;
   stderr(): string;
-  /** Resolves once `test(stdout so far)` holds, checked as output arrives. */
-  whenStdout(test: (out: Buffer) => boolean): Promise<void>;
+  /** Resolves once `test` holds of the stdout so far (its bytes and its newlines, counted as output arrives). */
+  whenStdout(test: (seen: { bytes: number; lines: number }) => boolean): Promise<void>;
   /** Resolves with the exit code and signal when the recorder ends. */
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -67,10 +67,13 @@ export function startRecording(args: string[]): Recording {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const chunks: Buffer[] = [];
+  const seen = { bytes: 0, lines: 0 };
   let stderr = '';
   const waiters: (() => void)[] = [];
   child.stdout.on('data', (d: Buffer) => {
     chunks.push(d);
+    seen.bytes += d.length;
+    for (let at = d.indexOf(10); at !== -1; at = d.indexOf(10, at + 1)) seen.lines++;
     for (const w of waiters.splice(0)) w();
   });
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -79,16 +82,26 @@ export function startRecording(args: string[]): Recording {
   const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
-  const whenStdout = (test: (out: Buffer) => boolean) =>
+  const whenStdout = (test: (seen: { bytes: number; lines: number }) => boolean) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (test(stdout())) resolve();
+        if (test(seen)) resolve();
         else if (child.exitCode !== null || child.signalCode !== null) reject(new Error(`ended first: ${stderr}`));
         else waiters.push(check);
       };
       check();
     });
   return { child, stdout, stderr: () => stderr, whenStdout, done };
+}
+
+/** The recorder as a proxy in front of `url`, and the address it printed for the client. */
+export async function startProxy(file: string, url: string): Promise<{ rec: Recording; proxy: string }> {
+  const rec = startRecording(['record', '-o', file, '--url', url]);
+  const said = /point the MCP client at (http:\/\/127\.0\.0\.1:\d+\S*)/;
+  await until(() => said.test(rec.stderr()) || rec.child.exitCode !== null);
+  const found = said.exec(rec.stderr());
+  if (!found) throw new Error(`the proxy did not start: ${rec.stderr()}`);
+  return { rec, proxy: found[1]! };
 }
 
 /** Resolves once `test()` holds, asked again each time the event loop has turned (a file being written). */

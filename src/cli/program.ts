@@ -67,7 +67,8 @@ export interface DiffOptions {
 export interface RecordOptions {
   output: string;
   label?: string;
-  redact: string[];
+  /** The `--redact` patterns, in order; unset when none is given. */
+  redact?: string[];
   url?: string;
   listen?: string;
 }
@@ -370,8 +371,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option(
       '--redact <regex>',
       'replace what matches (a JavaScript regular expression, case sensitive) with [REDACTED] in every message and in the command line; again for more (tokens and keys on the command line are always hidden)',
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option(
       '--url <url>',

@@ -32,7 +32,7 @@ export async function recordCommand(command: string[], options: RecordOptions): 
   }
   let patterns: RegExp[];
   try {
-    patterns = compilePatterns(options.redact);
+    patterns = compilePatterns(options.redact ?? []);
   } catch (error) {
     if (!(error instanceof RedactPatternError)) throw error;
     complain(error.message);

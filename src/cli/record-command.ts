@@ -89,26 +89,31 @@ async function recordStdio(
 ): Promise<number> {
   const shown = redactCommand(command, lines.patterns);
   file.write(lines.meta(options.label ?? commandLabel(shown), shown));
-  const record = (dir: RelayDir, line: Line, tail: boolean) => {
-    if (line.emptyRun !== undefined || line.length === 0) return;
-    const at = Date.now();
-    if (line.skip !== undefined) {
-      file.write(lines.event('record.too_long', { from: SENDER[dir], bytes: line.length }, at));
-      return;
-    }
+  /** The trace's line for one line of the wire, or null for a blank one. */
+  const recordOf = (dir: RelayDir, line: Line, at: number, tail: boolean): string | null => {
+    if (line.emptyRun !== undefined || line.length === 0) return null;
+    if (line.skip !== undefined) return lines.event('record.too_long', { from: SENDER[dir], bytes: line.length }, at);
     const text = line.text;
-    if (line.length < 64 && text.trim() === '') return;
-    file.write(
-      tail ? lines.event('record.unterminated', { from: SENDER[dir], text }, at) : lines.message(dir, text, at),
-    );
+    if (line.length < 64 && text.trim() === '') return null;
+    return tail ? lines.event('record.unterminated', { from: SENDER[dir], text }, at) : lines.message(dir, text, at);
+  };
+  /** The lines of one chunk, in one write. */
+  const record = (dir: RelayDir, wire: readonly Line[], tail: boolean) => {
+    const at = Date.now();
+    const made: string[] = [];
+    for (const line of wire) {
+      const one = recordOf(dir, line, at, tail);
+      if (one !== null) made.push(one);
+    }
+    file.writeLines(made);
   };
   const relay = relayStdio({
     command: command[0]!,
     args: command.slice(1),
     clientIn: process.stdin,
     clientOut: protocolStdout(() => {}),
-    onLine: (dir, line) => record(dir, line, false),
-    onTail: (dir, line) => record(dir, line, true),
+    onLines: (dir, wire) => record(dir, wire, false),
+    onTail: (dir, line) => record(dir, [line], true),
   });
   takeSignals(STOPS, (signal) => relay.signal(signal));
   const outcome = await relay.done;

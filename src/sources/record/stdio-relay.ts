@@ -18,10 +18,11 @@ export interface StdioRelayOptions {
   clientIn: Readable;
   clientOut: Writable;
   /**
-   * Each line one side sent (a skip for one too long to keep), called before the chunk
-   * that ends it is forwarded: when the other side has read a message, its line exists.
+   * The lines one side's chunk ended (a skip for one too long to keep), all at once,
+   * before the chunk is forwarded: when the other side has read a message, its line
+   * exists. One call per chunk lets the trace take them in one write.
    */
-  onLine(dir: RelayDir, line: Line): void;
+  onLines(dir: RelayDir, lines: Line[]): void;
   /** The bytes left without a newline when a side's stream ended (forwarded as they were). */
   onTail(dir: RelayDir, line: Line): void;
 }
@@ -86,20 +87,21 @@ export function relayStdio(options: StdioRelayOptions): {
 }
 
 /**
- * Copies `from` to `to` chunk by chunk, cutting lines as they pass (each reported
- * before its chunk is written on), and waits while `to` is full.
+ * Copies `from` to `to` chunk by chunk, cutting lines as they pass (reported before
+ * their chunk is written on), and waits while `to` is full.
  */
 function pump(
   from: Readable,
   to: Writable,
   dir: RelayDir,
-  { onLine, onTail }: Pick<StdioRelayOptions, 'onLine' | 'onTail'>,
+  { onLines, onTail }: Pick<StdioRelayOptions, 'onLines' | 'onTail'>,
   ended: () => void,
 ): void {
   const splitter = new LineSplitter();
   let waiting = false;
   from.on('data', (chunk: Buffer) => {
-    for (const line of splitter.push(chunk)) onLine(dir, line);
+    const lines = splitter.push(chunk);
+    if (lines.length > 0) onLines(dir, lines);
     if (to.writableEnded || to.destroyed) return;
     if (!to.write(chunk) && !waiting) {
       waiting = true;

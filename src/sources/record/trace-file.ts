@@ -22,8 +22,17 @@ export class TraceFile {
 
   /** Writes one line (`line` without its newline); false when the file can no longer be written. */
   write(line: string): boolean {
+    return this.writeLines([line]);
+  }
+
+  /**
+   * Writes lines that arrived together (one chunk's) in one write, each with its
+   * newline: a burst of small messages costs one system call, not one each.
+   */
+  writeLines(lines: readonly string[]): boolean {
     if (this.fd === null) return false;
-    const bytes = Buffer.from(`${line}\n`, 'utf8');
+    if (lines.length === 0) return true;
+    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
     try {
       let done = 0;
       while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);

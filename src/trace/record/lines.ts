@@ -41,7 +41,16 @@ export function isJsonText(text: string): boolean {
   }
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The last time made into text: the lines of one burst share their millisecond. */
+let lastMs = Number.NaN;
+let lastIso = '';
+const iso = (ms: number) => {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+};
 
 /**
  * JSON text on one line: a line break in valid JSON can only be whitespace between

@@ -106,11 +106,14 @@ function reportRow() {
   const rss = Math.max(...r.ours.map((o) => o.maxRssBytes));
   row('(report peak RSS over them)', `${(rss / 2 ** 20).toFixed(0)} MiB`, '—', true);
 }
-if (process.env.BENCH_ONLY === 'report') {
-  reportRow();
+/** `BENCH_ONLY=name npm run bench`: these rows alone, then exit (0 when each is met). */
+function only(name, rowsOf) {
+  if (process.env.BENCH_ONLY !== name) return;
+  rowsOf();
   printRows();
   process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
 }
+only('report', reportRow);
 
 /**
  * #6 of issue 34: `record` side by side with a direct connection. The echo calls go to
@@ -145,11 +148,7 @@ function recordRows() {
     r.lateRssBytes <= 1.25 * r.earlyRssBytes,
   );
 }
-if (process.env.BENCH_ONLY === 'record') {
-  recordRows();
-  printRows();
-  process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
-}
+only('record', recordRows);
 
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
 const small = generate('trace-1mb.jsonl', ['--mb', '1']);

@@ -6,6 +6,7 @@ import {
   raws,
   recordArgs,
   startRecording,
+  summaryOf,
   traceFile,
   traceLines,
   until,
@@ -41,8 +42,7 @@ describe('record: the fault matrix (stdio)', () => {
     expect(raws(file, 'out')).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     expect(traceLines(file).at(-1)).toMatchObject({ type: 'end', exitCode: 137, signal: 'SIGKILL' });
     expect(validateTrace(file)).toEqual(VALID);
-    const summary = JSON.parse(run(['summary', '--json', file]).stdout);
-    expect(summary.session.exitCode).toBe(137);
+    expect(summaryOf(file).session.exitCode).toBe(137);
   });
 
   it('the client closes stdin: the server is told (its stdin ends), and when it exits the trace ends', async () => {

@@ -10,6 +10,7 @@ import {
   raws,
   recordArgs,
   spyOn,
+  summaryOf,
   traceFile,
   traceLines,
   validateTrace,
@@ -51,10 +52,8 @@ describe('record over stdio, the reference server driven by the official SDK cli
     expect(lines.at(-1)).toMatchObject({ type: 'end', exitCode: 0 });
     expect(validateTrace(file)).toEqual({ code: 0, findings: [] });
 
-    const summary = JSON.parse(run(['summary', '--json', file]).stdout);
-    expect(
-      summary.tools.map((t: { name: string; calls: number; errors: number }) => [t.name, t.calls, t.errors]),
-    ).toEqual([
+    const summary = summaryOf(file);
+    expect(summary.tools).toEqual([
       ['echo', 1, 0],
       ['no-such-tool', 1, 1],
     ]);

@@ -48,6 +48,15 @@ export function validateTrace(file: string): { code: number | null; findings: un
   return { code: r.code, findings: (JSON.parse(r.stdout) as { findings: unknown[] }).findings };
 }
 
+/** `summary --json FILE`'s tools as [name, calls, errors], and the session it read. */
+export function summaryOf(file: string): { tools: [string, number, number][]; session: Record<string, unknown> } {
+  const summary = JSON.parse(run(['summary', '--json', file]).stdout) as {
+    tools: { name: string; calls: number; errors: number }[];
+    session: Record<string, unknown>;
+  };
+  return { tools: summary.tools.map((t) => [t.name, t.calls, t.errors]), session: summary.session };
+}
+
 /** The recorder run as a client would run it, its three pipes the test's. */
 export interface Recording {
   child: ChildProcessWithoutNullStreams;

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run } from '../helpers/cli.js';
 import {
   asJson,
   EVERYTHING,
@@ -10,6 +9,7 @@ import {
   raws,
   spyOn,
   startProxy,
+  summaryOf,
   traceFile,
   traceLines,
   validateTrace,
@@ -70,10 +70,8 @@ describe('record over Streamable HTTP, the reference server driven by the offici
       durationMs: expect.any(Number),
     });
     expect(validateTrace(file)).toEqual(VALID);
-    const summary = JSON.parse(run(['summary', '--json', file]).stdout);
-    expect(
-      summary.tools.map((t: { name: string; calls: number; errors: number }) => [t.name, t.calls, t.errors]),
-    ).toEqual([
+    const summary = summaryOf(file);
+    expect(summary.tools).toEqual([
       ['echo', 1, 0],
       ['no-such-tool', 1, 1],
       ['trigger-long-running-operation', 1, 0],

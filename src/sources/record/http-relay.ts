@@ -8,6 +8,7 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { bodyText, TextCollector } from './body-text.js';
+import { forward } from './forward.js';
 import type { ListenAddress } from './listen.js';
 import { sseReader } from './sse-reader.js';
 import type { RelayDir } from './stdio-relay.js';
@@ -156,18 +157,7 @@ function relay(
   reading: Reading | null,
   finish: () => void,
 ): void {
-  let waiting = false;
-  from.on('data', (chunk: Buffer) => {
-    reading?.write(chunk);
-    if (!to.write(chunk) && !waiting) {
-      waiting = true;
-      from.pause();
-      to.once('drain', () => {
-        waiting = false;
-        from.resume();
-      });
-    }
-  });
+  forward(from, to, (chunk) => reading?.write(chunk));
   from.on('end', () => (reading ? reading.end(finish) : finish()));
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { LineSplitter } from '../line-splitter.js';
 import type { Line } from '../types.js';
+import { forward } from './forward.js';
 
 /** Which way bytes go: `in` from the client to the server, `out` back (the trace format's own names). */
 export type RelayDir = 'in' | 'out';
@@ -98,19 +99,9 @@ function pump(
   ended: () => void,
 ): void {
   const splitter = new LineSplitter();
-  let waiting = false;
-  from.on('data', (chunk: Buffer) => {
+  forward(from, to, (chunk) => {
     const lines = splitter.push(chunk);
     if (lines.length > 0) onLines(dir, lines);
-    if (to.writableEnded || to.destroyed) return;
-    if (!to.write(chunk) && !waiting) {
-      waiting = true;
-      from.pause();
-      to.once('drain', () => {
-        waiting = false;
-        from.resume();
-      });
-    }
   });
   from.on('end', () => {
     for (const line of splitter.end()) onTail(dir, line);

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { BIN, run } from '../helpers/cli.js';
+import { BIN, run, TERMINAL_CONTROLS } from '../helpers/cli.js';
 import {
   asJson,
   EVERYTHING,
@@ -97,5 +97,14 @@ describe('record: what the command says', () => {
     expect(lines[2]).toMatchObject({ exitCode: 127 });
     expect(readFileSync(file, 'utf8')).not.toContain('k3y');
     expect(validateTrace(file)).toEqual({ code: 0, findings: [] });
+  });
+
+  it('a hostile command or file name reaches the terminal inert, one line', () => {
+    const file = traceFile('\u001b]0;title\u0007.jsonl');
+    const r = run(recordArgs(file, ['\u001b[2J\u202enope\nforged line']));
+    expect(r.code).toBe(127);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROLS);
+    expect(traceLines(file).at(-1)).toMatchObject({ type: 'end', exitCode: 127 });
   });
 });

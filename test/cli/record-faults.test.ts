@@ -159,4 +159,18 @@ describe('record: the fault matrix (stdio)', () => {
     expect(raws(file, 'in')).toEqual([{ jsonrpc: '2.0', id: 1, method: 'echo', params: { password: '[REDACTED]' } }]);
     expect(validateTrace(file)).toEqual(VALID);
   });
+
+  it('a trace that stops taking writes (a full disk): said once, and the session goes on', async () => {
+    const rec = startRecording(recordArgs('/dev/full', [process.execPath, FAKE]));
+    rec.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"echo","params":{"a":1}}\n');
+    await rec.whenStdout((out) => out.lines === 1);
+    rec.child.stdin.end('{"jsonrpc":"2.0","id":2,"method":"echo","params":{"a":2}}\n');
+    expect(await rec.done).toEqual({ code: 0, signal: null });
+    expect(rec.stdout().toString()).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"a":1}}\n{"jsonrpc":"2.0","id":2,"result":{"a":2}}\n',
+    );
+    expect(rec.stderr()).toBe(
+      'mcp-replay-tui: cannot write /dev/full: ENOSPC: no space left on device, write; the session goes on, unrecorded\n',
+    );
+  });
 });

@@ -106,11 +106,49 @@ function reportRow() {
   const rss = Math.max(...r.ours.map((o) => o.maxRssBytes));
   row('(report peak RSS over them)', `${(rss / 2 ** 20).toFixed(0)} MiB`, '—', true);
 }
-if (process.env.BENCH_ONLY === 'report') {
-  reportRow();
+/** `BENCH_ONLY=name npm run bench`: these rows alone, then exit (0 when each is met). */
+function only(name, rowsOf) {
+  if (process.env.BENCH_ONLY !== name) return;
+  rowsOf();
   printRows();
   process.exit(rows.every((r) => r.ok === 'yes') ? 0 : 1);
 }
+only('report', reportRow);
+
+/**
+ * #6 of issue 34: `record` side by side with a direct connection. The echo calls go to
+ * the reference server through the SDK client, alternating direct and recorded; the
+ * throughput and memory run sends 1 GiB of 1 KiB notifications (bench/burst-server.mjs).
+ */
+function recordRows() {
+  const r = child('record-child.mjs');
+  row(
+    'record: echo call, added latency (median of paired calls)',
+    `${r.echoAddedMs.toFixed(2)} ms (direct ${r.echoDirectMs.toFixed(2)} ms)`,
+    '≤ 0.3 ms',
+    r.echoAddedMs <= 0.3,
+  );
+  row(
+    'record: 64 KiB echo / direct (median of paired ratios)',
+    `${r.echo64kRatio.toFixed(2)}x (direct ${r.echo64kDirectMs.toFixed(2)} ms)`,
+    '≤ 1.2x',
+    r.echo64kRatio <= 1.2,
+  );
+  row(
+    `record: 1 KiB messages per second (${r.messages.toLocaleString('en')} of them)`,
+    `${Math.round(r.recordedPerSecond).toLocaleString('en')}/s (direct ${Math.round(r.directPerSecond).toLocaleString('en')}/s)`,
+    '≥ 20,000/s',
+    r.recordedPerSecond >= 20_000,
+  );
+  const mib = (b) => (b / 2 ** 20).toFixed(0);
+  row(
+    'record: peak RSS after a tenth of 1 GiB / after all of it',
+    `${mib(r.earlyRssBytes)} MiB / ${mib(r.lateRssBytes)} MiB`,
+    'flat (≤ 1.25x)',
+    r.lateRssBytes <= 1.25 * r.earlyRssBytes,
+  );
+}
+only('record', recordRows);
 
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
 const small = generate('trace-1mb.jsonl', ['--mb', '1']);
@@ -364,6 +402,7 @@ if (SCALE_MB > 0) {
 }
 
 reportRow();
+recordRows();
 row('every key of every pane at 80x24 → frame (worst max)', `${keysMax.toFixed(1)} ms`, '≤ 100 ms', keysMax <= 100);
 row(
   'detail tree, 20 MiB result: open, fold, scroll → frame (worst max)',

@@ -66,3 +66,14 @@ export function installFatalHandlers(): void {
   for (const [signal, code] of Object.entries(SIGNALS))
     process.on(signal, () => fatal(`stopped by ${signal}`, code, undefined, signal as NodeJS.Signals));
 }
+
+/**
+ * Hands `signals` to `handler` instead of ending the process: `record` passes them on
+ * to the server it started and ends when the server does, with its trace complete.
+ */
+export function takeSignals(signals: readonly NodeJS.Signals[], handler: (signal: NodeJS.Signals) => void): void {
+  for (const signal of signals) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => handler(signal));
+  }
+}

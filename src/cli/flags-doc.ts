@@ -4,7 +4,15 @@ import { buildProgram, type Handlers } from './program.js';
 /** The program as commander holds it; its handlers are never called here. */
 function program(): Command {
   const never = async () => 0;
-  const handlers: Handlers = { app: never, summary: never, report: never, validate: never, diff: never, config: never };
+  const handlers: Handlers = {
+    app: never,
+    summary: never,
+    report: never,
+    validate: never,
+    diff: never,
+    config: never,
+    record: never,
+  };
   return buildProgram(handlers, () => {});
 }
 

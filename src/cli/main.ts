@@ -101,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
           : (await import('./summary-command.js')).summaryCommand(files, options, prices.table);
       },
       config: async (options) => (await import('./config-command.js')).configCommand(options),
+      record: async (command, options) => (await import('./record-command.js')).recordCommand(command, options),
     },
     (c) => (code = c),
   );

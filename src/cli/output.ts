@@ -10,6 +10,9 @@
  * The only raw bytes are the app's own: the frames Ink paints (whose text is made
  * inert line by line, `ui/theme.ts`), and the few control sequences named here.
  */
+
+import { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { redactText } from '../sources/redact.js';
 import { inertJson, inertText, oneLine } from '../trace/text.js';
 import { lineDiffStdout } from './line-diff-stdout.js';
@@ -123,4 +126,23 @@ export function redrawWhole(): void {
 /** Calls `handler` when stdout's reader goes away (EPIPE) or stdout fails. */
 export function onStdoutError(handler: (error: NodeJS.ErrnoException) => void): void {
   process.stdout.on('error', handler);
+}
+
+/**
+ * Where `record` forwards what the server says: stdout, which the MCP client reads as
+ * its protocol. The bytes go as they came, so the client gets exactly what the server
+ * sent; only a terminal (someone running the recorder by hand) gets them made inert.
+ * A reader gone (EPIPE) is passed to `onError` instead of ending the process, as the
+ * binary does for other commands: the recording still needs its end line.
+ */
+export function protocolStdout(onError: (error: NodeJS.ErrnoException) => void): Writable {
+  process.stdout.removeAllListeners('error');
+  process.stdout.on('error', onError);
+  if (!process.stdout.isTTY) return process.stdout;
+  const decoder = new StringDecoder('utf8');
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      process.stdout.write(inertText(decoder.write(chunk)), () => done());
+    },
+  });
 }

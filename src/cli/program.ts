@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
 import { DIMS, type Dim } from '../store/run-figures.js';
 import { FILTER_GRAMMAR } from '../trace/filter.js';
+import { TOOL } from '../trace/tool.js';
 import { commanderOutput } from './output.js';
 
 /** How `--otlp-endpoint` sends: OTLP/HTTP with protobuf (the OTLP default) or JSON. */
@@ -63,6 +64,15 @@ export interface DiffOptions {
   timeout: number;
 }
 
+export interface RecordOptions {
+  output: string;
+  label?: string;
+  /** The `--redact` patterns, in order; unset when none is given. */
+  redact?: string[];
+  url?: string;
+  listen?: string;
+}
+
 export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   report(paths: string[], options: ReportOptions): Promise<number>;
@@ -70,6 +80,7 @@ export interface Handlers {
   validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
   diff(files: string[], options: DiffOptions): Promise<number>;
   config(options: ConfigOptions): Promise<number>;
+  record(command: string[], options: RecordOptions): Promise<number>;
 }
 
 const pricesOption = () =>
@@ -165,7 +176,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description(
       'Explore mcp-replay v1 traces (.jsonl), mcp-rec recordings, mcp-recorder cassettes and Claude Code, Codex and Gemini CLI sessions in the terminal: paired tool calls, LLM turns, token and cost usage.',
     )
-    .version('0.1.0')
+    .version(TOOL.version)
     .argument(
       '[files...]',
       "trace files or agent transcripts to open (- for stdin), or folders of them; none: this machine's agent sessions",
@@ -350,6 +361,32 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(configOption())
     .action(async (options: ConfigOptions) => {
       setCode(await handlers.config(fromRoot(options)));
+    });
+
+  program
+    .command('record')
+    .description(
+      "record an MCP session as an mcp-replay v1 trace: put `mcp-replay-tui record -o FILE -- CMD ARGS…` in a client's config in place of the server's command (stdio), or point the client at the proxy `--url` starts (Streamable HTTP); every byte is forwarded unchanged, each message written to FILE as it passes (docs/record.md)",
+    )
+    .argument('[command...]', 'the server to start and its arguments, after -- (stdio)')
+    .requiredOption('-o, --output <file>', 'the trace to write (replaced if it exists; created readable by you only)')
+    .option('--label <name>', "the trace's label (default: from the command's name, or the URL's host and port)")
+    .option(
+      '--redact <regex>',
+      'replace what matches (a JavaScript regular expression, case sensitive) with [REDACTED] in every message and in the command line; again for more (tokens and keys on the command line are always hidden)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--url <url>',
+      'record a Streamable HTTP server at this MCP endpoint instead of starting one: a proxy forwards POST, GET and DELETE with their headers, and prints on stderr the URL to give the client; stops on Ctrl-C, SIGTERM or SIGHUP',
+    )
+    .option(
+      '--listen <host:port>',
+      'where the proxy listens (default 127.0.0.1 and a free port: loopback only unless asked)',
+    )
+    .passThroughOptions()
+    .action(async (command: string[], options: RecordOptions) => {
+      setCode(await handlers.record(command, options));
     });
 
   return program;

@@ -25,6 +25,7 @@ import { Dir, Kind, Shape, Status } from '../trace/enums.js';
 import { lineFacts } from '../trace/facts.js';
 import { messageText } from '../trace/formats/records.js';
 import { idTextOf } from '../trace/rpc.js';
+import { TOOL } from '../trace/tool.js';
 import { isObject, type Json, num, str } from '../trace/values.js';
 import { batchIndex } from './batch-index.js';
 import { frameOf } from './v1-export.js';
@@ -33,7 +34,7 @@ import { frameOf } from './v1-export.js';
 export const SPANS_PER_BATCH = 512;
 
 /** Who made the spans: the instrumentation scope of every span. */
-const SCOPE = { name: 'mcp-replay-tui', version: '0.1.0' };
+const SCOPE = { name: TOOL.name, version: TOOL.version };
 
 /** A status message longer than this is cut (an isError result's text can be a whole page). */
 const STATUS_TEXT_MAX = 1000;

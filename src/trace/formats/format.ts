@@ -32,3 +32,6 @@ export const GEMINI: TraceFormat = { name: FORMAT_NAMES.gemini, approximateTimes
  * is refused with a message, not read: parsing costs several times its size in heap.
  */
 export const DOCUMENT_MAX_BYTES = 64 << 20;
+
+/** One line of the JSONL a document reads as: a v1 record, or a skip with its reason; `lineNo` is the document's. */
+export type DocumentLine = { text: string; lineNo: number } | { skip: string; lineNo: number };

@@ -4,11 +4,10 @@ import { counted } from '../units.js';
 import { isObject, type JsonObject, str } from '../values.js';
 import { foldGeminiJsonl, geminiDocument, geminiLines, isGeminiChat } from './agents/gemini.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
-import { CASSETTE, GEMINI, type TraceFormat } from './format.js';
+import { CASSETTE, type DocumentLine, GEMINI, type TraceFormat } from './format.js';
 import { minify, type Span, valueSpans } from './json-spans.js';
 
-/** One line of the JSONL a document reads as: a v1 record, or a skip with its reason; `lineNo` is the document's. */
-export type DocumentLine = { text: string; lineNo: number } | { skip: string; lineNo: number };
+export type { DocumentLine } from './format.js';
 
 export type DocumentRead =
   | { format: TraceFormat; lines: DocumentLine[] }

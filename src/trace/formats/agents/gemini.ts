@@ -1,8 +1,8 @@
 import { isoTime } from '../../dates.js';
 import { jsonPreview } from '../../json-write.js';
 import { isObject, isoMs, type Json, type JsonObject, num, str } from '../../values.js';
+import type { DocumentLine } from '../format.js';
 import { valueSpans } from '../json-spans.js';
-import type { DocumentLine } from '../read-document.js';
 import { placeholder, textBlock } from './agent-record.js';
 
 /*

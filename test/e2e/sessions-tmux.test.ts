@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
@@ -57,5 +58,35 @@ describe.skipIf(!hasTmux || !hasRealTraces)('a directory in the app, in a termin
     expect(screen).toContain('by label');
     screen = await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
     expect(screen).toContain('BEFORE-APP');
+  });
+});
+
+describe.skipIf(!hasTmux)('no file named: the agent sessions of this machine, in tmux at 80x24', () => {
+  const projects = fileURLToPath(new URL('../fixtures/agent-sessions/claude-code-log/claude-config', import.meta.url));
+  const codex = fileURLToPath(new URL('../fixtures/agent-sessions/ccusage/codex-home', import.meta.url));
+
+  it('lists them, opens a Claude Code session on its turns, comes back, quits cleanly', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mrt-home-'));
+    const env = `HOME=${dir} CLAUDE_CONFIG_DIR=${projects} CODEX_HOME=${codex}`;
+    term.start(`${env} node ${BIN}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    let screen = await term.waitFor((s) => /Sessions +\d+ sessions · \d+ files/.test(s), 'every session read');
+    for (const l of screen.split('\n')) expect(l.length).toBeLessThanOrEqual(80);
+    expect(screen).toMatch(/codex · project-alpha|codex · session-alpha/);
+    await term.key('/', (s) => s.split('\n').at(-2)?.startsWith('/') ?? false, 'the search bar');
+    term.send('J', 'S', 'S');
+    screen = await term.key('Enter', (s) => /\/JSS \d+\/\d+/.test(s), 'the match kept');
+    expect(screen.split('\n').find((l) => l.startsWith('›'))).toMatch(/claude · JSSoundRe/);
+    screen = await term.key('Enter', (s) => s.includes('[2 Turns]') && s.includes('Esc sessions'), 'the session');
+    expect(screen).toContain('Claude Code transcript');
+    await term.key('3', (s) => s.includes('[3 Usage]') && s.includes('claude-'), 'its usage');
+    await term.key('Escape', (s) => s.includes('sessions ·'), 'back to the list');
+    await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
+  });
+
+  it('says where it looked when there is none', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mrt-home-'));
+    term.start(`HOME=${dir} CLAUDE_CONFIG_DIR= CODEX_HOME= node ${BIN}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await term.waitFor((s) => s.includes('no agent sessions found on this machine'), 'the empty list');
+    await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
 });

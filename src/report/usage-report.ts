@@ -136,7 +136,7 @@ const NONE: Record<Dim, string> = {
   session: '(none)',
   project: '(no project)',
   branch: '(no branch)',
-  server: '(no label)',
+  server: '(no server)',
   model: '(no model)',
   tool: '(no tool)',
 };

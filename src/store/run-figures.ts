@@ -9,6 +9,7 @@
 import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
+import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { PriceTable } from '../trace/prices.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
@@ -86,6 +87,9 @@ export interface RunInfo {
   /** The git branch an agent ran on, when its transcript says. */
   branch: string | null;
 }
+
+/** The server of an agent's own tools, by `--by server`. */
+export const BUILT_IN = '(built-in)';
 
 /** The agents whose sessions a run may be (agents/agent-record.ts `AgentName`, as `meta.source` says it). */
 const AGENTS = new Set(['claude-code', 'codex', 'gemini-cli']);
@@ -301,7 +305,8 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     if (by.has('session')) key.session = info.id;
     if (by.has('project')) key.project = info.project;
     if (by.has('branch')) key.branch = info.branch;
-    if (by.has('server')) key.server = info.label;
+    // An agent's session calls many servers: its calls are keyed by theirs (addGroup).
+    if (by.has('server')) key.server = info.agent === null ? info.label : null;
     if (by.has('model')) key.model = model;
     return key;
   };
@@ -310,6 +315,7 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     const keys = timed && t !== null ? clock.keysOf(t) : null;
     return `${keys ? `${keys.day}|${keys.week}` : '-'}|${by.has('model') && model !== null ? `=${model}` : ''}`;
   };
+  const perServer = by.has('server') && info.agent !== null;
   const rows = new Map<string, { key: RowKey; figures: Figures }>();
   const rowAt = (key: RowKey, start = noFigures) => {
     const text = JSON.stringify(key);
@@ -354,6 +360,11 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
   }
   if (by.has('tool')) chargeTools();
 
+  /** An agent's call is keyed by the MCP server of its tool (the agent's own tools: `(built-in)`). */
+  function serverOf(tool: string): RowKey {
+    return perServer ? { server: mcpServerOf(tool) ?? BUILT_IN } : {};
+  }
+
   /**
    * Each counted call's share of the turn that asked for it, added to its tool's row
    * and taken from the `(no tool)` row of that turn, so the rows still add up to the
@@ -372,7 +383,8 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
         const turn = placeOf(c.turn.store, c.turn.row);
         if (turn === null || !inRange(turn.t)) continue;
         const call = placeOf(s, s.pairs.reqRowOf(c.pair))!;
-        const tool = rowAt({ ...keyOf(call.t, call.model), tool: s.pairs.nameOf(c.pair) }, () => toolFigures(0, 0));
+        const name = s.pairs.nameOf(c.pair);
+        const tool = rowAt({ ...keyOf(call.t, call.model), ...serverOf(name), tool: name }, () => toolFigures(0, 0));
         const nano = c.share.nano;
         addFigures([tool.figures], {
           ...toolFigures(0, 0),
@@ -402,12 +414,15 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     let calls = 0;
     let errors = 0;
     for (const t of toolsOf(agg, mcpOnly)) {
-      if (!by.has('tool')) {
+      const server = serverOf(t.name);
+      if (by.has('tool')) {
+        const row = rowAt({ ...key, ...server, tool: t.name }, () => toolFigures(0, 0));
+        addFigures([row.figures], toolFigures(t.calls, t.errors));
+      } else if (perServer)
+        addFigures([rowAt({ ...key, ...server }, () => toolFigures(0, 0)).figures], toolFigures(t.calls, t.errors));
+      else {
         calls += t.calls;
         errors += t.errors;
-      } else {
-        const row = rowAt({ ...key, tool: t.name }, () => toolFigures(0, 0));
-        addFigures([row.figures], toolFigures(t.calls, t.errors));
       }
     }
     addFigures([rowAt(by.has('tool') ? { ...key, tool: null } : key).figures], {

@@ -3,6 +3,7 @@ import { usdOf } from '../trace/counts.js';
 import { isoTime } from '../trace/dates.js';
 import { Status } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
+import { mcpServerOf } from '../trace/mcp-tool.js';
 import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import type { FileState, TraceStore } from './trace-store.js';
@@ -309,6 +310,50 @@ export function toolsOf(agg: Aggregates, mcpPlaneOnly: boolean): ToolRow[] {
     else if (mcp.calls > 0) rows.push(toolRow(name, [mcp], 'mcp'));
     else if (useTurn) rows.push(toolRow(name, [turn], 'turn'));
   }
+  return rows.sort(byCallsThenName((r) => r.name));
+}
+
+/** A row of the MCP servers an agent's tools belong to: their calls, as the tool table counts them. */
+export interface ServerRow {
+  name: string;
+  tools: number;
+  calls: number;
+  errors: number;
+  pending: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  maxMs: number | null;
+}
+
+/**
+ * The tool table's calls by MCP server (trace/mcp-tool.ts: `mcp__github__get_issue` is
+ * github's), most calls first; none when no tool is an MCP server's.
+ */
+export function serversOf(agg: Aggregates, mcpPlaneOnly: boolean): ServerRow[] {
+  const groups = new Map<string, CallAgg[]>();
+  const counts = new Map<string, number>();
+  for (const [name, { mcp, turn }] of agg.tools) {
+    const server = mcpServerOf(name);
+    if (server === null) continue;
+    const parts = [mcp, ...(mcpPlaneOnly ? [] : [turn])].filter((c) => c.calls > 0);
+    if (!parts.length) continue;
+    groups.set(server, [...(groups.get(server) ?? []), ...parts]);
+    counts.set(server, (counts.get(server) ?? 0) + 1);
+  }
+  const rows = [...groups].map(([name, parts]): ServerRow => {
+    const lat = latencyStats(...parts.map((c) => c.latencies.view()));
+    const sum = (f: (c: CallAgg) => number) => parts.reduce((n, c) => n + f(c), 0);
+    return {
+      name,
+      tools: counts.get(name)!,
+      calls: sum((c) => c.calls),
+      errors: sum((c) => c.errors),
+      pending: sum((c) => c.pending),
+      p50Ms: lat.p50,
+      p95Ms: lat.p95,
+      maxMs: lat.max,
+    };
+  });
   return rows.sort(byCallsThenName((r) => r.name));
 }
 

@@ -1,7 +1,7 @@
 import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
-import { callLatencyStats, cancelledCalls, mergesPlanes, modelsOf, toolsOf } from '../../store/stats.js';
+import { callLatencyStats, cancelledCalls, mergesPlanes, modelsOf, serversOf, toolsOf } from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
 import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -91,6 +91,15 @@ function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline
     models: modelsOf(agg, store.prices),
     prices: store.prices.origin,
     tools: toolsOf(agg, mcpPlaneOnly),
+    servers: serversOf(agg, mcpPlaneOnly).map((r) => ({
+      name: r.name,
+      calls: r.calls,
+      errors: r.errors,
+      pending: r.pending,
+      p50: r.p50Ms,
+      p95: r.p95Ms,
+      max: r.maxMs,
+    })),
     mcpPlaneOnly,
     methods,
     latenciesLeftOut: agg.latenciesLeftOut,

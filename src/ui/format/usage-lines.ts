@@ -57,6 +57,8 @@ export interface UsageData {
   /** Which prices the costs came from (the bundled table, or a file over it and who named it). */
   prices: PricesOrigin;
   tools: ToolRow[];
+  /** The tools' calls by the MCP server they belong to (an agent's `mcp__<server>__<tool>`); none for others. */
+  servers: MethodRow[];
   /** What each tool's calls were charged (by name; store/tool-costs.ts); null while being worked out. */
   toolCosts: ToolCost[] | null;
   /** True when tools come only from the mcp plane (two planes of one run are open). */
@@ -295,6 +297,10 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     if (shown.includes('ORIGIN') && tools.some((t) => t.origin === 'mixed')) toolNotes.push(MIXED_ORIGIN_NOTE);
     for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
+  if (d.servers.length) {
+    out.push([], [seg('SERVERS ', 'header'), seg("the MCP servers of those tools (the agent's own tools are none)", 'dim')]);
+    pushLines(out, fittedTable(callCols('SERVER'), sorted(d.servers, callKey(sort)), width).lines);
+  }
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);
   out.push([]);
   if (d.methods.length) {

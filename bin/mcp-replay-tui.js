@@ -8,6 +8,6 @@ process.stdout.on('error', (error) => {
   process.stderr.write(`mcp-replay-tui: cannot write the output: ${error.message}\n`);
   process.exit(1);
 });
-const { main } = await import('../dist/cli/main.js');
+const { main } = await import('../dist/bundle/main.js');
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,3 +1,4 @@
+import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 import { inert } from './text.js';
 
@@ -14,7 +15,12 @@ import { inert } from './text.js';
  * of combining marks costs what its first few dozen characters cost.
  */
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/**
+ * Made when first needed: the first Intl object loads ICU's data (~20–90 ms on a 2-core
+ * machine), which a screen of ASCII and standalone glyphs never needs.
+ */
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -38,11 +44,31 @@ export function width(text: string): number {
   let w = widths.get(text);
   if (w === undefined) {
     // Short strings only (glyphs, names): a long text is seldom measured twice.
-    w = stringWidth(text);
+    w = STANDALONE.test(text) ? standaloneWidth(text) : stringWidth(text);
     if (text.length <= 64) {
       if (widths.size >= 4096) widths.clear();
       widths.set(text, w);
     }
+  }
+  return w;
+}
+
+/** What string-width counts as drawn (its own test): all but ignorables, controls, formats, marks, lone surrogates. */
+const VISIBLE =
+  /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Nonspacing_Mark}\p{Enclosing_Mark}\p{Surrogate}]/u;
+
+/**
+ * The width of STANDALONE text, a code unit at a time, as string-width gives it (a test
+ * compares every such code point). Not string-width itself: its first non-ASCII text
+ * compiles a regular expression of every emoji sequence (~50–100 ms of the first frame),
+ * and no standalone character needs it (those that are emoji are wide by East Asian Width).
+ */
+export function standaloneWidth(text: string): number {
+  let w = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x20 && unit < 0x7f) w += 1;
+    else if (VISIBLE.test(text[i]!)) w += eastAsianWidth(unit);
   }
   return w;
 }
@@ -124,7 +150,7 @@ function cutAt(text: string, cells: number): Cut {
     if (end < text.length) all = false;
     return { end, cells: used, shortEnd, shortCells, all };
   }
-  for (const { segment, index } of graphemes.segment(window)) {
+  for (const { segment, index } of graphemes().segment(window)) {
     const stop = index + segment.length;
     // The last grapheme of a cut-off window may go on past it: it is never kept.
     if (partial && stop === window.length) break;
@@ -185,7 +211,7 @@ export function cutMiddle(text: string, cells: number, headShare = 1 / 3): strin
   const rest = text.slice(start.text.length);
   // Only the end is segmented; a window that starts mid-grapheme leaves its first out.
   const window = rest.length > reach(cells) ? rest.slice(-reach(cells)) : rest;
-  const parts = [...graphemes.segment(window)].map((g) => g.segment);
+  const parts = [...graphemes().segment(window)].map((g) => g.segment);
   if (window !== rest) parts.shift();
   let tail = '';
   let used = 0;
@@ -319,7 +345,7 @@ export function rowStarts(text: string, cells: number): number[] {
     const chunk = text.slice(pos, pos + SEGMENT_CHUNK);
     const last = pos + chunk.length >= text.length;
     let end = pos;
-    for (const { segment, index } of graphemes.segment(chunk)) {
+    for (const { segment, index } of graphemes().segment(chunk)) {
       // The chunk's last grapheme may go on past it: it is read again with the next chunk.
       if (!last && index + segment.length === chunk.length) break;
       next(pos + index, segment.length > reach(step) ? step + 1 : width(segment));
@@ -356,6 +382,6 @@ const unitWidth = (code: number): number => {
 
 /** The first grapheme of `text`, however long (the segmenter stops at its end). */
 function firstGrapheme(text: string): string {
-  for (const { segment } of graphemes.segment(text)) return segment;
+  for (const { segment } of graphemes().segment(text)) return segment;
   return '';
 }

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { FilterResult } from '../store/query.js';
 import { fileLabelOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { fmtInt } from '../trace/units.js';
 import { Lines } from './components/lines.js';
 import { argsPreview } from './data/args.js';
 import { turnView } from './data/turns.js';
@@ -241,9 +242,7 @@ export function screenBody(s: ScreenInput): Screen {
     const empty = emptyText(s, 'no calls match the filter');
     body = <CallsPane rows={rows} matched={matched} empty={empty} {...common} />;
   }
-  let position = count
-    ? `${(list.selected + 1).toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`
-    : '0 of 0';
+  let position = count ? `${fmtInt(list.selected + 1)} of ${fmtInt(count)}` : '0 of 0';
   if (state.pane === 'calls' && state.callOrder === 'latency') position = `slowest first · ${position}`;
   // A turn taller than the pane: which of its lines are shown, so it is plain there are more.
   if (within) position = `${within} · ${position}`;

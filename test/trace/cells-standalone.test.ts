@@ -1,5 +1,7 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { STANDALONE } from '../../src/trace/cells.js';
+import { STANDALONE, width } from '../../src/trace/cells.js';
+import standaloneStringWidth from '../../src/trace/string-width-standalone.js';
 
 /** Pieces the segmenter is given: its time grows faster than linearly with a text's length (a 92,000-unit text took a minute). */
 const PIECE = 2_000;
@@ -37,5 +39,43 @@ describe('STANDALONE', () => {
     ]) {
       expect(shortfall(mix)).toBe(0);
     }
+  });
+});
+
+describe('width of standalone text', () => {
+  it('is string-width’s for every standalone code point, alone and in a run', () => {
+    const chars: string[] = [];
+    for (let cp = 0x20; cp < 0x10000; cp++) {
+      const c = String.fromCharCode(cp);
+      if (STANDALONE.test(c)) chars.push(c);
+    }
+    const wrong = chars.filter((c) => width(c) !== stringWidth(c));
+    expect(wrong.map((c) => c.charCodeAt(0).toString(16))).toEqual([]);
+    // Longer than the cache keeps (64 units): measured, not remembered.
+    for (let at = 0; at < chars.length; at += 500) {
+      const run = chars.slice(at, at + 500).join('');
+      expect(width(run)).toBe(stringWidth(run));
+    }
+  });
+});
+
+describe('the string-width Ink gets in the bundle', () => {
+  it('gives string-width’s widths, standalone text or not', () => {
+    for (const text of [
+      '',
+      'ok',
+      '✓ ok',
+      '→ tools/call',
+      '中文',
+      'e\u0301',
+      '👍🏽',
+      '\x1b[31mred\x1b[0m',
+      '\u200b',
+      'a\u00adb',
+    ])
+      expect(standaloneStringWidth(text)).toBe(stringWidth(text));
+    expect(standaloneStringWidth('±', { ambiguousIsNarrow: false })).toBe(
+      stringWidth('±', { ambiguousIsNarrow: false }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd } from '../../src/trace/units.js';
+import { counted, fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd, grouped } from '../../src/trace/units.js';
 
 describe('numbers no double holds exactly', () => {
   it.each([1e308, 2 ** 53 + 2, -1e300, Infinity, -Infinity, NaN])(
@@ -96,4 +96,12 @@ describe('counted: a count and its noun in the right number', () => {
     [1234, 'malformed line', undefined, '1,234 malformed lines'],
     [1, 'more line', 'more lines', '1 more line'],
   ])('%i %s', (n, one, many, text) => expect(counted(n, one, many)).toBe(text));
+});
+
+describe('grouped', () => {
+  it("writes an integer as toLocaleString('en-US') does", () => {
+    const values = [0, -0, 7, -7, 999, 1000, -1000, 123456, 1234567, -9999999, 2 ** 53, -(2 ** 53)];
+    for (let digits = 1; digits <= 16; digits++) values.push(10 ** digits - 1, 10 ** digits, -(10 ** digits) + 1);
+    for (const n of values) expect(grouped(n)).toBe(n.toLocaleString('en-US'));
+  });
 });

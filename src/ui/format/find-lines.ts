@@ -52,7 +52,9 @@ export function firstLineHolding(lines: readonly ScreenLine[], pattern: TextFind
   return -1;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made when first needed: the first Intl object loads ICU's data, which the first frame does without. */
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 /**
  * Widens each match to whole graphemes. A query may end inside one (a joined emoji
@@ -62,7 +64,7 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  */
 function toGraphemes(text: string, ranges: [number, number][]): [number, number][] {
   if (/^[\x20-\x7e]*$/.test(text)) return ranges;
-  const starts = [...graphemes.segment(text)].map((g) => g.index);
+  const starts = [...graphemes().segment(text)].map((g) => g.index);
   starts.push(text.length);
   return ranges.map(([a, b]) => [starts.findLast((i) => i <= a) ?? 0, starts.find((i) => i >= b) ?? text.length]);
 }

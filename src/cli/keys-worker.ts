@@ -16,20 +16,26 @@ const { shared, leave, reason } = workerData as KeysWorkerData;
 const slots = new Int32Array(shared);
 const GRACE_MS = 100;
 
-const input = new ReadStream(openSync('/dev/tty', 'r'));
 let ctrlCs = 0;
 
-input.on('data', (chunk: Buffer) => {
-  parentPort!.postMessage(chunk);
-  if (!chunk.includes(3)) return;
-  const n = ++ctrlCs;
-  setTimeout(() => {
-    if (Atomics.load(slots, CTRL_C_TAKEN) < n) stopFromHere();
-  }, GRACE_MS);
-});
-input.on('error', () => undefined);
+/** The terminal, opened on the first command: the thread may start before the app knows it will run. */
+function openTerminal(): ReadStream {
+  const tty = new ReadStream(openSync('/dev/tty', 'r'));
+  tty.on('data', (chunk: Buffer) => {
+    parentPort!.postMessage(chunk);
+    if (!chunk.includes(3)) return;
+    const n = ++ctrlCs;
+    setTimeout(() => {
+      if (Atomics.load(slots, CTRL_C_TAKEN) < n) stopFromHere();
+    }, GRACE_MS);
+  });
+  tty.on('error', () => undefined);
+  return tty;
+}
+let input: ReadStream | null = null;
 
 function setRaw(on: boolean): void {
+  input ??= openTerminal();
   try {
     input.setRawMode(on);
   } finally {
@@ -54,13 +60,11 @@ function stopFromHere(): void {
   process.kill(process.pid, 'SIGINT');
 }
 
-// Raw at once, before the first frame: keys typed early are neither echoed nor held
-// for a line. The main thread waits for this (keys.ts, `ready`).
-setRaw(true);
-
 parentPort!.on('message', (command: KeysCommand) => {
   if (command !== 'stop') return setRaw(command.raw);
-  setRaw(false);
-  input.destroy();
+  if (input) {
+    setRaw(false);
+    input.destroy();
+  }
   parentPort!.close();
 });

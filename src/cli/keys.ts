@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { startThread } from '../sources/heap.js';
 import { type MouseEvent, MouseFilter, type MouseItem } from '../ui/mouse.js';
 import { fatal } from './fatal.js';
@@ -47,16 +48,64 @@ const READY_WAIT_MS = 2000;
  */
 const MOUSE_HOLD_MS = 25;
 
+/** The keys thread's script, beside this module (in the bundle too). */
+const KEYS_WORKER = new URL('./keys-worker.js', import.meta.url);
+
+/** Whether this process has a terminal to read keys from (/dev/tty). */
+function hasTty(): boolean {
+  try {
+    closeSync(openSync('/dev/tty', 'r'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface KeysThread {
+  worker: Worker;
+  slots: Int32Array;
+  script: string;
+}
+
+/** Starts a keys thread, idle until it is told to take the terminal (`{ raw: true }`). */
+function spawnKeysThread(workerUrl: URL): KeysThread {
+  const shared = new SharedArrayBuffer(SHARED_SLOTS * 4);
+  const data: KeysWorkerData = {
+    shared,
+    leave: CONTROL.leaveAltScreen,
+    reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)',
+  };
+  const worker = startThread(workerUrl, {
+    workerData: data,
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+  });
+  worker.unref();
+  // A keys thread that fails leaves the app without keys: end it, saying why.
+  worker.on('error', (error) => fatal(`cannot read the keyboard: ${error.message}`, 1, error));
+  return { worker, slots: new Int32Array(shared), script: workerUrl.href };
+}
+
+/** The thread `startKeysThread` started, until `openKeyboard` takes it. */
+let ahead: KeysThread | null = null;
+
 /**
- * Opens the keyboard. Keys are read on a thread of their own (keys-worker.ts), so a
+ * Starts the keys thread ahead of `openKeyboard`, which takes it: a thread takes tens
+ * of milliseconds to start, and the app's code loads meanwhile. It touches the terminal
+ * only once taken, so a command that ends before (a file that cannot be opened) leaves
+ * the terminal as it was.
+ */
+export function startKeysThread(workerUrl = KEYS_WORKER): void {
+  if (ahead === null && hasTty()) ahead = spawnKeysThread(workerUrl);
+}
+
+/**
+ * Opens the keyboard. Keys are read on a thread of its own (keys-worker.ts), so a
  * Ctrl-C ends the app within a fraction of a second even while the main thread
  * computes. It reads /dev/tty, which is also where keys come from when the trace is
  * on stdin. Null when there is no terminal to read keys from.
  */
-export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta.url)): Keyboard | null {
-  try {
-    closeSync(openSync('/dev/tty', 'r'));
-  } catch {
+export function openKeyboard(workerUrl = KEYS_WORKER): Keyboard | null {
+  if (!hasTty()) {
     // No controlling terminal: read keys straight from stdin when it is one.
     if (!process.stdin.isTTY) return null;
     const stdin = process.stdin;
@@ -73,19 +122,13 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
       close: () => undefined,
     };
   }
-  const shared = new SharedArrayBuffer(SHARED_SLOTS * 4);
-  const slots = new Int32Array(shared);
-  const data: KeysWorkerData = {
-    shared,
-    leave: CONTROL.leaveAltScreen,
-    reason: 'mcp-replay-tui: interrupted (Ctrl-C while the app was busy)',
-  };
-  const worker = startThread(workerUrl, {
-    workerData: data,
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
-  });
-  worker.unref();
+  const thread = ahead?.script === workerUrl.href ? ahead : spawnKeysThread(workerUrl);
+  ahead = null;
+  const { worker, slots } = thread;
   const send = (command: KeysCommand) => worker.postMessage(command);
+  // Raw at once, before the first frame: keys typed early are neither echoed nor held
+  // for a line (`ready` waits for it).
+  send({ raw: true });
   const stdin = relayStream((on) => send({ raw: on }));
   let suspendKey: (() => void) | null = null;
   let mouseHandler: ((event: MouseEvent) => void) | null = null;
@@ -131,8 +174,6 @@ export function openKeyboard(workerUrl = new URL('./keys-worker.js', import.meta
       }, MOUSE_HOLD_MS);
     if (suspend) suspendKey?.();
   });
-  // A keys thread that fails leaves the app without keys: end it, saying why.
-  worker.on('error', (error) => fatal(`cannot read the keyboard: ${error.message}`, 1, error));
   let closed = false;
   const rawOff = () => {
     if (closed || Atomics.load(slots, RAW_MODE) === 0) return;

@@ -1,27 +1,26 @@
 import { CommanderError } from 'commander';
 import type { PricesSpec } from '../ingest/read-run.js';
-import { tightenHeap } from '../sources/heap.js';
-import { namesDirectory } from '../sources/recordings.js';
 import { FilterError, filterErrorLines, parseFilter } from '../trace/filter.js';
 import type { PriceTable } from '../trace/prices.js';
 import type { LoadedConfig } from './config.js';
-import { installFatalHandlers } from './fatal.js';
-import { claimTerminal } from './interactive.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
-import { loadPriceRows } from './prices-file.js';
 import { type AppOptions, buildProgram } from './program.js';
 
 /**
  * Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error.
- * Each command's module is loaded when it runs, so `summary` pays for no other's imports.
+ * Only commander and the program's definitions load before a command runs (`--version`
+ * and `--help` need nothing else); each command loads its own modules when it runs, so
+ * `summary` pays for no other's imports, and the app for no command's.
  */
 export async function main(argv: string[]): Promise<number> {
-  tightenHeap();
-  installFatalHandlers();
   let code = 0;
   const program = buildProgram(
     {
       app: async (files, options) => {
+        await start();
+        // The keys thread takes tens of milliseconds to start: on a terminal it starts
+        // now, idle until the app takes it, while the app's code loads.
+        if (stdoutIsTerminal()) (await import('./keys.js')).startKeysThread();
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         const { config } = loaded;
@@ -54,7 +53,10 @@ export async function main(argv: string[]): Promise<number> {
           );
         // A directory without a terminal (or no file: this machine's agent sessions): its
         // runs, one row each (what the Sessions list shows).
-        if (!stdoutIsTerminal() && (files.length === 0 || namesDirectory(files)))
+        if (
+          !stdoutIsTerminal() &&
+          (files.length === 0 || (await import('../sources/recordings.js')).namesDirectory(files))
+        )
           return (await import('./report-command.js')).reportCommand(
             files,
             { by: ['session'], order: 'asc', json: false, timeout: options.timeout },
@@ -72,14 +74,19 @@ export async function main(argv: string[]): Promise<number> {
         return runApp(files, { ...options, ascii, utc, mouse }, prices, priced.spec);
       },
       report: async (paths, options) => {
+        await start();
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         const prices = await loadPriceRows(options.prices, loaded);
         if (prices === null) return 1;
         return (await import('./report-command.js')).reportCommand(paths, options, prices.table, prices.spec);
       },
-      validate: async (files, options) => (await import('./validate-command.js')).validateCommand(files, options),
+      validate: async (files, options) => {
+        await start();
+        return (await import('./validate-command.js')).validateCommand(files, options);
+      },
       diff: async (files, options) => {
+        await start();
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         // A prices file that cannot be used is trouble (2), as diff(1) has it.
@@ -92,6 +99,7 @@ export async function main(argv: string[]): Promise<number> {
         );
       },
       summary: async (files, options) => {
+        await start();
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         if (!checkFilter(options.filter)) return 2;
@@ -100,8 +108,14 @@ export async function main(argv: string[]): Promise<number> {
           ? 1
           : (await import('./summary-command.js')).summaryCommand(files, options, prices.table);
       },
-      config: async (options) => (await import('./config-command.js')).configCommand(options),
-      record: async (command, options) => (await import('./record-command.js')).recordCommand(command, options),
+      config: async (options) => {
+        await start();
+        return (await import('./config-command.js')).configCommand(options);
+      },
+      record: async (command, options) => {
+        await start();
+        return (await import('./record-command.js')).recordCommand(command, options);
+      },
     },
     (c) => (code = c),
   );
@@ -128,9 +142,19 @@ async function runApp(
   pricesSpec: PricesSpec | null,
 ): Promise<number> {
   // Loaded only here, so `summary` never pays for React and Ink.
-  claimTerminal();
+  (await import('./interactive.js')).claimTerminal();
   const { runTui } = await import('./tui-command.js');
   return runTui(files, options, prices, pricesSpec);
+}
+
+/** What every command does first: the heap kept tight, and every way out handled (fatal.ts). */
+async function start(): Promise<void> {
+  const [{ tightenHeap }, { installFatalHandlers }] = await Promise.all([
+    import('../sources/heap.js'),
+    import('./fatal.js'),
+  ]);
+  tightenHeap();
+  installFatalHandlers();
 }
 
 /**
@@ -145,6 +169,10 @@ async function readConfig(file: string | undefined): Promise<LoadedConfig | null
   applyConfig(loaded.config);
   return loaded;
 }
+
+/** The price table (`--prices`, the config's, else the bundled one), loaded by the commands that use it. */
+const loadPriceRows: typeof import('./prices-file.js').loadPriceRows = async (...args) =>
+  (await import('./prices-file.js')).loadPriceRows(...args);
 
 /** An invalid --filter says what is wrong and where (exit 2). */
 function checkFilter(expr: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../sources/timeout.js';
-import { DIMS, type Dim } from '../store/run-figures.js';
+import { DIMS, type Dim } from '../store/dims.js';
 import { FILTER_GRAMMAR } from '../trace/filter.js';
 import { TOOL } from '../trace/tool.js';
 import { commanderOutput } from './output.js';

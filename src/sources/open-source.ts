@@ -1,12 +1,9 @@
 import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { assertReadable, FileSource } from './file-source.js';
-import { FollowSource } from './follow-source.js';
-import { HttpSource } from './http-source.js';
 import { redactText, redactUrl } from './redact.js';
 import { StreamSource } from './stream-source.js';
 import type { Source } from './types.js';
-import { isLoopback, WsSource } from './ws-source.js';
 
 /** A source that could not be opened: names it and why, for a one-line message. `target` is as it may be shown (secrets redacted). */
 export class OpenError extends Error {
@@ -91,9 +88,14 @@ export interface OpenOptions {
 export async function openSource(target: string, options: OpenOptions = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
   if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
-  if (/^https?:\/\//i.test(target))
+  // The network sources and --follow's are loaded when asked for: the app opening a
+  // file starts without Node's http, tls and crypto modules.
+  if (/^https?:\/\//i.test(target)) {
+    const { HttpSource } = await import('./http-source.js');
     return connected(target, new HttpSource(target, { follow: options.follow, timeoutS: options.timeoutS }));
+  }
   if (/^wss?:\/\//i.test(target)) {
+    const { isLoopback, WsSource } = await import('./ws-source.js');
     let loopback: boolean;
     try {
       loopback = isLoopback(target);
@@ -123,5 +125,5 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);
   }
-  return options.follow ? new FollowSource(target) : new FileSource(target);
+  return options.follow ? new (await import('./follow-source.js')).FollowSource(target) : new FileSource(target);
 }

@@ -13,13 +13,13 @@ import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { PriceTable } from '../trace/prices.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
+import type { Dim } from './dims.js';
 import { modelsOf, sessionOf, toolsOf, totalCostNano } from './stats.js';
 import { callCharges } from './tool-costs.js';
 import type { TraceStore } from './trace-store.js';
 
-/** What a report's rows may be grouped by. */
-export const DIMS = ['day', 'week', 'month', 'session', 'project', 'branch', 'server', 'model', 'tool'] as const;
-export type Dim = (typeof DIMS)[number];
+export { DIMS, type Dim } from './dims.js';
+
 /** A row's key: a value (null: none, e.g. a turn with no model) for each dimension grouped by. */
 export type RowKey = Partial<Record<Dim, string | null>>;
 

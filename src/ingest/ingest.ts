@@ -64,6 +64,7 @@ const MAX_SLICE_MS = 50;
 /** The source's lines, batch by batch, with its progress and state events. */
 async function ingestLines(store: TraceStore, source: Source, f: FileState, interactive: boolean): Promise<void> {
   let slice = SLICE_MS;
+  let firstRows = true;
   for await (const batch of source.lines((event) => {
     if (event.type === 'progress') {
       f.bytes = event.bytes;
@@ -100,6 +101,12 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
         appendLines(store, f.index, batch, i, end);
         i = end;
       } while (i < batch.length && performance.now() < deadline);
+      // The first rows are drawn at once: notices while a file loads go out every 200 ms,
+      // and the file's own start (store.addFile) has just had one.
+      if (firstRows) {
+        firstRows = false;
+        store.notifier.flush();
+      }
       if (i < batch.length) {
         const away = performance.now();
         await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,4 +1,4 @@
-import { type Instance, render } from 'ink';
+import type { Instance } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
@@ -14,10 +14,7 @@ import { SessionList } from '../store/session-list.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
 import { localZone } from '../trace/zone-time.js';
-import { App } from '../ui/app.js';
-import { DiffApp } from '../ui/diff-app.js';
 import type { MouseEvent } from '../ui/mouse.js';
-import { SessionsApp } from '../ui/sessions-app.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import { applyColorEnv, setAscii } from '../ui/theme.js';
 import { isOn } from './env-switch.js';
@@ -61,13 +58,16 @@ export async function runDiffApp(doc: DiffDoc, a: TraceStore, b: TraceStore, asc
   applyColorEnv();
   setAscii(ascii || isOn(process.env.MCP_REPLAY_TUI_ASCII));
   const keyboard = openKeyboard();
+  const { DiffApp } = await import('../ui/diff-app.js');
   await runOnScreen(createElement(DiffApp, { doc, a, b }), keyboard, 30);
   keyboard?.close();
   return keyboard?.interrupted() ?? false;
 }
 
 /**
- * Renders `element` full screen until it exits, then puts the screen back. Anything
+ * Renders `element` full screen until it exits, then puts the screen back. Ink and the
+ * views are loaded only once a command has its sources open and reading: the first
+ * frame then has a small file's rows to show. Anything
  * that ends the process first (fatal.ts) unmounts Ink before the screen is left:
  * Ink's unmount draws its last frame, which must land on the alternate screen.
  * `mounted` gets the Ink instance (to render new props: a notice that arrives later).
@@ -80,6 +80,7 @@ async function runOnScreen(
   mounted?: (app: Instance) => void,
   mouse = false,
 ): Promise<void> {
+  const { render } = await import('ink');
   keyboard?.ready();
   const leave = alternateScreen(keyboard, mouse);
   const app = render(element, {
@@ -177,20 +178,29 @@ export async function runTui(
         }
       : undefined,
   };
-  let rerender: ((element: ReactElement) => void) | null = null;
-  const running = runOnScreen(createElement(App, props), keyboard, 60, (app) => (rerender = app.rerender), mouse);
-  // Sources stream in after the first frame: the screen never waits for the index.
+  // Sources stream in while the screen's code loads, and after: the screen never waits
+  // for the index, and a small file's rows are in the first frame.
   // The error of a failed read is on the file's state and shows in the header; what arrived stays.
-  // An index that cannot be saved says so once, in the footer.
+  // An index that cannot be saved says so once, in the footer, whenever that is known.
+  let say: ((notice: string) => void) | null = null;
+  let unsaid: string | null = null;
   if (single)
     void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true })
-      .then(({ notice }) => notice && rerender?.(createElement(App, { ...props, notice })))
+      .then(({ notice }) => {
+        if (notice && say) say(notice);
+        else unsaid = notice;
+      })
       .catch(() => undefined);
   else
     for (const [i, source] of sources.entries())
       void ingest(store, source, fileIds[i], { interactive: true }).catch(() => undefined);
   try {
-    await running;
+    const { App } = await import('../ui/app.js');
+    const mounted = (app: Instance) => {
+      say = (notice) => app.rerender(createElement(App, { ...props, notice }));
+      if (unsaid) say(unsaid);
+    };
+    await runOnScreen(createElement(App, props), keyboard, 60, mounted, mouse);
   } finally {
     for (const s of sources) s.close();
     keyboard.close();
@@ -295,6 +305,7 @@ async function runSessions(
     reading.now.done.catch(() => undefined);
   };
   try {
+    const { SessionsApp } = await import('../ui/sessions-app.js');
     await runOnScreen(createElement(SessionsApp, props), keyboard, 60, () => setImmediate(read));
   } finally {
     reading.now?.close();

@@ -87,6 +87,10 @@ export const bundleOptions = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Node 20 has regular expressions' v flag, which esbuild dates later: it would rewrite
+  // string-width's /…/v literals as `new RegExp` calls, compiled as the module loads (its
+  // emoji pattern alone ~50–100 ms) instead of on first use.
+  supported: { 'regexp-set-notation': true },
   // Flat: a chunk's import.meta.url must sit beside the worker entries.
   chunkNames: '[name]-[hash]',
   // Some packages' `main` is a UMD build that requires files by relative path (jsonc-parser).

@@ -11,6 +11,7 @@ import {
 import type { PathStep } from '../trace/json-path.js';
 import { canonical } from '../trace/json-write.js';
 import { isObject, type Json } from '../trace/values.js';
+import { messageOf } from './messages.js';
 import { type Figures, figuresJson, storeFigures } from './run-figures.js';
 import type { ToolPair, TraceStore } from './trace-store.js';
 
@@ -76,17 +77,7 @@ const VALUE_MAX = 60;
  */
 export const SHOWN_KEEP = 1024;
 
-/** The JSON-RPC message of a message row (`raw`, or mcp-rec's `msg`), read back. */
-export function messageOf(store: TraceStore, row: number): Json {
-  if (row < 0) return null;
-  try {
-    const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
-    // mcp-rec lines carry the message in msg, mcp-replay lines in raw.
-    return isObject(o) ? (o.raw ?? o.msg ?? null) : null;
-  } catch {
-    return null;
-  }
-}
+export { messageOf };
 
 /** The tool calls of a store in request order: MCP tools/call pairs, else tool_use pairs. */
 function toolCalls(store: TraceStore): ToolPair[] {

@@ -1,5 +1,5 @@
 /** The arguments column of a wide Calls pane: a request's arguments as compact JSON. */
-import { messageOf } from '../../store/diff.js';
+import { messageOf } from '../../store/messages.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { jsonPreview } from '../../trace/json-write.js';
 import { fmtBytes } from '../../trace/units.js';

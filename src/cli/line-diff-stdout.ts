@@ -14,6 +14,8 @@ const ESC = '\x1b[';
 export const CLEAR_TERMINAL = `${ESC}2J${ESC}3J${ESC}H`;
 /** Mode switches (synchronized output, cursor shown or hidden): they leave the screen's text as it is. */
 const MODES_ONLY = /^(?:\x1b\[\?[\d;]+[hl])+$/;
+/** Anything but text, line breaks and colours (SGR): what may put text elsewhere than where it is written. */
+const MOVES = /[\r\b\t\v\f]|\x1b(?!\[[\d;]*m)/;
 
 /**
  * The bytes that turn a screen showing `previous` (null: unknown) into `next`: each
@@ -36,6 +38,12 @@ export function frameUpdate(previous: readonly string[] | null, next: readonly s
 export function lineDiffStdout(out: NodeJS.WriteStream): NodeJS.WriteStream {
   /** The lines on screen, as the last full-height frame left them; null when unknown. */
   let shown: string[] | null = null;
+  /**
+   * True until something is written: the stream is made as the app's screen is entered,
+   * blank, the cursor at its top left. Ink writes its first frame as plain lines from
+   * there (not as a redraw): the screen then shows them, and the next frame is a diff.
+   */
+  let blank = true;
   const forget = () => {
     shown = null;
   };
@@ -49,11 +57,15 @@ export function lineDiffStdout(out: NodeJS.WriteStream): NodeJS.WriteStream {
       const fits = lines.length <= rows;
       const bytes = frameUpdate(fits ? shown : null, fits ? lines : lines.slice(0, rows), rows);
       shown = fits ? lines : null;
+      blank = false;
       return send(bytes, ...rest);
     }
+    if (typeof chunk === 'string' && MODES_ONLY.test(chunk)) return send(chunk, ...rest);
+    const lines = blank && typeof chunk === 'string' && !MOVES.test(chunk) ? chunk.split('\n') : null;
     // Anything else may change the screen in ways not followed here: the next frame is
     // then written whole (still without clearing).
-    if (typeof chunk !== 'string' || !MODES_ONLY.test(chunk)) shown = null;
+    shown = lines && lines.length <= (out.rows || 0) ? lines : null;
+    blank = false;
     return send(chunk, ...rest);
   };
   return new Proxy(out, {

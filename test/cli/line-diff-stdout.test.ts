@@ -48,6 +48,29 @@ describe('lineDiffStdout', () => {
     expect(term.written.join('')).not.toContain('\x1b[2J');
   });
 
+  it("takes Ink's first frame, written as plain lines on the blank screen, as what is shown", () => {
+    const term = new FakeTerminal();
+    const out = lineDiffStdout(term as unknown as NodeJS.WriteStream);
+    out.write('\x1b[?25l'); // the cursor hidden first: a mode, no text
+    out.write('\x1b[1mh\x1b[22m\nx\nf');
+    out.write(`${CLEAR_TERMINAL}\x1b[1mh\x1b[22m\ny\nf`);
+    expect(term.written.at(-1)).toBe(line(2, 'y') + at(3));
+    // Only the first write is taken so: a later plain write is not followed.
+    out.write('a\nb\nc');
+    out.write(`${CLEAR_TERMINAL}a\nb\nc`);
+    expect(term.written.at(-1)).toBe(line(1, 'a') + line(2, 'b') + line(3, 'c') + at(3));
+  });
+
+  it('follows no first write that moves the cursor or is taller than the screen', () => {
+    for (const first of ['h\x1b[2;1Hx\nf', 'h\rx\nf', 'h\nx\nf\ny']) {
+      const term = new FakeTerminal();
+      const out = lineDiffStdout(term as unknown as NodeJS.WriteStream);
+      out.write(first);
+      out.write(`${CLEAR_TERMINAL}h\nx\nf`);
+      expect(term.written.at(-1)).toBe(line(1, 'h') + line(2, 'x') + line(3, 'f') + at(3));
+    }
+  });
+
   it('writes the whole frame again after a write it does not follow, or a resize', () => {
     const term = new FakeTerminal();
     const out = lineDiffStdout(term as unknown as NodeJS.WriteStream);

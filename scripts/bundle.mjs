@@ -71,6 +71,24 @@ const standaloneStringWidth = {
   },
 };
 
+/**
+ * Commander requires node:child_process as it loads (with net and dgram, ~5 ms of every
+ * start, `--version` too) for subcommands that are programs of their own, which this
+ * one has none of: it is required when one would be spawned instead.
+ */
+const commanderLazySpawn = {
+  name: 'commander-lazy-spawn',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const at = "const childProcess = require('node:child_process');";
+      if (text.split(at).length !== 2) throw new Error(`${args.path} changed: check how it loads child_process`);
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: text.replace(at, lazy), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BUNDLE_DIR = `${root}dist/bundle`;
 
@@ -103,7 +121,7 @@ export const bundleOptions = {
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
   },
-  plugins: [yogaWithoutFetch, lazySegmenters, standaloneStringWidth],
+  plugins: [yogaWithoutFetch, lazySegmenters, standaloneStringWidth, commanderLazySpawn],
   metafile: true,
   minify: true,
   logLevel: 'warning',

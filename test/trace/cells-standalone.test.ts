@@ -3,16 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { STANDALONE, width } from '../../src/trace/cells.js';
 import standaloneStringWidth from '../../src/trace/string-width-standalone.js';
 
+/** Every code unit below U+10000 (from `from`) that STANDALONE holds, each as a string. */
+function standaloneChars(from = 0): string[] {
+  const chars: string[] = [];
+  for (let cp = from; cp < 0x10000; cp++) {
+    const c = String.fromCharCode(cp);
+    if (STANDALONE.test(c)) chars.push(c);
+  }
+  return chars;
+}
+
 /** Pieces the segmenter is given: its time grows faster than linearly with a text's length (a 92,000-unit text took a minute). */
 const PIECE = 2_000;
 
 describe('STANDALONE', () => {
   it('holds only code points that the platform segments one per grapheme, whatever their neighbours', () => {
-    const chars: string[] = [];
-    for (let cp = 0; cp < 0x10000; cp++) {
-      const c = String.fromCharCode(cp);
-      if (STANDALONE.test(c)) chars.push(c);
-    }
+    const chars = standaloneChars();
     expect(chars.length).toBeGreaterThan(40_000);
     const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
     /**
@@ -44,11 +50,7 @@ describe('STANDALONE', () => {
 
 describe('width of standalone text', () => {
   it('is string-width’s for every standalone code point, alone and in a run', () => {
-    const chars: string[] = [];
-    for (let cp = 0x20; cp < 0x10000; cp++) {
-      const c = String.fromCharCode(cp);
-      if (STANDALONE.test(c)) chars.push(c);
-    }
+    const chars = standaloneChars(0x20);
     const wrong = chars.filter((c) => width(c) !== stringWidth(c));
     expect(wrong.map((c) => c.charCodeAt(0).toString(16))).toEqual([]);
     // Longer than the cache keeps (64 units): measured, not remembered.
@@ -61,19 +63,8 @@ describe('width of standalone text', () => {
 
 describe('the string-width Ink gets in the bundle', () => {
   it('gives string-width’s widths, standalone text or not', () => {
-    for (const text of [
-      '',
-      'ok',
-      '✓ ok',
-      '→ tools/call',
-      '中文',
-      'e\u0301',
-      '👍🏽',
-      '\x1b[31mred\x1b[0m',
-      '\u200b',
-      'a\u00adb',
-    ])
-      expect(standaloneStringWidth(text)).toBe(stringWidth(text));
+    const texts = ['', '✓ ok', '中文', 'e\u0301', '👍🏽', '\x1b[31mred\x1b[0m', '\u200b', 'a\u00adb'];
+    for (const text of texts) expect(standaloneStringWidth(text)).toBe(stringWidth(text));
     expect(standaloneStringWidth('±', { ambiguousIsNarrow: false })).toBe(
       stringWidth('±', { ambiguousIsNarrow: false }),
     );

@@ -106,6 +106,23 @@ export function firstFrameRow(row, { label, path, small, goal, pairs = 5 }) {
   });
 }
 
+/**
+ * The app's full index of `path` against `summary --json --no-cache` of it, each a whole
+ * process from its start, the app until its header says the trace ended (the generated
+ * traces have an end line), `summary` until it exits (its JSON to /dev/null).
+ */
+export function wholeIndexRow(row, { label, path, goal, pairs = 5 }) {
+  const summary = () =>
+    timeInPty(['sh', '-c', `exec node "${bin}" summary --json --no-cache "${path}" > /dev/null`], null);
+  const r = pairedInPty(pairs, summary, () => timeInPty(['node', bin, '--no-cache', path], 'ended (exit'));
+  row(
+    `the app's full index, ${label} / summary --json --no-cache (whole processes, in a pty)`,
+    shown(r, pairs),
+    `≤ ${goal}x`,
+    r.ratio <= goal,
+  );
+}
+
 /** Runs `measure` with an index cache of its own (MCP_REPLAY_TUI_CACHE_DIR), removed after. */
 function withCache(measure) {
   const cache = mkdtempSync(join(tmpdir(), 'mrt-bench-startup-'));

@@ -30,28 +30,23 @@ const yogaWithoutFetch = {
 };
 
 /**
- * Ink's text packages (string-width, slice-ansi, wrap-ansi…) each make an Intl.Segmenter
- * as they load, and the first Intl object loads ICU's data: ~20–90 ms before the first
- * frame, which shows ASCII and standalone glyphs and needs none of it. In the bundle
- * each is made on its first `segment` call instead (the class has no other method but
- * `resolvedOptions`, forwarded too).
+ * Ink's text packages (string-width, slice-ansi, ansi-tokenize) each make an
+ * Intl.Segmenter as they load, and Ink cuts every line of every frame with one: they get
+ * src/trace/lazy-segmenter.ts's instead (why: there). Only ES modules are rewritten: an
+ * import in a CommonJS file would change what it exports.
  */
-const LAZY_SEGMENTER = `class __LazySegmenter {
-  #args; #made;
-  constructor(...args) { this.#args = args; }
-  #real() { return (this.#made ??= new Intl.Segmenter(...this.#args)); }
-  segment(text) { return this.#real().segment(text); }
-  resolvedOptions() { return this.#real().resolvedOptions(); }
-}
-`;
+const LAZY_SEGMENTER = fileURLToPath(new URL('../src/trace/lazy-segmenter.ts', import.meta.url));
 const lazySegmenters = {
   name: 'lazy-segmenters',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/].*\.m?js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('new Intl.Segmenter(')) return undefined;
+      if (!/^\s*(import|export)\s/m.test(text) || /\bmodule\.exports\b/.test(text))
+        throw new Error(`${args.path} makes an Intl.Segmenter and is not an ES module: see lazySegmenters`);
+      const take = `import { LazySegmenter as __LazySegmenter } from ${JSON.stringify(LAZY_SEGMENTER)};\n`;
       return {
-        contents: LAZY_SEGMENTER + text.replaceAll('new Intl.Segmenter(', 'new __LazySegmenter('),
+        contents: take + text.replaceAll('new Intl.Segmenter(', 'new __LazySegmenter('),
         loader: 'js',
         resolveDir: dirname(args.path),
       };

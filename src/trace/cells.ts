@@ -1,6 +1,9 @@
 import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
+import { STANDALONE } from './standalone.js';
 import { inert } from './text.js';
+
+export { STANDALONE };
 
 /*
  * Display widths and cuts, run per line per frame. Widths are string-width's (Ink's
@@ -23,17 +26,6 @@ let segmenter: Intl.Segmenter | undefined;
 const graphemes = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Text made only of these code points is one grapheme per code unit: none of them
- * joins a neighbour (no combining marks, joiners, selectors, modifiers, regional
- * indicators, Hangul jamo or surrogates), so it is cut without the segmenter (~2 µs a
- * grapheme on Node 20). Latin, Greek, Cyrillic, punctuation, arrows, symbols, box
- * drawing, control pictures, kana, CJK, Hangul syllables and fullwidth forms; a test
- * checks the claim against the platform's segmenter.
- */
-export const STANDALONE =
-  /^[\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u048a-\u052f\u2000-\u200b\u200e-\u20cf\u2100-\u2bff\u2e00-\u2e7f\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3100-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60\uffe0-\uffe6]*$/;
 
 /** Widths of the non-ASCII strings seen lately: glyph cells like `✓ ok` or `→` recur on every frame. */
 const widths = new Map<string, number>();

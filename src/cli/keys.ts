@@ -99,7 +99,7 @@ export function startKeysThread(workerUrl = KEYS_WORKER): void {
 }
 
 /**
- * Opens the keyboard. Keys are read on a thread of its own (keys-worker.ts), so a
+ * Opens the keyboard. Keys are read on a thread of their own (keys-worker.ts), so a
  * Ctrl-C ends the app within a fraction of a second even while the main thread
  * computes. It reads /dev/tty, which is also where keys come from when the trace is
  * on stdin. Null when there is no terminal to read keys from.

@@ -76,8 +76,12 @@ describe.skipIf(!hasTmux)('no file named: the agent sessions of this machine, in
     term.send('J', 'S', 'S');
     screen = await term.key('Enter', (s) => /\/JSS \d+\/\d+/.test(s), 'the match kept');
     expect(screen.split('\n').find((l) => l.startsWith('›'))).toMatch(/claude · JSSoundRe/);
-    screen = await term.key('Enter', (s) => s.includes('[2 Turns]') && s.includes('Esc sessions'), 'the session');
-    expect(screen).toContain('Claude Code transcript');
+    // The run's files load after its screen opens (the subagents' later): wait for them.
+    screen = await term.key(
+      'Enter',
+      (s) => s.includes('[2 Turns]') && s.includes('Esc sessions') && s.includes('Claude Code transcript'),
+      'the session, read',
+    );
     await term.key('3', (s) => s.includes('[3 Usage]') && s.includes('claude-'), 'its usage');
     await term.key('Escape', (s) => s.includes('sessions ·'), 'back to the list');
     await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');

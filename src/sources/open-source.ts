@@ -85,6 +85,8 @@ export interface OpenOptions {
   allowRemoteWs?: boolean;
   /** `--timeout SECONDS` for network sources. */
   timeoutS?: number;
+  /** A person watches (the app): a ws:// source reconnects after a drop (sources/ws-source.ts `live`). */
+  live?: boolean;
 }
 
 /** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
@@ -105,7 +107,7 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
         target,
         'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere',
       );
-    return connected(target, new WsSource(target, { timeoutS: options.timeoutS }));
+    return connected(target, new WsSource(target, { timeoutS: options.timeoutS, live: options.live }));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
     throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');

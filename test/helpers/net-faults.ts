@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from './cli.js';
 import { startTraceServer, TRACE } from './http-server.js';
+import { HANGUP_KINDS, startHangupServer } from './ws-server.js';
 
 /**
  * The built binary against a loopback server: exit codes and what is printed. Each run
@@ -206,6 +207,71 @@ export function describeNetFaults(full: boolean): void {
         expect(r.stderr).toContain('HTTP 418 ␛]0;pwned␇ ␛[2J');
         expect(r.stderr).not.toMatch(ESC_OR_C1);
         expect(r.stdout).not.toMatch(ESC_OR_C1);
+      }
+    });
+  });
+
+  describe('a ws:// server that hangs up, through the binary', () => {
+    /** Each command that reads a source whole, the exit code a cut source gives it, and what it says it did not do. */
+    const commands = (url: string, dir: string): [string[], number, string][] => [
+      [['summary', url], 1, 'what arrived is shown'],
+      [['summary', '--json', url], 1, 'what arrived is shown'],
+      [['validate', url], 2, 'not validated'],
+      [['report', url], 1, 'what arrived is shown'],
+      [['diff', url, 'examples/demo.jsonl'], 2, 'not compared'],
+      [['--export', join(dir, 'v1.jsonl'), url], 1, `nothing written to ${join(dir, 'v1.jsonl')}`],
+      [['--export-otlp', join(dir, 'spans.json'), url], 1, `nothing written to ${join(dir, 'spans.json')}`],
+      [['--otlp-endpoint', 'http://127.0.0.1:9/v1/traces', url], 1, 'nothing sent'],
+    ];
+    const cases = full
+      ? (['before the snapshot', 'after the snapshot', 'mid-frame'] as const).flatMap((stage) =>
+          HANGUP_KINDS.map((kind) => [stage, kind] as const),
+        )
+      : ([['after the snapshot', 'FIN']] as const);
+
+    it.each(cases)('%s, by %s: every command ends, saying why, with its exit code (never 13)', async (stage, kind) => {
+      const server = await startHangupServer(stage, kind);
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-ws-cut-'));
+      try {
+        const all = commands(server.url, dir);
+        for (const [args, code, then] of full ? all : [all[0]!, all[4]!]) {
+          const r = await runAsync(args);
+          expect(r.code, args.join(' ')).toBe(code);
+          expect(r.stderr, args.join(' ')).toMatch(
+            /ws:\/\/127\.0\.0\.1:\d+\/: (the server closed the connection \(code 1001 going away\)|the connection was closed or reset \(no close frame\)); stopped after \d+ lines?/,
+          );
+          expect(r.stderr, args.join(' ')).toContain(then);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+
+    slowOnly('a server silent after the handshake: every command ends at --timeout', async () => {
+      const server = await startHangupServer('silent');
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-ws-silent-'));
+      try {
+        for (const [args, code, then] of commands(server.url, dir)) {
+          const r = await runAsync([...args, '--timeout', '0.5']);
+          expect(r.code, args.join(' ')).toBe(code);
+          expect(r.stderr, args.join(' ')).toMatch(
+            /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after 0 lines/,
+          );
+          expect(r.stderr, args.join(' ')).toContain(then);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+
+    slowOnly('the end line, then a hang-up: summary exits 0', async () => {
+      const server = await startHangupServer('after the end', 'RST');
+      try {
+        const r = await runAsync(['summary', server.url]);
+        expect([r.code, r.stderr]).toEqual([0, '']);
+        expect(r.stdout).toMatch(/records 3 \(meta 1, message 1, event 0, turn 0, end 1/);
+      } finally {
+        await server.close();
       }
     });
   });

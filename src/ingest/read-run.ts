@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
-import { redactText } from '../sources/redact.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -69,6 +69,8 @@ export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()
   const skipped: RunResult['skipped'] = [];
   try {
     for (const file of job.files) {
+      // As the file may be printed: a URL's secrets as `***`.
+      const shown = redactUrl(file);
       const store = new TraceStore(prices);
       try {
         const source = await openTrace(file, { timeoutS: job.timeoutS });
@@ -81,15 +83,15 @@ export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()
           error instanceof OpenError
             ? error.message
             : error instanceof NotTraceError
-              ? `cannot read ${file}: ${error.message}`
-              : `cannot read ${file}: ${redactText((error as Error).message)}`,
+              ? `cannot read ${shown}: ${error.message}`
+              : `cannot read ${shown}: ${redactText((error as Error).message)}`,
         );
         continue;
       }
       const f = store.files[0]!;
       // Cut mid-stream: what arrived counts, and the read is said to have failed.
-      if (f.state === 'error') problems.push(`cannot read ${file} to its end: ${f.stateText ?? 'the read failed'}`);
-      if (f.skipped) skipped.push({ file, lines: f.skipped });
+      if (f.state === 'error') problems.push(`cannot read ${shown} to its end: ${f.stateText ?? 'the read failed'}`);
+      if (f.skipped) skipped.push({ file: shown, lines: f.skipped });
       stores.push(store);
     }
     // The sources stay open meanwhile: cost per tool reads a few turns back (their arguments' size).

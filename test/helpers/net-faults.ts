@@ -279,7 +279,7 @@ export function describeNetFaults(full: boolean): void {
   describe('secrets in URLs through the binary', () => {
     const port = () => new URL(server.base).port;
 
-    it('userinfo is sent as Basic auth; password and token never printed (text, --json, validate)', async () => {
+    it('userinfo is sent as Basic auth; password and token never printed (summary, report, validate, diff; text and --json)', async () => {
       const url = `http://user:PASSW0RD@127.0.0.1:${port()}/auth.jsonl?access_token=T0KEN&x=1`;
       const shown = `http://***@127.0.0.1:${port()}/auth.jsonl?access_token=***&x=1`;
       const text = await runAsync(['summary', url]);
@@ -288,6 +288,15 @@ export function describeNetFaults(full: boolean): void {
       const json = await runAsync(['summary', '--json', url]);
       expect(json.code).toBe(0);
       expect(JSON.parse(json.stdout).file).toBe(shown);
+      // report names the run by its address, in its rows, its JSON and the note on skipped lines.
+      const skipping = url.replace('x=1', 'malformed=1');
+      const report = await runAsync(['report', '--by', 'session', skipping]);
+      expect(report.code).toBe(0);
+      expect(report.stdout).toContain('auth.jsonl?access_token=***&malformed=1');
+      expect(report.stderr).toContain(`skipped 1 malformed line in 1 file: ${shown.replace('x=1', 'malformed=1')} (1)`);
+      const reportJson = await runAsync(['report', '--by', 'session', '--json', url]);
+      expect(JSON.parse(reportJson.stdout).rows[0].key).toEqual({ session: shown });
+      for (const r of [report, reportJson]) expect(r.stdout + r.stderr).not.toMatch(/PASSW0RD|T0KEN/);
       if (!full) {
         for (const r of [text, json]) expect(r.stdout + r.stderr).not.toMatch(/PASSW0RD|T0KEN/);
         return;

@@ -2,6 +2,8 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRun } from '../../src/ingest/read-run.js';
+import { streamRun } from '../../src/ingest/stream-run.js';
+import { pairRuns } from '../../src/sources/recordings.js';
 import { noFigures } from '../../src/store/run-figures.js';
 import { SessionList, type SessionRun } from '../../src/store/session-list.js';
 import { TraceStore } from '../../src/store/trace-store.js';
@@ -252,5 +254,25 @@ describe('the Sessions list narrow: the start shortens before the label is cut',
       expect(row, row).toContain(width >= 60 ? 'huggingface-co ' : 'huggingface');
       expect(row, row).toMatch(/ 102 +0 +(1\.50k +)?\$2\.60 $/);
     }
+  });
+});
+
+describe('a run named by an address with secrets', () => {
+  it('shows it redacted in the Sessions list, and in the header of the run opened from it', async () => {
+    const url = 'http://me:PASSW0RD@127.0.0.1:9/runs/x.jsonl?token=T0KEN';
+    const runs = pairRuns([{ path: url, mtimeMs: 1, bytes: 0 }]);
+    expect(runs.map((r) => [r.id, r.files])).toEqual([['http://***@127.0.0.1:9/runs/x.jsonl?token=***', [url]]]);
+    const app = render(
+      <SessionsApp sessions={new SessionList(runs)} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session'));
+    app.unmount();
+    expect(f).toContain('x.jsonl?token=***');
+    expect(f).not.toMatch(/PASSW0RD|T0KEN/);
+    // Opened, the run's file is named as its source names itself.
+    const store = new TraceStore(bundledPrices());
+    const run = streamRun(store, [url]);
+    run.close();
+    expect(store.files.map((file) => file.name)).toEqual(['http://***@127.0.0.1:9/runs/x.jsonl?token=***']);
   });
 });

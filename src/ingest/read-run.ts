@@ -23,7 +23,12 @@ export interface RunJob {
   timeoutS?: number;
   /** Its files' size all told, when known: how many runs a worker reads at once. */
   bytes?: number;
+  /** Read on the calling thread, where it can say that it waits (a FIFO, for its writer). */
+  here?: boolean;
 }
+
+/** How long a source may wait (a FIFO for its writer) before `readRun` says so: a writer already there opens within a tick. */
+const SAY_WAITING_MS = 200;
 
 /** What reading a run gives: its figures, and what went wrong with which file. */
 export interface RunResult extends RunFigures {
@@ -62,7 +67,11 @@ function pricesOfWorker(): PriceTable {
  * them to the run's figures; the stores are dropped when this returns. A file that
  * cannot be opened or read is named in `problems`, with why; what was read of it counts.
  */
-export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()): Promise<RunResult> {
+export async function readRun(
+  job: RunJob,
+  prices: PriceTable = pricesOfWorker(),
+  onWaiting?: (message: string) => void,
+): Promise<RunResult> {
   const stores: TraceStore[] = [];
   const sources: Source[] = [];
   const problems: string[] = [];
@@ -75,8 +84,15 @@ export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()
       try {
         const source = await openTrace(file, { timeoutS: job.timeoutS });
         sources.push(source);
+        const waiting = source.waiting?.() && onWaiting;
+        const saying = waiting
+          ? setTimeout(() => {
+              const why = source.waiting?.();
+              if (why) waiting(`${shown}: ${why}`);
+            }, SAY_WAITING_MS)
+          : undefined;
         // One thread: a run is already one worker's job.
-        await ingest(store, source, undefined, { parallel: false });
+        await ingest(store, source, undefined, { parallel: false }).finally(() => clearTimeout(saying));
       } catch (error) {
         // As in `summary`: a file that cannot be opened or read counts for nothing.
         problems.push(

@@ -4,6 +4,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
 import { LineSplitter } from './line-splitter.js';
+import { OPEN_NO_WAIT } from './state-file.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
 const CHUNK = 1 << 20;
@@ -232,7 +233,8 @@ export class FollowSource implements Source {
     if (this.fd !== null && this.fdIno === ino) return true;
     this.closeFd();
     try {
-      const fd = openSync(this.name, 'r');
+      // Without waiting: what is at the path now may be a FIFO.
+      const fd = openSync(this.name, OPEN_NO_WAIT);
       if (fstatSync(fd).ino !== ino) {
         closeSync(fd);
         return false;

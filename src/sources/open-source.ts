@@ -1,5 +1,6 @@
 import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
+import { deviceStream } from './device-stream.js';
 import { assertReadable, FileSource } from './file-source.js';
 import { FollowSource } from './follow-source.js';
 import { HttpSource } from './http-source.js';
@@ -65,6 +66,14 @@ function fifoSource(target: string): StreamSource {
   return new StreamSource(target, stream, FIFO_WAITING, release);
 }
 
+/** A device or a file that may block when read, as a stream (its bytes spooled to read back). */
+function deviceSource(target: string): StreamSource {
+  return new StreamSource(target, deviceStream(target), DATA_WAITING, null, 'data');
+}
+
+/** What a device's source says while it gives no byte (after a moment: an empty file ends at once). */
+export const DATA_WAITING = 'waiting for data (a device or a kernel file: nothing is read until it gives some)';
+
 /** What a FIFO's source says until a writer opens it. */
 export const FIFO_WAITING = 'waiting for a writer (a FIFO: nothing is read until one opens it)';
 
@@ -118,6 +127,13 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     if (info.isFIFO()) {
       await access(target, constants.R_OK);
       return fifoSource(target);
+    }
+    // A device, or a file that says it is empty (/proc and /sys say so of files that do
+    // hold bytes; /proc/kmsg blocks until the kernel logs): read as a stream, off this
+    // thread, so a read that waits leaves signals and keys heard.
+    if (!options.follow && (info.isCharacterDevice() || (info.isFile() && info.size === 0))) {
+      await access(target, constants.R_OK);
+      return deviceSource(target);
     }
     // With the stat just made: over a thousand small files, each stat is a trip through the thread pool.
     await assertReadable(target, info);

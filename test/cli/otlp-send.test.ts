@@ -163,13 +163,13 @@ describe('failure texts and endpoints', () => {
     expect(tracesUrl('not a url')).toBeNull();
   });
 
-  it('--export-otlp twice: the same bytes (no clock, no machine in them)', () => {
+  it('--export-otlp twice: the same bytes (no clock, no machine in them)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'otlp-file-'));
     const store = pings(600);
     const rows = Int32Array.from({ length: store.count }, (_, i) => i);
     expect([
-      writeOtlpFile(store, rows, join(dir, 'a.json')),
-      writeOtlpFile(pings(600), rows, join(dir, 'b.json')),
+      await writeOtlpFile(store, rows, join(dir, 'a.json')),
+      await writeOtlpFile(pings(600), rows, join(dir, 'b.json')),
     ]).toEqual([600, 600]);
     const a = readFileSync(join(dir, 'a.json'));
     expect(a.equals(readFileSync(join(dir, 'b.json')))).toBe(true);

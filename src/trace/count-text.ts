@@ -1,4 +1,4 @@
-import { COUNT_KEYS, countOf } from './counts.js';
+import { COUNT_KEYS, COUNT_LIMIT, countOf, timeOf } from './counts.js';
 import { hasEscapedKey, inexactAfter, LBRACE, members, numberText, ws } from './json-walk.js';
 import type { TurnFacts } from './turn.js';
 
@@ -39,4 +39,35 @@ export function countUsageByText(text: string, turn: TurnFacts): void {
     u.cacheWrite = counted('cache_creation_input_tokens') ?? u.cacheWrite;
   }
   turn.thinkingExact = counted('thinking_tokens') ?? turn.thinkingExact;
+}
+
+/**
+ * Turn times JSON.parse rounded to 2^53 (`9007199254740993`), read again by their text:
+ * out of range, as the byte scanner reads them (scan-line.ts `optTime`).
+ */
+export function timeByText(text: string, turn: TurnFacts): void {
+  if (turn.ttftMs !== COUNT_LIMIT && turn.durationMs !== COUNT_LIMIT) return;
+  let timingAt = -1;
+  members(text, ws(text, 0), (key, at) => {
+    if (key === 'timing') timingAt = at;
+  });
+  if (timingAt < 0 || text.charCodeAt(timingAt) !== LBRACE) return;
+  const last = new Map<string, number>();
+  members(text, timingAt, (key, at) => {
+    last.set(key, at);
+  });
+  const timed = (key: string, parsed: number | null): number | null => {
+    const at = last.get(key);
+    if (parsed !== COUNT_LIMIT || at === undefined) return parsed;
+    const token = numberText(text, at);
+    return timeOf(Number(token), token);
+  };
+  turn.ttftMs = timed('ttft_ms', turn.ttftMs);
+  turn.durationMs = timed('duration_ms', turn.durationMs);
+}
+
+/** A turn's counts and times read again by their text, where a double may have rounded them: every reader of a turn line calls this. */
+export function turnNumbersByText(text: string, turn: TurnFacts): void {
+  countUsageByText(text, turn);
+  timeByText(text, turn);
 }

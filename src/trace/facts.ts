@@ -1,4 +1,4 @@
-import { countUsageByText } from './count-text.js';
+import { turnNumbersByText } from './count-text.js';
 import { keyNumberIdsByText } from './id-text.js';
 import { jsonPreview } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
@@ -21,7 +21,7 @@ export function lineFacts(text: string): LineFacts {
   // JSON.parse rounded the number ids: key them by their text, as the scanner does.
   if (facts.kind === 'rpc' && parsed.kind === 'message') keyNumberIdsByText(text, parsed.rawKey, facts.messages);
   // And rounded the counts: a count is exact only when its text is.
-  else if (facts.kind === 'turn') countUsageByText(text, facts.turn);
+  else if (facts.kind === 'turn') turnNumbersByText(text, facts.turn);
   return facts;
 }
 

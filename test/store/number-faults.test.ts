@@ -73,6 +73,13 @@ const TIME_FAULTS: { name: string; timing: string; shown: string }[] = [
   { name: 'duration 1e400 (Infinity)', timing: '{"duration_ms":1e400}', shown: '· invalid' },
   { name: 'duration 1e300 (past 2^53 ms)', timing: '{"duration_ms":1e300}', shown: '· invalid' },
   { name: 'ttft -5', timing: '{"ttft_ms":-5,"duration_ms":5}', shown: 'out 1 · <$0.0001 · 5ms' },
+  { name: 'duration 2^53 + 1 (parses to 2^53)', timing: '{"duration_ms":9007199254740993}', shown: '· invalid' },
+  { name: 'duration 2^53 + 0.5', timing: '{"duration_ms":9007199254740992.5}', shown: '· invalid' },
+  {
+    name: 'ttft 2^53 + 1 written 9.007199254740993e15',
+    timing: '{"ttft_ms":9.007199254740993e15,"duration_ms":5}',
+    shown: 'out 1 · <$0.0001 · 5ms',
+  },
 ];
 
 function outputs(lines: string[], prices: PriceTable = bundledPrices()) {
@@ -121,6 +128,23 @@ describe.each(Object.entries(PATHS))('number faults, read by the %s', (_, path) 
     expect(o.turns[1]).toContain(shown);
     expect(o.turns[1]).not.toMatch(/\$|Infinity|NaN/);
     expect(o.findings.filter((f) => f.rule === 'token-count').map((f) => f.line)).toEqual([3]);
+  });
+
+  it('a first turn time above 2^53 is left out, not the real ones after it (P50, P95, the note, validate)', () => {
+    const first = turn('{"input_tokens":1,"output_tokens":1}', '{"duration_ms":9007199254740993}');
+    const real = Array.from({ length: 10 }, (_, i) =>
+      turn('{"input_tokens":1,"output_tokens":1}', `{"duration_ms":${1000 + i * 100}}`).replace(
+        ':02.',
+        `:0${3 + (i % 6)}.`,
+      ),
+    );
+    const o = outputs([META, path(first), ...real.map(path)]);
+    const s = o.doc.models!.summary;
+    expect(s).toMatchObject({ timesLeftOut: 1, totalModelTimeMs: 14_500 });
+    const m = o.doc.models!.perModel[0]!;
+    expect([m.latencyP50Ms, m.latencyP95Ms]).toEqual([1400, 1900]);
+    expect(o.text).toContain('1 turn time (duration_ms, ttft_ms) negative, not finite or above 2^53 ms: left out');
+    expect(o.findings.filter((f) => f.rule === 'turn-time').map((f) => f.line)).toEqual([2]);
   });
 
   it.each(TIME_FAULTS)('a turn time that is no time: $name', ({ timing, shown }) => {

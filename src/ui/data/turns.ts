@@ -1,7 +1,7 @@
 import { Flag } from '../../store/codes.js';
 import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { countUsageByText } from '../../trace/count-text.js';
+import { turnNumbersByText } from '../../trace/count-text.js';
 import { nanoOf, usdOf } from '../../trace/counts.js';
 import { type TurnFacts, turnFacts } from '../../trace/turn.js';
 import { isObject, type JsonObject } from '../../trace/values.js';
@@ -36,7 +36,7 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
     const v = raw === null ? null : (JSON.parse(raw) as unknown);
     if (raw !== null && isObject(v)) {
       const facts = turnFacts(v);
-      countUsageByText(raw, facts);
+      turnNumbersByText(raw, facts);
       value = { turn: v, facts };
     }
   } catch {

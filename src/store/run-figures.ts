@@ -281,8 +281,8 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     return r;
   };
   // The session counts once, at its start: the row of its start's day and first model. A
-  // run with no record (its files empty, or none could be read) is no session.
-  if (stores.some((s) => s.count > 0) && inRange(info.startMs))
+  // run with no record (its files empty, none could be read, or every line skipped) is no session.
+  if (stores.some((s) => s.files.some((f) => Object.values(f.counts).some((n) => n > 0))) && inRange(info.startMs))
     rowAt({ ...keyOf(info.startMs, timeline.first()), ...(by.has('tool') ? { tool: null } : {}) }).figures.sessions = 1;
 
   /** Where a record goes: its time and model (a response: its request's), or null for none (not a call or turn). */

@@ -9,6 +9,7 @@
 import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import type { PriceTable } from '../trace/prices.js';
+import { fmtUsd } from '../trace/units.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
 import { modelsOf, sessionOf, toolsOf, totalCostNano } from './stats.js';
@@ -119,6 +120,19 @@ export function addFigures(into: readonly Figures[], add: Figures): void {
 
 /** A row's cost in USD, as its JSON and its cells say it; null when nothing in it is priced. */
 export const costUsdOf = (f: Figures): number | null => (f.costNano === null ? null : usdOf(f.costNano));
+
+/**
+ * A row's cost as `report`'s table and the Sessions list both show it: `unpriced` when
+ * turns had usage and no price, `*` after it when only some did (a lower bound),
+ * `overflow` past what a sum holds, `—` for none.
+ */
+export function costCell(f: Figures): string {
+  // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
+  const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
+  const usd = costUsdOf(f);
+  if (usd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
+  return `${fmtUsd(usd)}${f.unpricedTurns ? '*' : ''}`;
+}
 
 /** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
 export function figuresJson(f: Figures) {

@@ -276,3 +276,22 @@ describe('a run named by an address with secrets', () => {
     expect(store.files.map((file) => file.name)).toEqual(['http://***@127.0.0.1:9/runs/x.jsonl?token=***']);
   });
 });
+
+describe('a session cost as report shows it', () => {
+  it('with some turns unpriced: the cost and `*` (a lower bound); past a sum: overflow', async () => {
+    const list = new SessionList(runsOf(2));
+    const partly = result('runs/run-0001', 'partly', Date.UTC(2026, 7, 19, 20, 0), 1, 0.5);
+    partly.rows[0]!.figures.unpricedTurns = 1;
+    const over = result('runs/run-0000', 'over', Date.UTC(2026, 7, 19, 19, 0), 1, null);
+    over.rows[0]!.figures.costOverflowTurns = 1;
+    list.set(1, partly);
+    list.set(0, over);
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('partly') && x.includes('over'));
+    app.unmount();
+    expect(lines(f).find((l) => l.includes('partly'))).toMatch(/\$0\.50\*$/);
+    expect(lines(f).find((l) => l.includes(' over'))).toMatch(/overflow$/);
+  });
+});

@@ -96,7 +96,9 @@ export class FollowSource implements Source {
           // Whatever is at the path now is another file, even on a reused inode.
           if (ino !== null) reread('replaced');
         } else if (ino !== null && info.ino !== ino) reread('replaced');
-        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local))) reread('truncated');
+        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local)))
+          // Not shorter yet other bytes: the same size is an edit in place; longer, it was truncated and written again.
+          reread(info.size === local ? 'rewritten' : 'truncated');
         else if (ino !== null && info.size === local && this.touched(big) && !(await this.holdsAllRead(local)))
           reread('rewritten');
         if (this.closed) break;

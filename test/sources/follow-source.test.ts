@@ -143,6 +143,19 @@ describe('FollowSource (tail -F)', () => {
     expect(f.lines).toEqual(linesOf(path));
   });
 
+  it('an edit in place at the same size where the head or tail sampled changed: rewritten, not truncated', async () => {
+    const path = join(dir(), 't.jsonl');
+    writeFileSync(path, '{"run":1,"i":1}\n{"run":1,"i":2}\n');
+    const f = follow(path);
+    await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'two lines');
+    const fd = openSync(path, 'r+');
+    writeSync(fd, '{"run":2,"i":1}\n{"run":2,"i":2}\n', 0);
+    closeSync(fd);
+    await until(() => f.lines[0]?.text === '{"run":2,"i":1}', 'the rewritten lines');
+    expect([resets(f, 'rewritten'), resets(f, 'truncated')]).toEqual([1, 0]);
+    expect(f.lines).toEqual(linesOf(path));
+  });
+
   it('notices an edit in place at the same size, its mtime put back (touch -r): rewritten, read again', async () => {
     const path = join(dir(), 't.jsonl');
     const lines = Array.from({ length: 200 }, (_, i) => `{"dir":"in","i":${i}}`);

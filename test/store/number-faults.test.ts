@@ -240,19 +240,22 @@ describe('--prices rows', () => {
     );
   });
 
-  it('ignore fields of other types, as LiteLLM files have; a number written as text is that number', () => {
+  it('ignore fields of other types and words, as LiteLLM files have them', () => {
     const t = withOverrides(bundledPrices(), 'p.json', {
       m: { input_cost_per_token: 1, mode: 'chat', output_cost_per_token: 'USD per output token' },
       sample_spec: { input_cost_per_token: 'describes the field', litellm_provider: 'one of …' },
-      texts: { input_cost_per_token: '3e-6', output_cost_per_token: ' 1.5e-5 ' },
     });
     expect(t.lookup('m')!.cost({ input: 2, output: 5, cacheRead: null, cacheWrite: null }, 0)).toBe(2);
-    expect(t.lookup('texts')!.cost({ input: 1e6, output: 1e6, cacheRead: null, cacheWrite: null }, 0)).toBeCloseTo(18);
-    // Text that is a number is held to what a number is.
-    expect(() => withOverrides(bundledPrices(), 'p.json', { x: { input_cost_per_token: '-1e-6' } })).toThrow(
-      /model "x": input_cost_per_token is -0.000001/,
-    );
   });
+
+  it.each(['3e-6', ' 1.5e-5 ', '0x10', 'Infinity', '-1e-6'])(
+    'refuse a number written as text (%j), naming the model and the field: it is not guessed at',
+    (text) => {
+      expect(() => withOverrides(bundledPrices(), 'p.json', { x: { output_cost_per_token: text } })).toThrow(
+        `model "x": output_cost_per_token is the text ${JSON.stringify(text)}; a price is a JSON number of USD per token (written without quotes)`,
+      );
+    },
+  );
 });
 
 describe('validate on the end line', () => {

@@ -35,25 +35,22 @@ describe('the filter history file', () => {
     ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path), 'a device'],
     ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'a FIFO'],
     ['a directory', (path: string) => mkdirSync(path), 'a directory'],
-  ])(
-    '%s at its path: not read, at once, said once; the next filter applied replaces it (a directory stays), no temp file left',
-    (_name, plant, kind) => {
-      const dir = mkdtempSync(join(tmpdir(), 'mrt-history-odd-'));
-      const path = join(dir, 'filter-history');
-      plant(path);
-      // Before: /dev/zero filled the memory, and a FIFO blocked the start for ever.
-      expect(loadHistory(dir)).toEqual({
-        entries: [],
-        notice: `filter history not read: ${path} is ${kind}`,
-      });
-      expect(rememberFilter([], 'tool:x', dir)).toEqual(['tool:x']);
-      // A directory stays (it cannot be renamed over), and no temp file is left beside it.
-      expect(readdirSync(dir)).toEqual(['filter-history']);
-      if (kind === 'a directory') return;
-      expect(statSync(path).isFile()).toBe(true);
-      expect(loadHistory(dir)).toEqual({ entries: ['tool:x'], notice: null });
-    },
-  );
+  ])('%s at its path: not read, said once; the next filter applied replaces it, no temp left', (_name, plant, kind) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-history-odd-'));
+    const path = join(dir, 'filter-history');
+    plant(path);
+    // Before: /dev/zero filled the memory, and a FIFO blocked the start for ever.
+    expect(loadHistory(dir)).toEqual({
+      entries: [],
+      notice: `filter history not read: ${path} is ${kind}`,
+    });
+    expect(rememberFilter([], 'tool:x', dir)).toEqual(['tool:x']);
+    // A directory stays (it cannot be renamed over), and no temp file is left beside it.
+    expect(readdirSync(dir)).toEqual(['filter-history']);
+    if (kind === 'a directory') return;
+    expect(statSync(path).isFile()).toBe(true);
+    expect(loadHistory(dir)).toEqual({ entries: ['tool:x'], notice: null });
+  });
 
   it('a history over 4 MiB is not read', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-history-big-'));

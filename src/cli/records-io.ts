@@ -8,7 +8,7 @@ import { counted } from '../trace/units.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import type { ExportFormat } from './program.js';
-import { writeWhole } from './write-whole.js';
+import { writeExport, writeWhole } from './write-whole.js';
 
 export type { ExportFormat } from './program.js';
 
@@ -17,6 +17,25 @@ export interface Written {
   lines: number;
   untimed: number;
   firstUntimed: number;
+}
+
+/** What writing `rows` will say: the records v1 cannot give a time (the lines are counted as they go). */
+function writtenOf(store: TraceStore, rows: ArrayLike<number>, format: ExportFormat): Written {
+  const written: Written = { lines: 0, untimed: 0, firstUntimed: -1 };
+  if (format === 'v1')
+    for (let i = 0; i < rows.length; i++)
+      if (untimed(store, rows[i]!)) {
+        if (written.untimed++ === 0) written.firstUntimed = rows[i]!;
+      }
+  return written;
+}
+
+/** The export's lines, each counted in `written` as it goes. */
+function* exportText(store: TraceStore, rows: ArrayLike<number>, format: ExportFormat, written: Written) {
+  for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
+    yield `${line}\n`;
+    written.lines++;
+  }
 }
 
 /**
@@ -29,18 +48,23 @@ export function writeRows(
   path: string,
   format: ExportFormat = 'v1',
 ): Written {
-  const written: Written = { lines: 0, untimed: 0, firstUntimed: -1 };
-  if (format === 'v1')
-    for (let i = 0; i < rows.length; i++)
-      if (untimed(store, rows[i]!)) {
-        if (written.untimed++ === 0) written.firstUntimed = rows[i]!;
-      }
+  const written = writtenOf(store, rows, format);
   writeWhole(path, (write) => {
-    for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
-      write(`${line}\n`);
-      written.lines++;
-    }
+    for (const text of exportText(store, rows, format, written)) write(text);
   });
+  return written;
+}
+
+/** `writeRows` for `--export`, whose path may be a FIFO that waits for a reader (`writeExport`). */
+export async function exportRows(
+  store: TraceStore,
+  rows: ArrayLike<number>,
+  path: string,
+  format: ExportFormat,
+  waiting: () => void,
+): Promise<Written> {
+  const written = writtenOf(store, rows, format);
+  await writeExport(path, exportText(store, rows, format, written), waiting);
   return written;
 }
 

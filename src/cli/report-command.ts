@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
@@ -11,6 +12,15 @@ import { counted, fmtInt } from '../trace/units.js';
 import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import type { ReportOptions } from './program.js';
+
+/** Whether `path` names a FIFO (a URL, or nothing, does not). */
+const isFifo = (path: string): boolean => {
+  try {
+    return statSync(path).isFIFO();
+  } catch {
+    return false;
+  }
+};
 
 /** How many skipped-line files the note names. */
 const SHOWN_SKIPPED = 5;
@@ -43,6 +53,8 @@ export function reportJobs(
     until,
     timeoutS: options.timeout,
     bytes: r.bytes,
+    // A FIFO (only ever named alone) is read on this thread, which says while it waits for its writer.
+    ...(r.files.some(isFifo) ? { here: true } : {}),
   }));
   return { jobs, zone, by };
 }
@@ -85,7 +97,7 @@ export async function reportCommand(
   let next = 0;
   const skipped: RunResult['skipped'] = [];
   const bytes = runs.reduce((n, r) => n + r.bytes, 0);
-  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes }, (index, result) => {
+  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes, onWaiting: complain }, (index, result) => {
     waiting.set(index, result);
     for (let r = waiting.get(next); r; r = waiting.get(next)) {
       waiting.delete(next++);

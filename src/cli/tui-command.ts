@@ -126,6 +126,7 @@ export async function runTui(
           follow: options.follow,
           allowRemoteWs: options.allowRemoteWs,
           timeoutS: options.timeout,
+          live: true,
         }),
       );
     } catch (error) {
@@ -254,7 +255,7 @@ async function runSessions(
   const zone = localZone();
   const openRun = (index: number) => {
     const store = new TraceStore(prices);
-    const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout });
+    const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout, live: true });
     return { store, close: run.close };
   };
   let records: ReturnType<typeof recordsOf> | null = null;

@@ -4,6 +4,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
 import { LineSplitter } from './line-splitter.js';
+import { OPEN_NO_WAIT } from './state-file.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
 const CHUNK = 1 << 20;
@@ -95,7 +96,9 @@ export class FollowSource implements Source {
           // Whatever is at the path now is another file, even on a reused inode.
           if (ino !== null) reread('replaced');
         } else if (ino !== null && info.ino !== ino) reread('replaced');
-        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local))) reread('truncated');
+        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local)))
+          // Not shorter yet other bytes: the same size is an edit in place; longer, it was truncated and written again.
+          reread(info.size === local ? 'rewritten' : 'truncated');
         else if (ino !== null && info.size === local && this.touched(big) && !(await this.holdsAllRead(local)))
           reread('rewritten');
         if (this.closed) break;
@@ -232,7 +235,8 @@ export class FollowSource implements Source {
     if (this.fd !== null && this.fdIno === ino) return true;
     this.closeFd();
     try {
-      const fd = openSync(this.name, 'r');
+      // Without waiting: what is at the path now may be a FIFO.
+      const fd = openSync(this.name, OPEN_NO_WAIT);
       if (fstatSync(fd).ino !== ino) {
         closeSync(fd);
         return false;

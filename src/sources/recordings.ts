@@ -1,6 +1,7 @@
 import { type Dirent, type Stats, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { redactUrl } from './redact.js';
 
 /** A recording file found by `findRecordings`: its path as found, when it last changed (ms), its size. */
 export interface FoundFile {
@@ -151,7 +152,11 @@ export const namesDirectory = (args: readonly string[]): boolean =>
 
 /** One run: the files that record it (its agent and mcp planes), named by the path they share. */
 export interface Run {
-  /** The path without the plane and the extension: `traces/x` for `traces/x.agent.jsonl` and `traces/x.mcp.jsonl`. */
+  /**
+   * The path without the plane and the extension: `traces/x` for `traces/x.agent.jsonl`
+   * and `traces/x.mcp.jsonl`; a URL as it may be shown (its secrets `***`, sources/redact.ts).
+   * It names the run wherever it is printed: `report`'s rows, its JSON, the Sessions list.
+   */
   id: string;
   /** Its files, by name. */
   files: string[];
@@ -188,15 +193,17 @@ export function runIdOf(path: string): string {
 export function pairRuns(files: readonly FoundFile[]): Run[] {
   const byId = new Map<string, Run>();
   for (const f of files) {
-    // A URL is a run of its own: its name is the address.
-    const id = isUrl(f.path) ? f.path : runIdOf(f.path);
-    const run = byId.get(id);
+    // A URL is a run of its own: its name is the address, shown without its secrets
+    // (two addresses that differ only there are still two runs).
+    const key = isUrl(f.path) ? f.path : runIdOf(f.path);
+    const id = isUrl(f.path) ? redactUrl(f.path) : key;
+    const run = byId.get(key);
     if (run) {
       run.files.push(f.path);
       run.files.sort();
       run.mtimeMs = Math.max(run.mtimeMs, f.mtimeMs);
       run.bytes += f.bytes;
-    } else byId.set(id, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
+    } else byId.set(key, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
   }
   return [...byId.values()];
 }

@@ -268,7 +268,7 @@ export class Validator {
     const timing = isObject(o.timing) ? o.timing : {};
     for (const field of ['ttft_ms', 'duration_ms'] as const) {
       const v = timing[field];
-      if (typeof v === 'number' && timeOf(v) === INVALID_COUNT)
+      if (typeof v === 'number' && timeOf(v, valueText(text, ['timing', field]) ?? undefined) === INVALID_COUNT)
         this.add(
           line,
           'warning',

@@ -192,6 +192,18 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     expect(text.stdout).toMatch(/\d runs?, \d files? · 4 could not be read \(named above\)/);
   });
 
+  it('a file whose every line is skipped holds no record: no session, its lines named as skipped', () => {
+    const only = join(dir, 'skipped-only');
+    mkdirSync(only, { recursive: true });
+    writeFileSync(join(only, 'bad.jsonl'), 'not json\n');
+    copyFileSync(fixture('mcp.jsonl'), join(only, 'ok.jsonl'));
+    const r = reportOf('--by', 'session', only);
+    expect(r.code).toBe(0);
+    expect(r.doc!.rows.map((row) => basename(row.key.session!))).toEqual(['ok.jsonl']);
+    expect(r.doc!.totals.sessions).toBe(1);
+    expect(r.stderr).toContain(`skipped 1 malformed line in 1 file: ${join(only, 'bad.jsonl')} (1)`);
+  });
+
   it('refuses a zone, a date or a dimension it does not know (exit 2)', () => {
     const f = join(dir, 'runs');
     expect(run(['report', '--tz', 'Mars/Olympus', f])).toMatchObject({ code: 2, stdout: '' });

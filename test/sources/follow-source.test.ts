@@ -129,17 +129,33 @@ describe('FollowSource (tail -F)', () => {
     expect(resets(f, 'truncated')).toBe(1);
   });
 
-  it('notices a file rewritten in place past its old size (never shorter at any look)', async () => {
+  it.each([
+    [
+      'past its old size (never shorter at any look): truncated',
+      '{"run":2,"i":1}\n{"run":2,"i":2}\n{"run":2,"i":3}\n',
+      'truncated',
+    ],
+    [
+      'at the same size, the head sampled changed: rewritten, not truncated',
+      '{"run":2,"i":1}\n{"run":2,"i":2}\n',
+      'rewritten',
+    ],
+  ])('notices a file rewritten in place %s', async (_, text, why) => {
     const path = join(dir(), 't.jsonl');
     writeFileSync(path, '{"run":1,"i":1}\n{"run":1,"i":2}\n');
     const f = follow(path);
     await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'two lines');
-    // Overwritten from byte 0 without a truncation: a size check alone sees growth.
+    // Overwritten from byte 0 without a truncation: a size check alone sees growth, or nothing.
     const fd = openSync(path, 'r+');
-    writeSync(fd, '{"run":2,"i":1}\n{"run":2,"i":2}\n{"run":2,"i":3}\n', 0);
+    writeSync(fd, text, 0);
     closeSync(fd);
-    await until(() => f.lines.length === 3, 'the rewritten lines');
-    expect(resets(f, 'truncated')).toBe(1);
+    await until(
+      () => f.lines[0]?.text === '{"run":2,"i":1}' && f.lines.length === text.split('\n').length - 1,
+      'the rewritten lines',
+    );
+    expect(f.events.filter((e) => e.type === 'reset')).toEqual([
+      { type: 'reset', message: `${why}: re-read from the start` },
+    ]);
     expect(f.lines).toEqual(linesOf(path));
   });
 

@@ -2,7 +2,7 @@ import { Flag } from '../../store/codes.js';
 import { countedUsage } from '../../store/counted-usage.js';
 import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { countUsageByText } from '../../trace/count-text.js';
+import { turnNumbersByText } from '../../trace/count-text.js';
 import { nanoOf, usdOf } from '../../trace/counts.js';
 import { factsOf } from '../../trace/facts.js';
 import { classify } from '../../trace/parse-line.js';
@@ -42,7 +42,7 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
     if (raw !== null && parsed?.kind === 'turn') {
       const facts = factsOf(parsed);
       if (facts.kind === 'turn') {
-        countUsageByText(raw, facts.turn);
+        turnNumbersByText(raw, facts.turn);
         // A Codex token_count names no model: its session's, as the index gave it.
         const model = parsed.agent && parsed.obj.model === undefined ? store.nameOf(row) : null;
         const turn = model === null ? parsed.obj : { ...parsed.obj, model };

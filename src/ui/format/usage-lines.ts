@@ -298,7 +298,10 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
     for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.servers.length) {
-    out.push([], [seg('SERVERS ', 'header'), seg("the MCP servers of those tools (the agent's own tools are none)", 'dim')]);
+    out.push(
+      [],
+      [seg('SERVERS ', 'header'), seg("the MCP servers of those tools (the agent's own tools are none)", 'dim')],
+    );
     pushLines(out, fittedTable(callCols('SERVER'), sorted(d.servers, callKey(sort)), width).lines);
   }
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);

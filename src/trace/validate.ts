@@ -45,6 +45,9 @@ export class Validator {
   private metaSeen = false;
   /** An end line that is not (yet known to be) the last record. */
   private endLine: number | null = null;
+  /** The line of the last record seen, and whether an end line was seen at all. */
+  private lastLine = 0;
+  private endSeen = false;
   /** The line being checked, as written: values in messages are quoted from it. */
   private text = '';
   /** Per rule (in order of its first finding): findings seen. */
@@ -116,6 +119,7 @@ export class Validator {
     }
     const first = !this.seenRecord;
     this.seenRecord = true;
+    this.lastLine = line;
     const type = value.type;
     if (type === 'meta') this.meta(value, line, first);
     else {
@@ -146,6 +150,14 @@ export class Validator {
   /** After the last line: file-level findings, and all findings in line order. */
   finish(): Finding[] {
     if (!this.metaSeen && this.seenRecord) this.add(1, 'error', 'meta-missing', 'no meta line');
+    // Legal (a crash, a live session, a rotated file leave none) but worth knowing: the session's end is unknown.
+    else if (this.metaSeen && !this.endSeen)
+      this.add(
+        this.lastLine,
+        'warning',
+        'end-missing',
+        'no end line: the recording stopped before writing one (or is still being written)',
+      );
     return this.findings.sort((a, b) => a.line - b.line);
   }
 
@@ -280,6 +292,7 @@ export class Validator {
 
   private endRecord(o: JsonObject, line: number, text: string): void {
     this.endLine = line;
+    this.endSeen = true;
     if (typeof o.exitCode === 'number' && !Number.isSafeInteger(o.exitCode))
       this.add(
         line,

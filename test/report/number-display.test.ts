@@ -34,9 +34,13 @@ describe('an end line’s exit code: the header, summary and its JSON agree', ()
 });
 
 describe('validate quotes a value as written', () => {
+  // What is said of the values (these traces stop before an end line: that warning is beside the point).
   const messages = (v: Validator, lines: string[]) => {
     for (const [i, l] of lines.entries()) v.push(l, i + 1);
-    return v.finish().map((f) => f.message);
+    return v
+      .finish()
+      .filter((f) => f.rule !== 'end-missing')
+      .map((f) => f.message);
   };
 
   it.each(['1e400', '-0', '1.0', '12345678901234567890123', '[1e400]'])('t: %s', (t) => {

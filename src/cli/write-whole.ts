@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { reasonOf } from '../sources/cache-dir.js';
 
 /**
  * Writes `path` through a temp file beside it, renamed over it once whole (the index
@@ -8,7 +9,8 @@ import { basename, dirname, join } from 'node:path';
  * no partial file, and whatever was at `path` stays as it was. A symlink is followed
  * (the file it names is replaced, not the link). A path that names no regular file
  * (`/dev/stdout`, a FIFO) is written in place: renaming over it would replace it.
- * Returns what `fill` returns; `write` takes text or bytes as they come.
+ * Returns what `fill` returns; `write` takes text or bytes as they come. A failure of
+ * the file system names `path` (`cannot write PATH: no such directory`), never the temp file.
  */
 export function writeWhole<T>(path: string, fill: (write: (data: string | Uint8Array) => void) => T): T {
   let target = path;
@@ -25,9 +27,12 @@ export function writeWhole<T>(path: string, fill: (write: (data: string | Uint8A
     return result;
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw isSystemError(error) ? new Error(`cannot write ${path}: ${reasonOf(error)}`) : error;
   }
 }
+
+/** An error of the file system (it has a `syscall`), as opposed to one `fill` threw. */
+const isSystemError = (error: unknown): boolean => typeof (error as NodeJS.ErrnoException)?.syscall === 'string';
 
 function writeTo<T>(fd: number, fill: (write: (data: string | Uint8Array) => void) => T): T {
   try {

@@ -1,7 +1,7 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { pricesJson } from '../report/prices-note.js';
-import { skippedNote } from '../report/skipped-note.js';
+import { notTraceText, skippedNote } from '../report/skipped-note.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
@@ -95,6 +95,13 @@ export async function summaryCommand(
     } finally {
       stopSaying();
       source.close();
+    }
+    const notTrace = notTraceText(store, 0);
+    if (notTrace !== null) {
+      complain(notTrace);
+      if (!found.directory) return 1;
+      failed = true;
+      continue;
     }
     const f = store.files[0]!;
     if (f.state === 'error') {

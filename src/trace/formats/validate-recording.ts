@@ -18,6 +18,8 @@ export class RecordingValidator {
   /** Set once a document started: whether a later line shows JSONL after all. */
   private showsLines: ((text: string) => boolean) | null = null;
   private tooBig = false;
+  /** Whether any line held more than blanks (or could not be read): else the file is empty. */
+  private sawText = false;
   /** The format whose rules applied; known after `finish()` at the latest. */
   format: TraceFormat = V1;
 
@@ -36,6 +38,7 @@ export class RecordingValidator {
   }
 
   unread(line: number, reason: string): void {
+    this.sawText = true;
     if (this.rules) this.rules.unread(line, reason);
     else this.hold({ unread: reason, line }, 0);
   }
@@ -43,6 +46,7 @@ export class RecordingValidator {
   push(text: string, line: number): void {
     if (this.rules) return this.rules.push(text, line);
     if (text.trim() !== '') {
+      this.sawText = true;
       if (this.showsLines === null) {
         const first = sniffFirstLine(text);
         if (first !== 'document') {
@@ -75,6 +79,7 @@ export class RecordingValidator {
         this.held = [];
       } else this.apply(V1);
     }
+    if (!this.sawText) this.rules!.empty();
     return this.rules!.finish();
   }
 

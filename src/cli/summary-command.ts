@@ -2,6 +2,7 @@ import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { pricesJson } from '../report/prices-note.js';
 import { notTraceText, skippedNote } from '../report/skipped-note.js';
+import { NotTraceError } from '../sources/document-source.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
@@ -13,6 +14,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openFound } from './open-all.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
+import { notePassedOver, nothingLeftText, type PassedOver } from './passed-over.js';
 import { readFailure } from './read-failure.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -63,7 +65,7 @@ const MCP_PLANE = '.mcp.jsonl';
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(
   args: string[],
-  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number },
+  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number; verbose?: boolean },
   prices: PriceTable,
 ): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
@@ -76,6 +78,7 @@ export async function summaryCommand(
   const texts = [];
   let failed = found.skipped > 0;
   let cacheNotice: string | null = null;
+  const passed: PassedOver[] = [];
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
@@ -86,8 +89,13 @@ export async function summaryCommand(
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      // A JSON file that is no recording: said as it is, not as a failed read. Found in a
-      // directory (`summary DIR`), it is named and the other files are still summarised.
+      // A JSON file that is no recording, found in a directory (`summary DIR`): passed over.
+      if (error instanceof NotTraceError && found.listed.has(source.name)) {
+        passed.push({ file: source.name, why: error.message });
+        continue;
+      }
+      // Else said as it is, not as a failed read; found in a directory, the other files are
+      // still summarised.
       complain(readFailure(source.name, error));
       if (!found.directory) return 1;
       failed = true;
@@ -130,6 +138,11 @@ export async function summaryCommand(
         ),
       );
   }
+  if (passed.length && !docs.length && !texts.length && !failed) {
+    complain(nothingLeftText(args, passed));
+    return 1;
+  }
+  notePassedOver(passed, options.verbose ?? false);
   if (text) print(texts.join('\n'));
   else await printJsonPieces(jsonPieces(docs.length === 1 ? docs[0] : docs));
   return failed ? 1 : 0;

@@ -2,6 +2,7 @@ import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../val
 import { CassetteValidator } from './cassette-validator.js';
 import { CASSETTE, DOCUMENT_MAX_BYTES, type TraceFormat, V1 } from './format.js';
 import { McpRecValidator } from './mcp-rec-validator.js';
+import { describeJson, isCassette } from './read-document.js';
 import { documentWatch, sniffFirstLine } from './sniff.js';
 
 type Held = { text: string; line: number } | { unread: string; line: number };
@@ -22,6 +23,8 @@ export class RecordingValidator {
   private sawText = false;
   /** The format whose rules applied; known after `finish()` at the latest. */
   format: TraceFormat = V1;
+  /** After `finish()`: what the file is when it is a JSON document that is no recording (`not-a-trace`), else null. */
+  notTrace: string | null = null;
 
   constructor(private readonly keepPerRule = FINDINGS_PER_RULE) {}
 
@@ -76,6 +79,7 @@ export class RecordingValidator {
         this.rules = v;
         this.format = CASSETTE;
         v.document(this.textOf(), doc);
+        if (!isCassette(doc)) this.notTrace = describeJson(doc);
         this.held = [];
       } else this.apply(V1);
     }

@@ -29,6 +29,7 @@ export interface AppOptions {
 
 export interface SummaryOptions {
   json: boolean;
+  all: boolean;
   verbose: boolean;
   prices?: string;
   filter?: string;
@@ -252,6 +253,11 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
     .argument('<files...>', 'trace files (- for stdin), or directories: each recording in them (report sums them)')
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
+    .option(
+      '--all',
+      'list every error and skipped line (by default the first 10 of each; --json always has every error)',
+      false,
+    )
     .addOption(configOption())
     .addOption(pricesOption())
     .addOption(filterOption())

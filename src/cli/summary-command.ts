@@ -65,7 +65,7 @@ const MCP_PLANE = '.mcp.jsonl';
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(
   args: string[],
-  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number; verbose?: boolean },
+  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number; verbose?: boolean; all?: boolean },
   prices: PriceTable,
 ): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
@@ -135,6 +135,7 @@ export async function summaryCommand(
           kept && agg ? { agg, text: kept.filter.text, kept: kept.count, keep: kept.keep } : undefined,
           stdoutColumns(),
           costs,
+          options.all ?? false,
         ),
       );
   }

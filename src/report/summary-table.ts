@@ -28,15 +28,20 @@ import { type Col, fitTable, MAX_COLUMN } from './table.js';
 /**
  * Trace text in a heading line or a cell: inert, and no wider than a table column (a
  * label of 2,000 CJK characters once ran on for 4,000 cells); only what can show of it
- * is read (a name may be 100,000 characters).
+ * is read (a name may be 100,000 characters). To a pipe (`whole`), inert and whole: a
+ * script reading it wants the value, and nothing is on a screen to overflow.
  */
-const field = (text: string, cells = MAX_COLUMN) => truncate(inertHead(text, cells), cells);
-/** A table cell: cut to a column by the table, so only a column's worth is made inert. */
-const cell = (text: string) => inertHead(text, MAX_COLUMN);
-/** Longest error message or skip reason shown (`--json` has them whole). */
+const fieldOf =
+  (whole: boolean) =>
+  (text: string, cells = MAX_COLUMN) =>
+    whole ? inert(text) : truncate(inertHead(text, cells), cells);
+/** A table cell: cut to a column by the table, so only a column's worth is made inert (whole to a pipe). */
+const cellOf = (whole: boolean) => (text: string) => (whole ? inert(text) : inertHead(text, MAX_COLUMN));
+/** Longest error message or skip reason shown on a terminal (`--json` and a pipe have them whole). */
 const MESSAGE = 2 * MAX_COLUMN;
 
-const SHOWN_ERRORS = 10;
+/** Errors and skipped lines listed unless every one is asked for (`--all`). */
+export const SHOWN_ERRORS = 10;
 
 /** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
 const pushAll = (out: string[], lines: string[]) => {
@@ -52,7 +57,8 @@ function wrapIndented(line: string, columns: number): string[] {
 
 /**
  * The human summary of one file: a few aligned tables read at a glance. `costs`: what
- * each tool was charged (`toolCosts`; by default from the file's own turns).
+ * each tool was charged (`toolCosts`; by default from the file's own turns). `columns`
+ * Infinity is a pipe: every value whole. `all`: every error and skipped line, not the first 10.
  */
 export function summaryText(
   store: TraceStore,
@@ -60,13 +66,17 @@ export function summaryText(
   filtered?: { agg: Aggregates; text: string; kept: number; keep?: Uint8Array },
   columns = Infinity,
   costs?: ToolCost[],
+  all = false,
 ): string {
+  const whole = columns === Infinity;
+  const field = fieldOf(whole);
+  const cell = cellOf(whole);
   // A terminal narrower than a table: its least needed columns go, and the note says which.
   const dropped = new Set<string>();
   /** The headers the last table kept: a note under it names only those. */
   let kept: string[] = [];
   const table = (cols: Col[], rows: string[][]) => {
-    const fitted = fitTable(cols, rows, columns);
+    const fitted = fitTable(cols, rows, columns, whole);
     for (const d of fitted.dropped) dropped.add(d);
     kept = cols.map((c) => c.header).filter((h) => !fitted.dropped.includes(h));
     return fitted.lines;
@@ -76,14 +86,14 @@ export function summaryText(
   const f = store.files[file]!;
   const out: string[] = [];
   const title = [
-    oneLine(clip(f.name, 2 * MAX_COLUMN)),
+    oneLine(whole ? f.name : clip(f.name, 2 * MAX_COLUMN)),
     s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
     s.producer && field(s.producer),
   ]
     .filter(Boolean)
     .join(' · ');
   // The format last, after the trace's own text is cut: it is never what gets cut.
-  out.push(`${truncate(title, 2 * MAX_COLUMN)} · format: ${inert(f.format.name)}`);
+  out.push(`${whole ? title : truncate(title, 2 * MAX_COLUMN)} · format: ${inert(f.format.name)}`);
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
   const approximate = f.format.approximateTimes ? ' (times approximate: derived from latencies)' : '';
   const start = s.startedAt === null ? 'no start time' : field(s.startedAt);
@@ -240,19 +250,25 @@ export function summaryText(
     if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
   }
 
+  const shownErrors = all ? Infinity : SHOWN_ERRORS;
   if (doc.errors.length) {
     out.push(
       '',
-      `ERRORS (${fmtInt(doc.errors.length)}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`,
+      `ERRORS (${fmtInt(doc.errors.length)}${doc.errors.length > shownErrors ? `, first ${SHOWN_ERRORS}; --all lists every one` : ''})`,
     );
-    for (const e of doc.errors.slice(0, SHOWN_ERRORS))
+    for (const e of doc.errors.slice(0, shownErrors))
       out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${field(e.name)}: ${field(e.message, MESSAGE)}`);
   }
 
-  const skips = store.skips.filter((k) => k.file === file);
+  // The store keeps the first 10,000 skips: --all lists those.
+  const skips = store.skips.filter((k) => k.file === file).slice(0, all ? Infinity : SHOWN_SKIPS);
   if (f.skipped) {
-    out.push('', `SKIPPED LINES (${fmtInt(f.skipped)}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
-    for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
+    const more = all ? ' (the ones kept)' : '; --all lists every one';
+    out.push(
+      '',
+      `SKIPPED LINES (${fmtInt(f.skipped)}${f.skipped > skips.length ? `, first ${fmtInt(skips.length)}${more}` : ''})`,
+    );
+    for (const k of skips) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
   }
   if (dropped.size)
     out.push(

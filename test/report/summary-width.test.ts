@@ -53,3 +53,48 @@ describe('summary on a terminal narrower than its tables', () => {
     expect(wide).not.toContain('left out to fit');
   });
 });
+
+describe('summary to a pipe prints whole values; --all lists every error', () => {
+  const META = '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}';
+  const name = `fitness_${'n'.repeat(80)}`;
+  const message = `upstream said: ${'why '.repeat(60)}end`;
+  const store = () => {
+    const lines = [META];
+    for (let i = 0; i < 12; i++) {
+      const t = `2026-05-12T23:00:00.${String(i).padStart(3, '0')}Z`;
+      lines.push(
+        `{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"${name}"}}}`,
+      );
+      lines.push(
+        `{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"error":{"code":-1,"message":"${message} ${i}"}}}`,
+      );
+    }
+    return storeOf(lines);
+  };
+
+  it('a pipe (Infinity columns): the tool name and every error message whole', () => {
+    const text = summaryText(store(), 0);
+    expect(
+      lines(text)
+        .find((l) => l.startsWith('fitness_'))!
+        .split(/\s{2,}/)[0],
+    ).toBe(name);
+    expect(text).toContain(`  tool     ${name}: ${message} 0 (code -1)\n`);
+  });
+
+  it('a terminal: cut to its columns, as before', () => {
+    const text = summaryText(store(), 0, undefined, 300);
+    expect(text).not.toContain(name);
+    expect(text).toContain('fitness_nnn');
+    expect(text).not.toContain(`${message} 0`);
+  });
+
+  it('the first 10 errors, saying --all lists them; with it, all 12', () => {
+    const first = summaryText(store(), 0);
+    expect(first).toContain('ERRORS (12, first 10; --all lists every one)');
+    expect(first).not.toContain(`${message} 10 (code -1)`);
+    const all = summaryText(store(), 0, undefined, Infinity, undefined, true);
+    expect(all).toContain('ERRORS (12)\n');
+    for (let i = 0; i < 12; i++) expect(all).toContain(`${message} ${i} (code -1)\n`);
+  });
+});

@@ -62,6 +62,16 @@ async function agentPlaneOf(
 
 const MCP_PLANE = '.mcp.jsonl';
 
+/**
+ * The agent plane's tool_uses per tool: the mcp plane's table shows them beside its
+ * calls (USES). Not under a filter, which is applied to the mcp plane alone.
+ */
+function usesOf(turns: TraceStore): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const [name, t] of turns.files[0]!.aggregates.tools) if (t.turn.calls > 0) uses.set(name, t.turn.calls);
+  return uses;
+}
+
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(
   args: string[],
@@ -135,7 +145,7 @@ export async function summaryCommand(
           kept && agg ? { agg, text: kept.filter.text, kept: kept.count, keep: kept.keep } : undefined,
           stdoutColumns(),
           costs,
-          options.all ?? false,
+          { all: options.all ?? false, agentUses: kept || !turns ? undefined : usesOf(turns) },
         ),
       );
   }

@@ -1,5 +1,5 @@
 import type { Aggregates } from '../store/aggregates.js';
-import { callLatencyStats, cancelledCalls, statsOf } from '../store/stats.js';
+import { callLatencyStats, cancelledCalls, errorsOf, shownToolsOf, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
@@ -17,10 +17,11 @@ import {
   fmtToolTokens,
   fmtUsd,
   latencyNote,
-  MIXED_ORIGIN_NOTE,
   overflowNote,
   timesNote,
   toolCostNote,
+  USES_NOTE,
+  USES_ONLY_NOTE,
 } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
@@ -58,7 +59,9 @@ function wrapIndented(line: string, columns: number): string[] {
 /**
  * The human summary of one file: a few aligned tables read at a glance. `costs`: what
  * each tool was charged (`toolCosts`; by default from the file's own turns). `columns`
- * Infinity is a pipe: every value whole. `all`: every error and skipped line, not the first 10.
+ * Infinity is a pipe: every value whole. `all`: every error and skipped line, not the
+ * first 10. `agentUses`: tool_uses per tool of the agent plane read apart (the USES column).
+ * Each call is counted once (`shownToolsOf`); `--json` counts as the contract says.
  */
 export function summaryText(
   store: TraceStore,
@@ -66,8 +69,9 @@ export function summaryText(
   filtered?: { agg: Aggregates; text: string; kept: number; keep?: Uint8Array },
   columns = Infinity,
   costs?: ToolCost[],
-  all = false,
+  options: { all?: boolean; agentUses?: ReadonlyMap<string, number> } = {},
 ): string {
+  const all = options.all ?? false;
   const whole = columns === Infinity;
   const field = fieldOf(whole);
   const cell = cellOf(whole);
@@ -82,6 +86,9 @@ export function summaryText(
     return fitted.lines;
   };
   const doc = statsOf(store, file, filtered?.agg);
+  const agg = filtered?.agg ?? store.files[file]!.aggregates;
+  const tools = shownToolsOf(agg, options.agentUses);
+  const errors = errorsOf(agg, false, true);
   const s = doc.session;
   const f = store.files[file]!;
   const out: string[] = [];
@@ -183,21 +190,23 @@ export function summaryText(
     { header: 'P95', ...right, drop: 2 },
     { header: 'MAX', ...right, drop: 1 },
   ];
-  if (doc.tools.length) {
+  if (tools.length) {
     const keep = filtered?.keep;
     const charged = new Map(
       (costs ?? toolCosts(store, keep ? { keep: (row) => keep[row] !== 0 } : {})).map((c) => [c.name, c]),
     );
+    const withUses = tools.some((t) => t.uses !== null);
     pushAll(
       out,
       table(
         [
           ...callCols('TOOL'),
+          // After MAX, P95 and PENDING: it says why the planes' counts differ.
+          ...(withUses ? [{ header: 'USES', ...right, drop: 3.5 }] : []),
           { header: 'TOKENS', ...right, drop: 4 },
           { header: 'COST', ...right, drop: 5 },
-          { header: 'ORIGIN', drop: 0 },
         ],
-        doc.tools.map((t) => {
+        tools.map((t) => {
           const c = charged.get(t.name);
           return [
             cell(t.name),
@@ -207,16 +216,17 @@ export function summaryText(
             fmtMs(t.p50Ms),
             fmtMs(t.p95Ms),
             fmtMs(t.maxMs),
+            ...(withUses ? [fmtInt(t.uses)] : []),
             c ? fmtToolTokens(c) : '',
             c ? fmtToolCost(c) : '',
-            t.origin,
           ];
         }),
       ),
     );
     const costNote = toolCostNote(kept);
     if (costNote) out.push(`  ${costNote}`);
-    if (kept.includes('ORIGIN') && doc.tools.some((t) => t.origin === 'mixed')) out.push(`  ${MIXED_ORIGIN_NOTE}`);
+    if (kept.includes('USES')) out.push(`  ${USES_NOTE}`);
+    else if (tools.every((t) => t.origin === 'turn')) out.push(`  ${USES_ONLY_NOTE}`);
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;
@@ -251,12 +261,12 @@ export function summaryText(
   }
 
   const shownErrors = all ? Infinity : SHOWN_ERRORS;
-  if (doc.errors.length) {
+  if (errors.length) {
     out.push(
       '',
-      `ERRORS (${fmtInt(doc.errors.length)}${doc.errors.length > shownErrors ? `, first ${SHOWN_ERRORS}; --all lists every one` : ''})`,
+      `ERRORS (${fmtInt(errors.length)}${errors.length > shownErrors ? `, first ${SHOWN_ERRORS}; --all lists every one` : ''})`,
     );
-    for (const e of doc.errors.slice(0, shownErrors))
+    for (const e of errors.slice(0, shownErrors))
       out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${field(e.name)}: ${field(e.message, MESSAGE)}`);
   }
 

@@ -113,11 +113,7 @@ describe('a directory holding what is no regular file, or nothing readable', () 
     const dir = recordings();
     const r = run(['validate', dir, '-'], readFileSync('examples/demo.jsonl', 'utf8'));
     const files = r.stdout.split('\n').filter((l) => /: \d+ errors?, \d+ warnings?/.test(l));
-    expect(files.map((l) => l.split(': ')[0])).toEqual([
-      '-',
-      join(dir, 'a.jsonl'),
-      join(dir, 'later', 'b.jsonl'),
-    ]);
+    expect(files.map((l) => l.split(': ')[0])).toEqual(['-', join(dir, 'a.jsonl'), join(dir, 'later', 'b.jsonl')]);
   });
 });
 

@@ -23,7 +23,7 @@ describe('summary on a terminal narrower than its tables', () => {
     const header = lines(narrow).find((l) => l.startsWith('MODEL'))!;
     expect(header.split(/\s{2,}/)).toEqual(['MODEL', 'CALLS', 'INPUT', 'OUTPUT', 'CACHE READ', 'COST', 'P50']);
     expect(narrow.replace(/\s+/g, ' ')).toContain(
-      '(CACHE WRITE, HIT %, P95, ORIGIN left out to fit 80 columns: a wider terminal or --json shows all)',
+      '(CACHE WRITE, HIT %, P95 left out to fit 80 columns: a wider terminal or --json shows all)',
     );
     const total = (text: string) =>
       lines(text)
@@ -40,10 +40,10 @@ describe('summary on a terminal narrower than its tables', () => {
       const below = lines(text).slice(lines(text).indexOf(header) + 1);
       const section = below.slice(0, below.indexOf(''));
       const notes = section.slice(section.findIndex((l) => l.startsWith('  '))).join(' ');
-      for (const col of ['TOKENS', 'COST', 'ORIGIN'])
-        if (!header.includes(col)) expect(notes, `${columns}: ${col}`).not.toMatch(new RegExp(`\\b${col}(,|:| mixed)`));
-      // The demo's tools are all mixed: said while ORIGIN is shown.
-      expect(notes.includes('ORIGIN mixed:'), `${columns}`).toBe(header.includes('ORIGIN'));
+      for (const col of ['TOKENS', 'COST', 'USES'])
+        if (!header.includes(col)) expect(notes, `${columns}: ${col}`).not.toMatch(new RegExp(`\\b${col}(,|:)`));
+      // The demo holds both planes: what USES counts is said while USES is shown.
+      expect(notes.includes('USES:'), `${columns}`).toBe(header.includes('USES'));
     }
   });
 
@@ -93,7 +93,7 @@ describe('summary to a pipe prints whole values; --all lists every error', () =>
     const first = summaryText(store(), 0);
     expect(first).toContain('ERRORS (12, first 10; --all lists every one)');
     expect(first).not.toContain(`${message} 10 (code -1)`);
-    const all = summaryText(store(), 0, undefined, Infinity, undefined, true);
+    const all = summaryText(store(), 0, undefined, Infinity, undefined, { all: true });
     expect(all).toContain('ERRORS (12)\n');
     for (let i = 0; i < 12; i++) expect(all).toContain(`${message} ${i} (code -1)\n`);
   });

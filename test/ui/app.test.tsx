@@ -922,7 +922,8 @@ describe('Usage and Events panes', () => {
     expect(f).toMatch(/TOTAL\s+4\s+7,410\s+514/);
     expect(f).toContain('1 echoed turn excluded');
     expect(f).toContain('total is partial');
-    expect(f).toMatch(/write_file\s+2\s+2\s+0/);
+    // Each call once (the one failed tools/call of Calls), the agent's tool_use beside it.
+    expect(f).toMatch(/write_file\s+1\s+1\s+0\s+160ms\s+160ms\s+160ms\s+1\s/);
     expect(f).toMatch(/sampling\/createMessage\s+1\s+0\s+0\s+1\.12s/);
     // The demo spans 14 s: one minute, one bar per series.
     expect(f).toMatch(/OVER TIME per minute, 1 minute from the start/);

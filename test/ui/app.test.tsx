@@ -694,9 +694,9 @@ describe('Turns pane', () => {
     expect(f).toMatch(/~ thinking The user wants the retry limit/);
     expect(f).not.toContain('I will start with search_files');
     expect(f).toMatch(/→ tool_use search_files \{"path":"\/home\/me\/project","pattern":"retry"\} ✓ ok 300ms/);
-    expect(f).toMatch(/→ tool_use write_file .* ✗ error 200ms/);
+    expect(f).toMatch(/→ tool_use write_file .* ✗ isError 200ms/);
     // A tool result's content goes under it, as text.
-    expect(f).toMatch(/← tool_result ✗ error call_demo_3\n +EACCES/);
+    expect(f).toMatch(/← tool_result ✗ isError call_demo_3\n +EACCES/);
     expect(f).toContain('⋯ 4 earlier messages elided (sha256 06b6136d214f…)');
     expect(f).toContain('[block: image]');
     expect(f).toContain('✂ truncated');
@@ -771,7 +771,7 @@ describe('turns ↔ calls', () => {
     expect(app.frame()).toMatch(/^[ ›]↔ search: no call reached the server$/m);
   });
 
-  it('a stubbed tool_use answered all the same claims no ✓ ok: an error result still says ✗ error', async () => {
+  it('a stubbed tool_use answered all the same claims no ✓ ok: an error result still says ✗ isError', async () => {
     const agent = readFileSync('test/fixtures/two-planes/agent.jsonl', 'utf8').trimEnd().split('\n');
     const stubbed = (isError: boolean) => [
       ...agent.slice(0, -1),
@@ -789,7 +789,7 @@ describe('turns ↔ calls', () => {
       app = await renderApp({ store, rows: 24, columns: 80 });
       await app.press('pane.turns');
       const stub = lines(app.frame()).find((l) => l.includes('never sent'));
-      expect(stub).toMatch(isError ? / ✗ error no call reached the server$/ : /\} no call reached the server$/);
+      expect(stub).toMatch(isError ? / ✗ isError no call reached the server$/ : /\} no call reached the server$/);
       app.unmount();
     }
     app = null;

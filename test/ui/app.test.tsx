@@ -356,8 +356,9 @@ describe('each view owns its keys', () => {
   it('a key the view does not handle says so for a moment, then the hints come back', async () => {
     app = await renderApp({ store: demoStore() });
     const hints = lines(app.frame()).at(-1)!;
-    // 100 columns: every hint but the least needed (G end), and q quit always.
-    expect(hints).toMatch(/^\? help {2}Enter detail {2}s sort {2}l link .* q quit +1 of 13$/);
+    // 100 columns: every hint, and q quit always; no l on initialize, which no turn asked for.
+    expect(hints).toMatch(/^\? help {2}G end {2}Enter detail {2}s sort {2}w write {2}y copy .* q quit +1 of 13$/);
+    expect(hints).not.toContain('l link');
     await app.press('turns.thinking');
     // A refusal: an error, after ✗.
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ t: not in Calls \(\? for keys\) +1 of 13$/);
@@ -365,6 +366,17 @@ describe('each view owns its keys', () => {
     await app.press('pane.usage');
     await app.press('link.jump');
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ l: not in Usage \(\? for keys\)/);
+  });
+
+  it('w and y are in the footer only when there is a record to write or copy', async () => {
+    app = await renderApp({ store: storeOf([]) });
+    const footer = () => lines(app!.frame()).at(-1)!;
+    expect(footer()).not.toMatch(/w write|y copy/);
+    await app.press('record.write');
+    expect(footer()).toMatch(/^✗ w: no record selected/);
+    app.unmount();
+    app = await renderApp({ store: demoStore() });
+    expect(footer()).toMatch(/w write {2}y copy/);
   });
 
   it('a bar says so of a key that is neither text nor its command, and keeps its text', async () => {
@@ -795,10 +807,19 @@ describe('turns ↔ calls', () => {
     app = null;
   });
 
-  it('Turns at 80 columns names l, the key that joins a tool_use and its call', async () => {
+  it('Turns at 80 columns names l, the key that joins a tool_use and its call, where it can act', async () => {
     app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
     await app.press('pane.turns');
+    // The user's question asked for no call: l would only say so.
+    expect(lines(app.frame()).at(-1)).not.toContain('l link');
+    await app.press('list.down');
     expect(lines(app.frame()).at(-1)).toMatch(/^\? help .* l link .* q quit +\d+ of \d+$/);
+    // A tool_use no call answered: not there either.
+    await app.press('list.bottom');
+    expect(lines(app.frame()).at(-1)).not.toContain('l link');
+    // In Calls, a call a turn asked for has it.
+    await app.press('pane.calls');
+    expect(lines(app.frame()).at(-1)).toContain('l link');
     // One plane only: l has nothing to join, and the footer keeps its room for Tab.
     app.unmount();
     const mcpOnly = readFileSync('test/fixtures/two-planes/mcp.jsonl', 'utf8').trimEnd().split('\n');

@@ -19,8 +19,17 @@ describe('a notice with a path, at any width', () => {
       expect(width(shown), `${w}: ${shown}`).toBeLessThanOrEqual(w);
       expect(shown.endsWith('x.jsonl'), `${w}: ${shown}`).toBe(true);
     }
-    expect(fitNotice(notice, 43)).toBe('wrote 12 record(s) to ~/…/traces/x.jsonl');
+    // The words before the path give way (down to a few) before its middle does.
+    expect(fitNotice(notice, 43)).toBe('wrote 12 rec… ~/…/recordings/traces/x.jsonl');
     expect(fitNotice(notice, 80)).toBe(notice);
+  });
+
+  it("w's notice: where the file went first, the words after it the first to go", () => {
+    const notice = `wrote ${PATH} (2 marks: 12 records)`;
+    expect(fitNotice(notice, 80)).toBe(notice);
+    expect(fitNotice(notice, 50)).toBe(`wrote ${PATH}`);
+    expect(fitNotice(notice, 40)).toBe('wrote ~/…/recordings/traces/x.jsonl');
+    for (let w = 12; w <= notice.length; w++) expect(fitNotice(notice, w), `${w}`).toMatch(/x\.jsonl( \(.*\))?$/);
   });
 
   it('takes a slash inside a word for no path: tools/call is cut at the end like any word', () => {

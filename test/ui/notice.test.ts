@@ -19,8 +19,9 @@ describe('a notice with a path, at any width', () => {
       expect(width(shown), `${w}: ${shown}`).toBeLessThanOrEqual(w);
       expect(shown.endsWith('x.jsonl'), `${w}: ${shown}`).toBe(true);
     }
-    // The words before the path give way (down to a few) before its middle does.
-    expect(fitNotice(notice, 43)).toBe('wrote 12 rec… ~/…/recordings/traces/x.jsonl');
+    // The words before the path keep what says what happened (18 cells), the path the rest.
+    expect(fitNotice(notice, 43)).toBe('wrote 12 record(s) to ~/…/traces/x.jsonl');
+    expect(fitNotice(`could not write: ${PATH}`, 43)).toBe('could not write: ~/…/traces/x.jsonl');
     expect(fitNotice(notice, 80)).toBe(notice);
   });
 

@@ -61,8 +61,8 @@ export function endOf(text: string, cells: number): string {
   return `…${out}`;
 }
 
-/** The words before a path that stay while the path gives its middle (`wrote `). */
-const LEAD = 6;
+/** The cells of words before a path that stay while the path gives its middle (`could not write: `). */
+const LEAD = 18;
 
 /**
  * A notice in at most `width` cells. When it names a path, the path is what is kept

@@ -154,7 +154,9 @@ export async function runTui(
     store,
     filterHistory,
     marks: marks.kept,
-    follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
+    // A live mode stream and stdin (`tail -f x | mcp-replay-tui -`) grow as --follow does:
+    // their lists follow the end until the user moves.
+    follow: options.follow || sources.some((s) => s.name.startsWith('ws') || s.name === '-'),
     records,
     initialPane: expanded.pane,
     filter: options.filter,

@@ -95,3 +95,17 @@ describe.skipIf(!hasTmux)('a trace piped in (tail -f x | mcp-replay-tui -)', () 
     expect(header(screen)).toContain('paused · 1 new');
   });
 });
+
+describe.skipIf(!hasTmux)('--follow on a file not there yet', () => {
+  it('waits, saying so in the header, and reads the file once it is created', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-later-'));
+    const path = join(dir, 'later.jsonl');
+    term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => header(s).includes('no such file yet: waiting for it to be created'), 'the waiting header');
+    writeFileSync(path, meta('later') + calls('later', 5));
+    // Read whole (its writing may be seen half done first), at the end as --follow opens.
+    const screen = await waitFor((s) => /5 of 5$/.test(footer(s)), 'the created file');
+    expect(header(screen)).toMatch(/ rec · .*created: read from its start/);
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+  });
+});

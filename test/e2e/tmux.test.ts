@@ -208,8 +208,10 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
     expect(header(filtered)).toMatch(/ended \(exit 0\)\s*$/);
     const wrote = await key('w', (s) => footer(s).includes('wrote'), 'the written file');
     // Where the file went first: the path's end (its file name) is never cut; its middle
-    // is, when it must be, once the words after it are gone.
-    expect(footer(wrote)).toMatch(/^wrote ~\/…\/(.*\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl +1 of 2$/);
+    // is, when it must be.
+    expect(footer(wrote)).toMatch(
+      /^wrote ~\/…\/(.*\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl( \(\d+ records\))? +1 of 2$/,
+    );
     // The filter's count stays in the header at 80 columns.
     expect(header(filtered)).toMatch(/ · 4 of 36 · ended \(exit 0\)\s*$/);
     await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');

@@ -61,14 +61,9 @@ export function endOf(text: string, cells: number): string {
   return `…${out}`;
 }
 
-/** The cells of words before a path that stay while the path gives its middle (`could not write: `). */
-const LEAD = 18;
-
 /**
- * A notice in at most `width` cells. When it names a path, the path is what is kept
- * (where a file went matters more than how many records it holds): the words after it
- * give way first, then those before it (down to a few cells), then the path's middle,
- * never its end.
+ * A notice in at most `width` cells. When it names a path, the path is what is kept:
+ * it is shortened in its middle, and the words before it give way before its end does.
  */
 export function fitNotice(text: string, width: number): string {
   const widthOf = (t: string) => widthUpTo(t, width);
@@ -80,15 +75,13 @@ export function fitNotice(text: string, width: number): string {
   const before = text.slice(0, match.index);
   const after = text.slice(match.index + match[0].length);
   const path = match[0];
-  // The words around it give way first (those before it down to LEAD cells); then the
-  // path its middle, down to its shortest form.
+  // The path gives its middle first; past its shortest form, the words around it give way.
   const parts = path.split('/');
   const shortest = parts.length > 2 ? widthOf(`${parts[0]}/…/${parts.at(-1)}`) : widthOf(path);
-  const lead = Math.min(widthOf(before), LEAD);
-  const pathRoom = Math.max(Math.min(widthOf(path), width - lead), Math.min(shortest, width));
+  const pathRoom = Math.max(width - widthOf(before) - widthOf(after), Math.min(shortest, width));
   const short = shortenPath(path, pathRoom);
   const rest = width - widthOf(short);
-  const afterKept = widthOf(before) + widthOf(after) <= rest ? after : '';
+  const afterKept = widthOf(after) <= rest ? after : '';
   const beforeRoom = Math.max(0, rest - widthOf(afterKept));
   // Words cut before a path end in `… `, so the path still stands apart.
   const cut =

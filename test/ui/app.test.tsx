@@ -368,6 +368,14 @@ describe('each view owns its keys', () => {
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ l: not in Usage \(\? for keys\)/);
   });
 
+  it('a store with no file yet (one being opened) says so, never "0 rec" nor "no RPC calls"', async () => {
+    app = await renderApp({ store: new TraceStore(bundledPrices()), columns: 80 });
+    const f = app.frame();
+    expect(lines(f)[0]).toMatch(/ opening… *$/);
+    expect(lines(f)[0]).not.toContain('0 rec');
+    expect(lines(f)[1]).toBe(' opening…');
+  });
+
   it('w and y are in the footer only when there is a record to write or copy', async () => {
     app = await renderApp({ store: storeOf([]) });
     const footer = () => lines(app!.frame()).at(-1)!;

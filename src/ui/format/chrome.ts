@@ -134,8 +134,12 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
   // counts give way, then the filter's text (its end), then how many rows it keeps (`4 of
   // 36`: what the person reads the panes by), never the trace's state.
-  const state = ` ${inertHead(states, width)}${paused}`;
-  const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
+  // No file yet: one is being opened (its saved index read), not an empty trace.
+  const state = ` ${inertHead(states || 'opening…', width)}${paused}`;
+  // No file yet (one being opened): no count to give, only that it is opening.
+  const counts = h.files.length
+    ? ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`
+    : '';
   const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
   const expr = h.filter ? inertHead(h.filter.text, width) : '';
   const filterText = (cells: number, keptToo = true) =>

@@ -27,18 +27,28 @@ import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
 /**
+ * To a pipe, a value is printed whole up to this many cells: a script reading it wants
+ * the value (a tool's name, an error's text), and no real one is longer; a hostile one of
+ * 100,000 characters is still cut with … (`--json` has it whole).
+ */
+export const PIPE_VALUE_MAX = 1000;
+
+/**
  * Trace text in a heading line or a cell: inert, and no wider than a table column (a
  * label of 2,000 CJK characters once ran on for 4,000 cells); only what can show of it
- * is read (a name may be 100,000 characters). To a pipe (`whole`), inert and whole: a
- * script reading it wants the value, and nothing is on a screen to overflow.
+ * is read (a name may be 100,000 characters). To a pipe (`whole`), whole up to
+ * PIPE_VALUE_MAX: nothing is on a screen to overflow.
  */
 const fieldOf =
   (whole: boolean) =>
-  (text: string, cells = MAX_COLUMN) =>
-    whole ? inert(text) : truncate(inertHead(text, cells), cells);
-/** A table cell: cut to a column by the table, so only a column's worth is made inert (whole to a pipe). */
-const cellOf = (whole: boolean) => (text: string) => (whole ? inert(text) : inertHead(text, MAX_COLUMN));
-/** Longest error message or skip reason shown on a terminal (`--json` and a pipe have them whole). */
+  (text: string, cells = MAX_COLUMN) => {
+    const max = whole ? PIPE_VALUE_MAX : cells;
+    return truncate(inertHead(text, max), max);
+  };
+/** A table cell: cut to a column by the table, so only a column's worth is made inert (to a pipe, PIPE_VALUE_MAX). */
+const cellOf = (whole: boolean) => (text: string) =>
+  whole ? truncate(inertHead(text, PIPE_VALUE_MAX), PIPE_VALUE_MAX) : inertHead(text, MAX_COLUMN);
+/** Longest error message or skip reason shown on a terminal (`--json` has them whole; a pipe up to PIPE_VALUE_MAX). */
 const MESSAGE = 2 * MAX_COLUMN;
 
 /** Errors and skipped lines listed unless every one is asked for (`--all`). */
@@ -93,7 +103,7 @@ export function summaryText(
   const f = store.files[file]!;
   const out: string[] = [];
   const title = [
-    oneLine(whole ? f.name : clip(f.name, 2 * MAX_COLUMN)),
+    oneLine(whole ? truncate(clip(f.name, PIPE_VALUE_MAX), PIPE_VALUE_MAX) : clip(f.name, 2 * MAX_COLUMN)),
     s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
     s.producer && field(s.producer),
   ]

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { summaryText } from '../../src/report/summary-table.js';
+import { PIPE_VALUE_MAX, summaryText } from '../../src/report/summary-table.js';
 import { demoStore } from '../helpers/demo.js';
 import { realTraceFiles } from '../helpers/shared.js';
 import { storeOf } from '../helpers/store.js';
@@ -80,6 +80,23 @@ describe('summary to a pipe prints whole values; --all lists every error', () =>
         .split(/\s{2,}/)[0],
     ).toBe(name);
     expect(text).toContain(`  tool     ${name}: ${message} 0 (code -1)\n`);
+  });
+
+  it('a pipe still cuts a value past PIPE_VALUE_MAX (a hostile name of 5,000 characters) with …', () => {
+    const huge = 'n'.repeat(5000);
+    const text = summaryText(
+      storeOf([
+        META,
+        {
+          t: '2026-05-12T23:00:00.000Z',
+          dir: 'in',
+          raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: huge } },
+        },
+      ]),
+      0,
+    );
+    const row = lines(text).find((l) => l.startsWith('nnn'))!;
+    expect(row.split(/\s{2,}/)[0]).toBe(`${'n'.repeat(PIPE_VALUE_MAX - 1)}…`);
   });
 
   it('a terminal: cut to its columns, as before', () => {

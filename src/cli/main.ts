@@ -10,6 +10,7 @@ import { claimTerminal } from './interactive.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
 import { loadPriceRows } from './prices-file.js';
 import { type AppOptions, buildProgram } from './program.js';
+import { unknownCommandText } from './unknown-command.js';
 
 /**
  * Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error.
@@ -22,6 +23,14 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
+        const unknown = unknownCommandText(
+          files,
+          program.commands.map((c) => c.name()),
+        );
+        if (unknown !== null) {
+          complain(unknown);
+          return 2;
+        }
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         const { config } = loaded;

@@ -28,7 +28,7 @@ import { loadWithCache } from './load.js';
 import { keptMarks } from './marks-file.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, copyText, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows, wroteNotice } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -161,7 +161,9 @@ export async function runTui(
     store,
     filterHistory,
     marks: marks.kept,
-    follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
+    // A live mode stream and stdin (`tail -f x | mcp-replay-tui -`) grow as --follow does:
+    // their lists follow the end until the user moves.
+    follow: options.follow || sources.some((s) => s.name.startsWith('ws') || s.name === '-'),
     records,
     initialPane: expanded.pane,
     filter: options.filter,
@@ -204,10 +206,9 @@ function recordsOf(store: TraceStore, options: AppOptions) {
   return {
     write(rows: ArrayLike<number>, what?: string): Notice {
       const path = exportPath(store, rows, what ? 'marked' : undefined);
-      const wrote = wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
-      // What was written comes first: a narrow footer cuts the words before the path's end.
       // (A write that fails throws: the app says so, as an error.)
-      return { kind: 'info', text: `${what ? `${what}: ` : ''}${wrote}` };
+      const written = writeRows(store, rows, path, options.exportFormat);
+      return { kind: 'info', text: wroteNotice(store, written, tildePath(path), what) };
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
     copyText: (text: string, what: string) => copyText(text, what, control),

@@ -3,6 +3,7 @@ import { closeSync, constants, openSync, realpathSync, renameSync, rmSync, statS
 import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { basename, dirname, join } from 'node:path';
+import { reasonOf } from '../sources/cache-dir.js';
 
 /**
  * Writes `path` through a temp file beside it, renamed over it once whole (the index
@@ -12,7 +13,8 @@ import { basename, dirname, join } from 'node:path';
  * (`/dev/stdout`, a FIFO) is written in place: renaming over it would replace it. A FIFO
  * is opened without blocking (none of its writes may wait for a reader here: a FIFO no
  * one reads fails, ENXIO; `writeExport` waits for one). Returns what `fill` returns;
- * `write` takes text or bytes as they come.
+ * `write` takes text or bytes as they come. A failure of the file system names `path`
+ * (`cannot write PATH: no such directory`), never the temp file.
  */
 export function writeWhole<T>(path: string, fill: (write: (data: string | Uint8Array) => void) => T): T {
   let target = path;
@@ -31,9 +33,12 @@ export function writeWhole<T>(path: string, fill: (write: (data: string | Uint8A
     return result;
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw isSystemError(error) ? new Error(`cannot write ${path}: ${reasonOf(error)}`) : error;
   }
 }
+
+/** An error of the file system (it has a `syscall`), as opposed to one `fill` threw. */
+const isSystemError = (error: unknown): boolean => typeof (error as NodeJS.ErrnoException)?.syscall === 'string';
 
 function writeTo<T>(fd: number, fill: (write: (data: string | Uint8Array) => void) => T): T {
   try {

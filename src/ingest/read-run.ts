@@ -34,6 +34,11 @@ const SAY_WAITING_MS = 200;
 export interface RunResult extends RunFigures {
   /** One line per file that could not be read whole: it names the file and why. */
   problems: string[];
+  /**
+   * The files of `problems` that are JSON documents but no recording (`why`: `not a trace: …`),
+   * for a caller to pass over (`report`, given a directory) or name (the Sessions list).
+   */
+  notTraces: { file: string; why: string }[];
   /** Malformed lines skipped (they change no exit code), per file that had any. */
   skipped: { file: string; lines: number }[];
 }
@@ -45,6 +50,9 @@ export interface PricesSpec {
   /** The config that named the file (null: `--prices` did). */
   config: string | null;
 }
+
+/** The problem of a file that is no recording: `report` passes over those it found in a directory. */
+export const notTraceProblem = (file: string, why: string): string => `cannot read ${file}: ${why}`;
 
 const clocks = new Map<string, ZoneClock>();
 const clockOf = (zone: string) => {
@@ -75,6 +83,7 @@ export async function readRun(
   const stores: TraceStore[] = [];
   const sources: Source[] = [];
   const problems: string[] = [];
+  const notTraces: RunResult['notTraces'] = [];
   const skipped: RunResult['skipped'] = [];
   try {
     for (const file of job.files) {
@@ -99,9 +108,10 @@ export async function readRun(
           error instanceof OpenError
             ? error.message
             : error instanceof NotTraceError
-              ? `cannot read ${shown}: ${error.message}`
+              ? notTraceProblem(shown, error.message)
               : `cannot read ${shown}: ${redactText((error as Error).message)}`,
         );
+        if (error instanceof NotTraceError) notTraces.push({ file, why: error.message });
         continue;
       }
       const f = store.files[0]!;
@@ -117,7 +127,7 @@ export async function readRun(
       since: job.since,
       until: job.until,
     });
-    return { ...figures, problems, skipped };
+    return { ...figures, problems, notTraces, skipped };
   } finally {
     for (const s of sources) s.close();
   }

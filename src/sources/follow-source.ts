@@ -13,6 +13,11 @@ const POLL_MS = 1000;
 /** Bytes kept of the start and of the end of what was read, to notice a rewrite that did not shrink the file. */
 const PRINT_BYTES = 256;
 
+/** What a followed file that is gone says: the rows read stay. */
+const DELETED = 'deleted: what was read stays, waiting for it to come back';
+/** What a followed path that names no file yet says, until one is created there. */
+export const NOT_THERE_YET = 'no such file yet: waiting for it to be created';
+
 /**
  * Why the file is read again from its start: shown as `<reason>: re-read from the start`.
  * `rewritten`: the same size, other bytes (an edit in place).
@@ -64,6 +69,8 @@ export class FollowSource implements Source {
     let local = 0;
     let splitter = new LineSplitter();
     let missing = false;
+    /** Whether the path ever named a file: one not there yet is waited for, and said so. */
+    let seen = false;
     /** Reads given up in a row because the path named another file once opened. */
     let raced = 0;
     const reread = (reason: RereadReason): void => {
@@ -83,14 +90,15 @@ export class FollowSource implements Source {
         try {
           big = await stat(this.name, { bigint: true });
         } catch {
-          if (!missing)
-            onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
+          if (!missing) onEvent?.({ type: 'notice', message: seen ? DELETED : NOT_THERE_YET });
           missing = true;
           await this.idle();
           continue;
         }
         if (this.closed) break;
         const info = { ino: Number(big.ino), size: Number(big.size) };
+        if (missing && !seen) onEvent?.({ type: 'notice', message: 'created: read from its start' });
+        seen = true;
         if (missing) {
           missing = false;
           // Whatever is at the path now is another file, even on a reused inode.

@@ -139,6 +139,8 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
     await assertReadable(target, info);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
+    // Followed, a file not there yet is waited for, as tail -F waits (the header says so).
+    if (options.follow && code === 'ENOENT') return new FollowSource(target);
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);
   }
   return options.follow ? new FollowSource(target) : new FileSource(target);

@@ -8,6 +8,8 @@ export interface FoundFile {
   path: string;
   mtimeMs: number;
   bytes: number;
+  /** Found in a directory or by a glob, not named by the user: a file of no known format there is passed over. */
+  listed?: boolean;
 }
 
 /** A path that names nothing readable, and why: listed, never silently skipped. */
@@ -49,13 +51,17 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
   const { glob, isDynamicPattern } = await import('tinyglobby');
   const files: FoundFile[] = [];
   const missing: NotFound[] = [];
-  const seen = new Set<string>();
-  const add = (path: string, info: Stats | null) => {
+  const seen = new Map<string, FoundFile>();
+  const add = (path: string, info: Stats | null, listed = false) => {
     const id = info ? identity(info) : path;
-    if (seen.has(id)) return;
-    seen.add(id);
-    files.push({ path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0 });
+    const before = seen.get(id);
+    // Named by the user as well as found in a directory: named (it is no longer passed over).
+    if (before) return void (before.listed &&= listed);
+    const file = { path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0, listed };
+    seen.set(id, file);
+    files.push(file);
   };
+  const addListed = (path: string, info: Stats | null) => add(path, info, true);
   for (const arg of args) {
     if (isUrl(arg)) {
       add(arg, null);
@@ -70,14 +76,14 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
         continue;
       }
     }
-    if (info?.isDirectory()) await walk(arg, add, missing, new Set());
+    if (info?.isDirectory()) await walk(arg, addListed, missing, new Set());
     else if (info) add(arg, info);
     else {
       const matched = (await glob(arg, { dot: false, expandDirectories: false })).filter((p) => RECORDING_NAME.test(p));
       if (matched.length === 0) missing.push({ path: arg, reason: 'no .jsonl or .json file matches' });
       matched.sort();
       const infos = await Promise.all(matched.map((path) => stat(path).catch(() => null)));
-      for (const [i, path] of matched.entries()) add(path, infos[i]!);
+      for (const [i, path] of matched.entries()) addListed(path, infos[i]!);
     }
   }
   return { files, missing };

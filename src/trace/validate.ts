@@ -76,6 +76,11 @@ export class Validator {
     return out;
   }
 
+  /** A file with no line but blank ones: no trace (`validate` would otherwise call it valid). */
+  empty(): void {
+    this.add(1, 'error', 'empty', 'no record: an empty file is not a trace');
+  }
+
   /** A line the reader did not read (longer than its limit): an error, the record unknown. */
   unread(line: number, reason: string): void {
     this.add(line, 'error', 'line-too-long', reason);

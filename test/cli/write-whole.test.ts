@@ -65,6 +65,18 @@ describe('writeWhole: an export is written whole or not at all', () => {
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(dir)).toEqual(['pipe']);
   });
+
+  it('a path in no directory is named as given, never by its temp file', () => {
+    const path = join(fresh(), 'no-such-dir', 'x.jsonl');
+    expect(() => writeWhole(path, (write) => write('x\n'))).toThrow(`cannot write ${path}: no such directory`);
+    let message = '';
+    try {
+      writeWhole(path, (write) => write('x\n'));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('.part');
+  });
 });
 
 describe('a FIFO export never blocks the thread', () => {

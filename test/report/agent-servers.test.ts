@@ -69,7 +69,7 @@ describe('an agent session’s calls by MCP server', () => {
 
   it('the Usage pane: a SERVERS table under the tools', () => {
     const store = session();
-    expect(serversOf(store.aggregates, false).map((s) => [s.name, s.tools, s.calls, s.errors])).toEqual([
+    expect(serversOf(store.aggregates).map((s) => [s.name, s.tools, s.calls, s.errors])).toEqual([
       ['github', 2, 2, 1],
       ['acme:db', 1, 1, 0],
     ]);

@@ -92,8 +92,8 @@ describe('counts past a thousand are grouped wherever summary and the search bar
     }
     const text = summaryText(storeOf(lines), 0);
     expect(text).toMatch(/ · skipped 1,200$/m);
-    expect(text).toContain('ERRORS (1,200, first 10)');
-    expect(text).toContain('SKIPPED LINES (1,200, first 10)');
+    expect(text).toContain('ERRORS (1,200, first 10; --all lists every one)');
+    expect(text).toContain('SKIPPED LINES (1,200, first 10; --all lists every one)');
     // No count of four digits or more left ungrouped (times and dates aside).
     expect(text).not.toMatch(/(?<![\d.:T-])\d{4,}(?![\d:-])/);
   });

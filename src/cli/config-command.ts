@@ -1,3 +1,4 @@
+import { oneLine } from '../trace/text.js';
 import { configOrComplain, defaultConfigPath, effectiveConfig } from './config.js';
 import { print, printJson } from './output.js';
 import type { ConfigOptions } from './program.js';
@@ -8,7 +9,8 @@ import type { ConfigOptions } from './program.js';
  */
 export async function configCommand(options: ConfigOptions): Promise<number> {
   if (options.path && !options.print) {
-    print(`${options.config ?? defaultConfigPath()}\n`);
+    // One line whatever the path holds: a line break in XDG_CONFIG_HOME shows as `␊`.
+    print(`${oneLine(options.config ?? defaultConfigPath())}\n`);
     return 0;
   }
   const loaded = await configOrComplain(options.config);

@@ -5,7 +5,7 @@
  * unknown command`). The JSON is read with jsonc-parser for exact error positions
  * (JSON.parse on Node 20 gives one for some errors only) and the offset of every value.
  */
-import { type Node, type ParseError, type ParseErrorCode, parseTree } from 'jsonc-parser';
+import { createScanner, type Node, type ParseError, type ParseErrorCode, parseTree, SyntaxKind } from 'jsonc-parser';
 import type { KeyProblem } from '../ui/key-clashes.js';
 import { type Command, isCtrlLetter, KEYMAP, type KeyName, NAMED_KEYS } from '../ui/keymap.js';
 import { COLOUR_NAMES, isColour, THEME, THEME_NAMES, type ThemeChoice, type ThemeName } from '../ui/theme-table.js';
@@ -36,6 +36,21 @@ export class ConfigError extends Error {
   ) {
     super(`${where}: ${field ? `${field}: ` : ''}${why}`);
   }
+}
+
+/** Deeper than any config: jsonc-parser recurses once per level, and 100,000 overflow its stack. */
+const MAX_DEPTH = 64;
+
+/** Where the text first nests past MAX_DEPTH objects and arrays, or null (a scan, no recursion; strings skipped). */
+function tooDeep(text: string): number | null {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > MAX_DEPTH) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth -= 1;
+  }
+  return null;
 }
 
 /** What jsonc-parser's error codes mean, in words. */
@@ -118,6 +133,9 @@ export function parseConfig(text: string, clashes?: KeyCheck): { config: Config;
   };
   if (text.trim() === '')
     throw new ConfigError('1:1', '', 'the file is empty (a config is a JSON object: {} for the defaults)');
+  const deep = tooDeep(text);
+  if (deep !== null)
+    throw new ConfigError(lineColumn(text, deep), '', `nested more than ${MAX_DEPTH} levels deep (a config is a few)`);
   const errors: ParseError[] = [];
   const root = parseTree(text.replace(/^\uFEFF/, ''), errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length) {

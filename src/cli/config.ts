@@ -50,7 +50,13 @@ function readText(path: string, required: boolean): string | null {
     if (!fstatSync(fd).isFile()) throw new ConfigError('', '', 'not a regular file');
     const buffer = Buffer.alloc(CONFIG_CAP + 1);
     let size = 0;
-    for (let n = 1; n > 0 && size <= CONFIG_CAP; size += n) n = readSync(fd, buffer, size, buffer.length - size, null);
+    try {
+      for (let n = 1; n > 0 && size <= CONFIG_CAP; size += n)
+        n = readSync(fd, buffer, size, buffer.length - size, null);
+    } catch (error) {
+      // A file that reads as no regular one does: /proc/self/mem (EIO), /proc/kmsg (EAGAIN, with nothing logged).
+      throw new ConfigError('', '', `cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
     if (size > CONFIG_CAP)
       throw new ConfigError('', '', `larger than ${CONFIG_CAP / 1024} KiB, the most a config may be`);
     return buffer.subarray(0, size).toString('utf8');

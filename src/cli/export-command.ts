@@ -6,7 +6,8 @@ import type { PriceTable } from '../trace/prices.js';
 import { openAll } from './open-all.js';
 import { complain } from './output.js';
 import { readWhole } from './read-whole.js';
-import { type ExportFormat, writeRows, wroteText } from './records-io.js';
+import { type ExportFormat, exportRows, wroteText } from './records-io.js';
+import { FIFO_NO_READER } from './write-whole.js';
 
 /** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
 export async function exportCommand(
@@ -28,7 +29,10 @@ export async function exportCommand(
         return 1;
       }
     }
-    complain(wroteText(store, writeRows(store, chosenRows(store, filterText), path, format), path));
+    const rows = chosenRows(store, filterText);
+    complain(
+      wroteText(store, await exportRows(store, rows, path, format, () => complain(`${path}: ${FIFO_NO_READER}`)), path),
+    );
     return 0;
   } catch (error) {
     complain((error as Error).message);

@@ -1,5 +1,5 @@
 /** The filter bar's history: the last 100 filters applied, one a line, in the state directory. */
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { ensureDir } from '../sources/cache-dir.js';
@@ -50,12 +50,13 @@ export function rememberFilter(entries: readonly string[], text: string, dir = s
   if (!one) return [...entries];
   const next = [...entries.filter((e) => e !== one), one].slice(-HISTORY_SIZE);
   if (ensureDir(dir) !== null) return next;
+  const temp = `${fileIn(dir)}.${process.pid}.tmp`;
   try {
-    const temp = `${fileIn(dir)}.${process.pid}.tmp`;
     writeFileSync(temp, `${next.join('\n')}\n`, { mode: 0o600 });
     renameSync(temp, fileIn(dir));
   } catch {
-    // Kept for this run only.
+    // Kept for this run only, and no temp file left (a directory at the path refuses the rename).
+    rmSync(temp, { force: true });
   }
   return next;
 }

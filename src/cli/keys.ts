@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../sources/heap.js';
+import { KeySequenceFilter } from '../ui/key-sequences.js';
 import { type MouseEvent, MouseFilter, type MouseItem } from '../ui/mouse.js';
 import { fatal } from './fatal.js';
 import { CTRL_C_TAKEN, type KeysCommand, type KeysWorkerData, RAW_MODE, SHARED_SLOTS } from './keys-protocol.js';
@@ -106,21 +107,9 @@ export function startKeysThread(workerUrl = KEYS_WORKER): void {
  */
 export function openKeyboard(workerUrl = KEYS_WORKER): Keyboard | null {
   if (!hasTty()) {
-    // No controlling terminal: read keys straight from stdin when it is one.
+    // No controlling terminal: read keys from stdin when it is one, through the same relay.
     if (!process.stdin.isTTY) return null;
-    const stdin = process.stdin;
-    return {
-      stdin,
-      ready: () => undefined,
-      interrupted: () => false,
-      rawOff: () => stdin.isRaw && stdin.setRawMode(false),
-      rawOn: () => void stdin.setRawMode(true),
-      // Ink reads this stdin itself: Ctrl-Z stays a key, and SIGTSTP still suspends.
-      onSuspendKey: () => undefined,
-      readsMouse: false,
-      onMouse: () => undefined,
-      close: () => undefined,
-    };
+    return stdinKeyboard(process.stdin);
   }
   const thread = ahead?.script === workerUrl.href ? ahead : spawnKeysThread(workerUrl);
   ahead = null;
@@ -132,46 +121,16 @@ export function openKeyboard(workerUrl = KEYS_WORKER): Keyboard | null {
   const stdin = relayStream((on) => send({ raw: on }));
   let suspendKey: (() => void) | null = null;
   let mouseHandler: ((event: MouseEvent) => void) | null = null;
-  const mouse = new MouseFilter();
-  let held: ReturnType<typeof setTimeout> | undefined;
-  // Keys and mouse events in the order they came; `waiting` while an Escape is let read alone.
-  const queue: MouseItem[] = [];
-  let waiting = false;
-  const drain = () => {
-    for (let item = queue.shift(); item; item = queue.shift()) {
-      if (!('keys' in item)) mouseHandler?.(item.mouse);
-      else {
-        stdin.write(item.keys);
-        // Ink reads what is written in one tick as one chunk, and gives a lone ESC a
-        // setImmediate to stay one: the rest goes on after that (a timer comes later).
-        if (item.apart) {
-          waiting = true;
-          setTimeout(() => {
-            waiting = false;
-            drain();
-          }, 0);
-          return;
-        }
-      }
-    }
-  };
-  const pass = (items: MouseItem[]) => {
-    queue.push(...items);
-    if (!waiting) drain();
-  };
+  const relay = relayKeys(
+    (keys) => stdin.write(keys),
+    (event) => mouseHandler?.(event),
+  );
   worker.on('message', (chunk: Uint8Array) => {
     let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (bytes.includes(3)) Atomics.add(slots, CTRL_C_TAKEN, 1);
     const suspend = suspendKey !== null && bytes.includes(CTRL_Z);
     if (suspend) bytes = Buffer.from(bytes.filter((b) => b !== CTRL_Z));
-    clearTimeout(held);
-    pass(mouse.feed(bytes));
-    if (mouse.pending)
-      held = setTimeout(() => {
-        const keys = mouse.flush();
-        // What a report never followed (ESC, ESC [): keys that Ink reads alone.
-        if (keys.length) pass([{ keys, apart: true }]);
-      }, MOUSE_HOLD_MS);
+    relay.take(bytes);
     if (suspend) suspendKey?.();
   });
   let closed = false;
@@ -200,7 +159,7 @@ export function openKeyboard(workerUrl = KEYS_WORKER): Keyboard | null {
       mouseHandler = handler;
     },
     close: () => {
-      clearTimeout(held);
+      relay.close();
       rawOff();
       closed = true;
       send('stop');
@@ -217,6 +176,102 @@ export function openKeyboard(workerUrl = KEYS_WORKER): Keyboard | null {
  */
 export function letSigintEndTheProcess(): void {
   process.removeAllListeners('SIGINT');
+}
+
+/**
+ * The way from the terminal's bytes to Ink: sequences that are no key taken out
+ * (ui/key-sequences.ts: some would end the app), then mouse reports (ui/mouse.ts), the
+ * keys written on with `write` and the mouse events given to `mouse`, in the order they
+ * came. The start of a sequence cut between chunks waits MOUSE_HOLD_MS for the rest.
+ */
+export function relayKeys(
+  write: (keys: Buffer) => void,
+  mouse: (event: MouseEvent) => void,
+): { take(bytes: Buffer): void; idle(): boolean; close(): void } {
+  const sequences = new KeySequenceFilter();
+  const reports = new MouseFilter();
+  let held: ReturnType<typeof setTimeout> | undefined;
+  // Keys and mouse events in the order they came; `waiting` while an Escape is let read alone.
+  const queue: MouseItem[] = [];
+  let waiting = false;
+  const drain = () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      if (!('keys' in item)) mouse(item.mouse);
+      else {
+        write(item.keys);
+        // Ink reads what is written in one tick as one chunk, and gives a lone ESC a
+        // setImmediate to stay one: the rest goes on after that (a timer comes later).
+        if (item.apart) {
+          waiting = true;
+          setTimeout(() => {
+            waiting = false;
+            drain();
+          }, 0);
+          return;
+        }
+      }
+    }
+  };
+  const pass = (items: MouseItem[]) => {
+    queue.push(...items);
+    if (!waiting) drain();
+  };
+  /** What never got its end: keys that Ink reads alone (ESC, ESC [), or nothing. */
+  const flushHeld = () => {
+    const rest = sequences.flush();
+    const items = rest.length ? reports.feed(rest) : [];
+    const keys = reports.flush();
+    if (keys.length) items.push({ keys });
+    const last = items.at(-1);
+    if (last && 'keys' in last) items[items.length - 1] = { keys: last.keys, apart: true };
+    pass(items);
+  };
+  return {
+    take(bytes) {
+      clearTimeout(held);
+      pass(reports.feed(sequences.feed(bytes)));
+      if (sequences.pending || reports.pending) held = setTimeout(flushHeld, MOUSE_HOLD_MS);
+    },
+    /** Whether everything taken has gone on (nothing held, nothing waiting its turn). */
+    idle: () => !sequences.pending && !reports.pending && !waiting && queue.length === 0,
+    close: () => clearTimeout(held),
+  };
+}
+
+/**
+ * The keyboard when there is no /dev/tty but stdin is a terminal: stdin read here, in
+ * raw mode, through the same relay. Ctrl-Z stays a key (the process gets no SIGTSTP in
+ * raw mode), and no mouse reporting is asked for.
+ */
+function stdinKeyboard(tty: NodeJS.ReadStream): Keyboard {
+  const relay = relayKeys(
+    (keys) => stdin.write(keys),
+    () => undefined,
+  );
+  const take = (chunk: Buffer) => relay.take(chunk);
+  const setRaw = (on: boolean) => {
+    tty.setRawMode(on);
+    if (on) tty.on('data', take);
+    else {
+      tty.off('data', take);
+      tty.pause();
+    }
+  };
+  const stdin = relayStream(setRaw);
+  return {
+    stdin,
+    ready: () => undefined,
+    interrupted: () => false,
+    rawOff: () => void (tty.isRaw && tty.setRawMode(false)),
+    rawOn: () => void tty.setRawMode(true),
+    onSuspendKey: () => undefined,
+    readsMouse: false,
+    onMouse: () => undefined,
+    close: () => {
+      relay.close();
+      setRaw(false);
+    },
+  };
 }
 
 /** Ink's stdin, fed from the keys thread; raw mode is asked of that thread. */

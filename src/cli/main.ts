@@ -5,6 +5,7 @@ import type { PriceTable } from '../trace/prices.js';
 import type { LoadedConfig } from './config.js';
 import { complain, complainLines, stdoutIsTerminal } from './output.js';
 import { type AppOptions, buildProgram } from './program.js';
+import { unknownCommandText } from './unknown-command.js';
 
 /**
  * Exit codes: 0 done, 1 a file could not be opened or read, 2 usage error.
@@ -17,6 +18,14 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram(
     {
       app: async (files, options) => {
+        const unknown = unknownCommandText(
+          files,
+          program.commands.map((c) => c.name()),
+        );
+        if (unknown !== null) {
+          complain(unknown);
+          return 2;
+        }
         await start();
         // The keys thread takes tens of milliseconds to start: on a terminal it starts
         // now, idle until the app takes it, while the app's code loads.

@@ -5,7 +5,7 @@
  * mtime, ctime, as the index cache keys a file). A file changed since drops its marks.
  */
 import { createHash } from 'node:crypto';
-import { renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ensureDir } from '../sources/cache-dir.js';
 import { fileVersion } from '../sources/index-cache.js';
@@ -85,6 +85,7 @@ export function loadMarks(trace: string, dir = stateDir()): { marks: SavedMark[]
 export function saveMarks(trace: string, marks: readonly SavedMark[], dir = stateDir()): void {
   const path = markFile(trace, dir);
   const version = versionOf(trace);
+  const temp = `${path}.${process.pid}.tmp`;
   try {
     if (marks.length === 0 || version === null) {
       unlinkSync(path);
@@ -92,11 +93,11 @@ export function saveMarks(trace: string, marks: readonly SavedMark[], dir = stat
     }
     if (ensureDir(join(dir, 'marks')) !== null) return;
     const kept = marks.slice(0, MARKS_KEPT).map((m) => [m.line, m.nth]);
-    const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify({ path: resolve(trace), version, marks: kept }), { mode: 0o600 });
     renameSync(temp, path);
   } catch {
-    // Kept for this run only.
+    // Kept for this run only, and no temp file left (a directory at the path refuses the rename).
+    rmSync(temp, { force: true });
   }
 }
 

@@ -16,18 +16,21 @@ export async function openAll(args: string[], timeoutS?: number): Promise<Source
  * `openAll` where a directory stands for the recordings in it (`summary DIR`): a file of
  * it that cannot be opened is named with why and left out, the rest opened, as `report`
  * does; `skipped` counts those (exit 1), and `directory` says files came from one (the
- * caller goes on past a file that turns out to be no trace). Null as `openAll`.
+ * caller goes on past a file that turns out to be no trace); `listed`, the files found
+ * in one (a file there of no known format is passed over). Null as `openAll`.
  */
 export async function openFound(
   args: string[],
   timeoutS?: number,
-): Promise<{ sources: Source[]; skipped: number; directory: boolean } | null> {
+): Promise<{ sources: Source[]; skipped: number; directory: boolean; listed: ReadonlySet<string> } | null> {
   const expanded = expandTargets(args);
   if (!expanded) return null;
   const found = await filesOfTargets(expanded.targets);
   if (!found) return null;
   const opened = await openEach(found.files, timeoutS, found.directory);
-  return opened && { ...opened, skipped: opened.skipped + found.unread, directory: found.directory };
+  return (
+    opened && { ...opened, skipped: opened.skipped + found.unread, directory: found.directory, listed: found.listed }
+  );
 }
 
 /**

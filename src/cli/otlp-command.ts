@@ -9,8 +9,8 @@ import { OtlpSendError, sendSpans } from './otlp-send.js';
 import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
 import { readWhole } from './read-whole.js';
-import { type ExportFormat, writeRows, wroteText } from './records-io.js';
-import { writeWhole } from './write-whole.js';
+import { type ExportFormat, exportRows, wroteText } from './records-io.js';
+import { FIFO_NO_READER, writeExport } from './write-whole.js';
 
 export interface OtlpOptions {
   /** `--export-otlp FILE`. */
@@ -42,13 +42,22 @@ export function tracesUrl(text: string): string | null {
   return url.toString();
 }
 
-/** Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest, whole or not at all; returns how many spans. */
-export function writeOtlpFile(store: TraceStore, rows: ArrayLike<number>, path: string): number {
+/**
+ * Writes the spans of `rows` to FILE as one OTLP/JSON ExportTraceServiceRequest, whole
+ * or not at all (a FIFO once a reader opens it: `waiting` says it waits); returns how many spans.
+ */
+export async function writeOtlpFile(
+  store: TraceStore,
+  rows: ArrayLike<number>,
+  path: string,
+  waiting: () => void = () => undefined,
+): Promise<number> {
   let spans = 0;
-  writeWhole(path, (write) => {
-    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n))) write(piece);
-    write('\n');
-  });
+  function* pieces() {
+    yield* otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n));
+    yield '\n';
+  }
+  await writeExport(path, pieces(), waiting);
   return spans;
 }
 
@@ -82,11 +91,15 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
       }
     }
     const rows = chosenRows(store, options.filter);
+    const waiting = (path: string) => () => complain(`${path}: ${FIFO_NO_READER}`);
     if (options.export !== undefined) {
-      complain(wroteText(store, writeRows(store, rows, options.export, options.exportFormat), options.export));
+      const { export: path, exportFormat } = options;
+      complain(wroteText(store, await exportRows(store, rows, path, exportFormat, waiting(path)), path));
     }
-    if (options.file !== undefined)
-      complain(`wrote ${counted(writeOtlpFile(store, rows, options.file), 'span')} to ${options.file} (OTLP/JSON)`);
+    if (options.file !== undefined) {
+      const spans = await writeOtlpFile(store, rows, options.file, waiting(options.file));
+      complain(`wrote ${counted(spans, 'span')} to ${options.file} (OTLP/JSON)`);
+    }
     if (url !== null) {
       const sent = await sendSpans(otlpSpanBatches(store, rows), url, options.protocol, options.timeout);
       complain(

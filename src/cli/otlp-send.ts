@@ -17,6 +17,14 @@ export class OtlpSendError extends Error {
 const BODY_MAX = 300;
 
 /**
+ * How long past `--timeout` a request may still be running before it is cut: the
+ * exporter's own limits (on a silent collector, on its retries) end it first and say what
+ * they saw; this ends an answer that keeps coming without ending (a body that trickles),
+ * which the exporter would wait for for ever (its limit is on silence, not on the whole).
+ */
+const DEADLINE_GRACE_MS = 1000;
+
+/**
  * Why an export failed, from the exporter's error. The SDK's OTLPExporterError carries
  * the HTTP status as a number `code` and the answer's body as `data`; a network error
  * has a string `code` (ECONNREFUSED) and says itself what happened.
@@ -55,20 +63,43 @@ export async function sendSpans(
     protocol === 'http/json'
       ? await import('@opentelemetry/exporter-trace-otlp-http')
       : await import('@opentelemetry/exporter-trace-otlp-proto');
-  const exporter = new OTLPTraceExporter({ url, timeoutMillis: Math.round(timeoutS * 1000) });
+  // An agent of our own, to cut a request that outlives the deadline (its sockets destroyed).
+  const { Agent } = new URL(url).protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const agent = new Agent({ keepAlive: true });
+  const exporter = new OTLPTraceExporter({
+    url,
+    timeoutMillis: Math.round(timeoutS * 1000),
+    httpAgentOptions: () => agent,
+  });
   let spans = 0;
   let requests = 0;
+  let cut = false;
   try {
     for (const batch of batches) {
       const started = performance.now();
-      const result = await new Promise<ExportResult>((resolve) => exporter.export(batch, resolve));
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      const result = await Promise.race([
+        new Promise<ExportResult>((resolve) => exporter.export(batch, resolve)),
+        new Promise<null>((resolve) => {
+          deadline = setTimeout(() => resolve(null), timeoutS * 1000 + DEADLINE_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (result === null) {
+        cut = true;
+        agent.destroy();
+        throw new OtlpSendError(`no complete answer within ${timeoutPhrase(timeoutS)}`, spans);
+      }
       if (result.code !== ExportResultCode.SUCCESS)
         throw new OtlpSendError(failureText(result.error, timeoutS, performance.now() - started), spans);
       spans += batch.length;
       requests += 1;
     }
   } finally {
-    await exporter.shutdown();
+    // After a cut, the exporter's own wait for that request is not waited for.
+    if (cut) void exporter.shutdown();
+    else await exporter.shutdown();
+    agent.destroy();
   }
   return { spans, requests };
 }

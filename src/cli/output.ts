@@ -39,9 +39,9 @@ export function complainLines(lines: readonly string[]): void {
   process.stderr.write(`${PREFIX}${lines.map((line) => oneLine(redactText(line))).join('\n')}\n`);
 }
 
-/** A line on stderr as it is (made inert): a note under a report, a usage text. */
+/** A line on stderr as it is (made inert, any URL in it redacted as in `complain`): a note under a report, a usage text. */
 export function note(text: string): void {
-  process.stderr.write(inertText(text.endsWith('\n') ? text : `${text}\n`));
+  process.stderr.write(inertText(redactText(text.endsWith('\n') ? text : `${text}\n`)));
 }
 
 /** JSON on stdout: `JSON.stringify(value, null, 2)`, with what a terminal would act on as `\u` escapes. */

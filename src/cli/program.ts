@@ -30,6 +30,8 @@ export interface AppOptions {
 
 export interface SummaryOptions {
   json: boolean;
+  all: boolean;
+  verbose: boolean;
   prices?: string;
   filter?: string;
   cache: boolean;
@@ -39,6 +41,7 @@ export interface SummaryOptions {
 
 export interface ReportOptions {
   by: Dim[];
+  verbose?: boolean;
   since?: string;
   until?: string;
   tz?: string;
@@ -46,6 +49,13 @@ export interface ReportOptions {
   json: boolean;
   prices?: string;
   config?: string;
+  timeout: number;
+}
+
+export interface ValidateOptions {
+  json: boolean;
+  all: boolean;
+  verbose: boolean;
   timeout: number;
 }
 
@@ -77,7 +87,7 @@ export interface Handlers {
   app(files: string[], options: AppOptions): Promise<number>;
   report(paths: string[], options: ReportOptions): Promise<number>;
   summary(files: string[], options: SummaryOptions): Promise<number>;
-  validate(files: string[], options: { json: boolean; all: boolean; timeout: number }): Promise<number>;
+  validate(files: string[], options: ValidateOptions): Promise<number>;
   diff(files: string[], options: DiffOptions): Promise<number>;
   config(options: ConfigOptions): Promise<number>;
   record(command: string[], options: RecordOptions): Promise<number>;
@@ -93,6 +103,11 @@ const configOption = () =>
     '--config <file>',
     'read this config file instead of $XDG_CONFIG_HOME/mcp-replay-tui/config.json (keys, theme, flag defaults: docs/config.md); an unusable one: exit 2',
   );
+const verboseOption = () =>
+  new Option(
+    '--verbose',
+    'name each file passed over: one found in a directory or by a glob that holds no recording (an *.ops.json, a config; by default one note counts them)',
+  ).default(false);
 const noCacheOption = () => new Option('--no-cache', 'neither use nor save the index cache of large local files');
 /** Seconds, a positive number (fractions allowed: tests and slow links both want them). */
 function parseSeconds(value: string): number {
@@ -252,11 +267,17 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .description('print per-model usage, per-tool and per-method tables (or mcp-tape.stats/1 JSON) and exit')
     .argument('<files...>', 'trace files (- for stdin), or directories: each recording in them (report sums them)')
     .option('--json', 'emit mcp-tape.stats/1: one object for one file, an array for several', false)
+    .option(
+      '--all',
+      'list every error and skipped line (by default the first 10 of each; --json always has every error)',
+      false,
+    )
     .addOption(configOption())
     .addOption(pricesOption())
     .addOption(filterOption())
     .addOption(noCacheOption())
     .addOption(timeoutOption())
+    .addOption(verboseOption())
     .addHelpText('after', filterHelp())
     .action(async (files: string[], options: SummaryOptions) => {
       setCode(await handlers.summary(files, fromRoot(options)));
@@ -295,6 +316,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .addOption(configOption())
     .addOption(pricesOption())
     .addOption(timeoutOption())
+    .addOption(verboseOption())
     .action(async (paths: string[], options: ReportOptions) => {
       setCode(await handlers.report(paths, fromRoot(options)));
     });
@@ -343,7 +365,8 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
       false,
     )
     .addOption(timeoutOption())
-    .action(async (files: string[], options: { json: boolean; all: boolean; timeout: number }) => {
+    .addOption(verboseOption())
+    .action(async (files: string[], options: ValidateOptions) => {
       setCode(await handlers.validate(files, options));
     });
 

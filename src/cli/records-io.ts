@@ -8,7 +8,7 @@ import { counted } from '../trace/units.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import type { ExportFormat } from './program.js';
-import { writeWhole } from './write-whole.js';
+import { writeExport, writeWhole } from './write-whole.js';
 
 export type { ExportFormat } from './program.js';
 
@@ -17,6 +17,25 @@ export interface Written {
   lines: number;
   untimed: number;
   firstUntimed: number;
+}
+
+/** What writing `rows` will say: the records v1 cannot give a time (the lines are counted as they go). */
+function writtenOf(store: TraceStore, rows: ArrayLike<number>, format: ExportFormat): Written {
+  const written: Written = { lines: 0, untimed: 0, firstUntimed: -1 };
+  if (format === 'v1')
+    for (let i = 0; i < rows.length; i++)
+      if (untimed(store, rows[i]!)) {
+        if (written.untimed++ === 0) written.firstUntimed = rows[i]!;
+      }
+  return written;
+}
+
+/** The export's lines, each counted in `written` as it goes. */
+function* exportText(store: TraceStore, rows: ArrayLike<number>, format: ExportFormat, written: Written) {
+  for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
+    yield `${line}\n`;
+    written.lines++;
+  }
 }
 
 /**
@@ -29,29 +48,47 @@ export function writeRows(
   path: string,
   format: ExportFormat = 'v1',
 ): Written {
-  const written: Written = { lines: 0, untimed: 0, firstUntimed: -1 };
-  if (format === 'v1')
-    for (let i = 0; i < rows.length; i++)
-      if (untimed(store, rows[i]!)) {
-        if (written.untimed++ === 0) written.firstUntimed = rows[i]!;
-      }
+  const written = writtenOf(store, rows, format);
   writeWhole(path, (write) => {
-    for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
-      write(`${line}\n`);
-      written.lines++;
-    }
+    for (const text of exportText(store, rows, format, written)) write(text);
   });
+  return written;
+}
+
+/** `writeRows` for `--export`, whose path may be a FIFO that waits for a reader (`writeExport`). */
+export async function exportRows(
+  store: TraceStore,
+  rows: ArrayLike<number>,
+  path: string,
+  format: ExportFormat,
+  waiting: () => void,
+): Promise<Written> {
+  const written = writtenOf(store, rows, format);
+  await writeExport(path, exportText(store, rows, format, written), waiting);
   return written;
 }
 
 /** `wrote N records to PATH`, and what became of times v1 cannot write. */
 export function wroteText(store: TraceStore, written: Written, path: string): string {
   const head = `wrote ${counted(written.lines, 'record')} to ${path}`;
-  if (written.untimed === 0) return head;
+  return written.untimed === 0 ? head : `${head}; ${untimedText(store, written)}`;
+}
+
+/**
+ * The app's footer after `w`: where the file went first (a narrow footer cuts the words
+ * after it, and the path's middle last), then what it holds (`what`: `2 marks`).
+ */
+export function wroteNotice(store: TraceStore, written: Written, path: string, what?: string): string {
+  const head = `wrote ${path} (${what ? `${what}: ` : ''}${counted(written.lines, 'record')})`;
+  return written.untimed === 0 ? head : `${head}; ${untimedText(store, written)}`;
+}
+
+/** How many records kept a time no ISO-8601 date holds, written without `t`, and the first one's line. */
+function untimedText(store: TraceStore, written: Written): string {
   const row = written.firstUntimed;
   const n = written.untimed;
   const where = `line ${store.lineOf(row)} of ${store.files[store.fileOf(row)]!.name}`;
-  return `${head}; ${n.toLocaleString('en-US')} record${n === 1 ? ' has' : 's have'} a time no ISO-8601 date holds: written without "t", as given (first: ${where}; validate names ${n === 1 ? 'it' : 'them'})`;
+  return `${n.toLocaleString('en-US')} record${n === 1 ? ' has' : 's have'} a time no ISO-8601 date holds: written without "t", as given (first: ${where}; validate names ${n === 1 ? 'it' : 'them'})`;
 }
 
 /** A new file in the temp directory for `w` in the app (`name`: what the records are, `marked`). */
@@ -92,8 +129,9 @@ export function copyText(text: string, what: string, write: (sequence: ReturnTyp
       text: `not copied: ${what} is ${n} characters, more than terminals accept over OSC 52 (${keyOf('record.write')} writes the record to a file)`,
     };
   write(osc52(text));
+  // What makes the copy work first (a narrow footer cuts the end): the terminal's part.
   return {
     kind: 'info',
-    text: `copied ${what}, ${n} characters, with OSC 52 (your terminal must allow clipboard writes; in tmux: set -g set-clipboard on)`,
+    text: `copied ${what} with OSC 52 (in tmux: set -g set-clipboard on; the terminal must allow clipboard writes), ${n} characters`,
   };
 }

@@ -1,4 +1,5 @@
-import type { PricesSpec, RunJob, RunResult } from '../ingest/read-run.js';
+import { statSync } from 'node:fs';
+import { notTraceProblem, type PricesSpec, type RunJob, type RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
@@ -10,7 +11,17 @@ import { oneLine } from '../trace/text.js';
 import { counted, fmtInt } from '../trace/units.js';
 import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
+import { notePassedOver, type PassedOver } from './passed-over.js';
 import type { ReportOptions } from './program.js';
+
+/** Whether `path` names a FIFO (a URL, or nothing, does not). */
+const isFifo = (path: string): boolean => {
+  try {
+    return statSync(path).isFIFO();
+  } catch {
+    return false;
+  }
+};
 
 /** How many skipped-line files the note names. */
 const SHOWN_SKIPPED = 5;
@@ -43,6 +54,8 @@ export function reportJobs(
     until,
     timeoutS: options.timeout,
     bytes: r.bytes,
+    // A FIFO (only ever named alone) is read on this thread, which says while it waits for its writer.
+    ...(r.files.some(isFifo) ? { here: true } : {}),
   }));
   return { jobs, zone, by };
 }
@@ -79,19 +92,26 @@ export async function reportCommand(
     complain(`cannot read ${m.path}: ${m.reason}`);
     failed = true;
   }
+  const listed = new Set(found.files.filter((f) => f.listed).map((f) => f.path));
+  const passed: PassedOver[] = [];
   const rows = new ReportRows(plan.by);
   // Folded in the order found, whatever order the readings end in: the same bytes each time.
   const waiting = new Map<number, RunResult>();
   let next = 0;
   const skipped: RunResult['skipped'] = [];
   const bytes = runs.reduce((n, r) => n + r.bytes, 0);
-  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes }, (index, result) => {
+  const reading = readRuns(plan.jobs, { prices, pricesSpec, bytes, onWaiting: complain }, (index, result) => {
     waiting.set(index, result);
     for (let r = waiting.get(next); r; r = waiting.get(next)) {
       waiting.delete(next++);
-      for (const p of r.problems) complain(p);
-      if (r.problems.length) failed = true;
-      unread += r.problems.length;
+      // A file found in a directory or by a glob that is no recording: passed over, not "could not be read".
+      const passes = r.notTraces.filter((n) => listed.has(n.file));
+      const passedText = new Set(passes.map((n) => notTraceProblem(n.file, n.why)));
+      passed.push(...passes);
+      const problems = r.problems.filter((p) => !passedText.has(p));
+      for (const p of problems) complain(p);
+      if (problems.length) failed = true;
+      unread += problems.length;
       skipped.push(...r.skipped);
       rows.add(r);
     }
@@ -111,11 +131,15 @@ export async function reportCommand(
       `skipped ${counted(lines, 'malformed line')} in ${counted(skipped.length, 'file')}: ${named.join(', ')}${skipped.length > SHOWN_SKIPPED ? ', …' : ''} (summary FILE lists them)`,
     );
   }
+  notePassedOver(passed, options.verbose ?? false);
   const sorted = rows.sorted(options.order);
   const totals = totalsOf(sorted);
   if (options.json) printJson(reportDoc(plan.by, sorted, totals, prices.origin));
   else {
-    const notes = [`${counted(plan.jobs.length, 'run')}, ${counted(found.files.length, 'file')}`];
+    // Runs and files as read: those passed over are said apart (above).
+    const passedFiles = new Set(passed.map((p) => p.file));
+    const runsRead = runs.filter((r) => r.files.some((f) => !passedFiles.has(f))).length;
+    const notes = [`${counted(runsRead, 'run')}, ${counted(found.files.length - passedFiles.size, 'file')}`];
     if (unread) notes.push(`${unread.toLocaleString('en-US')} could not be read (named above)`);
     const timed = plan.by.some((d) => d === 'day' || d === 'week' || d === 'month');
     if (timed || options.since !== undefined || options.until !== undefined) notes.push(`times in ${plan.zone}`);

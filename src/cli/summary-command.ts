@@ -1,7 +1,8 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { pricesJson } from '../report/prices-note.js';
-import { skippedNote } from '../report/skipped-note.js';
+import { notTraceText, skippedNote } from '../report/skipped-note.js';
+import { NotTraceError } from '../sources/document-source.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
 import { applyFilter } from '../store/query.js';
@@ -13,6 +14,7 @@ import type { PriceTable } from '../trace/prices.js';
 import { loadWithCache } from './load.js';
 import { openFound } from './open-all.js';
 import { complain, note, print, printJsonPieces, stdoutColumns } from './output.js';
+import { notePassedOver, nothingLeftText, type PassedOver } from './passed-over.js';
 import { readFailure } from './read-failure.js';
 import { sayWhileWaiting } from './waiting.js';
 
@@ -60,10 +62,20 @@ async function agentPlaneOf(
 
 const MCP_PLANE = '.mcp.jsonl';
 
+/**
+ * The agent plane's tool_uses per tool: the mcp plane's table shows them beside its
+ * calls (USES). Not under a filter, which is applied to the mcp plane alone.
+ */
+function usesOf(turns: TraceStore): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const [name, t] of turns.files[0]!.aggregates.tools) if (t.turn.calls > 0) uses.set(name, t.turn.calls);
+  return uses;
+}
+
 /** Opens every file first (exit 1 before any output if one fails), then reports each. */
 export async function summaryCommand(
   args: string[],
-  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number },
+  options: { json: boolean; filter?: string; cache?: boolean; timeout?: number; verbose?: boolean; all?: boolean },
   prices: PriceTable,
 ): Promise<number> {
   const filter = options.filter === undefined ? null : parseFilter(options.filter);
@@ -76,6 +88,7 @@ export async function summaryCommand(
   const texts = [];
   let failed = found.skipped > 0;
   let cacheNotice: string | null = null;
+  const passed: PassedOver[] = [];
   for (const source of sources) {
     // One store per file: each file gets its own session and tables.
     const store = new TraceStore(prices);
@@ -86,8 +99,13 @@ export async function summaryCommand(
       // One notice per run, not one per file: the directory is the same for all.
       if (notice !== null && cacheNotice === null) complain((cacheNotice = notice));
     } catch (error) {
-      // A JSON file that is no recording: said as it is, not as a failed read. Found in a
-      // directory (`summary DIR`), it is named and the other files are still summarised.
+      // A JSON file that is no recording, found in a directory (`summary DIR`): passed over.
+      if (error instanceof NotTraceError && found.listed.has(source.name)) {
+        passed.push({ file: source.name, why: error.message });
+        continue;
+      }
+      // Else said as it is, not as a failed read; found in a directory, the other files are
+      // still summarised.
       complain(readFailure(source.name, error));
       if (!found.directory) return 1;
       failed = true;
@@ -95,6 +113,13 @@ export async function summaryCommand(
     } finally {
       stopSaying();
       source.close();
+    }
+    const notTrace = notTraceText(store, 0);
+    if (notTrace !== null) {
+      complain(notTrace);
+      if (!found.directory) return 1;
+      failed = true;
+      continue;
     }
     const f = store.files[0]!;
     if (f.state === 'error') {
@@ -120,9 +145,15 @@ export async function summaryCommand(
           kept && agg ? { agg, text: kept.filter.text, kept: kept.count, keep: kept.keep } : undefined,
           stdoutColumns(),
           costs,
+          { all: options.all ?? false, agentUses: kept || !turns ? undefined : usesOf(turns) },
         ),
       );
   }
+  if (passed.length && !docs.length && !texts.length && !failed) {
+    complain(nothingLeftText(args, passed));
+    return 1;
+  }
+  notePassedOver(passed, options.verbose ?? false);
   if (text) print(texts.join('\n'));
   else await printJsonPieces(jsonPieces(docs.length === 1 ? docs[0] : docs));
   return failed ? 1 : 0;

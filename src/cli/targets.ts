@@ -25,12 +25,13 @@ export function expandTargets(args: string[]): { targets: string[]; pane: Return
  * searched recursively, in name order, as `report` finds them) in its place; files, URLs
  * and `-` (stdin, read first) as they are. What cannot be read is named with why and left
  * out (`unread` counts it: the caller's exit status says so), never silently skipped;
- * `directory` when one was named. Null, after a message, when nothing is left to read.
+ * `directory` when one was named; `listed`, the files found in one (not named by the user).
+ * Null, after a message, when nothing is left to read.
  */
 export async function filesOfTargets(
   targets: string[],
-): Promise<{ files: string[]; unread: number; directory: boolean } | null> {
-  if (!namesDirectory(targets)) return { files: targets, unread: 0, directory: false };
+): Promise<{ files: string[]; unread: number; directory: boolean; listed: ReadonlySet<string> } | null> {
+  if (!namesDirectory(targets)) return { files: targets, unread: 0, directory: false, listed: new Set() };
   const stdin = targets.includes('-');
   const { files, missing } = await findRecordings(targets.filter((t) => t !== '-'));
   for (const m of missing) complain(`cannot open ${m.path}: ${m.reason}`);
@@ -39,5 +40,6 @@ export async function filesOfTargets(
     if (!missing.length) complain(`no recordings (*.jsonl, *.json) in ${targets.join(', ')}`);
     return null;
   }
-  return { files: found, unread: missing.length, directory: true };
+  const listed = new Set(files.filter((f) => f.listed).map((f) => f.path));
+  return { files: found, unread: missing.length, directory: true, listed };
 }

@@ -25,7 +25,7 @@ import { loadWithCache } from './load.js';
 import { keptMarks } from './marks-file.js';
 import { appStdout, CONTROL, complain, control } from './output.js';
 import type { AppOptions } from './program.js';
-import { copyRows, copyText, exportPath, tildePath, writeRows, wroteText } from './records-io.js';
+import { copyRows, copyText, exportPath, tildePath, writeRows, wroteNotice } from './records-io.js';
 import { installSuspend } from './suspend.js';
 import { expandTargets } from './targets.js';
 
@@ -127,6 +127,7 @@ export async function runTui(
           follow: options.follow,
           allowRemoteWs: options.allowRemoteWs,
           timeoutS: options.timeout,
+          live: true,
         }),
       );
     } catch (error) {
@@ -161,7 +162,9 @@ export async function runTui(
     store,
     filterHistory,
     marks: marks.kept,
-    follow: options.follow || sources.some((s) => s.name.startsWith('ws')),
+    // A live mode stream and stdin (`tail -f x | mcp-replay-tui -`) grow as --follow does:
+    // their lists follow the end until the user moves.
+    follow: options.follow || sources.some((s) => s.name.startsWith('ws') || s.name === '-'),
     records,
     initialPane: expanded.pane,
     filter: options.filter,
@@ -213,10 +216,9 @@ function recordsOf(store: TraceStore, options: AppOptions) {
   return {
     write(rows: ArrayLike<number>, what?: string): Notice {
       const path = exportPath(store, rows, what ? 'marked' : undefined);
-      const wrote = wroteText(store, writeRows(store, rows, path, options.exportFormat), tildePath(path));
-      // What was written comes first: a narrow footer cuts the words before the path's end.
       // (A write that fails throws: the app says so, as an error.)
-      return { kind: 'info', text: `${what ? `${what}: ` : ''}${wrote}` };
+      const written = writeRows(store, rows, path, options.exportFormat);
+      return { kind: 'info', text: wroteNotice(store, written, tildePath(path), what) };
     },
     copy: (rows: ArrayLike<number>) => copyRows(store, rows, control),
     copyText: (text: string, what: string) => copyText(text, what, control),
@@ -264,7 +266,7 @@ async function runSessions(
   const zone = localZone();
   const openRun = (index: number) => {
     const store = new TraceStore(prices);
-    const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout });
+    const run = streamRun(store, sessions.entries[index]!.run.files, { timeoutS: options.timeout, live: true });
     return { store, close: run.close };
   };
   let records: ReturnType<typeof recordsOf> | null = null;

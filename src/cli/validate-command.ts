@@ -7,6 +7,7 @@ import { inert, oneLine } from '../trace/text.js';
 import { counted, fmtInt } from '../trace/units.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
+import { notePassedOver, nothingLeftText, type PassedOver } from './passed-over.js';
 import { cutText, readFailure } from './read-failure.js';
 import { expandTargets, filesOfTargets } from './targets.js';
 import { sayWhileWaiting } from './waiting.js';
@@ -32,13 +33,14 @@ interface Report {
 /** `validate FILE…`: exit 0 with no error (warnings allowed), 1 with any error, 2 on trouble. */
 export async function validateCommand(
   args: string[],
-  options: { json: boolean; all?: boolean; timeout?: number },
+  options: { json: boolean; all?: boolean; timeout?: number; verbose?: boolean },
 ): Promise<number> {
   const expanded = expandTargets(args);
   if (!expanded) return 2;
   const found = await filesOfTargets(expanded.targets);
   if (!found) return 2;
   const reports: Report[] = [];
+  const passed: PassedOver[] = [];
   for (const target of found.files) {
     let source: Source;
     try {
@@ -72,6 +74,11 @@ export async function validateCommand(
       source.close();
     }
     const findings = v.finish();
+    // A JSON document that is no recording, found in a directory (an `*.ops.json`, a config): not checked.
+    if (v.notTrace !== null && found.listed.has(target)) {
+      passed.push({ file: source.name, why: `not a trace: ${source.name} is ${v.notTrace}` });
+      continue;
+    }
     // The name as it may be shown: a URL's credentials and tokens are `***`.
     reports.push({
       file: source.name,
@@ -81,6 +88,10 @@ export async function validateCommand(
       warnings: v.warnings,
       omitted: v.omitted(),
     });
+  }
+  if (!reports.length) {
+    complain(nothingLeftText(expanded.targets, passed));
+    return 2;
   }
   if (options.json) printJson(reports.length === 1 ? reports[0] : reports);
   else {
@@ -95,6 +106,7 @@ export async function validateCommand(
       );
     }
   }
+  notePassedOver(passed, options.verbose ?? false);
   // A recording in a directory that could not be read (named above): trouble, after the rest.
   if (found.unread) return 2;
   return reports.some((r) => r.errors > 0) ? 1 : 0;

@@ -82,7 +82,8 @@ async function ingestLines(store: TraceStore, source: Source, f: FileState, inte
     } else {
       // Truncated or replaced: the file is read again from its start, its rows go first.
       if (event.type === 'reset') resetFile(store, f.index);
-      f.stateText = event.message;
+      // An empty notice takes the last one back (a wait that is over).
+      f.stateText = event.message || null;
     }
     store.version += 1;
     store.notifier.changed();

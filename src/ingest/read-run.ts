@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
-import { redactText } from '../sources/redact.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
@@ -23,12 +23,22 @@ export interface RunJob {
   timeoutS?: number;
   /** Its files' size all told, when known: how many runs a worker reads at once. */
   bytes?: number;
+  /** Read on the calling thread, where it can say that it waits (a FIFO, for its writer). */
+  here?: boolean;
 }
+
+/** How long a source may wait (a FIFO for its writer) before `readRun` says so: a writer already there opens within a tick. */
+const SAY_WAITING_MS = 200;
 
 /** What reading a run gives: its figures, and what went wrong with which file. */
 export interface RunResult extends RunFigures {
   /** One line per file that could not be read whole: it names the file and why. */
   problems: string[];
+  /**
+   * The files of `problems` that are JSON documents but no recording (`why`: `not a trace: …`),
+   * for a caller to pass over (`report`, given a directory) or name (the Sessions list).
+   */
+  notTraces: { file: string; why: string }[];
   /** Malformed lines skipped (they change no exit code), per file that had any. */
   skipped: { file: string; lines: number }[];
 }
@@ -40,6 +50,9 @@ export interface PricesSpec {
   /** The config that named the file (null: `--prices` did). */
   config: string | null;
 }
+
+/** The problem of a file that is no recording: `report` passes over those it found in a directory. */
+export const notTraceProblem = (file: string, why: string): string => `cannot read ${file}: ${why}`;
 
 const clocks = new Map<string, ZoneClock>();
 const clockOf = (zone: string) => {
@@ -62,34 +75,49 @@ function pricesOfWorker(): PriceTable {
  * them to the run's figures; the stores are dropped when this returns. A file that
  * cannot be opened or read is named in `problems`, with why; what was read of it counts.
  */
-export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()): Promise<RunResult> {
+export async function readRun(
+  job: RunJob,
+  prices: PriceTable = pricesOfWorker(),
+  onWaiting?: (message: string) => void,
+): Promise<RunResult> {
   const stores: TraceStore[] = [];
   const sources: Source[] = [];
   const problems: string[] = [];
+  const notTraces: RunResult['notTraces'] = [];
   const skipped: RunResult['skipped'] = [];
   try {
     for (const file of job.files) {
+      // As the file may be printed: a URL's secrets as `***`.
+      const shown = redactUrl(file);
       const store = new TraceStore(prices);
       try {
         const source = await openTrace(file, { timeoutS: job.timeoutS });
         sources.push(source);
+        const waiting = source.waiting?.() && onWaiting;
+        const saying = waiting
+          ? setTimeout(() => {
+              const why = source.waiting?.();
+              if (why) waiting(`${shown}: ${why}`);
+            }, SAY_WAITING_MS)
+          : undefined;
         // One thread: a run is already one worker's job.
-        await ingest(store, source, undefined, { parallel: false });
+        await ingest(store, source, undefined, { parallel: false }).finally(() => clearTimeout(saying));
       } catch (error) {
         // As in `summary`: a file that cannot be opened or read counts for nothing.
         problems.push(
           error instanceof OpenError
             ? error.message
             : error instanceof NotTraceError
-              ? `cannot read ${file}: ${error.message}`
-              : `cannot read ${file}: ${redactText((error as Error).message)}`,
+              ? notTraceProblem(shown, error.message)
+              : `cannot read ${shown}: ${redactText((error as Error).message)}`,
         );
+        if (error instanceof NotTraceError) notTraces.push({ file, why: error.message });
         continue;
       }
       const f = store.files[0]!;
       // Cut mid-stream: what arrived counts, and the read is said to have failed.
-      if (f.state === 'error') problems.push(`cannot read ${file} to its end: ${f.stateText ?? 'the read failed'}`);
-      if (f.skipped) skipped.push({ file, lines: f.skipped });
+      if (f.state === 'error') problems.push(`cannot read ${shown} to its end: ${f.stateText ?? 'the read failed'}`);
+      if (f.skipped) skipped.push({ file: shown, lines: f.skipped });
       stores.push(store);
     }
     // The sources stay open meanwhile: cost per tool reads a few turns back (their arguments' size).
@@ -99,7 +127,7 @@ export async function readRun(job: RunJob, prices: PriceTable = pricesOfWorker()
       since: job.since,
       until: job.until,
     });
-    return { ...figures, problems, skipped };
+    return { ...figures, problems, notTraces, skipped };
   } finally {
     for (const s of sources) s.close();
   }

@@ -19,6 +19,8 @@ export interface ReadRunsOptions {
   env?: NodeJS.ProcessEnv;
   /** The runs' files, in bytes all told: below WORKERS_MIN_BYTES they are read on this thread. */
   bytes?: number;
+  /** What a run read on this thread says while a source of it waits (a FIFO for its writer). */
+  onWaiting?: (message: string) => void;
 }
 
 /**
@@ -75,7 +77,7 @@ export function readRuns(
   // Runs handed back by failed workers are read here one at a time (all at once would open every file at once).
   let lost: Promise<unknown> = Promise.resolve();
   const readLost = (job: RunJob): Promise<RunResult> => {
-    const result = lost.then(() => readRun(job, options.prices));
+    const result = lost.then(() => readRun(job, options.prices, options.onWaiting));
     lost = result.catch(() => undefined);
     return result;
   };
@@ -83,17 +85,19 @@ export function readRuns(
   const workerLane = async () => {
     for (let i = take(); i >= 0; i = take()) {
       const job = jobs[i]!;
-      const result = await pool!.run(job, job.bytes ?? LANE_BYTES).catch((error: unknown) => {
-        if (!(error instanceof WorkerLost) || closed) throw error;
-        return readLost(job);
-      });
+      const result = job.here
+        ? await readRun(job, options.prices, options.onWaiting)
+        : await pool!.run(job, job.bytes ?? LANE_BYTES).catch((error: unknown) => {
+            if (!(error instanceof WorkerLost) || closed) throw error;
+            return readLost(job);
+          });
       give(i, result);
     }
   };
   /** A lane of this thread: a few at once, so one file's trips to the disk overlap another's indexing. */
   const localLane = async () => {
     for (let i = take(); i >= 0; i = take()) {
-      give(i, await readRun(jobs[i]!, options.prices));
+      give(i, await readRun(jobs[i]!, options.prices, options.onWaiting));
       // A turn of the event loop between runs: with a person waiting, keys and frames get theirs.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

@@ -1,5 +1,5 @@
 import type { OpenOptions } from '../sources/open-source.js';
-import { redactText } from '../sources/redact.js';
+import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { ingest } from './ingest.js';
@@ -15,7 +15,8 @@ export function streamRun(store: TraceStore, files: readonly string[], options: 
   const sources: Source[] = [];
   let closed = false;
   for (const name of files) {
-    const file = store.addFile(name).index;
+    // Named as the source names itself: a URL without its secrets.
+    const file = store.addFile(redactUrl(name)).index;
     void openTrace(name, options)
       .then((source) => {
         if (closed) return source.close();

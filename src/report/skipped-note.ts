@@ -15,3 +15,15 @@ export function skippedNote(store: TraceStore, file: number): string | null {
     .map((k) => k.lineNo);
   return `${oneLine(f.name)}: skipped ${counted(f.skipped, 'malformed line')}: line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }
+
+/**
+ * Why a file is no trace when not one of its lines became a record (a binary, a text
+ * file): `summary` says this and exits 1, as for a JSON document that is no recording.
+ * Null when it holds a record, or nothing at all (an empty file is a recording not yet begun).
+ */
+export function notTraceText(store: TraceStore, file: number): string | null {
+  const f = store.files[file]!;
+  const c = f.counts;
+  if (f.skipped === 0 || c.meta + c.message + c.event + c.turn + c.end + c.other > 0) return null;
+  return `not a trace: ${oneLine(f.name)} has no record: none of its ${counted(f.skipped, 'line')} is a JSON object`;
+}

@@ -1,5 +1,5 @@
 import type { Aggregates } from '../store/aggregates.js';
-import { callLatencyStats, cancelledCalls, statsOf } from '../store/stats.js';
+import { callLatencyStats, cancelledCalls, errorsOf, shownToolsOf, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
@@ -17,26 +17,42 @@ import {
   fmtToolTokens,
   fmtUsd,
   latencyNote,
-  MIXED_ORIGIN_NOTE,
   overflowNote,
   timesNote,
   toolCostNote,
+  USES_NOTE,
+  USES_ONLY_NOTE,
 } from '../trace/units.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
 /**
+ * To a pipe, a value is printed whole up to this many cells: a script reading it wants
+ * the value (a tool's name, an error's text), and no real one is longer; a hostile one of
+ * 100,000 characters is still cut with … (`--json` has it whole).
+ */
+export const PIPE_VALUE_MAX = 1000;
+
+/**
  * Trace text in a heading line or a cell: inert, and no wider than a table column (a
  * label of 2,000 CJK characters once ran on for 4,000 cells); only what can show of it
- * is read (a name may be 100,000 characters).
+ * is read (a name may be 100,000 characters). To a pipe (`whole`), whole up to
+ * PIPE_VALUE_MAX: nothing is on a screen to overflow.
  */
-const field = (text: string, cells = MAX_COLUMN) => truncate(inertHead(text, cells), cells);
-/** A table cell: cut to a column by the table, so only a column's worth is made inert. */
-const cell = (text: string) => inertHead(text, MAX_COLUMN);
-/** Longest error message or skip reason shown (`--json` has them whole). */
+const fieldOf =
+  (whole: boolean) =>
+  (text: string, cells = MAX_COLUMN) => {
+    const max = whole ? PIPE_VALUE_MAX : cells;
+    return truncate(inertHead(text, max), max);
+  };
+/** A table cell: cut to a column by the table, so only a column's worth is made inert (to a pipe, PIPE_VALUE_MAX). */
+const cellOf = (whole: boolean) => (text: string) =>
+  whole ? truncate(inertHead(text, PIPE_VALUE_MAX), PIPE_VALUE_MAX) : inertHead(text, MAX_COLUMN);
+/** Longest error message or skip reason shown on a terminal (`--json` has them whole; a pipe up to PIPE_VALUE_MAX). */
 const MESSAGE = 2 * MAX_COLUMN;
 
-const SHOWN_ERRORS = 10;
+/** Errors and skipped lines listed unless every one is asked for (`--all`). */
+export const SHOWN_ERRORS = 10;
 
 /** push(...lines) overflows the call stack past ~100,000 lines (a trace with that many tool names). */
 const pushAll = (out: string[], lines: string[]) => {
@@ -52,7 +68,10 @@ function wrapIndented(line: string, columns: number): string[] {
 
 /**
  * The human summary of one file: a few aligned tables read at a glance. `costs`: what
- * each tool was charged (`toolCosts`; by default from the file's own turns).
+ * each tool was charged (`toolCosts`; by default from the file's own turns). `columns`
+ * Infinity is a pipe: every value whole. `all`: every error and skipped line, not the
+ * first 10. `agentUses`: tool_uses per tool of the agent plane read apart (the USES column).
+ * Each call is counted once (`shownToolsOf`); `--json` counts as the contract says.
  */
 export function summaryText(
   store: TraceStore,
@@ -60,30 +79,38 @@ export function summaryText(
   filtered?: { agg: Aggregates; text: string; kept: number; keep?: Uint8Array },
   columns = Infinity,
   costs?: ToolCost[],
+  options: { all?: boolean; agentUses?: ReadonlyMap<string, number> } = {},
 ): string {
+  const all = options.all ?? false;
+  const whole = columns === Infinity;
+  const field = fieldOf(whole);
+  const cell = cellOf(whole);
   // A terminal narrower than a table: its least needed columns go, and the note says which.
   const dropped = new Set<string>();
   /** The headers the last table kept: a note under it names only those. */
   let kept: string[] = [];
   const table = (cols: Col[], rows: string[][]) => {
-    const fitted = fitTable(cols, rows, columns);
+    const fitted = fitTable(cols, rows, columns, whole);
     for (const d of fitted.dropped) dropped.add(d);
     kept = cols.map((c) => c.header).filter((h) => !fitted.dropped.includes(h));
     return fitted.lines;
   };
   const doc = statsOf(store, file, filtered?.agg);
+  const agg = filtered?.agg ?? store.files[file]!.aggregates;
+  const tools = shownToolsOf(agg, options.agentUses);
+  const errors = errorsOf(agg, false, true);
   const s = doc.session;
   const f = store.files[file]!;
   const out: string[] = [];
   const title = [
-    oneLine(clip(f.name, 2 * MAX_COLUMN)),
+    oneLine(whole ? truncate(clip(f.name, PIPE_VALUE_MAX), PIPE_VALUE_MAX) : clip(f.name, 2 * MAX_COLUMN)),
     s.label && `${field(s.label)} (${field(s.kind ?? 'mcp')})`,
     s.producer && field(s.producer),
   ]
     .filter(Boolean)
     .join(' · ');
   // The format last, after the trace's own text is cut: it is never what gets cut.
-  out.push(`${truncate(title, 2 * MAX_COLUMN)} · format: ${inert(f.format.name)}`);
+  out.push(`${whole ? title : truncate(title, 2 * MAX_COLUMN)} · format: ${inert(f.format.name)}`);
   const ended = s.endReason ?? (s.exitCode !== null ? `exit ${s.exitCode}` : f.end ? 'ended' : 'no end line');
   const approximate = f.format.approximateTimes ? ' (times approximate: derived from latencies)' : '';
   const start = s.startedAt === null ? 'no start time' : field(s.startedAt);
@@ -173,21 +200,23 @@ export function summaryText(
     { header: 'P95', ...right, drop: 2 },
     { header: 'MAX', ...right, drop: 1 },
   ];
-  if (doc.tools.length) {
+  if (tools.length) {
     const keep = filtered?.keep;
     const charged = new Map(
       (costs ?? toolCosts(store, keep ? { keep: (row) => keep[row] !== 0 } : {})).map((c) => [c.name, c]),
     );
+    const withUses = tools.some((t) => t.uses !== null);
     pushAll(
       out,
       table(
         [
           ...callCols('TOOL'),
+          // After MAX, P95 and PENDING: it says why the planes' counts differ.
+          ...(withUses ? [{ header: 'USES', ...right, drop: 3.5 }] : []),
           { header: 'TOKENS', ...right, drop: 4 },
           { header: 'COST', ...right, drop: 5 },
-          { header: 'ORIGIN', drop: 0 },
         ],
-        doc.tools.map((t) => {
+        tools.map((t) => {
           const c = charged.get(t.name);
           return [
             cell(t.name),
@@ -197,16 +226,17 @@ export function summaryText(
             fmtMs(t.p50Ms),
             fmtMs(t.p95Ms),
             fmtMs(t.maxMs),
+            ...(withUses ? [fmtInt(t.uses)] : []),
             c ? fmtToolTokens(c) : '',
             c ? fmtToolCost(c) : '',
-            t.origin,
           ];
         }),
       ),
     );
     const costNote = toolCostNote(kept);
     if (costNote) out.push(`  ${costNote}`);
-    if (kept.includes('ORIGIN') && doc.tools.some((t) => t.origin === 'mixed')) out.push(`  ${MIXED_ORIGIN_NOTE}`);
+    if (kept.includes('USES')) out.push(`  ${USES_NOTE}`);
+    else if (tools.every((t) => t.origin === 'turn')) out.push(`  ${USES_ONLY_NOTE}`);
   } else out.push('no tool calls');
 
   const leftOut = (filtered?.agg ?? f.aggregates).latenciesLeftOut;
@@ -240,19 +270,25 @@ export function summaryText(
     if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
   }
 
-  if (doc.errors.length) {
+  const shownErrors = all ? Infinity : SHOWN_ERRORS;
+  if (errors.length) {
     out.push(
       '',
-      `ERRORS (${fmtInt(doc.errors.length)}${doc.errors.length > SHOWN_ERRORS ? `, first ${SHOWN_ERRORS}` : ''})`,
+      `ERRORS (${fmtInt(errors.length)}${errors.length > shownErrors ? `, first ${SHOWN_ERRORS}; --all lists every one` : ''})`,
     );
-    for (const e of doc.errors.slice(0, SHOWN_ERRORS))
+    for (const e of errors.slice(0, shownErrors))
       out.push(`  ${e.t ?? '—'}  ${e.source.padEnd(7)}  ${field(e.name)}: ${field(e.message, MESSAGE)}`);
   }
 
-  const skips = store.skips.filter((k) => k.file === file);
+  // The store keeps the first 10,000 skips: --all lists those.
+  const skips = store.skips.filter((k) => k.file === file).slice(0, all ? Infinity : SHOWN_SKIPS);
   if (f.skipped) {
-    out.push('', `SKIPPED LINES (${fmtInt(f.skipped)}${f.skipped > SHOWN_SKIPS ? `, first ${SHOWN_SKIPS}` : ''})`);
-    for (const k of skips.slice(0, SHOWN_SKIPS)) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
+    const more = all ? ' (the ones kept)' : '; --all lists every one';
+    out.push(
+      '',
+      `SKIPPED LINES (${fmtInt(f.skipped)}${f.skipped > skips.length ? `, first ${fmtInt(skips.length)}${more}` : ''})`,
+    );
+    for (const k of skips) out.push(`  line ${k.lineNo}: ${field(k.reason, MESSAGE)}`);
   }
   if (dropped.size)
     out.push(

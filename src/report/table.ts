@@ -33,9 +33,15 @@ export function table(cols: Col[], rows: string[][]): string[] {
 /**
  * The table within `maxWidth` cells where it can be: the columns that drop first are
  * left out, then the columns that may be cut are (the first one, and any with `min`).
- * Says which columns it left out.
+ * Says which columns it left out. `whole` (a pipe): no cell is cut; one wider than its
+ * column (at most MAX_COLUMN) runs on, pushing the rest of its row right.
  */
-export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lines: string[]; dropped: string[] } {
+export function fitTable(
+  cols: Col[],
+  rows: string[][],
+  maxWidth: number,
+  whole = false,
+): { lines: string[]; dropped: string[] } {
   // Loops, not Math.max(...rows) or push(...lines): 200,000 tool names would overflow the call stack.
   const caps = cols.map((c) => c.max ?? MAX_COLUMN);
   const widths = cols.map((c, i) => {
@@ -56,7 +62,7 @@ export function fitTable(cols: Col[], rows: string[][], maxWidth: number): { lin
   const line = (cells: string[]) =>
     kept
       .map((i) => {
-        const cell = caps[i] === Infinity ? (cells[i] ?? '') : truncate(cells[i] ?? '', fit.widths[i]!);
+        const cell = caps[i] === Infinity || whole ? (cells[i] ?? '') : truncate(cells[i] ?? '', fit.widths[i]!);
         // Measured no further than its column: a pipe's last cell may be megabytes.
         const pad = ' '.repeat(Math.max(0, fit.widths[i]! - widthUpTo(cell, fit.widths[i]!)));
         return cols[i]!.align === 'right' ? pad + cell : cell + pad;

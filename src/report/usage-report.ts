@@ -7,7 +7,7 @@
  */
 import {
   addFigures,
-  costUsdOf,
+  costCell,
   type Dim,
   type Figures,
   figuresJson,
@@ -18,7 +18,7 @@ import {
 import { cutMiddle, truncate, wrap } from '../trace/cells.js';
 import type { PricesOrigin } from '../trace/prices.js';
 import { inert } from '../trace/text.js';
-import { costOverflowNote, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
+import { costOverflowNote, fmtInt, overflowNote } from '../trace/units.js';
 import { pricesJson } from './prices-note.js';
 import { type Col, fitTable } from './table.js';
 
@@ -165,15 +165,6 @@ const keyText = (d: Dim, v: string | null | undefined): string => {
   return inert(d === 'session' ? (v.split('/').pop() ?? v) : v);
 };
 
-/** A cost cell: `unpriced` when turns had usage and no price, `*` when only some did. */
-function costText(f: Figures): string {
-  // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
-  const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
-  const usd = costUsdOf(f);
-  if (usd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
-  return `${fmtUsd(usd)}${f.unpricedTurns ? '*' : ''}`;
-}
-
 /**
  * The table: a column per key dimension, the figures, the totals last, and notes under
  * it. It fits `columns`: below 100 it is compact (the cache columns left out, key
@@ -214,7 +205,7 @@ export function reportText(
     fmtInt(f.inputTokens),
     fmtInt(f.outputTokens),
     ...(compact ? [] : [fmtInt(f.cacheReadTokens), fmtInt(f.cacheWriteTokens)]),
-    costText(f),
+    costCell(f),
   ];
   const body = rows.map((r) => [
     ...by.map((d, i) => {

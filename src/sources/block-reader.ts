@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { readAt } from './file-source.js';
 import { MAX_LINE_BYTES, tooLongReason } from './line-splitter.js';
+import { OPEN_NO_WAIT } from './state-file.js';
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -47,7 +48,7 @@ export class BlockReader {
     /** The longest line read, as LineSplitter's `maxLine`. */
     readonly maxLine = MAX_LINE_BYTES,
   ) {
-    this.fd = openSync(path, 'r');
+    this.fd = openSync(path, OPEN_NO_WAIT);
     const head = readAt(this.fd, 0, Math.min(3, size));
     this.firstLine = head.length === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   }

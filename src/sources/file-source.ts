@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
+import { OPEN_NO_WAIT } from './state-file.js';
 import type { Line, Source, SourceEvent, WholeFile } from './types.js';
 
 const CHUNK = 1 << 20;
@@ -71,7 +72,7 @@ export class FileSource implements Source {
    * /dev/zero, a bigger file, or one that grew past it meanwhile): it is streamed.
    */
   private smallFile(): Buffer | null {
-    this.fd ??= openSync(this.name, 'r');
+    this.fd ??= openSync(this.name, OPEN_NO_WAIT);
     const info = fstatSync(this.fd);
     if (!info.isFile() || info.size > SMALL_FILE) return null;
     const bytes = readAt(this.fd, 0, SMALL_FILE + 1);
@@ -83,7 +84,7 @@ export class FileSource implements Source {
   }
 
   readBytes(offset: number, length: number, into?: Buffer): Buffer {
-    this.fd ??= openSync(this.name, 'r');
+    this.fd ??= openSync(this.name, OPEN_NO_WAIT);
     return readAt(this.fd, offset, length, into);
   }
 
@@ -110,5 +111,5 @@ export function readAt(fd: number, offset: number, length: number, into?: Buffer
 export async function assertReadable(path: string, info?: Stats): Promise<void> {
   info ??= await stat(path);
   if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  closeSync(openSync(path, 'r'));
+  closeSync(openSync(path, OPEN_NO_WAIT));
 }

@@ -4,6 +4,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { readAt } from './file-source.js';
 import { LineSplitter } from './line-splitter.js';
+import { OPEN_NO_WAIT } from './state-file.js';
 import type { Line, Source, SourceEvent } from './types.js';
 
 const CHUNK = 1 << 20;
@@ -11,6 +12,11 @@ const CHUNK = 1 << 20;
 const POLL_MS = 1000;
 /** Bytes kept of the start and of the end of what was read, to notice a rewrite that did not shrink the file. */
 const PRINT_BYTES = 256;
+
+/** What a followed file that is gone says: the rows read stay. */
+const DELETED = 'deleted: what was read stays, waiting for it to come back';
+/** What a followed path that names no file yet says, until one is created there. */
+export const NOT_THERE_YET = 'no such file yet: waiting for it to be created';
 
 /**
  * Why the file is read again from its start: shown as `<reason>: re-read from the start`.
@@ -63,6 +69,8 @@ export class FollowSource implements Source {
     let local = 0;
     let splitter = new LineSplitter();
     let missing = false;
+    /** Whether the path ever named a file: one not there yet is waited for, and said so. */
+    let seen = false;
     /** Reads given up in a row because the path named another file once opened. */
     let raced = 0;
     const reread = (reason: RereadReason): void => {
@@ -82,20 +90,23 @@ export class FollowSource implements Source {
         try {
           big = await stat(this.name, { bigint: true });
         } catch {
-          if (!missing)
-            onEvent?.({ type: 'notice', message: 'deleted: what was read stays, waiting for it to come back' });
+          if (!missing) onEvent?.({ type: 'notice', message: seen ? DELETED : NOT_THERE_YET });
           missing = true;
           await this.idle();
           continue;
         }
         if (this.closed) break;
         const info = { ino: Number(big.ino), size: Number(big.size) };
+        if (missing && !seen) onEvent?.({ type: 'notice', message: 'created: read from its start' });
+        seen = true;
         if (missing) {
           missing = false;
           // Whatever is at the path now is another file, even on a reused inode.
           if (ino !== null) reread('replaced');
         } else if (ino !== null && info.ino !== ino) reread('replaced');
-        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local))) reread('truncated');
+        else if (ino !== null && (info.size < local || !this.holdsWhatWasRead(local)))
+          // Not shorter yet other bytes: the same size is an edit in place; longer, it was truncated and written again.
+          reread(info.size === local ? 'rewritten' : 'truncated');
         else if (ino !== null && info.size === local && this.touched(big) && !(await this.holdsAllRead(local)))
           reread('rewritten');
         if (this.closed) break;
@@ -232,7 +243,8 @@ export class FollowSource implements Source {
     if (this.fd !== null && this.fdIno === ino) return true;
     this.closeFd();
     try {
-      const fd = openSync(this.name, 'r');
+      // Without waiting: what is at the path now may be a FIFO.
+      const fd = openSync(this.name, OPEN_NO_WAIT);
       if (fstatSync(fd).ino !== ino) {
         closeSync(fd);
         return false;

@@ -12,7 +12,7 @@ import {
 import { join, resolve } from 'node:path';
 import { cacheDir } from './cache-dir.js';
 import { CACHE_HEADER_BYTES, HASH_AT, KEY_AT, LENGTH_AT, MAGIC } from './index-format.js';
-import { readStateFile } from './state-file.js';
+import { OPEN_NO_WAIT, readStateFile } from './state-file.js';
 
 export { cacheDir } from './cache-dir.js';
 export { CACHE_HEADER_BYTES } from './index-format.js';
@@ -62,7 +62,8 @@ export function fileKey(path: string, salt: string): FileKey | null {
     const info = statSync(path, { bigint: true });
     if (!info.isFile() || info.size < BigInt(CACHE_MIN_BYTES)) return null;
     const now = BigInt(Date.now()) * 1_000_000n;
-    const fd = openSync(path, 'r');
+    // Without waiting: the path may name a FIFO by now.
+    const fd = openSync(path, OPEN_NO_WAIT);
     const head = Buffer.alloc(Math.min(HEAD_BYTES, Number(info.size)));
     try {
       readSync(fd, head, 0, head.length, 0);

@@ -1,5 +1,6 @@
 import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
+import { deviceStream } from './device-stream.js';
 import { assertReadable, FileSource } from './file-source.js';
 import { redactText, redactUrl } from './redact.js';
 import { StreamSource } from './stream-source.js';
@@ -62,6 +63,14 @@ function fifoSource(target: string): StreamSource {
   return new StreamSource(target, stream, FIFO_WAITING, release);
 }
 
+/** A device or a file that may block when read, as a stream (its bytes spooled to read back). */
+function deviceSource(target: string): StreamSource {
+  return new StreamSource(target, deviceStream(target), DATA_WAITING, null, 'data');
+}
+
+/** What a device's source says while it gives no byte (after a moment: an empty file ends at once). */
+export const DATA_WAITING = 'waiting for data (a device or a kernel file: nothing is read until it gives some)';
+
 /** What a FIFO's source says until a writer opens it. */
 export const FIFO_WAITING = 'waiting for a writer (a FIFO: nothing is read until one opens it)';
 
@@ -82,6 +91,8 @@ export interface OpenOptions {
   allowRemoteWs?: boolean;
   /** `--timeout SECONDS` for network sources. */
   timeoutS?: number;
+  /** A person watches (the app): a ws:// source reconnects after a drop (sources/ws-source.ts `live`). */
+  live?: boolean;
 }
 
 /** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
@@ -107,7 +118,7 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
         target,
         'live mode connects to loopback hosts only (mcp-tape --serve binds 127.0.0.1); pass --allow-remote-ws to connect elsewhere',
       );
-    return connected(target, new WsSource(target, { timeoutS: options.timeoutS }));
+    return connected(target, new WsSource(target, { timeoutS: options.timeoutS, live: options.live }));
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
     throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
@@ -119,10 +130,19 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
       await access(target, constants.R_OK);
       return fifoSource(target);
     }
+    // A device, or a file that says it is empty (/proc and /sys say so of files that do
+    // hold bytes; /proc/kmsg blocks until the kernel logs): read as a stream, off this
+    // thread, so a read that waits leaves signals and keys heard.
+    if (!options.follow && (info.isCharacterDevice() || (info.isFile() && info.size === 0))) {
+      await access(target, constants.R_OK);
+      return deviceSource(target);
+    }
     // With the stat just made: over a thousand small files, each stat is a trip through the thread pool.
     await assertReadable(target, info);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
+    // Followed, a file not there yet is waited for, as tail -F waits (the header says so).
+    if (options.follow && code === 'ENOENT') return new (await import('./follow-source.js')).FollowSource(target);
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);
   }
   return options.follow ? new (await import('./follow-source.js')).FollowSource(target) : new FileSource(target);

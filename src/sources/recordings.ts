@@ -1,12 +1,15 @@
 import { type Dirent, type Stats, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { redactUrl } from './redact.js';
 
 /** A recording file found by `findRecordings`: its path as found, when it last changed (ms), its size. */
 export interface FoundFile {
   path: string;
   mtimeMs: number;
   bytes: number;
+  /** Found in a directory or by a glob, not named by the user: a file of no known format there is passed over. */
+  listed?: boolean;
 }
 
 /** A path that names nothing readable, and why: listed, never silently skipped. */
@@ -48,13 +51,17 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
   const { glob, isDynamicPattern } = await import('tinyglobby');
   const files: FoundFile[] = [];
   const missing: NotFound[] = [];
-  const seen = new Set<string>();
-  const add = (path: string, info: Stats | null) => {
+  const seen = new Map<string, FoundFile>();
+  const add = (path: string, info: Stats | null, listed = false) => {
     const id = info ? identity(info) : path;
-    if (seen.has(id)) return;
-    seen.add(id);
-    files.push({ path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0 });
+    const before = seen.get(id);
+    // Named by the user as well as found in a directory: named (it is no longer passed over).
+    if (before) return void (before.listed &&= listed);
+    const file = { path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0, listed };
+    seen.set(id, file);
+    files.push(file);
   };
+  const addListed = (path: string, info: Stats | null) => add(path, info, true);
   for (const arg of args) {
     if (isUrl(arg)) {
       add(arg, null);
@@ -69,14 +76,14 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
         continue;
       }
     }
-    if (info?.isDirectory()) await walk(arg, add, missing, new Set());
+    if (info?.isDirectory()) await walk(arg, addListed, missing, new Set());
     else if (info) add(arg, info);
     else {
       const matched = (await glob(arg, { dot: false, expandDirectories: false })).filter((p) => RECORDING_NAME.test(p));
       if (matched.length === 0) missing.push({ path: arg, reason: 'no .jsonl or .json file matches' });
       matched.sort();
       const infos = await Promise.all(matched.map((path) => stat(path).catch(() => null)));
-      for (const [i, path] of matched.entries()) add(path, infos[i]!);
+      for (const [i, path] of matched.entries()) addListed(path, infos[i]!);
     }
   }
   return { files, missing };
@@ -151,7 +158,11 @@ export const namesDirectory = (args: readonly string[]): boolean =>
 
 /** One run: the files that record it (its agent and mcp planes), named by the path they share. */
 export interface Run {
-  /** The path without the plane and the extension: `traces/x` for `traces/x.agent.jsonl` and `traces/x.mcp.jsonl`. */
+  /**
+   * The path without the plane and the extension: `traces/x` for `traces/x.agent.jsonl`
+   * and `traces/x.mcp.jsonl`; a URL as it may be shown (its secrets `***`, sources/redact.ts).
+   * It names the run wherever it is printed: `report`'s rows, its JSON, the Sessions list.
+   */
   id: string;
   /** Its files, by name. */
   files: string[];
@@ -188,15 +199,17 @@ export function runIdOf(path: string): string {
 export function pairRuns(files: readonly FoundFile[]): Run[] {
   const byId = new Map<string, Run>();
   for (const f of files) {
-    // A URL is a run of its own: its name is the address.
-    const id = isUrl(f.path) ? f.path : runIdOf(f.path);
-    const run = byId.get(id);
+    // A URL is a run of its own: its name is the address, shown without its secrets
+    // (two addresses that differ only there are still two runs).
+    const key = isUrl(f.path) ? f.path : runIdOf(f.path);
+    const id = isUrl(f.path) ? redactUrl(f.path) : key;
+    const run = byId.get(key);
     if (run) {
       run.files.push(f.path);
       run.files.sort();
       run.mtimeMs = Math.max(run.mtimeMs, f.mtimeMs);
       run.bytes += f.bytes;
-    } else byId.set(id, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
+    } else byId.set(key, { id, files: [f.path], mtimeMs: f.mtimeMs, bytes: f.bytes });
   }
   return [...byId.values()];
 }

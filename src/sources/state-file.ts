@@ -1,5 +1,12 @@
 import { type BigIntStats, closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
+/**
+ * Flags to open a path for reading that never wait: O_NONBLOCK (a FIFO with no writer,
+ * a serial line, would block the open for ever, and no signal handler runs meanwhile;
+ * it changes nothing for a regular file) and O_NOCTTY (a terminal is never made ours).
+ */
+export const OPEN_NO_WAIT = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
 /** What a file of our own state (the filter history, a saved index) held, or why it was left alone (`PATH is a FIFO`). */
 export type StateFile = { bytes: Buffer; info: BigIntStats } | { ignored: string } | null;
 
@@ -28,8 +35,7 @@ export function readStateFile(
 ): StateFile {
   let fd: number;
   try {
-    // O_NONBLOCK changes nothing for a regular file; O_NOCTTY: a terminal is never made ours.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
+    fd = openSync(path, OPEN_NO_WAIT);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? null : { ignored: `${path} cannot be opened (${code ?? 'unknown error'})` };

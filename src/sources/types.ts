@@ -55,6 +55,7 @@ export const WHAT_ARRIVED = ': what arrived is shown';
 /** What a source reports besides lines: progress, trouble, and the end of the stream. */
 export type SourceEvent =
   | { type: 'progress'; bytes: number; totalBytes: number | null /** bytes per second, for downloads */; rate?: number }
+  /** Something to say in the header; an empty message takes the last one back. */
   | { type: 'notice'; message: string }
   /** Caught up with a followed source; more may come. */
   | { type: 'live' }

@@ -52,8 +52,17 @@ export function describeWsError(error: Error): string {
 
 export interface WsOptions {
   reconnectMs?: number;
-  /** Seconds for the opening handshake, and for a dropped connection to come back. */
+  /**
+   * Seconds for the opening handshake; live, for a dropped connection to come back;
+   * otherwise, of silence (no frame at all) before the stream gives up.
+   */
   timeoutS?: number;
+  /**
+   * A person watches (the app): a dropped connection is tried again and the server may
+   * stay silent. Otherwise (summary, validate, diff, report, the exports) a hang-up ends
+   * the stream, saying why, and so does `timeoutS` of silence: nothing waits for ever.
+   */
+  live?: boolean;
   /** The longest line kept, in bytes (tests pass a small one); a longer one arrives as a skip. */
   maxLine?: number;
 }
@@ -62,10 +71,11 @@ export interface WsOptions {
  * mcp-tape live mode (`mcp-tape --serve`): a websocket that sends a `snapshot` of
  * every line so far, then one `append` per new line, and `heartbeat`s. `_seq` is
  * stripped; after a drop the source reconnects with `?since=<lastSeq>` and skips
- * lines it already has (a fresh snapshot may repeat them). A broken frame (the ws
- * protocol violated) ends the stream with an error, a frame that is not mcp-tape
- * JSON is counted and ignored; what arrived stays either way. `name` is the address
- * as it may be shown; the real one (with any credentials) stays in here.
+ * lines it already has (a fresh snapshot may repeat them); when not `live`, a drop
+ * ends the stream instead. A broken frame (the ws protocol violated) ends the stream
+ * with an error, a frame that is not mcp-tape JSON is counted and ignored; what arrived
+ * stays either way. `name` is the address as it may be shown; the real one (with any
+ * credentials) stays in here.
  */
 export class WsSource implements Source {
   readonly name: string;
@@ -100,6 +110,11 @@ export class WsSource implements Source {
   private readonly reconnectMs: number;
   private readonly timeoutS: number;
   private readonly maxLine: number;
+  private readonly live: boolean;
+  /** Not live: ends the stream after `timeoutS` without a frame. */
+  private silence: ReturnType<typeof setTimeout> | undefined;
+  /** The socket's own error (a reset), said when it closes. */
+  private socketError: string | null = null;
 
   constructor(
     private readonly url: string,
@@ -109,6 +124,7 @@ export class WsSource implements Source {
     this.reconnectMs = options.reconnectMs ?? RECONNECT_MS;
     this.timeoutS = options.timeoutS ?? DEFAULT_TIMEOUT_S;
     this.maxLine = options.maxLine ?? MAX_LINE_BYTES;
+    this.live = options.live ?? false;
   }
 
   /** Connects once, so a refused connection is reported before any screen. */
@@ -125,6 +141,7 @@ export class WsSource implements Source {
       ws.once('open', () => {
         clearTimeout(timer);
         this.socket = ws;
+        this.heard();
         resolve();
       });
       ws.once('error', (error) => {
@@ -163,14 +180,20 @@ export class WsSource implements Source {
         continue;
       }
       if (this.failure !== null) {
+        clearTimeout(this.silence);
         onEvent?.({
           type: 'error',
           message: `${this.name}: ${this.failure}; stopped after ${this.lineNo.toLocaleString('en-US')} line${this.lineNo === 1 ? '' : 's'}${WHAT_ARRIVED}`,
         });
         return;
       }
-      if (this.ended) return;
+      if (this.ended) {
+        clearTimeout(this.silence);
+        return;
+      }
       onEvent?.({ type: 'live' });
+      // Closed meanwhile (from an event handler): nothing would wake this.
+      if (this.closed) return;
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }
@@ -179,6 +202,7 @@ export class WsSource implements Source {
     ws.on('message', (data, isBinary) => {
       // After close (the user quit), late frames have nowhere to go.
       if (this.closed || this.failure !== null) return;
+      this.heard();
       if (++this.received >= HIGH_WATER && !ws.isPaused) ws.pause();
       let frame: Frame | null = null;
       // Not JSON at a glance: no exception built (a garbage flood sends thousands a second).
@@ -198,21 +222,49 @@ export class WsSource implements Source {
       } else if (frame.type === 'append') this.add(frame.line, memberText(text, 'line'));
       this.poke();
     });
-    // A protocol violation (a garbage frame): ws reports it here, then closes.
+    // A protocol violation (a garbage frame) or a socket error (a reset): ws reports it here, then closes.
     ws.on('error', (error) => {
       if (this.closed || this.socket !== ws) return;
-      this.failure = `the server broke the websocket protocol (${describeWsError(error)})`;
+      // ws names its protocol errors WS_ERR_…; anything else is the connection's (ECONNRESET), a drop.
+      if (/^WS_ERR_/.test(String((error as NodeJS.ErrnoException).code)))
+        this.failure = `the server broke the websocket protocol (${describeWsError(error)})`;
+      else this.socketError = describeWsError(error);
     });
     ws.on('close', (code, reason) => {
       if (this.socket !== ws) return;
       this.socket = null;
       if (this.closed || this.ended || this.failure !== null) return this.poke();
       const why = reason.length ? `${code} ${reason.toString('utf8').slice(0, 100)}` : String(code);
+      if (!this.live) {
+        clearTimeout(this.silence);
+        this.failure =
+          this.socketError ??
+          (code === 1006
+            ? 'the connection was closed or reset (no close frame)'
+            : `the server closed the connection (code ${why})`);
+        return this.poke();
+      }
       this.droppedAt = Date.now();
       this.status = `connection dropped (code ${why}); reconnecting from seq ${this.lastSeq}`;
       this.poke();
       setTimeout(() => this.reconnect(), this.reconnectMs).unref();
     });
+  }
+
+  /** A frame came (or the connection opened): not live, the silence starts over. */
+  private heard(): void {
+    if (this.live || this.closed) return;
+    // A flood sends thousands of frames a second: the one timer is pushed back, not made anew.
+    if (this.silence) {
+      this.silence.refresh();
+      return;
+    }
+    this.silence = setTimeout(() => {
+      if (this.closed || this.ended || this.failure !== null) return;
+      this.failure = `no data for ${timeoutPhrase(this.timeoutS)}`;
+      this.socket?.terminate();
+      this.poke();
+    }, this.timeoutS * 1000);
   }
 
   private ignore(): void {
@@ -322,6 +374,7 @@ export class WsSource implements Source {
    */
   close(): void {
     this.closed = true;
+    clearTimeout(this.silence);
     this.socket?.terminate();
     this.pending?.terminate();
     this.socket = null;

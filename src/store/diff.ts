@@ -10,6 +10,7 @@ import {
 } from '../trace/json-diff.js';
 import type { PathStep } from '../trace/json-path.js';
 import { canonical } from '../trace/json-write.js';
+import { classify } from '../trace/parse-line.js';
 import { isObject, type Json } from '../trace/values.js';
 import { messageOf } from './messages.js';
 import { type Figures, figuresJson, storeFigures } from './run-figures.js';
@@ -99,8 +100,11 @@ export function findBlock(
   ok: (b: Record<string, Json>) => boolean,
 ): Record<string, Json> | null {
   try {
-    const o = JSON.parse(store.rawLine(row) ?? 'null') as Json;
-    const blocks = isObject(o) && Array.isArray(o.blocks) ? o.blocks : [];
+    const v = JSON.parse(store.rawLine(row) ?? 'null') as Json;
+    // An agent's line reads as the v1 turn it stands for.
+    const parsed = isObject(v) ? classify(v) : null;
+    const o = parsed?.kind === 'turn' ? parsed.obj : null;
+    const blocks = o !== null && Array.isArray(o.blocks) ? o.blocks : [];
     return (blocks.find((b) => isObject(b) && ok(b)) as Record<string, Json> | undefined) ?? null;
   } catch {
     return null;

@@ -11,6 +11,7 @@ import { Kind, Shape } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { PriceTable } from '../trace/prices.js';
+import { fmtUsd } from '../trace/units.js';
 import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
 import type { Dim } from './dims.js';
@@ -138,6 +139,19 @@ export function addFigures(into: readonly Figures[], add: Figures): void {
 
 /** A row's cost in USD, as its JSON and its cells say it; null when nothing in it is priced. */
 export const costUsdOf = (f: Figures): number | null => (f.costNano === null ? null : usdOf(f.costNano));
+
+/**
+ * A row's cost as `report`'s table and the Sessions list both show it: `unpriced` when
+ * turns had usage and no price, `*` after it when only some did (a lower bound),
+ * `overflow` past what a sum holds, `—` for none.
+ */
+export function costCell(f: Figures): string {
+  // A tool's row (no sessions of its own) with tokens and no cost: its turns had no price.
+  const unpriced = f.unpricedTurns || (f.sessions === null && f.outputTokens !== null);
+  const usd = costUsdOf(f);
+  if (usd === null) return unpriced ? 'unpriced' : f.costOverflowTurns ? 'overflow' : '—';
+  return `${fmtUsd(usd)}${f.unpricedTurns ? '*' : ''}`;
+}
 
 /** A row's figures as the JSON document writes them: the overflow counts only when not 0 (as `summary`). */
 export function figuresJson(f: Figures) {
@@ -324,8 +338,8 @@ export function runFigures(id: string, stores: readonly TraceStore[], options: F
     return r;
   };
   // The session counts once, at its start: the row of its start's day and first model. A
-  // run with no record (its files empty, or none could be read) is no session.
-  if (stores.some((s) => s.count > 0) && inRange(info.startMs))
+  // run with no record (its files empty, none could be read, or every line skipped) is no session.
+  if (stores.some((s) => s.files.some((f) => Object.values(f.counts).some((n) => n > 0))) && inRange(info.startMs))
     rowAt({ ...keyOf(info.startMs, timeline.first()), ...(by.has('tool') ? { tool: null } : {}) }).figures.sessions = 1;
 
   /** Where a record goes: its time and model (a response: its request's), or null for none (not a call or turn). */

@@ -326,16 +326,17 @@ export interface ServerRow {
 }
 
 /**
- * The tool table's calls by MCP server (trace/mcp-tool.ts: `mcp__github__get_issue` is
- * github's), most calls first; none when no tool is an MCP server's.
+ * The shown tool table's calls (`shownToolsOf`) by MCP server (trace/mcp-tool.ts:
+ * `mcp__github__get_issue` is github's), most calls first; none when no tool is an MCP server's.
  */
-export function serversOf(agg: Aggregates, mcpPlaneOnly: boolean): ServerRow[] {
+export function serversOf(agg: Aggregates): ServerRow[] {
   const groups = new Map<string, CallAgg[]>();
   const counts = new Map<string, number>();
   for (const [name, { mcp, turn }] of agg.tools) {
     const server = mcpServerOf(name);
     if (server === null) continue;
-    const parts = [mcp, ...(mcpPlaneOnly ? [] : [turn])].filter((c) => c.calls > 0);
+    // Each call once, as the tool table shows it: its wire pairs when it has some.
+    const parts = mcp.calls > 0 ? [mcp] : turn.calls > 0 ? [turn] : [];
     if (!parts.length) continue;
     groups.set(server, [...(groups.get(server) ?? []), ...parts]);
     counts.set(server, (counts.get(server) ?? 0) + 1);
@@ -357,14 +358,53 @@ export function serversOf(agg: Aggregates, mcpPlaneOnly: boolean): ServerRow[] {
   return rows.sort(byCallsThenName((r) => r.name));
 }
 
+/** A tool as the screens and the text tables show it: each call once, and the agent's tool_uses apart. */
+export interface ShownTool extends ToolRow {
+  /** The agent's tool_use blocks naming the tool; null unless there are both calls on the wire and tool_uses. */
+  uses: number | null;
+}
+
+/**
+ * The tool table people read (the Usage pane, `summary`'s text): each call counted once,
+ * by its wire record when there is one. When any tool has `tools/call` pairs, a tool's
+ * calls, errors and latencies are its wire pairs (its tool_use pairs when it has none:
+ * a tool_use the harness answered itself), and `uses` counts the agent's tool_uses of
+ * it, which differ from the calls when a tool_use never reached the server or a call
+ * was made by no turn. `moreUses`: tool_uses counted in another store (the agent plane
+ * read apart, as `summary` reads it). `summary --json` keeps the contract's rows
+ * (`toolsOf`), where one file with both planes counts a call twice (`origin: mixed`).
+ */
+export function shownToolsOf(agg: Aggregates, moreUses?: ReadonlyMap<string, number>): ShownTool[] {
+  const wire = [...agg.tools.values()].some((t) => t.mcp.calls > 0);
+  const used = (moreUses?.size ?? 0) > 0 || [...agg.tools.values()].some((t) => t.turn.calls > 0);
+  const both = wire && used;
+  const rows: ShownTool[] = [];
+  for (const [name, { mcp, turn }] of agg.tools) {
+    const uses = both ? turn.calls + (moreUses?.get(name) ?? 0) : null;
+    if (mcp.calls > 0) rows.push({ ...toolRow(name, [mcp], 'mcp'), uses });
+    else if (turn.calls > 0) rows.push({ ...toolRow(name, [turn], 'turn'), uses });
+  }
+  // A tool only the other store's turns name: used, never called here.
+  if (both && moreUses)
+    for (const [name, uses] of moreUses)
+      if (!agg.tools.has(name) && uses > 0) rows.push({ ...toolRow(name, [], 'turn'), uses });
+  return rows.sort(byCallsThenName((r) => r.name));
+}
+
 /** True when several files are open and one of them carries MCP tool calls. */
 export function mergesPlanes(store: TraceStore, agg: Aggregates): boolean {
   return store.files.length > 1 && [...agg.tools.values()].some((t) => t.mcp.calls > 0);
 }
 
-export function errorsOf(agg: Aggregates, mcpPlaneOnly: boolean): StatsDoc['errors'] {
+/**
+ * The errors list. `mcpPlaneOnly`: the turns' tool errors left out. The text summary
+ * leaves out `shownOnly`'s: a turn's tool error of a tool with calls on the wire (the
+ * call's own error says it, as `shownToolsOf` counts each call once).
+ */
+export function errorsOf(agg: Aggregates, mcpPlaneOnly: boolean, shownOnly = false): StatsDoc['errors'] {
+  const wired = (name: string) => (agg.tools.get(name)?.mcp.calls ?? 0) > 0;
   return agg.errors
-    .filter((e) => !(mcpPlaneOnly && e.origin === 'turn'))
+    .filter((e) => !(mcpPlaneOnly && e.origin === 'turn') && !(shownOnly && e.origin === 'turn' && wired(e.name)))
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.t ?? Infinity) - (b.e.t ?? Infinity) || a.i - b.i)
     .map(({ e }) => ({ t: iso(e.t), source: e.source, name: e.name, message: e.message }));

@@ -58,10 +58,35 @@ export function countOf(n: number, text?: string): number {
   return byText(text);
 }
 
-/** A JSON number as a turn time in ms: itself, or INVALID_COUNT (negative, not finite, above 2^53). */
-export const timeOf = (n: number): number => (n >= 0 && n <= COUNT_LIMIT ? n : INVALID_COUNT);
+/**
+ * A JSON number as a turn time in ms: itself, or INVALID_COUNT (negative, not finite,
+ * above 2^53). `text`: the number as written, when known: `9007199254740993` parses to
+ * 2^53, and is above it all the same (wherever it sits: kept as 2^53, it made every real
+ * turn time after it the one that would pass 2^53 in the model time's sum).
+ */
+export function timeOf(n: number, text?: string): number {
+  if (!(n >= 0 && n <= COUNT_LIMIT)) return INVALID_COUNT;
+  return n === COUNT_LIMIT && text !== undefined && aboveLimit(text) ? INVALID_COUNT : n;
+}
 
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** 2^53 written out: 16 digits. */
+const LIMIT_DIGITS = String(COUNT_LIMIT);
+
+/** Whether a number's exact value, as written, is above 2^53 (compared as digits: no double rounds it). */
+function aboveLimit(text: string): boolean {
+  const m = NUMBER.exec(text);
+  if (!m || m[1] === '-') return false;
+  // The value is `digits` × 10^exp, its digits without leading or trailing zeros.
+  const all = (m[2]! + (m[3] ?? '')).replace(/^0+/, '');
+  const digits = all.replace(/0+$/, '');
+  if (digits === '') return false;
+  const exp = Number(m[4] ?? 0) - (m[3]?.length ?? 0) + (all.length - digits.length);
+  const whole = digits.length + exp;
+  if (whole !== LIMIT_DIGITS.length) return whole > LIMIT_DIGITS.length;
+  const int = exp >= 0 ? digits + '0'.repeat(exp) : digits.slice(0, whole);
+  return int > LIMIT_DIGITS || (int === LIMIT_DIGITS && exp < 0);
+}
 
 /** A count from its text alone, by its exact decimal value (`1.0` and `1e3` are counts, `5.00000000000000001` is not). */
 function byText(text: string): number {

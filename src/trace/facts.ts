@@ -1,4 +1,4 @@
-import { countUsageByText } from './count-text.js';
+import { turnNumbersByText } from './count-text.js';
 import { countOf } from './counts.js';
 import type { AgentCounting } from './formats/agents/agent-record.js';
 import { keyNumberIdsByText } from './id-text.js';
@@ -23,7 +23,7 @@ export function lineFacts(text: string): LineFacts {
   // JSON.parse rounded the number ids: key them by their text, as the scanner does.
   if (facts.kind === 'rpc' && parsed.kind === 'message') keyNumberIdsByText(text, parsed.rawKey, facts.messages);
   // And rounded the counts: a count is exact only when its text is.
-  else if (facts.kind === 'turn') countUsageByText(text, facts.turn);
+  else if (facts.kind === 'turn') turnNumbersByText(text, facts.turn);
   return facts;
 }
 

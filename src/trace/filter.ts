@@ -194,7 +194,8 @@ function term(token: Token): Term {
   const value = text.slice(colon[0].length);
   const valueAt = at + colon[0].length;
   if (!(FIELDS as readonly string[]).includes(field))
-    throw fail(`unknown field ${quote(field)} (fields: ${FIELDS.join(', ')}; quote text that contains a colon)`, at);
+    // The field, then the fields there are: a narrow bar cuts the end, not the list's start.
+    throw fail(`unknown field ${quote(field)}: ${FIELDS.join(', ')} (quote text that contains a colon)`, at);
   if (value === '') throw fail(`${field}: needs a value`, valueAt);
   switch (field) {
     case 'dir': {

@@ -172,20 +172,16 @@ const PRICE_FIELDS = [
   'cache_creation_input_token_cost',
 ] as const;
 
-/** A price as a number: itself, or a string that is one in full (`"3e-6"`, `" 0.5 "`), else as it is. */
-function priceOf(v: unknown): unknown {
-  if (typeof v !== 'string' || v.trim() === '') return v;
-  const n = Number(v);
-  return Number.isNaN(n) ? v : n;
-}
+/** Whether a price field's text reads as a number (`"3e-6"`, `" 0x10 "`, `"Infinity"`), not as words. */
+const numberInText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v));
 
 /**
  * `--prices FILE`: rows in LiteLLM's shape take precedence; models they do not
- * name fall back to the bundled table. A price that is a number must be a finite
- * one of 0 or more (a negative rate would make costs negative, 1e400 Infinity):
- * anything else throws, naming the model and the field. A number written as text
- * ("3e-6", as LiteLLM reads its config) is that number; other types are ignored, as
- * LiteLLM's own file has (its `sample_spec` row describes each field in words).
+ * name fall back to the bundled table. A price is a JSON number, finite and 0 or more
+ * (a negative rate would make costs negative, 1e400 Infinity); a number written as
+ * text (`"3e-6"`) is refused too rather than guessed at (`" 0x10 "` reads as 16): each
+ * throws, naming the model and the field. Other types, and words, are ignored, as
+ * LiteLLM's own file has them (its `sample_spec` row describes each field in words).
  * `config`: the config file that named `file` (null: `--prices` did).
  */
 export function withOverrides(
@@ -199,16 +195,17 @@ export function withOverrides(
     if (typeof value !== 'object' || value === null) continue;
     const row = value as LiteLlmRow;
     for (const field of PRICE_FIELDS) {
-      const v: unknown = priceOf(row[field]);
+      const v: unknown = row[field];
+      if (numberInText(v))
+        throw new Error(
+          `model ${JSON.stringify(model)}: ${field} is the text ${JSON.stringify(v)}; a price is a JSON number of USD per token (written without quotes)`,
+        );
       if (typeof v === 'number' && !(v >= 0 && Number.isFinite(v)))
         throw new Error(
           `model ${JSON.stringify(model)}: ${field} is ${v}; a price is a finite number of USD per token, 0 or more`,
         );
     }
-    const n = (v: unknown) => {
-      const p = priceOf(v);
-      return typeof p === 'number' ? p : undefined;
-    };
+    const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
     const input = n(row.input_cost_per_token);
     const output = n(row.output_cost_per_token);
     if (input === undefined && output === undefined) continue;

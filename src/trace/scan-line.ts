@@ -219,14 +219,6 @@ function skipNumber(): number {
   return start;
 }
 
-function numberValue(): number {
-  const start = skipNumber();
-  const negative = buf[start] === 0x2d;
-  const v = plainDigits(negative ? start + 1 : start);
-  if (v >= 0) return negative ? -v : v;
-  return Number(buf.toString('latin1', start, pos));
-}
-
 /**
  * The number from `from` to `pos` when it is up to 15 plain digits (exact as summed
  * here: token counts and ids nearly always are), else -1 (read it with Number).
@@ -465,13 +457,18 @@ function optCount(): number | null {
   return countOf(Number(text), text);
 }
 
-/** A turn time (`timeOf`, counts.ts), or null for any other type. */
+/** A turn time by its text (`timeOf`, counts.ts), or null for any other type. */
 function optTime(): number | null {
   if (!isNumberStart()) {
     skipValue();
     return null;
   }
-  return timeOf(numberValue());
+  const start = skipNumber();
+  const negative = buf[start] === 0x2d;
+  const v = plainDigits(negative ? start + 1 : start);
+  if (v >= 0) return timeOf(negative ? -v : v);
+  const text = buf.toString('latin1', start, pos);
+  return timeOf(Number(text), text);
 }
 
 /** `v === true`. */

@@ -109,7 +109,12 @@ export const cancelledNote = (header: string, n: number): string =>
   `${header}: never answered, ${counted(n, 'cancelled request')} among them`;
 
 /** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
-export const MIXED_ORIGIN_NOTE = 'ORIGIN mixed: MCP tools/call and model tool_use both counted';
+/** Under a tool table with both planes: what USES counts, and why it may differ from CALLS. */
+export const USES_NOTE =
+  "CALLS: tools/call on the wire; USES: the agent's tool_use blocks (more uses than calls: some never reached the server; fewer: calls no turn asked for)";
+/** Under a tool table with no call on the wire: its calls are the agent's tool_uses. */
+export const USES_ONLY_NOTE =
+  "CALLS: the agent's tool_use blocks (no tools/call here; an mcp plane counts those on the wire)";
 
 /** A tool's share of output tokens: `–` when no turn asked for its calls, `—` when their turns reported none. */
 export const fmtToolTokens = (c: ToolCharge): string =>

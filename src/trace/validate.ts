@@ -45,6 +45,9 @@ export class Validator {
   private metaSeen = false;
   /** An end line that is not (yet known to be) the last record. */
   private endLine: number | null = null;
+  /** The line of the last record seen, and whether an end line was seen at all. */
+  private lastLine = 0;
+  private endSeen = false;
   /** The line being checked, as written: values in messages are quoted from it. */
   private text = '';
   /** Per rule (in order of its first finding): findings seen. */
@@ -71,6 +74,11 @@ export class Validator {
     for (const [rule, seen] of this.perRule)
       if (seen > this.keepPerRule) out.push({ rule, count: seen - this.keepPerRule });
     return out;
+  }
+
+  /** A file with no line but blank ones: no trace (`validate` would otherwise call it valid). */
+  empty(): void {
+    this.add(1, 'error', 'empty', 'no record: an empty file is not a trace');
   }
 
   /** A line the reader did not read (longer than its limit): an error, the record unknown. */
@@ -116,6 +124,7 @@ export class Validator {
     }
     const first = !this.seenRecord;
     this.seenRecord = true;
+    this.lastLine = line;
     const type = value.type;
     if (type === 'meta') this.meta(value, line, first);
     else {
@@ -146,6 +155,14 @@ export class Validator {
   /** After the last line: file-level findings, and all findings in line order. */
   finish(): Finding[] {
     if (!this.metaSeen && this.seenRecord) this.add(1, 'error', 'meta-missing', 'no meta line');
+    // Legal (a crash, a live session, a rotated file leave none) but worth knowing: the session's end is unknown.
+    else if (this.metaSeen && !this.endSeen)
+      this.add(
+        this.lastLine,
+        'warning',
+        'end-missing',
+        'no end line: the recording stopped before writing one (or is still being written)',
+      );
     return this.findings.sort((a, b) => a.line - b.line);
   }
 
@@ -268,7 +285,7 @@ export class Validator {
     const timing = isObject(o.timing) ? o.timing : {};
     for (const field of ['ttft_ms', 'duration_ms'] as const) {
       const v = timing[field];
-      if (typeof v === 'number' && timeOf(v) === INVALID_COUNT)
+      if (typeof v === 'number' && timeOf(v, valueText(text, ['timing', field]) ?? undefined) === INVALID_COUNT)
         this.add(
           line,
           'warning',
@@ -280,6 +297,7 @@ export class Validator {
 
   private endRecord(o: JsonObject, line: number, text: string): void {
     this.endLine = line;
+    this.endSeen = true;
     if (typeof o.exitCode === 'number' && !Number.isSafeInteger(o.exitCode))
       this.add(
         line,

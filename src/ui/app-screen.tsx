@@ -58,6 +58,8 @@ export interface ScreenInput {
  */
 function emptyText(s: Pick<ScreenInput, 'store' | 'filtered'>, filtered: string): string | undefined {
   if (s.filtered) return filtered;
+  // No file in the store yet: it is being opened, not empty.
+  if (s.store.files.length === 0) return 'opening…';
   if (s.store.count === 0 && s.store.files.some((f) => f.state === 'loading')) return 'nothing read yet';
   return undefined;
 }

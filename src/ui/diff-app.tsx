@@ -40,6 +40,16 @@ function nameShown(name: string, width: number): string {
   return inert(endsOf(name, 2 * Math.max(width, 64)));
 }
 
+/** The label both recordings' meta lines give (two runs of one server), inert; else null. */
+function serverLabel(a: TraceStore, b: TraceStore, width: number): string | null {
+  const labelOf = (s: TraceStore) => {
+    const meta = s.files[0]?.meta;
+    return meta && typeof meta.label === 'string' && meta.label !== '' ? meta.label : null;
+  };
+  const label = labelOf(a);
+  return label !== null && label === labelOf(b) ? inert(endsOf(label, 2 * Math.max(width, 64))) : null;
+}
+
 /** `diff A B` on a terminal: the aligned calls; Enter shows one call of A and B side by side. */
 export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
   const { exit } = useApp();
@@ -93,6 +103,7 @@ export function DiffApp({ doc, a, b, size: fixed }: DiffAppProps) {
       : ` · ${differing.length} of ${doc.calls.length} differ`,
     doc.same ? 'ok' : 'warn',
     width,
+    serverLabel(a, b, width),
   );
   const found = overlay?.type === 'detail' ? overlay.found : -1;
   const body = overlay

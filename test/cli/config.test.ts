@@ -225,6 +225,29 @@ describe('the config on the command line', () => {
     );
   });
 
+  it.each([
+    [
+      'nested 100,000 deep (once: Maximum call stack size exceeded)',
+      () => configFile(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`),
+      /:1:321: nested more than 64 levels deep \(a config is a few\)$/,
+    ],
+    ['/proc/self/mem (once: EIO, and no name)', () => '/proc/self/mem', /: cannot read it \(EIO\)$/],
+  ])('a config %s: exit 2, one line naming the file', (_, file, why) => {
+    const path = file();
+    const r = cli(['summary', '--config', path, 'examples/demo.jsonl']);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr.split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^mcp-replay-tui: config ${path.replace(/[.]/g, '\\.')}`)),
+      '',
+    ]);
+    expect(r.stderr.trim()).toMatch(why);
+  });
+
+  it('config --path prints the path on one line, whatever XDG_CONFIG_HOME holds', () => {
+    const r = cli(['config', '--path'], { XDG_CONFIG_HOME: '/tmp/a\nb\u001b[2J' });
+    expect(r.stdout).toBe('/tmp/a␊b␛[2J/mcp-replay-tui/config.json\n');
+  });
+
   it('diff reads it too (its keys); validate does not', () => {
     const path = configFile('{"theme": "sepia"}');
     const diff = cli(['diff', '--config', path, 'examples/demo.jsonl', 'examples/demo.jsonl']);

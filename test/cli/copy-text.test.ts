@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyText } from '../../src/cli/records-io.js';
+import { fitNotice } from '../../src/ui/format/notice.js';
 
 describe('y and Y in the detail view: text to the clipboard with OSC 52', () => {
   it('writes the text base64-encoded and says what it copied (info)', () => {
@@ -8,8 +9,14 @@ describe('y and Y in the detail view: text to the clipboard with OSC 52', () => 
     expect(writes).toEqual([`\x1b]52;c;${Buffer.from('.response.raw."a-b"').toString('base64')}\x07`]);
     expect(said).toMatchObject({
       kind: 'info',
-      text: /^copied the path \.response\.raw\."a-b", 19 characters, with OSC 52/,
+      text: /^copied the path \.response\.raw\."a-b" with OSC 52 \(in tmux: .*\), 19 characters$/,
     });
+  });
+
+  it("says what makes the copy work first: at 80 columns the footer shows tmux's setting whole", () => {
+    const said = copyText('x'.repeat(104), 'the record', () => {});
+    // 80 columns less the footer's `12 of 13` counter.
+    expect(fitNotice(said.text, 70)).toMatch(/^copied the record with OSC 52 \(in tmux: set -g set-clipboard on; /);
   });
 
   it('refuses what terminals would drop, and says why and what to do (an error)', () => {

@@ -67,7 +67,8 @@ describe('every command on deeply nested JSON', () => {
 
   it('say what they found: the tables, the deep difference cut with …, the records written', () => {
     const of = (name: string, what: string) => results.get(`${name}: ${what}`)!;
-    expect(of('tester-100000.jsonl', 'summary').stdout).toMatch(/^deep +2 +0 +0 +1.00s/m);
+    // One call on the wire, and the tool_use that asked for it (USES).
+    expect(of('tester-100000.jsonl', 'summary').stdout).toMatch(/^deep +1 +0 +0 +1.00s +1.00s +1.00s +1 /m);
     // tester-5000 against tester-100000: the arguments differ 5,000 levels down. The path
     // stops 32 levels down (…); to a pipe both subtrees there are whole, on the row's line.
     const row = of('tester-5000.jsonl', 'diff another').stdout.split('\n')[4]!;

@@ -19,30 +19,54 @@ function recordings(): string {
 }
 
 describe('a directory named to validate or summary', () => {
-  it('validate checks each recording in it, names what is no trace, and exits 1 for it', () => {
+  it('validate checks each recording in it and passes over what is no recording, in one note', () => {
     const dir = recordings();
     const r = run(['validate', dir]);
+    // demo.jsonl has a line that is not JSON: an error of its own.
     expect(r.code).toBe(1);
     const files = r.stdout.split('\n').filter((l) => /: \d+ errors?, \d+ warnings?/.test(l));
-    expect(files.map((l) => l.split(': ')[0])).toEqual([
-      join(dir, 'a.jsonl'),
-      join(dir, 'later', 'b.jsonl'),
-      join(dir, 'notes.json'),
-    ]);
-    expect(r.stdout).toContain(`${join(dir, 'notes.json')}:1: error not-a-trace`);
+    expect(files.map((l) => l.split(': ')[0])).toEqual([join(dir, 'a.jsonl'), join(dir, 'later', 'b.jsonl')]);
+    expect(r.stdout).not.toContain('notes.json');
     expect(r.stdout).not.toContain('README.txt');
+    expect(r.stderr).toBe('passed over 1 file of no known format (--verbose names them)\n');
+    // --verbose names it with what it is; named by itself, it is an error.
+    expect(run(['validate', '--verbose', dir]).stderr).toBe(
+      `not a trace: ${join(dir, 'notes.json')} is a JSON document with keys ops (passed over)\n`,
+    );
+    const alone = run(['validate', join(dir, 'notes.json')]);
+    expect(alone.code).toBe(1);
+    expect(alone.stdout).toContain(`${join(dir, 'notes.json')}:1: error not-a-trace`);
   });
 
-  it('summary prints each recording in it, names what is no trace, and exits 1', () => {
+  it('summary prints each recording in it and passes over what is no recording (exit 0)', () => {
     const dir = recordings();
     const r = run(['summary', '--json', '--no-cache', dir]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     const docs = JSON.parse(r.stdout) as { file: string }[];
     expect(docs.map((d) => d.file)).toEqual([join(dir, 'a.jsonl'), join(dir, 'later', 'b.jsonl')]);
-    expect(r.stderr).toMatch(/not a trace: .*notes\.json/);
+    expect(r.stderr).toContain('passed over 1 file of no known format (--verbose names them)\n');
+    expect(r.stderr).not.toContain('notes.json');
+    expect(run(['summary', '--verbose', '--no-cache', dir]).stderr).toMatch(
+      /not a trace: .*notes\.json .*\(passed over\)/,
+    );
+    // Named by itself, it is an error (exit 1).
+    expect(run(['summary', join(dir, 'notes.json')]).code).toBe(1);
     // Each the same as the file named alone.
     const alone = JSON.parse(run(['summary', '--json', '--no-cache', join(dir, 'a.jsonl')]).stdout);
     expect(docs[0]).toEqual(alone);
+  });
+
+  it('a directory of nothing but files of no known format is trouble, as an empty one is', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-ops-'));
+    writeFileSync(join(dir, 'x.ops.json'), '{"ops": []}\n');
+    for (const [command, code] of [
+      ['validate', 2],
+      ['summary', 1],
+    ] as const) {
+      const r = run([command, dir]);
+      expect([r.code, r.stdout]).toEqual([code, '']);
+      expect(r.stderr).toBe(`mcp-replay-tui: no recordings in ${dir}: passed over 1 file of no known format\n`);
+    }
   });
 
   it('an empty directory is trouble for both, said', () => {
@@ -89,12 +113,7 @@ describe('a directory holding what is no regular file, or nothing readable', () 
     const dir = recordings();
     const r = run(['validate', dir, '-'], readFileSync('examples/demo.jsonl', 'utf8'));
     const files = r.stdout.split('\n').filter((l) => /: \d+ errors?, \d+ warnings?/.test(l));
-    expect(files.map((l) => l.split(': ')[0])).toEqual([
-      '-',
-      join(dir, 'a.jsonl'),
-      join(dir, 'later', 'b.jsonl'),
-      join(dir, 'notes.json'),
-    ]);
+    expect(files.map((l) => l.split(': ')[0])).toEqual(['-', join(dir, 'a.jsonl'), join(dir, 'later', 'b.jsonl')]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('the filter history file', () => {
     ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path), 'a device'],
     ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'a FIFO'],
     ['a directory', (path: string) => mkdirSync(path), 'a directory'],
-  ])('%s at its path: not read, at once, said once; the next filter applied replaces it', (_name, plant, kind) => {
+  ])('%s at its path: not read, said once; the next filter applied replaces it, no temp left', (_name, plant, kind) => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-history-odd-'));
     const path = join(dir, 'filter-history');
     plant(path);
@@ -44,8 +44,10 @@ describe('the filter history file', () => {
       entries: [],
       notice: `filter history not read: ${path} is ${kind}`,
     });
-    if (kind === 'a directory') return;
     expect(rememberFilter([], 'tool:x', dir)).toEqual(['tool:x']);
+    // A directory stays (it cannot be renamed over), and no temp file is left beside it.
+    expect(readdirSync(dir)).toEqual(['filter-history']);
+    if (kind === 'a directory') return;
     expect(statSync(path).isFile()).toBe(true);
     expect(loadHistory(dir)).toEqual({ entries: ['tool:x'], notice: null });
   });

@@ -25,6 +25,37 @@ describe('every command knows a recording by its content', () => {
     }
   });
 
+  it('summary exits 1 on a file none of whose lines is a record (a binary), with one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-formats-'));
+    const file = join(dir, 'program.bin');
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01\0\0\n'), Buffer.alloc(64, 0xc3), Buffer.from('\nxyz\n')]),
+    );
+    for (const args of [
+      ['summary', file],
+      ['summary', '--json', file],
+    ]) {
+      const r = run(args);
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toBe(
+        `mcp-replay-tui: not a trace: ${file} has no record: none of its 3 lines is a JSON object\n`,
+      );
+    }
+  });
+
+  it('validate calls an empty file no trace (exit 1); summary counts its 0 records (exit 0)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-formats-'));
+    const file = join(dir, 'empty.jsonl');
+    writeFileSync(file, '');
+    const v = run(['validate', file]);
+    expect([v.code, v.stdout]).toEqual([
+      1,
+      `${file}:1: error empty: no record: an empty file is not a trace\n${file}: 1 error, 0 warnings\n`,
+    ]);
+    expect(run(['summary', file]).code).toBe(0);
+  });
+
   it.skipIf(!hasRealProducers)('summary of a cassette names its format and says its times are approximate', () => {
     const r = run(['summary', CASSETTE]);
     expect(r.code).toBe(0);

@@ -49,7 +49,8 @@ describe('validate caps', () => {
     file,
     '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}\n' +
       '\n'.repeat(100) +
-      'x\n'.repeat(3),
+      'x\n'.repeat(3) +
+      '{"t":"2026-05-12T23:00:01.000Z","type":"end","durationMs":1000}\n',
   );
 
   it('lists 20 findings of a rule, then "… and N more (rule)"; totals count all', () => {

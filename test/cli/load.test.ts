@@ -61,6 +61,31 @@ describe('loading through the index cache', () => {
     source.close();
   });
 
+  it('with a person waiting and a saved index: the head at once, said to come from the index, then the whole', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    const reference = await open(path, false);
+    expect((await open(path)).cached).toBe(false);
+    const store = new TraceStore(bundledPrices());
+    const source = new FileSource(path);
+    const seen: { count: number; state: string | null }[] = [];
+    store.notifier.subscribe(() =>
+      seen.push({
+        count: store.count,
+        state: store.files[0] ? (store.files[0].stateText ?? store.files[0].state) : null,
+      }),
+    );
+    const loading = loadWithCache(store, source, { cache: true, interactive: true });
+    // The file is there at once, saying what is read, never an empty `0 rec`.
+    expect(store.files[0]?.stateText).toBe('reading its saved index');
+    await vi.waitFor(() => expect(store.count).toBeGreaterThan(0));
+    expect(store.files[0]?.stateText).toBe('reading its saved index');
+    expect(seen).toContainEqual({ count: store.count, state: 'reading its saved index' });
+    expect((await loading).cached).toBe(true);
+    expect(storeDump(store, true)).toEqual(reference.restoredDump);
+    source.close();
+  });
+
   it('gives exactly the --no-cache store whatever is wrong with the saved index: a flipped byte anywhere, or a cut', async () => {
     const path = writeBigTrace(dir);
     await pastRacyWindow();

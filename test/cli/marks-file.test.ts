@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
@@ -116,6 +117,16 @@ describe('marks kept per trace file while it is unchanged', () => {
 });
 
 describe('a marks file that is no file of ours', () => {
+  it('a directory at its path: the marks are kept for the run only, and no temp file is left', () => {
+    const { trace, state } = setup();
+    saveMarks(trace, [{ line: 10, nth: 0 }], state);
+    const name = readdirSync(join(state, 'marks'))[0]!;
+    rmSync(join(state, 'marks', name));
+    mkdirSync(join(state, 'marks', name));
+    saveMarks(trace, [{ line: 11, nth: 0 }], state);
+    expect(readdirSync(join(state, 'marks'))).toEqual([name]);
+  });
+
   it.each(['a FIFO', 'a link to /dev/zero'])('%s is left unread, at once', (what) => {
     const { trace, state } = setup();
     saveMarks(trace, [{ line: 10, nth: 0 }], state);

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +109,34 @@ describe('sending spans with the OTLP/HTTP exporter', () => {
   });
 });
 
+describe('a collector that answers and never finishes', () => {
+  it.each([
+    ['200, then a body that trickles a byte at a time', 'trickle'],
+    ['headers only, then nothing', 'stall'],
+  ] as const)('%s: given up at --timeout, not waited for for ever', async (_, how) => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/x-protobuf', 'content-length': '1000000' });
+        if (how === 'stall') return res.flushHeaders();
+        const timer = setInterval(() => res.write('x'), 20);
+        res.on('close', () => clearInterval(timer));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
+    const error = await sendSpans(batchesOf(pings(1)), url, 'http/protobuf', 0.2).catch((e: unknown) => e);
+    server.closeAllConnections();
+    server.close();
+    expect(error).toBeInstanceOf(OtlpSendError);
+    expect((error as Error).message).toMatch(
+      how === 'trickle'
+        ? /^no complete answer within 0\.2s \(timed out; --timeout 0\.2\)$/
+        : /^(no complete answer|no answer) within 0\.2s \(timed out; --timeout 0\.2\)$/,
+    );
+  });
+});
+
 describe('failure texts and endpoints', () => {
   it('names the status, quotes the start of the body; network errors as they are', () => {
     const http = Object.assign(new Error('Too Large'), { code: 413, data: `  ${'x'.repeat(400)}\n` });
@@ -133,13 +163,13 @@ describe('failure texts and endpoints', () => {
     expect(tracesUrl('not a url')).toBeNull();
   });
 
-  it('--export-otlp twice: the same bytes (no clock, no machine in them)', () => {
+  it('--export-otlp twice: the same bytes (no clock, no machine in them)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'otlp-file-'));
     const store = pings(600);
     const rows = Int32Array.from({ length: store.count }, (_, i) => i);
     expect([
-      writeOtlpFile(store, rows, join(dir, 'a.json')),
-      writeOtlpFile(pings(600), rows, join(dir, 'b.json')),
+      await writeOtlpFile(store, rows, join(dir, 'a.json')),
+      await writeOtlpFile(pings(600), rows, join(dir, 'b.json')),
     ]).toEqual([600, 600]);
     const a = readFileSync(join(dir, 'a.json'));
     expect(a.equals(readFileSync(join(dir, 'b.json')))).toBe(true);

@@ -172,7 +172,7 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
     writeFileSync(join(bad, 'settings.json'), '{"theme": "dark"}\n');
     symlinkSync(join(bad, 'nowhere.jsonl'), join(bad, 'gone.jsonl'));
     writeFileSync(join(bad, 'evil\x1b]0;pwned\x07.jsonl'), '');
-    const r = reportOf(bad, join(dir, 'missing'), join(dir, 'none-*.jsonl'));
+    const r = reportOf(bad, join(dir, 'missing'), join(dir, 'none-*.jsonl'), join(bad, 'settings.json'));
     expect(r.code).toBe(1);
     // ok.jsonl; the empty file holds no record, so no session.
     expect(r.doc!.totals.sessions).toBe(1);
@@ -182,14 +182,44 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
         expect.stringMatching(/cannot read .*missing: no such file or directory$/),
         expect.stringMatching(/cannot read .*none-\*\.jsonl: no \.jsonl or \.json file matches$/),
         expect.stringMatching(/cannot read .*gone\.jsonl: no such file or directory$/),
+        // Named by the user (as well as found in the directory): an error.
         expect.stringMatching(/cannot read .*settings\.json: not a trace: .*settings\.json is /),
       ]),
     );
     // A file name is shown inert: its escape cannot reach the terminal.
     expect(r.stderr).not.toContain('\x1b');
     // The table's notes say so too, not only that runs were found.
-    const text = run(['report', bad, join(dir, 'missing'), join(dir, 'none-*.jsonl')]);
+    const text = run(['report', bad, join(dir, 'missing'), join(dir, 'none-*.jsonl'), join(bad, 'settings.json')]);
     expect(text.stdout).toMatch(/\d runs?, \d files? · 4 could not be read \(named above\)/);
+  });
+
+  it('a file whose every line is skipped holds no record: no session, its lines named as skipped', () => {
+    const only = join(dir, 'skipped-only');
+    mkdirSync(only, { recursive: true });
+    writeFileSync(join(only, 'bad.jsonl'), 'not json\n');
+    copyFileSync(fixture('mcp.jsonl'), join(only, 'ok.jsonl'));
+    const r = reportOf('--by', 'session', only);
+    expect(r.code).toBe(0);
+    expect(r.doc!.rows.map((row) => basename(row.key.session!))).toEqual(['ok.jsonl']);
+    expect(r.doc!.totals.sessions).toBe(1);
+    expect(r.stderr).toContain(`skipped 1 malformed line in 1 file: ${join(only, 'bad.jsonl')} (1)`);
+  });
+
+  it('passes over a file of no known format found in a directory or by a glob: one note, exit 0', () => {
+    const some = join(dir, 'some');
+    mkdirSync(some, { recursive: true });
+    copyFileSync(fixture('mcp.jsonl'), join(some, 'ok.jsonl'));
+    writeFileSync(join(some, 'settings.json'), '{"theme": "dark"}\n');
+    for (const args of [[some], [join(some, '*.json*')]]) {
+      const r = run(['report', ...args]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('passed over 1 file of no known format (--verbose names them)\n');
+      expect(r.stdout).toContain('1 run, 1 file ·');
+      expect(r.stdout).not.toContain('could not be read');
+    }
+    expect(run(['report', '--verbose', some]).stderr).toBe(
+      `not a trace: ${join(some, 'settings.json')} is a JSON document with keys theme (passed over)\n`,
+    );
   });
 
   it('refuses a zone, a date or a dimension it does not know (exit 2)', () => {
@@ -214,10 +244,10 @@ describe('report, what it is given', { timeout: 60_000 }, () => {
 });
 
 describe.skipIf(!hasRealProducers)('report reads every format the tool knows', () => {
-  it('mcp-rec and mcp-recorder recordings count like summary counts them; their ground truth is not a recording', () => {
+  it('mcp-rec and mcp-recorder recordings count like summary counts them; their ground truth is passed over', () => {
     const r = reportOf('--by', 'session', REAL_PRODUCERS);
-    expect(r.code).toBe(1);
-    for (const line of r.stderr.trim().split('\n')) expect(line).toMatch(/\.ops\.json: not a trace: /);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('passed over 2 files of no known format (--verbose names them)\n');
     const summary = JSON.parse(
       run(['summary', '--json', join(REAL_PRODUCERS, 'mcprec-everything-rich.jsonl')]).stdout,
     ) as StatsDoc;

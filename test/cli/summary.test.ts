@@ -107,6 +107,27 @@ describe('mcp-replay-tui summary', () => {
     ]);
   });
 
+  it('--all lists every error and skipped line; to a pipe, values are whole', () => {
+    const lines = ['{"v":1,"type":"meta","startedAt":"2026-01-01T00:00:00.000Z","label":"x","command":["x"]}'];
+    const long = 'a reason '.repeat(30).trim();
+    for (let i = 0; i < 11; i++) {
+      lines.push(
+        `{"t":"2026-01-01T00:00:00.000Z","dir":"in","raw":{"id":${i},"method":"tools/call","params":{"name":"t"}}}`,
+      );
+      lines.push(
+        `{"t":"2026-01-01T00:00:00.001Z","dir":"out","raw":{"id":${i},"error":{"code":1,"message":"${long} ${i}"}}}`,
+      );
+    }
+    const input = `${lines.join('\n')}\n`;
+    const some = run(['summary', '-'], input);
+    expect(some.stdout).toContain('ERRORS (11, first 10; --all lists every one)');
+    expect(some.stdout).toContain(`${long} 0 (code 1)\n`);
+    const all = run(['summary', '--all', '-'], input);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain('ERRORS (11)\n');
+    expect(all.stdout).toContain(`${long} 10 (code 1)\n`);
+  });
+
   it('reads stdin as -', () => {
     const r = run(
       ['summary', '--json', '-'],

@@ -3,7 +3,7 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeWhole } from '../../src/cli/write-whole.js';
+import { writeExport, writeWhole } from '../../src/cli/write-whole.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'mrt-whole-'));
 const failing = (write: (data: string) => void) => {
@@ -59,10 +59,74 @@ describe('writeWhole: an export is written whole or not at all', () => {
     let got = '';
     reader.stdout.setEncoding('utf8').on('data', (d: string) => (got += d));
     const done = new Promise((resolve) => reader.on('close', resolve));
-    writeWhole(fifo, (write) => write('through the pipe\n'));
+    await writeExport(fifo, ['through the pipe\n'], () => undefined);
     await done;
     expect(got).toBe('through the pipe\n');
     expect(lstatSync(fifo).isFIFO()).toBe(true);
     expect(readdirSync(dir)).toEqual(['pipe']);
+  });
+
+  it('a path in no directory is named as given, never by its temp file', () => {
+    const path = join(fresh(), 'no-such-dir', 'x.jsonl');
+    expect(() => writeWhole(path, (write) => write('x\n'))).toThrow(`cannot write ${path}: no such directory`);
+    let message = '';
+    try {
+      writeWhole(path, (write) => write('x\n'));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('.part');
+  });
+});
+
+describe('a FIFO export never blocks the thread', () => {
+  it('with no reader, writeWhole fails at once (ENXIO) instead of waiting in the open', () => {
+    const fifo = join(fresh(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => writeWhole(fifo, (write) => write('x\n'))).toThrow(/ENXIO/);
+  });
+
+  it('writeExport says it waits for a reader, once, and writes all of it (8 MiB, past what a pipe holds) when one comes', async () => {
+    const fifo = join(fresh(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const line = `${'x'.repeat(1023)}\n`;
+    let said = 0;
+    let reader: ReturnType<typeof spawn> | null = null;
+    let got = 0;
+    const read = new Promise<void>((resolve) => {
+      const waiting = () => {
+        said += 1;
+        // The reader comes once the export said it waits.
+        reader = spawn('wc', ['-c', fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+        reader.stdout!.setEncoding('utf8').on('data', (d: string) => (got = Number(d.trim().split(' ')[0])));
+        reader.on('close', () => resolve());
+      };
+      void writeExport(
+        fifo,
+        (function* () {
+          for (let i = 0; i < 8192; i++) yield line;
+        })(),
+        waiting,
+      );
+    });
+    await read;
+    expect(said).toBe(1);
+    expect(got).toBe(8 * 1024 * 1024);
+  });
+
+  it('a reader that goes away midway: the export fails (EPIPE), it does not hang', async () => {
+    const fifo = join(fresh(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('head', ['-c', '10', fifo], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const line = `${'x'.repeat(1023)}\n`;
+    const writing = writeExport(
+      fifo,
+      (function* () {
+        for (let i = 0; i < 100_000; i++) yield line;
+      })(),
+      () => undefined,
+    );
+    await expect(writing).rejects.toThrow(/EPIPE/);
+    reader.kill();
   });
 });

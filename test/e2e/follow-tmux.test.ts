@@ -78,3 +78,34 @@ describe.skipIf(!hasTmux)('--follow in a terminal (tmux): the app shows what the
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 });
+
+describe.skipIf(!hasTmux)('a trace piped in (tail -f x | mcp-replay-tui -)', () => {
+  it('follows the end as --follow does, until the user moves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-pipe-'));
+    const path = join(dir, 'live.jsonl');
+    writeFileSync(path, meta('piped') + calls('piped', 30));
+    term.start(`tail -n +1 -f ${path} | node ${BIN} -; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => footer(s).endsWith('30 of 30'), 'the last call selected');
+    appendFileSync(path, Array.from({ length: 10 }, (_, i) => call('piped', 31 + i)).join(''));
+    await waitFor((s) => footer(s).endsWith('40 of 40'), 'the new last call selected');
+    // Moved up: it stays where the user is, and says what came since.
+    await key('k', (s) => footer(s).endsWith('39 of 40'), 'one up');
+    appendFileSync(path, call('piped', 41));
+    const screen = await waitFor((s) => footer(s).endsWith('39 of 41'), 'a call more, the selection kept');
+    expect(header(screen)).toContain('paused · 1 new');
+  });
+});
+
+describe.skipIf(!hasTmux)('--follow on a file not there yet', () => {
+  it('waits, saying so in the header, and reads the file once it is created', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-e2e-later-'));
+    const path = join(dir, 'later.jsonl');
+    term.start(`node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    await waitFor((s) => header(s).includes('no such file yet: waiting for it to be created'), 'the waiting header');
+    writeFileSync(path, meta('later') + calls('later', 5));
+    // Read whole (its writing may be seen half done first), at the end as --follow opens.
+    const screen = await waitFor((s) => /5 of 5$/.test(footer(s)), 'the created file');
+    expect(header(screen)).toMatch(/ rec · .*created: read from its start/);
+    await key('q', (s) => s.includes('EXIT=0'), 'quit');
+  });
+});

@@ -25,7 +25,7 @@ describe.skipIf(!hasTmux || !hasRealTraces)('cost per tool in a terminal at 80x2
     await term.key('q', (s) => !s.includes('[3 Usage]'), 'quit');
   });
 
-  it('summary at 80 columns keeps TOKENS and COST, leaving out MAX, P95 and ORIGIN', async () => {
+  it('summary at 80 columns keeps USES, TOKENS and COST, leaving out MAX, P95 and PENDING', async () => {
     term.start(`node ${BIN} summary --no-cache ${RUN}.mcp.jsonl ${RUN}.agent.jsonl; sleep 30`, 80, 150);
     const screen = await term.waitFor((s) => s.includes('METHOD') && s.includes('claude-sonnet-5'), 'the summary');
     const lines = screen.split('\n');
@@ -34,8 +34,8 @@ describe.skipIf(!hasTmux || !hasRealTraces)('cost per tool in a terminal at 80x2
       'TOOL',
       'CALLS',
       'ERRORS',
-      'PENDING',
       'P50',
+      'USES',
       'TOKENS',
       'COST',
     ]);

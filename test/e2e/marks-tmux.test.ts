@@ -34,7 +34,8 @@ describe.skipIf(!hasTmux)('marks, end to end (tmux, 80x24)', () => {
     await term.key('3', (s) => s.includes('[3 Usage]'), 'Usage');
     screen = await term.key('u', (s) => s.includes('[1 Calls]') && s.includes('mark 1 of 1'), 'u');
     expect(rowOf(screen, 'notifications/initialized')).toMatch(/^›◆ {2}\+0\.101s/);
-    screen = await term.key('w', (s) => s.includes('1 mark: wrote'), 'w');
+    // Where it went first; the count after it (`(1 mark: 3 records)`) gives way at 80 columns.
+    screen = await term.key('w', (s) => /^wrote .*mcp-replay-tui-marked-/.test(footerOf(s)), 'w');
     // The path's middle gives way at 80 columns; its file name stays.
     const name = /mcp-replay-tui-marked-\d+-\d+\.jsonl/.exec(footerOf(screen))?.[0];
     expect(name).toBeDefined();

@@ -41,6 +41,7 @@ const COMMAND_LINE = [
   'src/cli/main.ts',
   'src/cli/output.ts',
   'src/cli/program.ts',
+  'src/cli/unknown-command.ts',
   'src/sources/redact.ts',
   'src/sources/timeout.ts',
   'src/sources/trace-list.ts',

@@ -207,8 +207,13 @@ describe.skipIf(!hasTmux)('80 columns first (tmux, 80x24)', () => {
     const filtered = await key('Enter', (s) => header(s).includes('filter: status'), 'the filter applied');
     expect(header(filtered)).toMatch(/ended \(exit 0\)\s*$/);
     const wrote = await key('w', (s) => footer(s).includes('wrote'), 'the written file');
-    // The path's end (its file name) is never cut; its middle is, when it must be.
-    expect(footer(wrote)).toMatch(/^wrote \d+ .* ~\/…\/(traces\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl +1 of 2$/);
+    // Where the file went first: the path's end (its file name) is never cut; its middle
+    // is, when it must be.
+    expect(footer(wrote)).toMatch(
+      /^wrote ~\/…\/(.*\/)?mcp-replay-tui-filtered-\d+-\d+\.jsonl( \(\d+ records\))? +1 of 2$/,
+    );
+    // The filter's count stays in the header at 80 columns.
+    expect(header(filtered)).toMatch(/ · 4 of 36 · ended \(exit 0\)\s*$/);
     await key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
 

@@ -98,7 +98,8 @@ export async function startTraceServer() {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      res.end(TRACE);
+      // `?malformed=1`: a line that is no record after the meta (a skipped line to name).
+      res.end(req.url?.includes('malformed=1') ? TRACE.replace('\n', '\nnot json\n') : TRACE);
     },
     '/growing.jsonl': (req, res) => {
       const range = /bytes=(\d+)-/.exec(req.headers.range ?? '');

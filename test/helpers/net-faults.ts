@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsync } from './cli.js';
 import { startTraceServer, TRACE } from './http-server.js';
+import { HANGUP_KINDS, startHangupServer } from './ws-server.js';
 
 /**
  * The built binary against a loopback server: exit codes and what is printed. Each run
@@ -210,10 +211,75 @@ export function describeNetFaults(full: boolean): void {
     });
   });
 
+  describe('a ws:// server that hangs up, through the binary', () => {
+    /** Each command that reads a source whole, the exit code a cut source gives it, and what it says it did not do. */
+    const commands = (url: string, dir: string): [string[], number, string][] => [
+      [['summary', url], 1, 'what arrived is shown'],
+      [['summary', '--json', url], 1, 'what arrived is shown'],
+      [['validate', url], 2, 'not validated'],
+      [['report', url], 1, 'what arrived is shown'],
+      [['diff', url, 'examples/demo.jsonl'], 2, 'not compared'],
+      [['--export', join(dir, 'v1.jsonl'), url], 1, `nothing written to ${join(dir, 'v1.jsonl')}`],
+      [['--export-otlp', join(dir, 'spans.json'), url], 1, `nothing written to ${join(dir, 'spans.json')}`],
+      [['--otlp-endpoint', 'http://127.0.0.1:9/v1/traces', url], 1, 'nothing sent'],
+    ];
+    const cases = full
+      ? (['before the snapshot', 'after the snapshot', 'mid-frame'] as const).flatMap((stage) =>
+          HANGUP_KINDS.map((kind) => [stage, kind] as const),
+        )
+      : ([['after the snapshot', 'FIN']] as const);
+
+    it.each(cases)('%s, by %s: every command ends, saying why, with its exit code (never 13)', async (stage, kind) => {
+      const server = await startHangupServer(stage, kind);
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-ws-cut-'));
+      try {
+        const all = commands(server.url, dir);
+        for (const [args, code, then] of full ? all : [all[0]!, all[4]!]) {
+          const r = await runAsync(args);
+          expect(r.code, args.join(' ')).toBe(code);
+          expect(r.stderr, args.join(' ')).toMatch(
+            /ws:\/\/127\.0\.0\.1:\d+\/: (the server closed the connection \(code 1001 going away\)|the connection was closed or reset \(no close frame\)); stopped after \d+ lines?/,
+          );
+          expect(r.stderr, args.join(' ')).toContain(then);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+
+    slowOnly('a server silent after the handshake: every command ends at --timeout', async () => {
+      const server = await startHangupServer('silent');
+      const dir = mkdtempSync(join(tmpdir(), 'mrt-ws-silent-'));
+      try {
+        for (const [args, code, then] of commands(server.url, dir)) {
+          const r = await runAsync([...args, '--timeout', '0.5']);
+          expect(r.code, args.join(' ')).toBe(code);
+          expect(r.stderr, args.join(' ')).toMatch(
+            /no data for 0\.5s \(timed out; --timeout 0\.5\); stopped after 0 lines/,
+          );
+          expect(r.stderr, args.join(' ')).toContain(then);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+
+    slowOnly('the end line, then a hang-up: summary exits 0', async () => {
+      const server = await startHangupServer('after the end', 'RST');
+      try {
+        const r = await runAsync(['summary', server.url]);
+        expect([r.code, r.stderr]).toEqual([0, '']);
+        expect(r.stdout).toMatch(/records 3 \(meta 1, message 1, event 0, turn 0, end 1/);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
   describe('secrets in URLs through the binary', () => {
     const port = () => new URL(server.base).port;
 
-    it('userinfo is sent as Basic auth; password and token never printed (text, --json, validate)', async () => {
+    it('userinfo is sent as Basic auth; password and token never printed (summary, report, validate, diff; text and --json)', async () => {
       const url = `http://user:PASSW0RD@127.0.0.1:${port()}/auth.jsonl?access_token=T0KEN&x=1`;
       const shown = `http://***@127.0.0.1:${port()}/auth.jsonl?access_token=***&x=1`;
       const text = await runAsync(['summary', url]);
@@ -222,6 +288,15 @@ export function describeNetFaults(full: boolean): void {
       const json = await runAsync(['summary', '--json', url]);
       expect(json.code).toBe(0);
       expect(JSON.parse(json.stdout).file).toBe(shown);
+      // report names the run by its address, in its rows, its JSON and the note on skipped lines.
+      const skipping = url.replace('x=1', 'malformed=1');
+      const report = await runAsync(['report', '--by', 'session', skipping]);
+      expect(report.code).toBe(0);
+      expect(report.stdout).toContain('auth.jsonl?access_token=***&malformed=1');
+      expect(report.stderr).toContain(`skipped 1 malformed line in 1 file: ${shown.replace('x=1', 'malformed=1')} (1)`);
+      const reportJson = await runAsync(['report', '--by', 'session', '--json', url]);
+      expect(JSON.parse(reportJson.stdout).rows[0].key).toEqual({ session: shown });
+      for (const r of [report, reportJson]) expect(r.stdout + r.stderr).not.toMatch(/PASSW0RD|T0KEN/);
       if (!full) {
         for (const r of [text, json]) expect(r.stdout + r.stderr).not.toMatch(/PASSW0RD|T0KEN/);
         return;

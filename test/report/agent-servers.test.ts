@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { diffStores } from '../../src/store/diff.js';
 import { BUILT_IN, runFigures } from '../../src/store/run-figures.js';
 import { serversOf } from '../../src/store/stats.js';
 import { mcpServerOf, mcpToolOf } from '../../src/trace/mcp-tool.js';
@@ -19,10 +20,10 @@ describe('an MCP tool’s server, by the name an agent gives the tool', () => {
 });
 
 /** A Claude Code session that calls two MCP servers' tools and one of its own. */
-function session() {
+function session(command = 'ls') {
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
   const base = { sessionId: 's', cwd: '/w/app', gitBranch: 'main' };
-  const ask = (n: number, name: string) => ({
+  const ask = (n: number, name: string, input: object = {}) => ({
     ...base,
     type: 'assistant',
     timestamp: at(n),
@@ -31,7 +32,7 @@ function session() {
       id: `m${n}`,
       role: 'assistant',
       model: 'claude-sonnet-4-5-20250929',
-      content: [{ type: 'tool_use', id: `t${n}`, name, input: {} }],
+      content: [{ type: 'tool_use', id: `t${n}`, name, input }],
       usage: { input_tokens: 10, output_tokens: 20 },
     },
   });
@@ -48,7 +49,7 @@ function session() {
     answer(2, true),
     ask(4, 'mcp__plugin_acme_db__query'),
     answer(4),
-    ask(6, 'Bash'),
+    ask(6, 'Bash', { command }),
     answer(6),
   ]);
 }
@@ -68,7 +69,7 @@ describe('an agent session’s calls by MCP server', () => {
 
   it('the Usage pane: a SERVERS table under the tools', () => {
     const store = session();
-    expect(serversOf(store.aggregates, false).map((s) => [s.name, s.tools, s.calls, s.errors])).toEqual([
+    expect(serversOf(store.aggregates).map((s) => [s.name, s.tools, s.calls, s.errors])).toEqual([
       ['github', 2, 2, 1],
       ['acme:db', 1, 1, 0],
     ]);
@@ -77,5 +78,18 @@ describe('an agent session’s calls by MCP server', () => {
       .join('\n');
     expect(text).toMatch(/SERVERS the MCP servers of those tools/);
     expect(text).toMatch(/github +2 +1 /);
+  });
+});
+
+describe('diff of two agent sessions', () => {
+  it('reads each tool call’s arguments and result from the agent’s lines', () => {
+    const doc = diffStores(session('ls'), session('ls -la'));
+    expect(doc.calls.map((c) => [c.status, c.tool])).toEqual([
+      ['same', 'mcp__github__get_issue'],
+      ['same', 'mcp__github__list_prs'],
+      ['same', 'mcp__plugin_acme_db__query'],
+      ['changed args', 'Bash'],
+    ]);
+    expect(JSON.stringify(doc.calls[3])).toContain('ls -la');
   });
 });

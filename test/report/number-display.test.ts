@@ -34,9 +34,13 @@ describe('an end line’s exit code: the header, summary and its JSON agree', ()
 });
 
 describe('validate quotes a value as written', () => {
+  // What is said of the values (these traces stop before an end line: that warning is beside the point).
   const messages = (v: Validator, lines: string[]) => {
     for (const [i, l] of lines.entries()) v.push(l, i + 1);
-    return v.finish().map((f) => f.message);
+    return v
+      .finish()
+      .filter((f) => f.rule !== 'end-missing')
+      .map((f) => f.message);
   };
 
   it.each(['1e400', '-0', '1.0', '12345678901234567890123', '[1e400]'])('t: %s', (t) => {
@@ -88,8 +92,8 @@ describe('counts past a thousand are grouped wherever summary and the search bar
     }
     const text = summaryText(storeOf(lines), 0);
     expect(text).toMatch(/ · skipped 1,200$/m);
-    expect(text).toContain('ERRORS (1,200, first 10)');
-    expect(text).toContain('SKIPPED LINES (1,200, first 10)');
+    expect(text).toContain('ERRORS (1,200, first 10; --all lists every one)');
+    expect(text).toContain('SKIPPED LINES (1,200, first 10; --all lists every one)');
     // No count of four digits or more left ungrouped (times and dates aside).
     expect(text).not.toMatch(/(?<![\d.:T-])\d{4,}(?![\d:-])/);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { summaryText } from '../../src/report/summary-table.js';
+import { PIPE_VALUE_MAX, summaryText } from '../../src/report/summary-table.js';
 import { demoStore } from '../helpers/demo.js';
 import { realTraceFiles } from '../helpers/shared.js';
 import { storeOf } from '../helpers/store.js';
@@ -23,7 +23,7 @@ describe('summary on a terminal narrower than its tables', () => {
     const header = lines(narrow).find((l) => l.startsWith('MODEL'))!;
     expect(header.split(/\s{2,}/)).toEqual(['MODEL', 'CALLS', 'INPUT', 'OUTPUT', 'CACHE READ', 'COST', 'P50']);
     expect(narrow.replace(/\s+/g, ' ')).toContain(
-      '(CACHE WRITE, HIT %, P95, ORIGIN left out to fit 80 columns: a wider terminal or --json shows all)',
+      '(CACHE WRITE, HIT %, P95 left out to fit 80 columns: a wider terminal or --json shows all)',
     );
     const total = (text: string) =>
       lines(text)
@@ -40,10 +40,10 @@ describe('summary on a terminal narrower than its tables', () => {
       const below = lines(text).slice(lines(text).indexOf(header) + 1);
       const section = below.slice(0, below.indexOf(''));
       const notes = section.slice(section.findIndex((l) => l.startsWith('  '))).join(' ');
-      for (const col of ['TOKENS', 'COST', 'ORIGIN'])
-        if (!header.includes(col)) expect(notes, `${columns}: ${col}`).not.toMatch(new RegExp(`\\b${col}(,|:| mixed)`));
-      // The demo's tools are all mixed: said while ORIGIN is shown.
-      expect(notes.includes('ORIGIN mixed:'), `${columns}`).toBe(header.includes('ORIGIN'));
+      for (const col of ['TOKENS', 'COST', 'USES'])
+        if (!header.includes(col)) expect(notes, `${columns}: ${col}`).not.toMatch(new RegExp(`\\b${col}(,|:)`));
+      // The demo holds both planes: what USES counts is said while USES is shown.
+      expect(notes.includes('USES:'), `${columns}`).toBe(header.includes('USES'));
     }
   });
 
@@ -51,5 +51,67 @@ describe('summary on a terminal narrower than its tables', () => {
     const wide = summaryText(demoStore(), 0, undefined, 200);
     expect(wide).toBe(summaryText(demoStore(), 0));
     expect(wide).not.toContain('left out to fit');
+  });
+});
+
+describe('summary to a pipe prints whole values; --all lists every error', () => {
+  const META = '{"v":1,"type":"meta","startedAt":"2026-05-12T23:00:00.000Z","label":"x","command":["x"]}';
+  const name = `fitness_${'n'.repeat(80)}`;
+  const message = `upstream said: ${'why '.repeat(60)}end`;
+  const store = () => {
+    const lines = [META];
+    for (let i = 0; i < 12; i++) {
+      const t = `2026-05-12T23:00:00.${String(i).padStart(3, '0')}Z`;
+      lines.push(
+        `{"t":"${t}","dir":"in","raw":{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"${name}"}}}`,
+      );
+      lines.push(
+        `{"t":"${t}","dir":"out","raw":{"jsonrpc":"2.0","id":${i},"error":{"code":-1,"message":"${message} ${i}"}}}`,
+      );
+    }
+    return storeOf(lines);
+  };
+
+  it('a pipe (Infinity columns): the tool name and every error message whole', () => {
+    const text = summaryText(store(), 0);
+    expect(
+      lines(text)
+        .find((l) => l.startsWith('fitness_'))!
+        .split(/\s{2,}/)[0],
+    ).toBe(name);
+    expect(text).toContain(`  tool     ${name}: ${message} 0 (code -1)\n`);
+  });
+
+  it('a pipe still cuts a value past PIPE_VALUE_MAX (a hostile name of 5,000 characters) with …', () => {
+    const huge = 'n'.repeat(5000);
+    const text = summaryText(
+      storeOf([
+        META,
+        {
+          t: '2026-05-12T23:00:00.000Z',
+          dir: 'in',
+          raw: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: huge } },
+        },
+      ]),
+      0,
+    );
+    const row = lines(text).find((l) => l.startsWith('nnn'))!;
+    expect(row.split(/\s{2,}/)[0]).toBe(`${'n'.repeat(PIPE_VALUE_MAX - 1)}…`);
+  });
+
+  it('a terminal: cut to its columns, as before', () => {
+    const text = summaryText(store(), 0, undefined, 300);
+    expect(text).not.toContain(name);
+    expect(text).toContain('fitness_nnn');
+    expect(text).not.toContain(`${message} 0`);
+  });
+
+  it('the first 10 errors, saying --all lists them; with it, all 12', () => {
+    const first = summaryText(store(), 0);
+    expect(first).toContain('ERRORS (12, first 10; --all lists every one)');
+    expect(first).not.toContain(`${message} 10 (code -1)`);
+    const all = summaryText(store(), 0, undefined, Infinity, undefined, { all: true });
+    expect(all).toContain('ERRORS (12)\n');
+    for (let i = 0; i < 12; i++) expect(all).toContain(`${message} ${i} (code -1)\n`);
   });
 });

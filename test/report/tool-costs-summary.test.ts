@@ -65,26 +65,61 @@ describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-0
       new RegExp(`\\s${hf.outputTokens!.toLocaleString('en-US')}\\s+\\$${hf.costUsd!.toFixed(2)}$`),
     );
     expect(text).toContain('TOKENS, COST: share of the turn that asked for the call (– no turn asked)');
-    // Wide, every column: ORIGIN last.
+    // Wide, every column; the mcp plane alone has no tool_uses to show beside its calls.
     expect(
       summaryText(mcp, 0, undefined, Infinity, costs)
         .split('\n')
         .find((l) => l.startsWith('TOOL'))!
         .split(/\s{2,}/),
-    ).toEqual(['TOOL', 'CALLS', 'ERRORS', 'PENDING', 'P50', 'P95', 'MAX', 'TOKENS', 'COST', 'ORIGIN']);
+    ).toEqual(['TOOL', 'CALLS', 'ERRORS', 'PENDING', 'P50', 'P95', 'MAX', 'TOKENS', 'COST']);
+  });
+
+  it("named with its agent plane, the mcp plane's table shows the agent's tool_uses beside its calls, and says why they differ", () => {
+    const r = run(['summary', '--no-cache', `${RUN}.mcp.jsonl`, `${RUN}.agent.jsonl`]);
+    expect(r.code).toBe(0);
+    const [mcp, agent] = r.stdout.split(`${RUN}.agent.jsonl ·`);
+    const row = (text: string, name: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${name} `))!
+        .split(/\s{2,}/);
+    expect(row(mcp!, 'TOOL')).toEqual([
+      'TOOL',
+      'CALLS',
+      'ERRORS',
+      'PENDING',
+      'P50',
+      'P95',
+      'MAX',
+      'USES',
+      'TOKENS',
+      'COST',
+    ]);
+    // 69 tools/call on the wire, 86 tool_uses of the agent.
+    expect(row(mcp!, 'hf_fs').slice(0, 2)).toEqual(['hf_fs', '69']);
+    expect(row(mcp!, 'hf_fs')[7]).toBe('86');
+    expect(mcp).toContain("CALLS: tools/call on the wire; USES: the agent's tool_use blocks (more uses than calls");
+    // The agent plane's own table counts its tool_uses, and says so.
+    expect(row(agent!, 'hf_fs').slice(0, 2)).toEqual(['hf_fs', '86']);
+    expect(agent).toContain("CALLS: the agent's tool_use blocks (no tools/call here");
   });
 });
 
-describe('summary says what ORIGIN mixed means, when a tool is mixed', () => {
-  it.each([
-    ['examples/demo.jsonl', true],
-    [`${RUN}.agent.jsonl`, false],
-  ])('%s', (file, mixed) => {
-    if (!mixed && !hasRealTraces) return;
-    const r = run(['summary', '--no-cache', file]);
+describe('summary counts each call once in a file with both planes', () => {
+  it('the demo: write_file is one failed call, as in Calls, and its error is listed once', () => {
+    const r = run(['summary', '--no-cache', 'examples/demo.jsonl']);
     expect(r.code).toBe(0);
-    expect(/ mixed$/m.test(r.stdout)).toBe(mixed);
-    expect(r.stdout.includes('ORIGIN mixed: MCP tools/call and model tool_use both counted')).toBe(mixed);
+    const line = r.stdout.split('\n').find((l) => l.startsWith('write_file '))!;
+    expect(line.split(/\s{2,}/).slice(0, 3)).toEqual(['write_file', '1', '1']);
+    expect(r.stdout.match(/ tool {5}write_file: EACCES/g)).toHaveLength(1);
+    expect(r.stdout).not.toContain('mixed');
+    // --json keeps the contract: both planes counted, origin mixed.
+    const doc = JSON.parse(run(['summary', '--json', '--no-cache', 'examples/demo.jsonl']).stdout);
+    expect(doc.tools.find((t: { name: string }) => t.name === 'write_file')).toMatchObject({
+      calls: 2,
+      errors: 2,
+      origin: 'mixed',
+    });
   });
 });
 

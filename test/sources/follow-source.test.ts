@@ -15,7 +15,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FollowSource } from '../../src/sources/follow-source.js';
+import { FollowSource, NOT_THERE_YET } from '../../src/sources/follow-source.js';
+import { openSource } from '../../src/sources/open-source.js';
 import type { Line, SourceEvent } from '../../src/sources/types.js';
 
 let source: FollowSource | null = null;
@@ -129,17 +130,33 @@ describe('FollowSource (tail -F)', () => {
     expect(resets(f, 'truncated')).toBe(1);
   });
 
-  it('notices a file rewritten in place past its old size (never shorter at any look)', async () => {
+  it.each([
+    [
+      'past its old size (never shorter at any look): truncated',
+      '{"run":2,"i":1}\n{"run":2,"i":2}\n{"run":2,"i":3}\n',
+      'truncated',
+    ],
+    [
+      'at the same size, the head sampled changed: rewritten, not truncated',
+      '{"run":2,"i":1}\n{"run":2,"i":2}\n',
+      'rewritten',
+    ],
+  ])('notices a file rewritten in place %s', async (_, text, why) => {
     const path = join(dir(), 't.jsonl');
     writeFileSync(path, '{"run":1,"i":1}\n{"run":1,"i":2}\n');
     const f = follow(path);
     await until(() => f.lines.length === 2 && f.events.some((e) => e.type === 'live'), 'two lines');
-    // Overwritten from byte 0 without a truncation: a size check alone sees growth.
+    // Overwritten from byte 0 without a truncation: a size check alone sees growth, or nothing.
     const fd = openSync(path, 'r+');
-    writeSync(fd, '{"run":2,"i":1}\n{"run":2,"i":2}\n{"run":2,"i":3}\n', 0);
+    writeSync(fd, text, 0);
     closeSync(fd);
-    await until(() => f.lines.length === 3, 'the rewritten lines');
-    expect(resets(f, 'truncated')).toBe(1);
+    await until(
+      () => f.lines[0]?.text === '{"run":2,"i":1}' && f.lines.length === text.split('\n').length - 1,
+      'the rewritten lines',
+    );
+    expect(f.events.filter((e) => e.type === 'reset')).toEqual([
+      { type: 'reset', message: `${why}: re-read from the start` },
+    ]);
     expect(f.lines).toEqual(linesOf(path));
   });
 
@@ -192,6 +209,25 @@ describe('FollowSource (tail -F)', () => {
     appendFileSync(path, '{"rotated":2}\n');
     await until(() => f.lines.length === 2, 'a line appended to the new file');
     expect(f.lines).toEqual(linesOf(path));
+  });
+
+  it('waits for a file not there yet, says so, and reads it once it is created (tail -F)', async () => {
+    const path = join(dir(), 'later.jsonl');
+    const f = follow(path);
+    await until(() => f.events.some((e) => e.type === 'notice'), 'the waiting notice');
+    expect(f.events[0]).toEqual({ type: 'notice', message: NOT_THERE_YET });
+    writeFileSync(path, '{"a":1}\n');
+    await until(() => f.lines.length === 1, 'the created file');
+    expect(f.events).toContainEqual({ type: 'notice', message: 'created: read from its start' });
+    expect(f.events.some((e) => e.type === 'notice' && /deleted/.test(e.message))).toBe(false);
+  });
+
+  it('openSource: --follow on a missing file follows it; without --follow it is an error', async () => {
+    const path = join(dir(), 'later.jsonl');
+    const followed = await openSource(path, { follow: true });
+    expect(followed).toBeInstanceOf(FollowSource);
+    followed.close();
+    await expect(openSource(path)).rejects.toThrow(`cannot open ${path}: no such file`);
   });
 
   it('reports a deleted file, keeps what was read, and reads it from its start when it comes back', async () => {

@@ -5,6 +5,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { openSource } from '../../src/sources/open-source.js';
 import type { SourceEvent } from '../../src/sources/types.js';
 import { isLoopback, WsSource } from '../../src/sources/ws-source.js';
+import { HANGUP_KINDS, HANGUP_STAGES, startHangupServer } from '../helpers/ws-server.js';
 
 const line = (seq: number, extra: object = {}) => ({
   t: `2026-01-01T00:00:0${seq}.000Z`,
@@ -53,7 +54,7 @@ describe('mcp-tape live mode (ws://)', () => {
     });
     await new Promise((r) => server!.once('listening', r));
     const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const source = new WsSource(url, { reconnectMs: 20 });
+    const source = new WsSource(url, { reconnectMs: 20, live: true });
     await source.open();
     const texts: string[] = [];
     const events: SourceEvent[] = [];
@@ -189,7 +190,7 @@ describe('live mode faults on loopback', () => {
         server?.close();
       }, 30),
     );
-    const source = new WsSource(url, { reconnectMs: 20, timeoutS: 0.4 });
+    const source = new WsSource(url, { reconnectMs: 20, timeoutS: 0.4, live: true });
     await source.open();
     const started = Date.now();
     const { texts, events } = await readAll(source);
@@ -261,5 +262,75 @@ describe('live mode faults on loopback', () => {
     ]);
     await new Promise((r) => setTimeout(r, 100));
     clearInterval(timer);
+  });
+});
+
+describe('a server that hangs up, at every stage, when no one watches (summary, validate, diff, report, the exports)', () => {
+  let hangup: Awaited<ReturnType<typeof startHangupServer>> | null = null;
+  afterEach(async () => {
+    await hangup?.close();
+    hangup = null;
+  });
+
+  async function readAll(source: WsSource) {
+    const texts: string[] = [];
+    const events: SourceEvent[] = [];
+    for await (const batch of source.lines((e) => events.push(e))) texts.push(...batch.map((l) => l.text));
+    return { texts, errors: events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message) };
+  }
+
+  it.each(HANGUP_KINDS)('in the handshake (%s): it cannot be opened, saying why', async (kind) => {
+    hangup = await startHangupServer('handshake', kind);
+    await expect(openSource(hangup.url)).rejects.toThrow(
+      /^cannot open ws:\/\/127\.0\.0\.1:\d+\/: the connection was reset$/,
+    );
+  });
+
+  const AFTER = HANGUP_STAGES.filter((s) => s !== 'handshake');
+  it.each(AFTER.flatMap((stage) => HANGUP_KINDS.map((kind) => [stage, kind] as const)))(
+    '%s, by %s: the stream ends, keeping what arrived and saying why (or, after the end line, nothing)',
+    async (stage, kind) => {
+      hangup = await startHangupServer(stage, kind);
+      const source = (await openSource(hangup.url)) as WsSource;
+      const { texts, errors } = await readAll(source);
+      source.close();
+      const lines = stage === 'after the snapshot' ? 2 : stage === 'after the end' ? 3 : 0;
+      expect(texts).toHaveLength(lines);
+      if (stage === 'after the end') return expect(errors).toEqual([]);
+      const why =
+        kind === 'close frame' && stage !== 'mid-frame'
+          ? 'the server closed the connection \\(code 1001 going away\\)'
+          : 'the connection was closed or reset \\(no close frame\\)';
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(
+        new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/: ${why}; stopped after ${lines} lines?: what arrived is shown$`),
+      );
+    },
+  );
+
+  it('silent after the handshake: the stream ends after --timeout, saying so', async () => {
+    hangup = await startHangupServer('silent');
+    const source = (await openSource(hangup.url, { timeoutS: 0.3 })) as WsSource;
+    const { texts, errors } = await readAll(source);
+    source.close();
+    expect(texts).toEqual([]);
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /: no data for 0\.3s \(timed out; --timeout 0\.3\); stopped after 0 lines: what arrived is shown$/,
+      ),
+    ]);
+  });
+
+  it('watched (the app), the same hang-up is a drop: it reconnects', async () => {
+    hangup = await startHangupServer('after the snapshot', 'RST');
+    const source = new WsSource(hangup.url, { live: true, reconnectMs: 20 });
+    await source.open();
+    const notices: string[] = [];
+    // Each connection hangs up alike: the reading ends at the first reconnection.
+    for await (const _ of source.lines((e) => {
+      if (e.type === 'notice') notices.push(e.message);
+      if (notices.includes('reconnected')) source.close();
+    }));
+    expect(notices[0]).toMatch(/^connection dropped \(code 1006\); reconnecting from seq 1$/);
   });
 });

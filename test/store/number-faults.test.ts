@@ -73,6 +73,13 @@ const TIME_FAULTS: { name: string; timing: string; shown: string }[] = [
   { name: 'duration 1e400 (Infinity)', timing: '{"duration_ms":1e400}', shown: '· invalid' },
   { name: 'duration 1e300 (past 2^53 ms)', timing: '{"duration_ms":1e300}', shown: '· invalid' },
   { name: 'ttft -5', timing: '{"ttft_ms":-5,"duration_ms":5}', shown: 'out 1 · <$0.0001 · 5ms' },
+  { name: 'duration 2^53 + 1 (parses to 2^53)', timing: '{"duration_ms":9007199254740993}', shown: '· invalid' },
+  { name: 'duration 2^53 + 0.5', timing: '{"duration_ms":9007199254740992.5}', shown: '· invalid' },
+  {
+    name: 'ttft 2^53 + 1 written 9.007199254740993e15',
+    timing: '{"ttft_ms":9.007199254740993e15,"duration_ms":5}',
+    shown: 'out 1 · <$0.0001 · 5ms',
+  },
 ];
 
 function outputs(lines: string[], prices: PriceTable = bundledPrices()) {
@@ -121,6 +128,23 @@ describe.each(Object.entries(PATHS))('number faults, read by the %s', (_, path) 
     expect(o.turns[1]).toContain(shown);
     expect(o.turns[1]).not.toMatch(/\$|Infinity|NaN/);
     expect(o.findings.filter((f) => f.rule === 'token-count').map((f) => f.line)).toEqual([3]);
+  });
+
+  it('a first turn time above 2^53 is left out, not the real ones after it (P50, P95, the note, validate)', () => {
+    const first = turn('{"input_tokens":1,"output_tokens":1}', '{"duration_ms":9007199254740993}');
+    const real = Array.from({ length: 10 }, (_, i) =>
+      turn('{"input_tokens":1,"output_tokens":1}', `{"duration_ms":${1000 + i * 100}}`).replace(
+        ':02.',
+        `:0${3 + (i % 6)}.`,
+      ),
+    );
+    const o = outputs([META, path(first), ...real.map(path)]);
+    const s = o.doc.models!.summary;
+    expect(s).toMatchObject({ timesLeftOut: 1, totalModelTimeMs: 14_500 });
+    const m = o.doc.models!.perModel[0]!;
+    expect([m.latencyP50Ms, m.latencyP95Ms]).toEqual([1400, 1900]);
+    expect(o.text).toContain('1 turn time (duration_ms, ttft_ms) negative, not finite or above 2^53 ms: left out');
+    expect(o.findings.filter((f) => f.rule === 'turn-time').map((f) => f.line)).toEqual([2]);
   });
 
   it.each(TIME_FAULTS)('a turn time that is no time: $name', ({ timing, shown }) => {
@@ -216,19 +240,22 @@ describe('--prices rows', () => {
     );
   });
 
-  it('ignore fields of other types, as LiteLLM files have; a number written as text is that number', () => {
+  it('ignore fields of other types and words, as LiteLLM files have them', () => {
     const t = withOverrides(bundledPrices(), 'p.json', {
       m: { input_cost_per_token: 1, mode: 'chat', output_cost_per_token: 'USD per output token' },
       sample_spec: { input_cost_per_token: 'describes the field', litellm_provider: 'one of …' },
-      texts: { input_cost_per_token: '3e-6', output_cost_per_token: ' 1.5e-5 ' },
     });
     expect(t.lookup('m')!.cost({ input: 2, output: 5, cacheRead: null, cacheWrite: null }, 0)).toBe(2);
-    expect(t.lookup('texts')!.cost({ input: 1e6, output: 1e6, cacheRead: null, cacheWrite: null }, 0)).toBeCloseTo(18);
-    // Text that is a number is held to what a number is.
-    expect(() => withOverrides(bundledPrices(), 'p.json', { x: { input_cost_per_token: '-1e-6' } })).toThrow(
-      /model "x": input_cost_per_token is -0.000001/,
-    );
   });
+
+  it.each(['3e-6', ' 1.5e-5 ', '0x10', 'Infinity', '-1e-6'])(
+    'refuse a number written as text (%j), naming the model and the field: it is not guessed at',
+    (text) => {
+      expect(() => withOverrides(bundledPrices(), 'p.json', { x: { output_cost_per_token: text } })).toThrow(
+        `model "x": output_cost_per_token is the text ${JSON.stringify(text)}; a price is a JSON number of USD per token (written without quotes)`,
+      );
+    },
+  );
 });
 
 describe('validate on the end line', () => {

@@ -124,7 +124,13 @@ describe('validate', () => {
 describe('validate caps', () => {
   it('keeps the first 20 findings of each rule, counts every one', () => {
     const v = new Validator();
-    const lines = [META, ...Array.from({ length: 50 }, () => ''), ...Array.from({ length: 25 }, () => '{"t":'), MSG];
+    const lines = [
+      META,
+      ...Array.from({ length: 50 }, () => ''),
+      ...Array.from({ length: 25 }, () => '{"t":'),
+      MSG,
+      END,
+    ];
     for (const [i, l] of lines.entries()) v.push(l, i + 1);
     const findings = v.finish();
     expect(findings.filter((f) => f.rule === 'blank-line').map((f) => f.line)).toEqual(

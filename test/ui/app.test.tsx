@@ -36,8 +36,8 @@ describe('Calls pane', () => {
     expect(lines(f)[0]).toContain('[1 Calls]');
     expect(selectedLine(f)).toMatch(/initialize\s+✓ ok\s+84ms/);
     expect(f).toMatch(/tools\/call search_files\s+✓ ok\s+230ms/);
-    expect(f).toMatch(/tools\/call write_file\s+✗ isError\s+160ms/);
-    expect(f).toMatch(/tools\/call read_file\s+✗ error\s+40ms/);
+    expect(f).toMatch(/tools\/call write_file {2}EACCES: permission denied.*✗ isError\s+160ms/);
+    expect(f).toMatch(/tools\/call read_file {2}Invalid params: path is.*✗ error\s+40ms/);
     expect(f).toMatch(/tools\/call search_files\s+⊘ cancel/);
     expect(f).toMatch(/resources\/read\s+… pending/);
     expect(f).toMatch(/⇠S sampling\/createMessage\s+✓ ok\s+1\.12s/);
@@ -275,14 +275,14 @@ describe('panes and keys', () => {
   it('] and [ step through problems: failed calls, turns with failed tool results, skipped lines', async () => {
     app = await renderApp({ store: demoStore() });
     await app.press('list.nextProblem');
-    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file\s+✗ isError/);
+    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file .*✗ isError/);
     await app.press('list.nextProblem');
-    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✗ error/);
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file .*✗ error/);
     await app.press('list.nextProblem');
-    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file\s+✗ error/);
+    expect(selectedLine(app.frame())).toMatch(/tools\/call read_file .*✗ error/);
     expect(lines(app.frame()).at(-1)).toContain('no problem below this row');
     await app.press('list.prevProblem');
-    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file\s+✗ isError/);
+    expect(selectedLine(app.frame())).toMatch(/tools\/call write_file .*✗ isError/);
     // Events, in file order: the llm.error (line 21), a failed call's request lines, and
     // the skipped line 33 last.
     await app.press('pane.events');
@@ -356,8 +356,9 @@ describe('each view owns its keys', () => {
   it('a key the view does not handle says so for a moment, then the hints come back', async () => {
     app = await renderApp({ store: demoStore() });
     const hints = lines(app.frame()).at(-1)!;
-    // 100 columns: every hint but the least needed (G end), and q quit always.
-    expect(hints).toMatch(/^\? help {2}Enter detail {2}s sort {2}l link .* q quit +1 of 13$/);
+    // 100 columns: every hint, and q quit always; no l on initialize, which no turn asked for.
+    expect(hints).toMatch(/^\? help {2}G end {2}Enter detail {2}s sort {2}w write {2}y copy .* q quit +1 of 13$/);
+    expect(hints).not.toContain('l link');
     await app.press('turns.thinking');
     // A refusal: an error, after ✗.
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ t: not in Calls \(\? for keys\) +1 of 13$/);
@@ -365,6 +366,25 @@ describe('each view owns its keys', () => {
     await app.press('pane.usage');
     await app.press('link.jump');
     expect(lines(app.frame()).at(-1)).toMatch(/^✗ l: not in Usage \(\? for keys\)/);
+  });
+
+  it('a store with no file yet (one being opened) says so, never "0 rec" nor "no RPC calls"', async () => {
+    app = await renderApp({ store: new TraceStore(bundledPrices()), columns: 80 });
+    const f = app.frame();
+    expect(lines(f)[0]).toMatch(/ opening… *$/);
+    expect(lines(f)[0]).not.toContain('0 rec');
+    expect(lines(f)[1]).toBe(' opening…');
+  });
+
+  it('w and y are in the footer only when there is a record to write or copy', async () => {
+    app = await renderApp({ store: storeOf([]) });
+    const footer = () => lines(app!.frame()).at(-1)!;
+    expect(footer()).not.toMatch(/w write|y copy/);
+    await app.press('record.write');
+    expect(footer()).toMatch(/^✗ w: no record selected/);
+    app.unmount();
+    app = await renderApp({ store: demoStore() });
+    expect(footer()).toMatch(/w write {2}y copy/);
   });
 
   it('a bar says so of a key that is neither text nor its command, and keeps its text', async () => {
@@ -694,9 +714,9 @@ describe('Turns pane', () => {
     expect(f).toMatch(/~ thinking The user wants the retry limit/);
     expect(f).not.toContain('I will start with search_files');
     expect(f).toMatch(/→ tool_use search_files \{"path":"\/home\/me\/project","pattern":"retry"\} ✓ ok 300ms/);
-    expect(f).toMatch(/→ tool_use write_file .* ✗ error 200ms/);
+    expect(f).toMatch(/→ tool_use write_file .* ✗ isError 200ms/);
     // A tool result's content goes under it, as text.
-    expect(f).toMatch(/← tool_result ✗ error call_demo_3\n +EACCES/);
+    expect(f).toMatch(/← tool_result ✗ isError call_demo_3\n +EACCES/);
     expect(f).toContain('⋯ 4 earlier messages elided (sha256 06b6136d214f…)');
     expect(f).toContain('[block: image]');
     expect(f).toContain('✂ truncated');
@@ -771,7 +791,7 @@ describe('turns ↔ calls', () => {
     expect(app.frame()).toMatch(/^[ ›]↔ search: no call reached the server$/m);
   });
 
-  it('a stubbed tool_use answered all the same claims no ✓ ok: an error result still says ✗ error', async () => {
+  it('a stubbed tool_use answered all the same claims no ✓ ok: an error result still says ✗ isError', async () => {
     const agent = readFileSync('test/fixtures/two-planes/agent.jsonl', 'utf8').trimEnd().split('\n');
     const stubbed = (isError: boolean) => [
       ...agent.slice(0, -1),
@@ -789,16 +809,25 @@ describe('turns ↔ calls', () => {
       app = await renderApp({ store, rows: 24, columns: 80 });
       await app.press('pane.turns');
       const stub = lines(app.frame()).find((l) => l.includes('never sent'));
-      expect(stub).toMatch(isError ? / ✗ error no call reached the server$/ : /\} no call reached the server$/);
+      expect(stub).toMatch(isError ? / ✗ isError no call reached the server$/ : /\} no call reached the server$/);
       app.unmount();
     }
     app = null;
   });
 
-  it('Turns at 80 columns names l, the key that joins a tool_use and its call', async () => {
+  it('Turns at 80 columns names l, the key that joins a tool_use and its call, where it can act', async () => {
     app = await renderApp({ store: await twoPlanes(), rows: 24, columns: 80 });
     await app.press('pane.turns');
+    // The user's question asked for no call: l would only say so.
+    expect(lines(app.frame()).at(-1)).not.toContain('l link');
+    await app.press('list.down');
     expect(lines(app.frame()).at(-1)).toMatch(/^\? help .* l link .* q quit +\d+ of \d+$/);
+    // A tool_use no call answered: not there either.
+    await app.press('list.bottom');
+    expect(lines(app.frame()).at(-1)).not.toContain('l link');
+    // In Calls, a call a turn asked for has it.
+    await app.press('pane.calls');
+    expect(lines(app.frame()).at(-1)).toContain('l link');
     // One plane only: l has nothing to join, and the footer keeps its room for Tab.
     app.unmount();
     const mcpOnly = readFileSync('test/fixtures/two-planes/mcp.jsonl', 'utf8').trimEnd().split('\n');
@@ -922,7 +951,8 @@ describe('Usage and Events panes', () => {
     expect(f).toMatch(/TOTAL\s+4\s+7,410\s+514/);
     expect(f).toContain('1 echoed turn excluded');
     expect(f).toContain('total is partial');
-    expect(f).toMatch(/write_file\s+2\s+2\s+0/);
+    // Each call once (the one failed tools/call of Calls), the agent's tool_use beside it.
+    expect(f).toMatch(/write_file\s+1\s+1\s+0\s+160ms\s+160ms\s+160ms\s+1\s/);
     expect(f).toMatch(/sampling\/createMessage\s+1\s+0\s+0\s+1\.12s/);
     // The demo spans 14 s: one minute, one bar per series.
     expect(f).toMatch(/OVER TIME per minute, 1 minute from the start/);

@@ -64,8 +64,9 @@ describe('Calls on a wide terminal', () => {
       const starts = texts.filter((t) => t.includes('{"')).map((t) => t.indexOf('{"'));
       expect(new Set(starts).size).toBe(1);
       expect(texts.find((t) => t.includes('notifications/initialized'))).toBeDefined();
+      // (The demo's failed calls take a column of their own for their errors, out of this room.)
       expect(texts.find((t) => t.includes('tools/call search_files'))).toContain(
-        '{"path":"/home/me/project","pattern":"retry"}',
+        width >= 160 ? '{"path":"/home/me/project","pattern":"retry"}' : '{"path":"/home/me/project","patt',
       );
     }
   });
@@ -73,7 +74,7 @@ describe('Calls on a wide terminal', () => {
   it('from 120 columns the arguments show; at 119 the pane is as it was', async () => {
     app = await renderApp({ store: demoStore(), columns: 120 });
     expect(rowWith(app.frame(), 'search_files')).toMatch(
-      /tools\/call search_files +\{"path":"\/home\/me\/project","pattern":"retry"\} +✓ ok +230ms$/,
+      /tools\/call search_files +\{"path":"\/home\/me\/project","patt… +✓ ok +230ms$/,
     );
     expect(rowWith(app.frame(), '+10.1s')).toContain('tools/call read_file      {"pth":"typo"}');
     app.unmount();

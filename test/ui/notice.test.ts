@@ -23,6 +23,20 @@ describe('a notice with a path, at any width', () => {
     expect(fitNotice(notice, 80)).toBe(notice);
   });
 
+  it("w's notice: where the file went first, the count after it", () => {
+    const notice = `wrote ${PATH} (2 marks: 12 records)`;
+    expect(fitNotice(notice, 80)).toBe(notice);
+    // The path gives its middle before the words around it go; its end never.
+    expect(fitNotice(notice, 50)).toBe('wrote ~/…/traces/x.jsonl (2 marks: 12 records)');
+    for (let w = 12; w <= notice.length; w++) expect(fitNotice(notice, w), `${w}`).toMatch(/x\.jsonl( \(.*\))?$/);
+    // Past the path's shortest form, the count goes before `wrote` does, and the path takes back its room.
+    const marked = 'wrote /tmp/mcp-replay-tui-marked-5805-1796661832193.jsonl (1 mark: 3 records)';
+    expect(fitNotice(marked, 70)).toBe('wrote /tmp/mcp-replay-tui-marked-5805-1796661832193.jsonl');
+    expect(fitNotice('filter history not read: /tmp/mrt-state-tmux-9cILjF/filter-history is a device', 70)).toBe(
+      'filter history not read: /…/filter-history is a device',
+    );
+  });
+
   it('takes a slash inside a word for no path: tools/call is cut at the end like any word', () => {
     const notice =
       'no linked call: a tool_use and a tools/call link when both planes of a run are open (same tool and arguments)';

@@ -2,6 +2,8 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRun } from '../../src/ingest/read-run.js';
+import { streamRun } from '../../src/ingest/stream-run.js';
+import { pairRuns } from '../../src/sources/recordings.js';
 import { noFigures } from '../../src/store/run-figures.js';
 import { SessionList, type SessionRun } from '../../src/store/session-list.js';
 import { TraceStore } from '../../src/store/trace-store.js';
@@ -286,5 +288,44 @@ describe('the Sessions list narrow: the start shortens before the label is cut',
       expect(row, row).toContain(width >= 60 ? 'huggingface-co ' : 'huggingface');
       expect(row, row).toMatch(/ 102 +0 +(1\.50k +)?\$2\.60 $/);
     }
+  });
+});
+
+describe('a run named by an address with secrets', () => {
+  it('shows it redacted in the Sessions list, and in the header of the run opened from it', async () => {
+    const url = 'http://me:PASSW0RD@127.0.0.1:9/runs/x.jsonl?token=T0KEN';
+    const runs = pairRuns([{ path: url, mtimeMs: 1, bytes: 0 }]);
+    expect(runs.map((r) => [r.id, r.files])).toEqual([['http://***@127.0.0.1:9/runs/x.jsonl?token=***', [url]]]);
+    const app = render(
+      <SessionsApp sessions={new SessionList(runs)} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session'));
+    app.unmount();
+    expect(f).toContain('x.jsonl?token=***');
+    expect(f).not.toMatch(/PASSW0RD|T0KEN/);
+    // Opened, the run's file is named as its source names itself.
+    const store = new TraceStore(bundledPrices());
+    const run = streamRun(store, [url]);
+    run.close();
+    expect(store.files.map((file) => file.name)).toEqual(['http://***@127.0.0.1:9/runs/x.jsonl?token=***']);
+  });
+});
+
+describe('a session cost as report shows it', () => {
+  it('with some turns unpriced: the cost and `*` (a lower bound); past a sum: overflow', async () => {
+    const list = new SessionList(runsOf(2));
+    const partly = result('runs/run-0001', 'partly', Date.UTC(2026, 7, 19, 20, 0), 1, 0.5);
+    partly.rows[0]!.figures.unpricedTurns = 1;
+    const over = result('runs/run-0000', 'over', Date.UTC(2026, 7, 19, 19, 0), 1, null);
+    over.rows[0]!.figures.costOverflowTurns = 1;
+    list.set(1, partly);
+    list.set(0, over);
+    const app = render(
+      <SessionsApp sessions={list} openRun={() => ({ store: demoStore(), close() {} })} size={SIZE} />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('partly') && x.includes('over'));
+    app.unmount();
+    expect(lines(f).find((l) => l.includes('partly'))).toMatch(/\$0\.50\*$/);
+    expect(lines(f).find((l) => l.includes(' over'))).toMatch(/overflow$/);
   });
 });

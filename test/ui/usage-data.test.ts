@@ -90,7 +90,15 @@ describe.skipIf(!hasRealTraces)('the Usage pane tool table: cost per tool', () =
     const lines = usageLines(d, 80).map(lineText);
     for (const l of lines) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
     const header = lines.find((l) => l.startsWith('TOOL '))!;
-    expect(header.split(/\s{2,}/)).toEqual(['TOOL', 'CALLS', 'ERR', 'PEND', 'P50', 'P95', 'TOKENS', 'COST']);
+    // Both planes: USES (the agent's tool_uses) beside the calls on the wire, kept before P95.
+    expect(header.split(/\s{2,}/)).toEqual(['TOOL', 'CALLS', 'ERR', 'PEND', 'P50', 'USES', 'TOKENS', 'COST']);
+    expect(
+      lines
+        .find((l) => l.startsWith('hf_fs'))!
+        .split(/\s{2,}/)
+        .slice(0, 2),
+    ).toEqual(['hf_fs', '69']);
+    expect(lines.find((l) => l.startsWith('hf_fs'))!.split(/\s{2,}/)[5]).toBe('86');
     expect(lines.find((l) => l.startsWith('__fitness_report_probe_tool__'))).toMatch(/\s–\s+–$/);
     const hf = d.toolCosts!.find((c) => c.name === 'hf_fs')!;
     expect(lines.find((l) => l.startsWith('hf_fs'))).toMatch(

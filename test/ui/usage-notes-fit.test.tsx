@@ -9,7 +9,7 @@ import { fillStore, storeOf } from '../helpers/store.js';
  */
 const demo = () => storeOf(readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n'), undefined, 'demo.jsonl');
 
-/** A long tool name: at 60 columns the tool table keeps COST and drops TOKENS and ORIGIN. */
+/** A long tool name: at 60 columns the tool table keeps COST and drops TOKENS and USES. */
 const longTool = () => {
   const lines = readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n');
   return storeOf(
@@ -42,23 +42,23 @@ describe('Usage pane notes', () => {
     const lines = app.frame().split('\n');
     const header = lines.find((l) => /^\s*TOOL\s/.test(l)) ?? '';
     const below = lines.slice(lines.indexOf(header)).join('\n');
-    for (const col of ['TOKENS', 'COST', 'ORIGIN']) {
-      // A note names a column as `TOKENS, COST:`, `COST:` or `ORIGIN mixed`.
-      if (!header.includes(col)) expect(below, col).not.toMatch(new RegExp(`\\b${col}(,|:| mixed)`));
+    for (const col of ['TOKENS', 'COST', 'USES']) {
+      // A note names a column as `TOKENS, COST:`, `COST:` or `USES:`.
+      if (!header.includes(col)) expect(below, col).not.toMatch(new RegExp(`\\b${col}(,|:)`));
     }
     expect(below).toMatch(/share of the turn that asked for the call/);
     expect(app.frame()).not.toMatch(/asked.*…$/m);
   });
 
-  it('at 60 columns the TOOLS line of two planes wraps, not cut', async () => {
+  it('at 60 columns the note on USES of two planes wraps, not cut', async () => {
     const lines = readFileSync('examples/demo.jsonl', 'utf8').trimEnd().split('\n');
     const store = fillStore(storeOf(lines, undefined, 'run.mcp.jsonl'), lines, 'run.agent.jsonl');
     app = await renderApp({ store, columns: 60, rows: 40 });
     await app.press('pane.usage');
     expect(app.frame().replace(/\n\s+/g, ' ')).toContain(
-      'TOOLS from the mcp plane (the agent plane describes the same calls)',
+      "CALLS: tools/call on the wire; USES: the agent's tool_use blocks (more uses than calls: some never reached the server; fewer: calls no turn asked for)",
     );
-    expect(app.frame()).not.toMatch(/TOOLS.*…$/m);
+    expect(app.frame()).toContain('TOOLS each call once, by its tools/call');
   });
 
   it('a long note stops at three lines, its last ending in …, the prices line under it', async () => {
@@ -79,10 +79,26 @@ describe('Usage pane notes', () => {
     expect(lines[at + 3]).toMatch(/^.prices:/);
   });
 
-  it('ORIGIN mixed is said under the tool table', async () => {
+  it('one file with both planes: each call once (write_file one failed call, as in Calls), USES apart', async () => {
     app = await renderApp({ store: demo(), columns: 80, rows: 40 });
     await app.press('pane.usage');
-    expect(app.frame()).toContain('ORIGIN mixed: MCP tools/call and model tool_use both counted');
+    const row = app
+      .frame()
+      .split('\n')
+      .find((l) => l.startsWith(' write_file'))!;
+    expect(row.trim().split(/\s{2,}/)).toEqual([
+      'write_file',
+      '1',
+      '1',
+      '0',
+      '160ms',
+      '160ms',
+      '160ms',
+      '1',
+      '140',
+      '$0.0082',
+    ]);
+    expect(app.frame()).not.toContain('mixed');
   });
 });
 

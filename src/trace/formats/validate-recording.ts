@@ -10,6 +10,7 @@ import { CassetteValidator } from './cassette-validator.js';
 import { CASSETTE, CLAUDE_CODE, CODEX, DOCUMENT_MAX_BYTES, GEMINI, type TraceFormat, V1 } from './format.js';
 import { valueSpans } from './json-spans.js';
 import { McpRecValidator } from './mcp-rec-validator.js';
+import { describeJson, isCassette } from './read-document.js';
 import { documentWatch, sniffFirstLine } from './sniff.js';
 
 type Held = { text: string; line: number } | { unread: string; line: number };
@@ -26,8 +27,12 @@ export class RecordingValidator {
   /** Set once a document started: whether a later line shows JSONL after all. */
   private showsLines: ((text: string) => boolean) | null = null;
   private tooBig = false;
+  /** Whether any line held more than blanks (or could not be read): else the file is empty. */
+  private sawText = false;
   /** The format whose rules applied; known after `finish()` at the latest. */
   format: TraceFormat = V1;
+  /** After `finish()`: what the file is when it is a JSON document that is no recording (`not-a-trace`), else null. */
+  notTrace: string | null = null;
 
   constructor(private readonly keepPerRule = FINDINGS_PER_RULE) {}
 
@@ -44,6 +49,7 @@ export class RecordingValidator {
   }
 
   unread(line: number, reason: string): void {
+    this.sawText = true;
     if (this.rules) this.rules.unread(line, reason);
     else this.hold({ unread: reason, line }, 0);
   }
@@ -51,6 +57,7 @@ export class RecordingValidator {
   push(text: string, line: number): void {
     if (this.rules) return this.rules.push(text, line);
     if (text.trim() !== '') {
+      this.sawText = true;
       if (this.showsLines === null) {
         const first = sniffFirstLine(text);
         if (first !== 'document') {
@@ -87,9 +94,11 @@ export class RecordingValidator {
         this.rules = v;
         this.format = CASSETTE;
         v.document(this.textOf(), doc);
+        if (!isCassette(doc)) this.notTrace = describeJson(doc);
         this.held = [];
       } else this.apply(this.startsGeminiJsonl() ? GEMINI : V1);
     }
+    if (!this.sawText) this.rules!.empty();
     return this.rules!.finish();
   }
 

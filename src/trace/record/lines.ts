@@ -1,3 +1,4 @@
+import { isoTime } from '../dates.js';
 import type { MessageDir } from '../enums.js';
 import { TOOL } from '../tool.js';
 import { redactJsonText, redactString } from './redact.js';
@@ -47,7 +48,8 @@ let lastIso = '';
 const iso = (ms: number) => {
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = new Date(ms).toISOString();
+    // The clock's own time: always one a date holds.
+    lastIso = isoTime(ms)!;
   }
   return lastIso;
 };

@@ -2,8 +2,9 @@ import { Flag } from '../../store/codes.js';
 import { countedUsage } from '../../store/counted-usage.js';
 import { hasCalls, linkedPair } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { countUsageByText } from '../../trace/count-text.js';
+import { turnNumbersByText } from '../../trace/count-text.js';
 import { nanoOf, usdOf } from '../../trace/counts.js';
+import { Status } from '../../trace/enums.js';
 import { factsOf } from '../../trace/facts.js';
 import { classify } from '../../trace/parse-line.js';
 import type { TurnFacts } from '../../trace/turn.js';
@@ -42,7 +43,7 @@ function parsedTurn(store: TraceStore, row: number): ParsedTurn {
     if (raw !== null && parsed?.kind === 'turn') {
       const facts = factsOf(parsed);
       if (facts.kind === 'turn') {
-        countUsageByText(raw, facts.turn);
+        turnNumbersByText(raw, facts.turn);
         // A Codex token_count names no model: its session's, as the index gave it.
         const model = parsed.agent && parsed.obj.model === undefined ? store.nameOf(row) : null;
         const turn = model === null ? parsed.obj : { ...parsed.obj, model };
@@ -68,13 +69,41 @@ function counted(store: TraceStore, row: number, facts: TurnFacts): TurnFacts {
   return { ...facts, usage: usage && { ...usage } };
 }
 
+/**
+ * How a tool pair ended, in the Calls pane's words: a failed one is `isError` (the tool
+ * reported failure, as `is_error` says), or `error` when the call it became on the wire
+ * got a JSON-RPC error, so the same call reads the same in Turns and in Calls.
+ */
+function outcomeState(store: TraceStore, p: number, linked: number | null): ToolUseOutcome['state'] {
+  const pair = store.pairs.get(p);
+  if (pair.resRow < 0) return 'pending';
+  if (pair.error === null) return 'ok';
+  return linked !== null && store.statusOf(store.pairs.reqRowOf(linked)) === Status.error ? 'error' : 'isError';
+}
+
+/** The id of a turn pair's tool_use block (read back from its turn), or null. */
+function toolUseId(store: TraceStore, p: number): string | null {
+  const turn = parsedTurn(store, store.pairs.reqRowOf(p)).turn;
+  const blocks = turn && Array.isArray(turn.blocks) ? turn.blocks : [];
+  const uses = blocks.filter((b) => isObject(b) && b.type === 'tool_use');
+  const use = uses[store.pairs.get(p).ordinal];
+  return isObject(use) && typeof use.id === 'string' ? use.id : null;
+}
+
 export function turnView(store: TraceStore, row: number, start = traceStart(store)): TurnView {
   const calls = hasCalls(store);
-  const toolUses: ToolUseOutcome[] = store.toolLinks(row).opened.map((p) => {
+  const links = store.toolLinks(row);
+  // Each failed tool_result says its tool_use's word (by the tool_use's id).
+  const results = new Map<string, ToolUseOutcome['state']>();
+  for (const p of links.closed) {
+    const id = toolUseId(store, p);
+    if (id !== null) results.set(id, outcomeState(store, p, linkedPair(store, p)));
+  }
+  const toolUses: ToolUseOutcome[] = links.opened.map((p) => {
     const pair = store.pairs.get(p);
     const linked = linkedPair(store, p);
     return {
-      state: pair.resRow < 0 ? 'pending' : pair.error !== null ? 'error' : 'ok',
+      state: outcomeState(store, p, linked),
       latencyMs: pair.latency,
       linkedLine: linked === null ? null : store.lineOf(store.pairs.reqRowOf(linked)),
       linkedLatencyMs: linked === null ? null : store.pairs.get(linked).latency,
@@ -95,5 +124,6 @@ export function turnView(store: TraceStore, row: number, start = traceStart(stor
     echoed: store.has(row, Flag.echoed),
     addsUsage: countedUsage(store, row)?.continues === true,
     toolUses,
+    results,
   };
 }

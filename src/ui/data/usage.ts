@@ -1,7 +1,14 @@
 import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
 import type { FilterResult } from '../../store/query.js';
 import type { SearchResult } from '../../store/search.js';
-import { callLatencyStats, cancelledCalls, mergesPlanes, modelsOf, serversOf, toolsOf } from '../../store/stats.js';
+import {
+  callLatencyStats,
+  cancelledCalls,
+  mergesPlanes,
+  modelsOf,
+  serversOf,
+  shownToolsOf,
+} from '../../store/stats.js';
 import { onAxis, timeAxis } from '../../store/time-axis.js';
 import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -90,8 +97,8 @@ function tablesOf(store: TraceStore, agg: Aggregates): Omit<UsageData, 'timeline
   return {
     models: modelsOf(agg, store.prices),
     prices: store.prices.origin,
-    tools: toolsOf(agg, mcpPlaneOnly),
-    servers: serversOf(agg, mcpPlaneOnly).map((r) => ({
+    tools: shownToolsOf(agg),
+    servers: serversOf(agg).map((r) => ({
       name: r.name,
       calls: r.calls,
       errors: r.errors,

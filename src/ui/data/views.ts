@@ -16,6 +16,7 @@ import {
   type StatusCode,
 } from '../../trace/enums.js';
 import type { CallOrder, PaneId } from '../state/ui-state.js';
+import { callErrorText, type HttpFailure, httpFailureOf } from './call-errors.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
 export interface RowList {
@@ -286,6 +287,10 @@ export interface CallRow {
   marked?: boolean;
   /** The request's arguments as compact JSON (data/args.ts), on a pane wide enough to show them. */
   args?: string;
+  /** Why it failed: its error's text (a JSON-RPC error's message, an isError result's text). */
+  error?: string | null;
+  /** An HTTP error its recorder noted, when it got no JSON-RPC answer (data/call-errors.ts). */
+  http?: HttpFailure | null;
 }
 
 const labelCache = new WeakMap<TraceStore, { version: number; labels: (string | null)[] }>();
@@ -345,6 +350,8 @@ export function callRow(store: TraceStore, row: number, start: number | null): C
     tool: store.nameOf(row),
     status: shape === Shape.notification ? Status.none : store.statusOf(row),
     latencyMs: store.callLatency(row),
+    error: callErrorText(store, row),
+    http: httpFailureOf(store, row),
   };
 }
 

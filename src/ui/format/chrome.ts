@@ -81,6 +81,9 @@ function newsName(h: HeaderInfo, i: number, kindOf: (f: FileState) => string | n
     : f.name.slice(f.name.lastIndexOf('/') + 1);
 }
 
+/** The fewest cells of a filter's text the header shows beside its count (`status:err…`). */
+const FILTER_MIN = 8;
+
 /** The one-line header: pane tabs, trace label(s) and kind, counts, state. */
 export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const tabs = headerTabs(h.pane, width);
@@ -129,10 +132,14 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const aboutBare = formatShort.filter(Boolean).join(' · ');
   const full = ` ${label}${about ? ` (${about})` : ''}`;
   // The filter comes first: when it is on, it matters more than the counts. Narrow, the
-  // counts give way, then how many rows it keeps (the footer counts them too), then the
-  // filter's text (its end), never the trace's state.
-  const state = ` ${inertHead(states, width)}${paused}`;
-  const counts = ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`;
+  // counts give way, then the filter's text (its end), then how many rows it keeps (`4 of
+  // 36`: what the person reads the panes by), never the trace's state.
+  // No file yet: one is being opened (its saved index read), not an empty trace.
+  const state = ` ${inertHead(states || 'opening…', width)}${paused}`;
+  // No file yet (one being opened): no count to give, only that it is opening.
+  const counts = h.files.length
+    ? ` ${fmtInt(h.records)} rec${h.skipped ? ` · ${fmtInt(h.skipped)} skipped` : ''} ·`
+    : '';
   const kept = h.filter ? ` · ${fmtInt(h.filter.kept)} of ${fmtInt(h.filter.total)} ·` : '';
   const expr = h.filter ? inertHead(h.filter.text, width) : '';
   const filterText = (cells: number, keptToo = true) =>
@@ -144,9 +151,11 @@ export function headerLine(h: HeaderInfo, width: number): ScreenLine {
   const roomRight = Math.max(0, width - used - labelFloor);
   let right = `${filterText(width)}${counts}${state}`;
   if (widthOf(right) > roomRight) right = `${filterText(width)}${state}`;
-  if (widthOf(right) > roomRight && h.filter) right = `${filterText(width, false)}${state}`;
-  if (widthOf(right) > roomRight && h.filter)
-    right = `${filterText(Math.max(1, roomRight - widthOf(filterText(0, false)) - widthOf(state)), false)}${state}`;
+  // The filter's end gives way before its count, down to a few cells of it.
+  const exprRoom = (keptToo: boolean) => roomRight - widthOf(filterText(0, keptToo)) - widthOf(state);
+  if (widthOf(right) > roomRight && h.filter && exprRoom(true) >= FILTER_MIN)
+    right = `${filterText(exprRoom(true))}${state}`;
+  if (widthOf(right) > roomRight && h.filter) right = `${filterText(Math.max(1, exprRoom(false)), false)}${state}`;
   // Narrower still, that a filter is on (the footer's count says how many rows it keeps).
   if (widthOf(right) > roomRight && h.filter) right = ` filtered ·${state}`;
   if (widthOf(right) > roomRight) right = state;

@@ -61,11 +61,53 @@ export function shareRoom(a: string, b: string, cells: number): [number, number]
   return [half, half];
 }
 
-/** The title line in exactly `width` cells (names inert already), the status last and whole while it can be. */
-export function diffHeading(a: string, b: string, status: string, statusStyle: Style, width: number): ScreenLine {
+/**
+ * What tells `name` from `other` and nothing more: from where they start to differ to
+ * where they end alike, each moved to a word's edge (`19T22-14-12-890Z` of
+ * `huggingface-co-2026-08-19T22-14-12-890Z.mcp.jsonl`); '' when it is all shared.
+ */
+export function differingPart(name: string, other: string): string {
+  const d = differsAt(name, other);
+  let e = 0;
+  while (e < name.length - d && e < other.length - d && name[name.length - 1 - e] === other[other.length - 1 - e]) e++;
+  while (e > 0 && /[\p{L}\p{N}]/u.test(name[name.length - e]!)) e--;
+  return name.slice(d, name.length - e);
+}
+
+/** The fewest cells of the server's label the title keeps beside the two runs' differences. */
+const LABEL_MIN = 8;
+
+/**
+ * The title line in exactly `width` cells (names inert already), the status last and
+ * whole while it can be. Two runs of one server (`label`: the label both share) whose
+ * names cannot show whole are named by the label and what differs between them
+ * (`diff huggingface-co: A 19T22-14-12-890Z · B 20T17-23-48-886Z`): the label gives way
+ * (to LABEL_MIN cells) before the differences do.
+ */
+export function diffHeading(
+  a: string,
+  b: string,
+  status: string,
+  statusStyle: Style,
+  width: number,
+  label: string | null = null,
+): ScreenLine {
   const fixed = widthOf('diff ') + widthOf('A ') + widthOf(' · B ') + widthOf(status);
-  const [ra, rb] = shareRoom(a, b, Math.max(2, width - fixed));
-  const names = `A ${shortenName(a, b, ra)} · B ${shortenName(b, a, rb)}`;
+  const [da, db] = [differingPart(a, b), differingPart(b, a)];
+  const whole = widthOf(a) + widthOf(b) <= width - fixed;
+  const room = width - fixed - widthOf(': ');
+  // The labelled form only while each difference keeps a dozen cells beside LABEL_MIN of the label.
+  const fits =
+    room - Math.min(LABEL_MIN, widthOf(label ?? '')) >= Math.min(widthOf(da), 12) + Math.min(widthOf(db), 12);
+  let names: string;
+  if (!whole && label && da && db && fits) {
+    const labelRoom = Math.max(Math.min(LABEL_MIN, widthOf(label)), room - widthOf(da) - widthOf(db));
+    const [ra, rb] = shareRoom(da, db, Math.max(2, room - Math.min(labelRoom, widthOf(label))));
+    names = `${truncate(label, labelRoom)}: A ${truncate(da, ra)} · B ${truncate(db, rb)}`;
+  } else {
+    const [ra, rb] = shareRoom(a, b, Math.max(2, width - fixed));
+    names = `A ${shortenName(a, b, ra)} · B ${shortenName(b, a, rb)}`;
+  }
   const line = fitLine([seg('diff ', 'header'), seg(names), seg(status, statusStyle)], width);
   const used = line.reduce((n, s) => n + widthOf(s.text), 0);
   return [...line, seg(' '.repeat(Math.max(0, width - used)))];

@@ -75,13 +75,15 @@ export function fitNotice(text: string, width: number): string {
   const before = text.slice(0, match.index);
   const after = text.slice(match.index + match[0].length);
   const path = match[0];
-  // The path gives its middle first; past its shortest form, the words around it give way.
+  // The path gives its middle first; past its shortest form, the words after it give way
+  // (the path taking back their room), then those before it (what happened: `wrote`).
   const parts = path.split('/');
   const shortest = parts.length > 2 ? widthOf(`${parts[0]}/…/${parts.at(-1)}`) : widthOf(path);
-  const pathRoom = Math.max(width - widthOf(before) - widthOf(after), Math.min(shortest, width));
+  const fitsWith = (words: string) => width - widthOf(before) - widthOf(words) >= Math.min(shortest, width);
+  const afterKept = fitsWith(after) ? after : '';
+  const pathRoom = Math.max(width - widthOf(before) - widthOf(afterKept), Math.min(shortest, width));
   const short = shortenPath(path, pathRoom);
   const rest = width - widthOf(short);
-  const afterKept = widthOf(after) <= rest ? after : '';
   const beforeRoom = Math.max(0, rest - widthOf(afterKept));
   // Words cut before a path end in `… `, so the path still stands apart.
   const cut =

@@ -1,4 +1,4 @@
-import { DIRS, Dir, type EnumEntry, KINDS, Kind, SHAPES, Shape, STATUSES } from '../../trace/enums.js';
+import { DIRS, Dir, type EnumEntry, KINDS, Kind, SHAPES, Shape, STATUSES, Status } from '../../trace/enums.js';
 import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
@@ -46,7 +46,17 @@ export interface CallColumns {
   method: number;
   /** With an arguments column (wide panes): the tool's width; the arguments take the rest. */
   tool?: number;
+  /** With an arguments column and a failed call on screen: the width of the column of error texts. */
+  error?: number;
 }
+
+/** The widest the column of error texts gets beside the arguments, and its share of their room. */
+const ERROR_COLUMN = { max: 48, share: 0.45 };
+/** Fewer cells than this left beside a name (narrow panes), no error text is shown there. */
+const ERROR_MIN = 8;
+
+/** What a row says of why its call failed: the recorder's HTTP error's message, or the error's text. */
+const troubleOf = (r: CallRow): string | null => (r.http ? (r.http.message ?? null) : (r.error ?? null));
 
 /** From this many columns, Calls shows each request's arguments (instead of empty space). */
 export const ARGS_FROM_COLUMNS = 120;
@@ -73,7 +83,12 @@ export function callColumns(rows: CallRow[], width: number, clock = false): Call
     const method = Math.min(longest, ARGS_METHOD);
     const tools = rows.map((r) => (r.tool === null ? 0 : widthUpTo(inertHead(r.tool, ARGS_TOOL.max), ARGS_TOOL.max)));
     const spans = rows.map((r) => (r.tool === null ? widthUpTo(inertHead(r.method, ARGS_METHOD), ARGS_METHOD) : 0));
-    return { label, method, tool: Math.max(ARGS_TOOL.min, ...tools, Math.max(...spans) - method - 1) };
+    const tool = Math.max(ARGS_TOOL.min, ...tools, Math.max(...spans) - method - 1);
+    // A failed call on screen: its error's text in a column of its own, out of the arguments' room.
+    const failed = rows.some((r) => troubleOf(r) !== null);
+    const room = flex - method - tool - 2;
+    const error = failed ? Math.min(ERROR_COLUMN.max, Math.floor(room * ERROR_COLUMN.share)) : 0;
+    return { label, method, tool, ...(error >= ERROR_MIN ? { error } : {}) };
   }
   return { label, method: Math.max(6, Math.min(longest, Math.floor(flex * 0.45))) };
 }
@@ -97,7 +112,11 @@ export function formatCallRow(
     width - 1 - markCell(r.marked).length - TIME - DIRW - STATUS - LAT - (label ? label + 1 : 0) - 4,
   );
   // Beside the arguments, method and tool keep the widths shared by the rows; a row without a tool spans both.
-  const argsW = columns.tool === undefined || r.args === undefined ? 0 : flex - columns.method - columns.tool - 2;
+  const errorW = columns.tool === undefined || r.args === undefined ? 0 : (columns.error ?? 0);
+  const argsW =
+    columns.tool === undefined || r.args === undefined
+      ? 0
+      : flex - columns.method - columns.tool - 2 - (errorW ? errorW + 1 : 0);
   const shared = argsW > 0 ? columns.method + 1 + columns.tool! : flex;
   const methodW = r.tool === null ? shared : Math.max(1, Math.min(columns.method, shared - 8));
   const toolW = r.tool === null ? 0 : shared - methodW - 1;
@@ -110,10 +129,26 @@ export function formatCallRow(
   if (label) parts.push(seg(`${fit(inertHead(r.fileLabel ?? '', label), label)} `, 'accent'));
   parts.push(seg(`${fit(timeText(r.offsetMs, r.tMs, clock), TIME, 'right')} `, 'dim'));
   parts.push(seg(fit(arrow, DIRW), r.serverToClient ? 'accent' : 'dim'));
-  parts.push(seg(fit(inertHead(r.method, methodW), methodW), matched ? 'match' : toneOf(shape)));
-  if (r.tool !== null && toolW > 0)
-    parts.push(seg(` ${fit(inertHead(r.tool, toolW), toolW)}`, matched ? 'match' : 'bold'));
+  const trouble = troubleOf(r);
+  // Narrower (no arguments column): why it failed, in the space the name leaves.
+  const nameW = r.tool === null ? methodW : toolW;
+  const name = inertHead(r.tool ?? r.method, nameW);
+  const inline = argsW > 0 || trouble === null ? 0 : nameW - Math.min(widthUpTo(name, nameW), nameW) - 2;
+  const shownW = inline >= ERROR_MIN ? nameW - inline - 2 : nameW;
+  const nameStyle = matched ? 'match' : r.tool === null ? toneOf(shape) : 'bold';
+  if (r.tool === null) parts.push(seg(fit(name, shownW), nameStyle));
+  else {
+    parts.push(seg(fit(inertHead(r.method, methodW), methodW), matched ? 'match' : toneOf(shape)));
+    if (toolW > 0) parts.push(seg(` ${fit(name, shownW)}`, nameStyle));
+  }
+  if (inline >= ERROR_MIN) parts.push(seg(`  ${fit(inertHead(trouble!, inline), inline)}`, 'error'));
   if (argsW > 0) parts.push(seg(` ${fit(inertHead(r.args!, argsW), argsW)}`, 'dim'));
+  if (errorW > 0) parts.push(seg(` ${fit(inertHead(trouble ?? '', errorW), errorW)}`, 'error'));
+  if (r.http) {
+    // The recorder's HTTP error where the status is, over the latency it never had.
+    parts.push(seg(` ${fit(`${STATUSES[Status.error]!.glyph} ${r.http.status}`, STATUS - 1 + LAT)}`, 'error'));
+    return withSelection(parts, width, selected);
+  }
   // A notification has no outcome: its shape shows where a call's status would.
   const outcome = quiet ? shape : status;
   parts.push(seg(` ${fit(looks(outcome), STATUS - 1)}`, toneOf(outcome)));

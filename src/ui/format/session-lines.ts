@@ -1,8 +1,8 @@
 /** The Sessions list's lines: its column heads, one row per run, its header (pure, width-exact). */
-import { costUsdOf } from '../../store/run-figures.js';
+import { costCell } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
 import { inert } from '../../trace/text.js';
-import { counted, fmtMs, fmtUsd, overflowing } from '../../trace/units.js';
+import { counted, fmtMs, overflowing } from '../../trace/units.js';
 import { labelOf, noSession, tokensOf } from '../data/sessions.js';
 import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
@@ -159,7 +159,7 @@ export function sessionRow(
     calls: f ? f.toolCalls.toLocaleString('en-US') : dash,
     errors: f ? f.toolErrors.toLocaleString('en-US') : dash,
     tokens: f ? fmtCompact(tokensOf(e)) : dash,
-    cost: f ? (f.costNano === null ? (f.unpricedTurns ? 'unpriced' : '—') : fmtUsd(costUsdOf(f))) : dash,
+    cost: f ? costCell(f) : dash,
   };
   const line = [seg(selected ? '›' : ' ', selected ? 'selected' : undefined), seg(matched ? '•' : ' ', 'match')];
   for (const c of columns) {

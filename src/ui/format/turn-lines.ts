@@ -14,7 +14,8 @@ import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from './text-block.js';
 
 /** How a tool_use ended: from its paired tool_result. */
 export interface ToolUseOutcome {
-  state: Extract<keyof typeof Status, 'ok' | 'error' | 'pending'>;
+  /** In the Calls pane's words: `isError` (the tool reported failure), `error` (a JSON-RPC error on the wire). */
+  state: Extract<keyof typeof Status, 'ok' | 'error' | 'isError' | 'pending'>;
   latencyMs: number | null;
   /** Line of the linked tools/call on the mcp plane (`l` jumps there), if any. */
   linkedLine?: number | null;
@@ -44,6 +45,8 @@ export interface TurnView {
   addsUsage?: boolean;
   /** Outcomes of this turn's tool_use blocks, in block order. */
   toolUses: ToolUseOutcome[];
+  /** How the tool_uses this turn's tool_results answer ended, by tool_use id (a failed result says the same word). */
+  results?: ReadonlyMap<string, ToolUseOutcome['state']>;
 }
 
 export interface TurnOptions {
@@ -68,7 +71,9 @@ const INDENT = '  ';
  */
 const TOOL_USE = `${DIRS[Dir.in].glyph} tool_use `;
 const TOOL_RESULT = `${DIRS[Dir.out].glyph} tool_result `;
-const ERROR = `${looks(STATUSES[Status.error])} `;
+/** A failed tool_result's mark: the word of its call (`isError` unless the wire said `error`). */
+const failedMark = (state: ToolUseOutcome['state'] | undefined): string =>
+  `${looks(STATUSES[state === 'error' ? Status.error : Status.isError])} `;
 
 /** A turn as screen lines: a header, then one or more lines per block. */
 export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
@@ -183,7 +188,7 @@ export function turnLines(v: TurnView, o: TurnOptions): ScreenLine[] {
       line(
         seg(INDENT),
         seg(TOOL_RESULT, 'accent'),
-        seg(err ? ERROR : '', 'error'),
+        seg(err ? failedMark(v.results?.get(str(b.tool_use_id) ?? '')) : '', 'error'),
         seg(clip(str(b.tool_use_id) ?? '', w), 'dim'),
         seg(text ? '' : ' (empty)', 'dim'),
       );

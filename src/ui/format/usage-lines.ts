@@ -1,4 +1,4 @@
-import type { PerModel, StatsDoc, ToolRow } from '../../store/stats.js';
+import type { PerModel, ShownTool, StatsDoc } from '../../store/stats.js';
 import type { ToolCost } from '../../store/tool-costs.js';
 import type { PricesOrigin } from '../../trace/prices.js';
 import { pricesNote } from '../../trace/prices-note.js';
@@ -13,10 +13,11 @@ import {
   fmtToolCost,
   fmtToolTokens,
   latencyNote,
-  MIXED_ORIGIN_NOTE,
   overflowNote,
   timesNote,
   toolCostNote,
+  USES_NOTE,
+  USES_ONLY_NOTE,
 } from '../../trace/units.js';
 import type { UsageSort } from '../state/ui-state.js';
 import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
@@ -56,7 +57,8 @@ export interface UsageData {
   models: NonNullable<StatsDoc['models']> | null;
   /** Which prices the costs came from (the bundled table, or a file over it and who named it). */
   prices: PricesOrigin;
-  tools: ToolRow[];
+  /** Each call counted once, with the agent's tool_uses apart (`shownToolsOf`). */
+  tools: ShownTool[];
   /** The tools' calls by the MCP server they belong to (an agent's `mcp__<server>__<tool>`); none for others. */
   servers: MethodRow[];
   /** What each tool's calls were charged (by name; store/tool-costs.ts); null while being worked out. */
@@ -106,15 +108,30 @@ const modelCols: TableCol<ModelLine>[] = [
   { header: 'MAX', align: 'right', cell: (m) => fmtMs(m.latencyMaxMs), drop: 1 },
 ];
 
-/** A row of the tool and method tables (tools add their origin and what they were charged). */
-type CallLike = MethodRow & { origin?: string; charge?: ToolCost; costsPending?: boolean };
+/** A row of the tool and method tables (tools add their tool_uses and what they were charged). */
+type CallLike = MethodRow & { uses?: number | null; charge?: ToolCost; costsPending?: boolean };
 
 /** A tool's TOKENS and COST while cost per tool is still being worked out (a big trace). */
 const PENDING = '…';
 
-/** The tool table's columns: the call columns, then TOKENS and COST (giving way after PEND), then ORIGIN. */
-const toolCols = (): TableCol<CallLike>[] => [
+/**
+ * The tool table's columns: the call columns, then USES (with both planes), then TOKENS
+ * and COST (giving way after PEND, and USES after PEND too).
+ */
+const toolCols = (withUses: boolean): TableCol<CallLike>[] => [
   ...callCols('TOOL'),
+  ...(withUses
+    ? [
+        {
+          header: 'USES',
+          align: 'right',
+          cell: (r) => fmtInt(r.uses ?? null),
+          compact: (r) => compactInt(r.uses ?? null),
+          // After MAX, P95 and PEND: it says why the planes' counts differ.
+          drop: 3.5,
+        } satisfies TableCol<CallLike>,
+      ]
+    : []),
   {
     header: 'TOKENS',
     align: 'right',
@@ -136,7 +153,6 @@ const toolCols = (): TableCol<CallLike>[] => [
     style: (r) => (r.charge?.costUsd === null && r.charge.unpricedCalls ? 'warn' : undefined),
     drop: 5,
   },
-  { header: 'ORIGIN', cell: (r) => r.origin ?? '', drop: 0 },
 ];
 
 const callCols = (first: string): TableCol<CallLike>[] => [
@@ -262,8 +278,9 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
   if (d.timeline) out.push([], ...timelineLines(d.timeline, width));
   out.push([]);
   if (d.tools.length) {
-    const [first = '', ...more] = d.mcpPlaneOnly
-      ? wrap('from the mcp plane (the agent plane describes the same calls)', Math.max(10, width - 2 - 'TOOLS '.length))
+    const withUses = d.tools.some((t) => t.uses !== null);
+    const [first = '', ...more] = withUses
+      ? wrap('each call once, by its tools/call', Math.max(10, width - 2 - 'TOOLS '.length))
       : [];
     out.push([seg('TOOLS ', 'header'), seg(first, 'dim')], ...more.map((l): ScreenLine => [seg(`  ${l}`, 'dim')]));
     const charges = new Map((d.toolCosts ?? []).map((c) => [c.name, c]));
@@ -277,7 +294,7 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
           p50: t.p50Ms,
           p95: t.p95Ms,
           max: t.maxMs,
-          origin: t.origin,
+          uses: t.uses,
           charge: charges.get(t.name),
           costsPending: d.toolCosts === null,
         }),
@@ -290,15 +307,19 @@ function usageBody(d: UsageData, width: number, sort: UsageSort, targets: UsageT
       tools.map((t) => t.name),
       out.length,
     );
-    const { lines: table, shown } = fittedTable(toolCols(), tools, width);
+    const { lines: table, shown } = fittedTable(toolCols(withUses), tools, width);
     pushLines(out, table);
-    // Notes name only the columns the pane kept (a narrow one drops TOKENS, COST, ORIGIN).
+    // Notes name only the columns the pane kept (a narrow one drops USES, TOKENS, COST).
     const toolNotes = [toolCostNote(shown, d.toolCosts === null)];
-    if (shown.includes('ORIGIN') && tools.some((t) => t.origin === 'mixed')) toolNotes.push(MIXED_ORIGIN_NOTE);
+    if (shown.includes('USES')) toolNotes.push(USES_NOTE);
+    else if (!withUses && d.tools.every((t) => t.origin === 'turn')) toolNotes.push(USES_ONLY_NOTE);
     for (const note of toolNotes) if (note) pushLines(out, noteLines(note, width, 'dim'));
   } else out.push([seg('TOOLS ', 'header'), seg('no tool calls', 'dim')]);
   if (d.servers.length) {
-    out.push([], [seg('SERVERS ', 'header'), seg("the MCP servers of those tools (the agent's own tools are none)", 'dim')]);
+    out.push(
+      [],
+      [seg('SERVERS ', 'header'), seg("the MCP servers of those tools (the agent's own tools are none)", 'dim')],
+    );
     pushLines(out, fittedTable(callCols('SERVER'), sorted(d.servers, callKey(sort)), width).lines);
   }
   if (d.latenciesLeftOut) out.push([seg(latencyNote(d.latenciesLeftOut), 'warn')]);

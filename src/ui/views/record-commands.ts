@@ -29,10 +29,14 @@ function noLink(ctx: AppContext, row: number): string {
 
 export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
-  // In the footer only with both planes open (calls and turns): with one, l only says to
-  // open the other. The lists' lengths, not the link index: that would be built (and grow)
-  // at every frame while a big file is read.
-  hint: (ctx) => (ctx.views.calls.length > 0 && ctx.views.turns.length > 0 ? 'link' : null),
+  // In the footer only when l goes somewhere from the selected record: with one plane, or
+  // on a call no turn asked for, it only says why not. The lists' lengths first, then the
+  // selected row's own link (its group alone is matched, as Turns matches its tool_uses).
+  hint: (ctx) => {
+    if (ctx.views.calls.length === 0 || ctx.views.turns.length === 0) return null;
+    const row = selectedRow(ctx);
+    return row >= 0 && linkTarget(ctx.store, row) !== null ? 'link' : null;
+  },
   run: (ctx) => {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;
@@ -67,11 +71,15 @@ function recordsFor(ctx: AppContext, all: boolean): ArrayLike<number> | null {
 
 export const write: CommandSpec<AppContext> = {
   command: 'record.write',
-  run: (ctx) => {
+  // Not in the footer when there is nothing to write (an empty trace, a filter that keeps none).
+  disabled: (ctx) => {
     const rows = recordsFor(ctx, true);
-    if (!rows) return say(ctx, 'no record selected', 'error');
+    if (!rows) return 'no record selected';
     // A filter that keeps nothing: no file of a meta and an end line only.
-    if (rows.length === 0) return say(ctx, 'no records to write: the filter keeps none', 'error');
+    return rows.length === 0 ? 'no records to write: the filter keeps none' : null;
+  },
+  run: (ctx) => {
+    const rows = recordsFor(ctx, true)!;
     // Marks go before the filter: the message says so, and how many marks.
     const n = ctx.state.marks.size;
     const marked = n > 0 && !ctx.state.overlay;
@@ -82,8 +90,7 @@ export const write: CommandSpec<AppContext> = {
 
 export const copy: CommandSpec<AppContext> = {
   command: 'record.copy',
-  run: (ctx) => {
-    const rows = recordsFor(ctx, false);
-    return rows ? outcome(ctx.state, { type: 'copy', rows }) : say(ctx, 'no record selected', 'error');
-  },
+  // Not in the footer with no record selected (an empty trace).
+  disabled: (ctx) => (recordsFor(ctx, false) ? null : 'no record selected'),
+  run: (ctx) => outcome(ctx.state, { type: 'copy', rows: recordsFor(ctx, false)! }),
 };

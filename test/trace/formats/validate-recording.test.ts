@@ -15,6 +15,23 @@ const validate = (lines: string[]) => {
 const REC = (o: Record<string, unknown>) =>
   JSON.stringify({ ts: 1796278533.6, dir: 'client->server', msg: { jsonrpc: '2.0', id: 1, method: 'ping' }, ...o });
 
+describe('a file with no record', () => {
+  it.each([
+    ['empty', []],
+    ['blank lines only', ['', '  ']],
+  ])('%s is no valid trace: one error, empty', (_name, lines) => {
+    const { findings } = validate(lines);
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([
+      { line: 1, severity: 'error', rule: 'empty', message: 'no record: an empty file is not a trace' },
+    ]);
+  });
+
+  it('a file with a record is never called empty', () => {
+    expect(validate(['', REC({})]).rules).not.toContain('empty');
+    expect(validate(['not json']).rules).toEqual(['not-json']);
+  });
+});
+
 describe('validate picks the rules of the format the first line shows', () => {
   it('a well-formed mcp-rec recording: no meta or end line asked of it, no finding', () => {
     expect(validate([REC({}), REC({ dir: 'server->client', msg: { jsonrpc: '2.0', id: 1, result: {} } })])).toEqual({

@@ -4,12 +4,14 @@ import {
   mkdtempSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
 import { FileSource } from '../../src/sources/file-source.js';
@@ -204,4 +206,39 @@ describe('ingest of followed files', () => {
       }
     },
   );
+});
+
+describe('ingest of a followed agent transcript', () => {
+  it('counts what summary counts of the file as it is, however the lines of a response arrive', async () => {
+    const real = fileURLToPath(
+      new URL(
+        '../fixtures/agent-sessions/claude-code-log/claude-config/projects/claude-code-log__test__test_data__real_projects__-Users-dain-workspace-JSSoundRecorder/7acd37a8-2745-4b58-a8a9-46164b22ad9e.jsonl',
+        import.meta.url,
+      ),
+    );
+    const lines = readFileSync(real, 'utf8').split('\n').filter(Boolean);
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-ingest-agent-'));
+    const file = join(dir, 'session.jsonl');
+    // Cut inside responses: line 6 is the second of a response's five lines, line 14 the second of four.
+    const cuts = [6, 14, 30, 90, lines.length];
+    writeFileSync(file, `${lines.slice(0, cuts[0]).join('\n')}\n`);
+    const store = new TraceStore(bundledPrices());
+    const source = new FollowSource(file);
+    const run = ingest(store, source, store.addFile(source.name).index, { interactive: true });
+    try {
+      for (let i = 0; i < cuts.length; i++) {
+        if (i > 0) appendFileSync(file, `${lines.slice(cuts[i - 1], cuts[i]).join('\n')}\n`);
+        const want = await summaryOf(file);
+        await until(
+          () => JSON.stringify([statsOf(store, 0), store.count]) === JSON.stringify([want.stats, want.count]),
+          `the first ${cuts[i]} lines`,
+        );
+      }
+      expect(statsOf(store, 0).models?.summary).toMatchObject({ inputTokens: 1804, outputTokens: 20797 });
+    } finally {
+      source.close();
+      await run.catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

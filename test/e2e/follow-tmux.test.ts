@@ -104,8 +104,10 @@ describe.skipIf(!hasTmux)('--follow on a file not there yet', () => {
     await waitFor((s) => header(s).includes('no such file yet: waiting for it to be created'), 'the waiting header');
     writeFileSync(path, meta('later') + calls('later', 5));
     // Read whole (its writing may be seen half done first), at the end as --follow opens.
-    const screen = await waitFor((s) => /5 of 5$/.test(footer(s)), 'the created file');
-    expect(header(screen)).toMatch(/ rec · .*created: read from its start/);
+    // The rows may show before the header leaves "loading": wait for both.
+    const created = / rec · .*created: read from its start/;
+    const screen = await waitFor((s) => /5 of 5$/.test(footer(s)) && created.test(header(s)), 'the created file');
+    expect(header(screen)).toMatch(created);
     await key('q', (s) => s.includes('EXIT=0'), 'quit');
   });
 });

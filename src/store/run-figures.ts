@@ -87,6 +87,8 @@ export interface RunInfo {
   project: string | null;
   /** The git branch an agent ran on, when its transcript says. */
   branch: string | null;
+  /** The models of its counted turns, the most used first (then by name). */
+  models: string[];
 }
 
 /** The server of an agent's own tools, by `--by server`. */
@@ -271,12 +273,13 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
   const first = (read: (m: (typeof metas)[number]) => unknown) =>
     metas.map(read).find((v): v is string => typeof v === 'string') ?? null;
   const source = first((m) => m.source);
+  const models = modelsUsed(stores);
   // A transcript with no line that says where it ran is still its agent's, by its format.
   const agent =
     source !== null && AGENTS.has(source)
       ? source
       : (stores.map((s) => AGENT_FORMATS.get(s.files[0]!.format.name)).find((a) => a !== undefined) ?? null);
-  if (agent === null) return { id, startMs, durationMs, label, agent, project: null, branch: null };
+  if (agent === null) return { id, startMs, durationMs, label, agent, project: null, branch: null, models };
   // An agent's session is named by its transcript's path less the extension: its last part is the session id.
   const project = first((m) => m.cwd) ?? (agent === 'gemini-cli' ? label : null);
   return {
@@ -287,7 +290,16 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
     agent,
     project,
     branch: first((m) => m.gitBranch),
+    models,
   };
+}
+
+/** The models of a run's counted turns, the most used first, then by name. */
+function modelsUsed(stores: readonly TraceStore[]): string[] {
+  const turns = new Map<string, number>();
+  for (const s of stores)
+    for (const m of s.aggregates.models.values()) turns.set(m.model, (turns.get(m.model) ?? 0) + m.calls);
+  return [...turns].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([model]) => model);
 }
 
 /**

@@ -103,7 +103,7 @@ export const KEYMAP = {
   },
   'sessions.sort': {
     keys: ['s'],
-    description: 'Sort the sessions by the next column: start, label, duration, calls, errors, tokens, cost',
+    description: 'Sort the sessions by the next column: start, label, model, duration, calls, errors, tokens, cost',
     hint: 'sort',
     category: 'View',
   },

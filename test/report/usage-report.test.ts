@@ -275,7 +275,16 @@ describe('the fold over many runs', () => {
       ['2026-08-20', 'a'],
     ] as const)
       rows.add({
-        info: { id: 'r', startMs: null, durationMs: null, label: null, agent: null, project: null, branch: null },
+        info: {
+          id: 'r',
+          startMs: null,
+          durationMs: null,
+          label: null,
+          agent: null,
+          project: null,
+          branch: null,
+          models: [],
+        },
         rows: [{ key: { day, model }, figures: f(1) }],
       });
     expect(rows.sorted('asc').map((r) => [r.key.day, r.key.model])).toEqual([
@@ -321,7 +330,16 @@ describe('the fold over many runs', () => {
     const rows = new ReportRows(['day']);
     const big: Figures = { ...report(['session']).totals, inputTokens: 2 ** 52 + 1, turns: 3 };
     const run = {
-      info: { id: 'r', startMs: null, durationMs: null, label: null, agent: null, project: null, branch: null },
+      info: {
+        id: 'r',
+        startMs: null,
+        durationMs: null,
+        label: null,
+        agent: null,
+        project: null,
+        branch: null,
+        models: [],
+      },
       rows: [{ key: { day: 'd' }, figures: big }],
     };
     rows.add(run);

@@ -28,7 +28,7 @@ const runsOf = (n: number): SessionRun[] =>
     mtimeMs: 1_000_000 + i,
   }));
 const result = (id: string, label: string, startMs: number, calls: number, cost: number | null) => ({
-  info: { id, startMs, durationMs: 61_000, label, agent: null, project: null, branch: null },
+  info: { id, startMs, durationMs: 61_000, label, agent: null, project: null, branch: null, models: [] },
   rows: [
     {
       key: { session: id },
@@ -87,7 +87,7 @@ describe('the Sessions list', () => {
     ).toEqual(['alpha', 'mid', 'zeta']);
     // The run selected before (the newest, zeta) is still selected.
     expect(lines(f)[4]).toMatch(/^› /);
-    for (const next of ['duration', 'calls']) {
+    for (const next of ['model', 'duration', 'calls']) {
       app.stdin.write('s');
       f = await waitForFrame(app.lastFrame, (x) => x.includes(`by ${next}`));
     }
@@ -287,6 +287,42 @@ describe('the Sessions list narrow: the start shortens before the label is cut',
       // The label keeps at least 12 cells (huggingface…), its whole name from 60 columns.
       expect(row, row).toContain(width >= 60 ? 'huggingface-co ' : 'huggingface');
       expect(row, row).toMatch(/ 102 +0 +(1\.50k +)?\$2\.60 $/);
+    }
+  });
+});
+
+describe('the Sessions list model column', () => {
+  const withModels = (models: string[]) => {
+    const r = result('runs/run-0000', 'my-server', 1_000_000, 3, 1);
+    return { ...r, info: { ...r.info, models } };
+  };
+  const rowAt = (models: string[], width: number) => {
+    const list = new SessionList(runsOf(1));
+    list.set(0, withModels(models));
+    return sessionRow(list.entries[0]!, width, false, false)
+      .map((s) => s.text)
+      .join('');
+  };
+
+  it('shows the most used model, its vendor prefix and date dropped, and how many others, from 91 columns', () => {
+    expect(
+      sessionHeads(91, 'start')
+        .map((s) => s.text)
+        .join(''),
+    ).toContain(' MODEL ');
+    expect(rowAt(['claude-opus-4-6-20260101', 'claude-haiku-4-5'], 91)).toMatch(/ opus-4-6 \+1 /);
+    expect(rowAt(['gpt-5-codex'], 120)).toMatch(/ gpt-5-codex /);
+    expect(rowAt([], 120)).toMatch(/my-server +— /);
+  });
+
+  it('goes first when narrow: at 90 and 80 columns no model, the label whole', () => {
+    for (const width of [80, 90]) {
+      expect(
+        sessionHeads(width, 'start')
+          .map((s) => s.text)
+          .join(''),
+      ).not.toContain('MODEL');
+      expect(rowAt(['claude-opus-4-6'], width)).not.toContain('opus');
     }
   });
 });

@@ -22,6 +22,18 @@ export function labelOf(e: SessionEntry): string {
   return info?.label ?? runName(e);
 }
 
+/**
+ * A run's models as the model column shows them: the most used one, its vendor prefix
+ * and release date dropped (`claude-opus-4-6-20260101` is `opus-4-6`), then `+N` for
+ * the others. The full names are in the session's Usage pane.
+ */
+export function modelsCell(e: SessionEntry): string {
+  const models = e.info?.models ?? [];
+  if (models.length === 0) return '—';
+  const short = models[0]!.replace(/^(models\/|claude-)/, '').replace(/-\d{8}$/, '');
+  return models.length > 1 ? `${short} +${models.length - 1}` : short;
+}
+
 /** Every token of a run: input, output, cache reads and writes (as ccusage's total). */
 export function tokensOf(e: SessionEntry): number | null {
   const f = e.figures;
@@ -45,6 +57,7 @@ const byNumber = (value: (e: SessionEntry) => number | null | undefined) => (a: 
 const ORDERS: Record<SessionSort, (a: SessionEntry, b: SessionEntry) => number> = {
   start: byNumber(startOf),
   label: (a, b) => labelOf(a).localeCompare(labelOf(b)),
+  model: (a, b) => (a.info?.models[0] ?? '\uffff').localeCompare(b.info?.models[0] ?? '\uffff'),
   duration: byNumber((e) => e.info?.durationMs),
   calls: byNumber((e) => e.figures?.toolCalls),
   errors: byNumber((e) => e.figures?.toolErrors),

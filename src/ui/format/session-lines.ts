@@ -3,7 +3,7 @@ import { costCell } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
 import { inert } from '../../trace/text.js';
 import { counted, fmtMs, overflowing } from '../../trace/units.js';
-import { labelOf, noSession, tokensOf } from '../data/sessions.js';
+import { labelOf, modelsCell, noSession, tokensOf } from '../data/sessions.js';
 import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { fit } from './text.js';
@@ -84,7 +84,7 @@ const LABEL_WANTED = 20;
 
 /**
  * The columns that fit `width`, the label taking what is left (at least 8 cells). Narrow,
- * the start shortens first, down to `shortest` (its year, then its day go), while the
+ * the model goes first (the label keeps 20 cells), then the start shortens, down to `shortest` (its year, then its day go), while the
  * label has less than 20 cells; then tokens go while it has less than 15, duration
  * below 12, and the start itself below 8.
  */
@@ -103,6 +103,7 @@ function columnsWith(width: number, form: StartForm): Column[] {
   const all: Column[] = [
     { sort: 'start', head: 'START', cells: START_CELLS[form], form },
     { sort: 'label', head: 'LABEL', cells: 0 },
+    { sort: 'model', head: 'MODEL', cells: 12 },
     { sort: 'duration', head: 'DUR', cells: 7 },
     { sort: 'calls', head: 'CALLS', cells: 6 },
     { sort: 'errors', head: 'ERR', cells: 5 },
@@ -112,9 +113,10 @@ function columnsWith(width: number, form: StartForm): Column[] {
   // Two cells for the selection and match marks, one between columns.
   const used = (cols: Column[]) => 2 + cols.reduce((n, c) => n + c.cells + 1, 0);
   let cols = all;
-  // Tokens go while the label would have less than 15 cells, duration below 12 (8 cut
-  // a server's name to its first word); the start goes only below 8.
+  // The model goes while the label would have less than 20 cells, tokens below 15,
+  // duration below 12 (8 cut a server's name to its first word); the start only below 8.
   for (const [drop, min] of [
+    ['model', LABEL_WANTED],
     ['tokens', 15],
     ['duration', 12],
     ['start', 8],
@@ -128,10 +130,10 @@ function columnsWith(width: number, form: StartForm): Column[] {
 export function sessionHeads(width: number, sort: SessionSort, shortest: StartForm = 'date'): ScreenLine {
   const line = [seg('  ')];
   for (const c of sessionColumns(width, shortest)) {
-    const head = c.sort === sort ? `${c.head}${sort === 'label' ? '↑' : '↓'}` : c.head;
+    const head = c.sort === sort ? `${c.head}${sort === 'label' || sort === 'model' ? '↑' : '↓'}` : c.head;
     line.push(
       seg(
-        `${fit(head, c.cells, c.sort === 'label' || c.sort === 'start' ? 'left' : 'right')} `,
+        `${fit(head, c.cells, c.sort === 'label' || c.sort === 'start' || c.sort === 'model' ? 'left' : 'right')} `,
         c.sort === sort ? 'accent' : 'dim',
       ),
     );
@@ -155,6 +157,7 @@ export function sessionRow(
   const cell: Record<SessionSort, string> = {
     start: read ? fmtStart(e.info!.startMs, form) : dash,
     label: inert(labelOf(e)),
+    model: read ? inert(modelsCell(e)) : dash,
     duration: read ? fmtMs(e.info!.durationMs) : dash,
     calls: f ? f.toolCalls.toLocaleString('en-US') : dash,
     errors: f ? f.toolErrors.toLocaleString('en-US') : dash,
@@ -163,7 +166,7 @@ export function sessionRow(
   };
   const line = [seg(selected ? '›' : ' ', selected ? 'selected' : undefined), seg(matched ? '•' : ' ', 'match')];
   for (const c of columns) {
-    const left = c.sort === 'label' || c.sort === 'start';
+    const left = c.sort === 'label' || c.sort === 'start' || c.sort === 'model';
     let text = cell[c.sort];
     let style: Parameters<typeof seg>[1] = read ? undefined : 'dim';
     if (c.sort === 'label' && e.problems.length) {

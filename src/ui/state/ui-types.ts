@@ -7,8 +7,8 @@ export type CallOrder = 'time' | 'latency';
 /** The column the Usage tables are sorted by (`o` cycles them); a table without it keeps its calls order. */
 export const USAGE_SORTS = ['calls', 'cost', 'errors', 'p95'] as const;
 export type UsageSort = (typeof USAGE_SORTS)[number];
-/** The column the Sessions list is sorted by (`s` cycles them): start and the figures latest or largest first, the label A to Z. */
-export const SESSION_SORTS = ['start', 'label', 'duration', 'calls', 'errors', 'tokens', 'cost'] as const;
+/** The column the Sessions list is sorted by (`s` cycles them): start and the figures latest or largest first, the label and model A to Z. */
+export const SESSION_SORTS = ['start', 'label', 'model', 'duration', 'calls', 'errors', 'tokens', 'cost'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
 /** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
 export type InputKind = 'search' | 'filter' | 'goto';

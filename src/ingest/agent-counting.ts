@@ -22,11 +22,45 @@ interface ResponseSeen {
 
 export interface AgentState {
   responses: Map<string, ResponseSeen>;
+  /** Each Claude Code response's generation: the row of its first line. */
+  generations: Map<string, number>;
+  /** The Codex generation whose parts came and whose usage line has not yet: its first row, else -1. */
+  openGeneration: number;
   /** The model a Codex `turn_context` named last: the turns without one of their own are its. */
   model: string | null;
 }
 
-export const agentState = (): AgentState => ({ responses: new Map(), model: null });
+export const agentState = (): AgentState => ({
+  responses: new Map(),
+  generations: new Map(),
+  openGeneration: -1,
+  model: null,
+});
+
+/**
+ * The generation an agent's assistant line at `row` is part of, named by the row of its
+ * first line (-1: none, as for a v1 turn). Cost per tool charges a tool_use its share of
+ * the whole generation, not of its own line: Claude Code puts each block of a response on
+ * a line of its own (the usage counted once, on the first), and Codex writes a response's
+ * parts first and its usage after them, on a line of its own.
+ */
+export function generationOf(state: AgentState, facts: TurnFacts, row: number): number {
+  const agent = facts.agent;
+  if (agent === null || facts.role !== 'assistant') return -1;
+  if (agent.response !== null) {
+    let gen = state.generations.get(agent.response);
+    if (gen === undefined) state.generations.set(agent.response, (gen = row));
+    return gen;
+  }
+  if (agent.part) {
+    if (state.openGeneration < 0) state.openGeneration = row;
+    return state.openGeneration;
+  }
+  // A line with its own usage closes the parts before it (or is a generation alone).
+  const gen = state.openGeneration < 0 ? row : state.openGeneration;
+  state.openGeneration = -1;
+  return gen;
+}
 
 /** How a counted turn's usage goes in: as a turn of its own, or what a later copy adds to it. */
 export type Counted = { usage: TurnUsage | null; cost: number; continues: boolean } | null;

@@ -154,6 +154,7 @@ export function pairTurn(
   source: string,
   corr: string | null,
   facts: TurnFacts,
+  gen = -1,
 ): void {
   const { toolUses, toolResults } = facts;
   if (toolUses.length === 0 && toolResults.length === 0) return;
@@ -180,7 +181,7 @@ export function pairTurn(
   }
   for (let ordinal = 0; ordinal < toolUses.length; ordinal++) {
     const use = toolUses[ordinal]!;
-    const p = w.addPair('turn', f.index, use.name, row, ordinal, use.argsKey, use.argsSize, corr);
+    const p = w.addPair('turn', f.index, use.name, row, ordinal, use.argsKey, use.argsSize, corr, gen);
     if (use.id !== null) {
       if (!open) f.openToolUses.set(source, (open = new Map()));
       open.set(use.id, p);

@@ -8,7 +8,7 @@ import type { AgentFrame } from '../trace/formats/agents/agent-record.js';
 import type { LineFacts } from '../trace/line-facts.js';
 import { keepText } from '../trace/text.js';
 import type { TurnFacts, TurnUsage } from '../trace/turn.js';
-import { type AgentState, agentState, countTurn, frameMeta } from './agent-counting.js';
+import { type AgentState, agentState, countTurn, frameMeta, generationOf } from './agent-counting.js';
 import { cancel, closeRequest, type FilePairing, filePairing, openRequest, pairTurn } from './pairing.js';
 
 /** Skipped lines kept for the summary's note (each file still counts them all). */
@@ -198,6 +198,7 @@ class RowWriter {
     // Echoed turns are kept and counted, but describe no generation and pair nothing.
     w.pushTurn(row, !facts.echoed);
     if (!facts.echoed) {
+      const gen = agent === null ? -1 : generationOf(this.agentOf(f.index), facts, row);
       // A counted turn: its usage goes into the turn columns (for filtered re-aggregation too).
       // An agent's part of a generation counted on another line counts nothing.
       if (facts.role === 'assistant' && !agent?.part) {
@@ -207,10 +208,10 @@ class RowWriter {
         else {
           const counted = countTurn(this.agentOf(f.index), facts, costOf);
           if (counted !== null)
-            w.pushUsage(row, { ...facts, usage: counted.usage }, counted.cost, price !== null, counted.continues);
+            w.pushUsage(row, { ...facts, usage: counted.usage }, counted.cost, price !== null, counted.continues, gen);
         }
       }
-      pairTurn(w, this.pairingOf(f.index), row, source ?? 'mcp-tape', corr, facts);
+      pairTurn(w, this.pairingOf(f.index), row, source ?? 'mcp-tape', corr, facts, gen);
     }
     this.store.rowAdded(f, row);
   }

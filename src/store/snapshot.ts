@@ -9,7 +9,7 @@ import { MCP_ORIGIN, TURN_ORIGIN } from './tool-pairs.js';
 import type { TraceStore } from './trace-store.js';
 
 /** Bumped whenever what a snapshot holds changes: an old index is then rebuilt, never misread. */
-export const SNAPSHOT_VERSION = 19;
+export const SNAPSHOT_VERSION = 20;
 
 /** A binary part: a column, a latency list, or the texts' lengths and bytes. */
 interface PartInfo {

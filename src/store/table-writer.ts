@@ -54,8 +54,9 @@ export interface TableWriter {
    * A counted turn's usage (`cost` NaN when unpriced or without usage; `priced`: its model
    * has a price row). `continues`: what a later copy of an agent's API response adds to
    * it (ingest/agent-counting.ts): its tokens join the sums, but it is no generation.
+   * `gen`: an agent's generation it counts for (`generationOf`), -1 for none.
    */
-  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues?: boolean): void;
+  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues?: boolean, gen?: number): void;
   setErrorText(row: number, text: string): void;
   setRowErrors(row: number, errors: ErrorEntry[]): void;
   /** Links a turn row to a tool pair: `~p` for one it closed, `p` for one it opened (closed ones first). */

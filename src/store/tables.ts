@@ -82,6 +82,8 @@ export class Tables implements TableWriter {
     cost: Column<Float64Array>;
     /** UsageFlag bits. */
     flags: Column<Uint8Array>;
+    /** An agent's turn: the generation it counts for (ingest/agent-counting.ts `generationOf`); -1 for none. */
+    gen: Column<Int32Array>;
   };
 
   /** Row indices by view. */
@@ -130,6 +132,7 @@ export class Tables implements TableWriter {
       duration: new CountColumn(1024, growth),
       cost: new Column(Float64Array, 1024, growth),
       flags: new Column(Uint8Array, 1024, growth),
+      gen: new Column(Int32Array, 1024, growth),
     };
     this.callRows = new Column(Int32Array, 1024, growth);
     this.turnRows = new Column(Int32Array, 1024, growth);
@@ -190,6 +193,7 @@ export class Tables implements TableWriter {
       'usage.duration': u.duration,
       'usage.cost': u.cost,
       'usage.flags': u.flags,
+      'usage.gen': u.gen,
       'pairs.origin': p.origin,
       'pairs.file': p.file,
       'pairs.name': p.name,
@@ -198,6 +202,7 @@ export class Tables implements TableWriter {
       'pairs.ordinal': p.ordinal,
       'pairs.argsKey': p.argsKey,
       'pairs.argsSize': p.argsSize,
+      'pairs.gen': p.gen,
       linkRow: this.linkRow,
       linkPair: this.linkPair,
     };
@@ -342,7 +347,7 @@ export class Tables implements TableWriter {
     if (shown) this.shownTurnRows.push(row);
   }
 
-  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues = false): void {
+  pushUsage(row: number, facts: TurnFacts, cost: number, priced: boolean, continues = false, gen = -1): void {
     const u = facts.usage;
     const c = this.usage;
     this.usageRows.push(row);
@@ -358,6 +363,7 @@ export class Tables implements TableWriter {
     c.flags.push(
       (u ? UsageFlag.hasUsage : 0) | (priced ? UsageFlag.priced : 0) | (continues ? UsageFlag.continues : 0),
     );
+    c.gen.push(gen);
   }
 
   addPair(...pair: Parameters<ToolPairs['add']>): number {

@@ -7,7 +7,9 @@ import type { TraceStore } from './trace-store.js';
  * its share of that turn: the turn's output tokens and its whole cost, split over the
  * turn's tool_uses in proportion to the size of their arguments (canonical JSON bytes;
  * one tool_use takes it all). Shares are whole tokens and whole nano-dollars, by largest
- * remainder, so a turn's shares add up to the turn exactly.
+ * remainder, so a turn's shares add up to the turn exactly. An agent's tool_use is
+ * charged its share of its whole generation instead (every line of one API response),
+ * as its own line may be a block that counts no usage.
  */
 
 /** What the calls of one tool were charged (`summary --json` `x-costByTool`, the Usage pane, `report --by tool`). */
@@ -86,13 +88,24 @@ interface TurnShares {
 
 /** The shares of a turn's tool_uses. */
 function turnShares(turns: TraceStore, row: number): TurnShares {
-  const uses = turns.toolLinks(row).opened;
   const ti = turns.usageIndexOf(row);
-  const output = ti < 0 ? NaN : turns.usageOf(ti, 'output');
-  const overflow = ti >= 0 && turns.usageOverflows(ti);
-  const cost = ti < 0 ? NaN : turns.usageOf(ti, 'cost');
-  // In whole nano-dollars, as every cost is summed (trace/counts.ts).
-  const nanos = Number.isNaN(cost) ? NaN : (nanoOf(cost) ?? NaN);
+  return sharesOf(turns, turns.toolLinks(row).opened, ti < 0 ? [] : [ti]);
+}
+
+/** The shares of `uses` (pairs) in what the counted turns `counted` add up to. */
+function sharesOf(turns: TraceStore, uses: readonly number[], counted: readonly number[]): TurnShares {
+  let output = counted.length ? 0 : NaN;
+  let cost = counted.length ? 0 : NaN;
+  let overflow = false;
+  for (const ti of counted) {
+    output += turns.usageOf(ti, 'output');
+    overflow ||= turns.usageOverflows(ti);
+    // In whole nano-dollars, as every cost is summed (trace/counts.ts).
+    const c = turns.usageOf(ti, 'cost');
+    cost += Number.isNaN(c) ? NaN : (nanoOf(c) ?? Infinity);
+  }
+  overflow ||= output > COUNT_LIMIT;
+  const nanos = Number.isFinite(cost) && nanoFits(cost) ? cost : NaN;
   const costOverflow = !Number.isNaN(cost) && Number.isNaN(nanos);
   // One tool_use takes it all: its arguments are not read back.
   const weights = uses.length === 1 ? [1] : uses.map((p) => argumentsSize(turns, p));
@@ -105,6 +118,41 @@ function turnShares(turns: TraceStore, row: number): TurnShares {
     costOverflow,
   }));
   return { uses, shares };
+}
+
+/**
+ * An agent's generations (ingest/agent-counting.ts `generationOf`): the tool_uses each
+ * asked for and the counted turns its usage is the sum of. Only stores of agent
+ * sessions have any; the maps are made once per pass over the charges.
+ */
+class Generations {
+  private readonly uses = new Map<number, number[]>();
+  private readonly counted = new Map<number, number[]>();
+
+  constructor(store: TraceStore) {
+    const add = (map: Map<number, number[]>, gen: number, i: number) => {
+      const list = map.get(gen);
+      if (list) list.push(i);
+      else map.set(gen, [i]);
+    };
+    for (let p = 0; p < store.pairs.length; p++) {
+      const gen = store.pairs.genOf(p);
+      if (gen >= 0) add(this.uses, gen, p);
+    }
+    if (this.uses.size === 0) return;
+    const turns = store.rows('countedTurns').length;
+    for (let ti = 0; ti < turns; ti++) {
+      const gen = store.usageGenOf(ti);
+      if (this.uses.has(gen)) add(this.counted, gen, ti);
+    }
+  }
+
+  /** The shares of generation `gen`'s tool_uses, and the row of its first counted turn (else its first line). */
+  shares(store: TraceStore, gen: number): TurnShares & { row: number } {
+    const counted = this.counted.get(gen) ?? [];
+    const row = counted.length ? store.rows('countedTurns')[counted[0]!]! : gen;
+    return { ...sharesOf(store, this.uses.get(gen) ?? [], counted), row };
+  }
 }
 
 interface Acc {
@@ -160,7 +208,8 @@ export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): 
   const pairs = store.pairs;
   // The last turn's shares: its tool_uses come one after another. Keeping every turn's
   // (a 1 GiB trace has ~250,000), with the texts linking read back, took ~30 MiB more.
-  let last: { from: TraceStore; row: number; shares: TurnShares } | null = null;
+  let last: { from: TraceStore; row: number; gen: number; shares: TurnShares } | null = null;
+  const generations = new Map<TraceStore, Generations>();
   const turn = { store, row: -1 };
   const charge: CallCharge = { pair: -1, attributed: false, share: null, turn: null };
   const fill = (pair: number, attributed: boolean, share: ToolShare | null, from: TraceStore | null, row = -1) => {
@@ -177,10 +226,21 @@ export function* callCharges(store: TraceStore, options: ToolCostOptions = {}): 
   };
   /** Tool_use `u`'s share of its turn, in `from` (the turns' store, or this one's own turns). */
   const charged = (from: TraceStore, u: number, pair: number): CallCharge => {
-    const row = from.pairs.reqRowOf(u);
-    if (last?.from !== from || last.row !== row) last = { from, row, shares: turnShares(from, row) };
+    const gen = from.pairs.genOf(u);
+    if (gen >= 0) {
+      if (last?.from !== from || last.gen !== gen) {
+        let g = generations.get(from);
+        if (!g) generations.set(from, (g = new Generations(from)));
+        const { row, ...shares } = g.shares(from, gen);
+        last = { from, row, gen, shares };
+      }
+    } else {
+      const row = from.pairs.reqRowOf(u);
+      if (last?.from !== from || last.gen >= 0 || last.row !== row)
+        last = { from, row, gen: -1, shares: turnShares(from, row) };
+    }
     const { uses, shares } = last.shares;
-    return fill(pair, true, shares[uses.indexOf(u)]!, from, row);
+    return fill(pair, true, shares[uses.indexOf(u)]!, from, last.row);
   };
   for (let p = 0; p < pairs.length; p++) {
     const mcp = pairs.isMcp(p);

@@ -39,6 +39,8 @@ export class ToolPairs {
     readonly argsKey: Column<Float64Array>;
     /** Their canonical JSON's size in bytes: what cost per tool splits a turn by. */
     readonly argsSize: Column<Int32Array>;
+    /** An agent's tool_use: the generation it is part of (ingest/agent-counting.ts `generationOf`); -1 for none. */
+    readonly gen: Column<Int32Array>;
   };
   /** The error text of a failed pair (few pairs fail). */
   readonly errors = new Map<number, string>();
@@ -60,6 +62,7 @@ export class ToolPairs {
       ordinal: new Column(Uint16Array, 1024, growth),
       argsKey: new Column(Float64Array, 1024, growth),
       argsSize: new Column(Int32Array, 1024, growth),
+      gen: new Column(Int32Array, 1024, growth),
     };
   }
 
@@ -84,6 +87,7 @@ export class ToolPairs {
     argsKey: number,
     argsSize: number,
     corr: string | null,
+    gen = -1,
   ): number {
     this.cols.origin.push(origin === 'mcp' ? MCP_ORIGIN : TURN_ORIGIN);
     this.cols.file.push(file);
@@ -92,6 +96,7 @@ export class ToolPairs {
     this.cols.ordinal.push(Math.min(ordinal, 0xffff));
     this.cols.argsKey.push(argsKey);
     this.cols.argsSize.push(argsSize);
+    this.cols.gen.push(gen);
     const p = this.cols.reqRow.push(reqRow);
     if (corr !== null) this.corrs.set(p, corr);
     return p;
@@ -139,6 +144,11 @@ export class ToolPairs {
   /** The canonical JSON size of pair `p`'s arguments, in bytes. */
   argsSizeOf(p: number): number {
     return this.cols.argsSize.data[p]!;
+  }
+
+  /** The generation an agent's tool_use `p` is part of, -1 for none (its own turn asks for it). */
+  genOf(p: number): number {
+    return this.cols.gen.data[p]!;
   }
 
   /** The corr_id of pair `p`'s line, or null. */

@@ -295,6 +295,11 @@ export class TraceStore {
     return this.cols.usageIndexOf(row);
   }
 
+  /** The agent's generation a counted turn counts for (ingest/agent-counting.ts `generationOf`), -1 for none. */
+  usageGenOf(turn: number): number {
+    return this.cols.usage.gen.data[turn]!;
+  }
+
   /** A counted turn's token count, time or cost (NaN: none). */
   usageOf(turn: number, field: UsageField): number {
     const u = this.cols.usage;

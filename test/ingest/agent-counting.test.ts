@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateRows } from '../../src/store/aggregates.js';
 import { modelsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
 import { lineFacts } from '../../src/trace/facts.js';
 import { type Tape, TapeReader, TapeWriter } from '../../src/trace/facts-tape.js';
@@ -104,5 +105,57 @@ describe('a Codex session', () => {
       ['gpt-5.2-codex', 1, 750, 250],
       ['gpt-5.3-codex', 1, 750, 250],
     ]);
+  });
+});
+
+describe('cost per tool in an agent session: a tool_use pays its share of its whole generation', () => {
+  const use2 = (id: string, name: string, path: string) => ({ type: 'tool_use', id, name, input: { file_path: path } });
+  const costOf = (store: TraceStore) =>
+    Object.fromEntries(toolCosts(store).map((c) => [c.name, [c.attributedCalls, c.outputTokens, c.costUsd]]));
+
+  it('Claude Code: the tool_uses on later copies of a response share its final output and cost', () => {
+    // The first copy (thinking) counts 1 output token, the last 417: the response is 417.
+    const lines = [
+      copy('m1', 1, text('thinking it over')),
+      copy('m1', 200, use2('t1', 'Read', 'a')),
+      copy('m1', 417, use2('t2', 'Grep', 'a')),
+      result('t1'),
+      result('t2'),
+    ];
+    const store = storeOf(lines);
+    const costs = costOf(store);
+    // Arguments of the same size: an equal split, adding up to the response exactly.
+    expect(costs.Read![1]! + costs.Grep![1]!).toBe(417);
+    expect(Math.abs(costs.Read![1]! - costs.Grep![1]!)).toBeLessThanOrEqual(1);
+    const whole = model(store).estCostUsd!;
+    expect(costs.Read![2]! + costs.Grep![2]!).toBeCloseTo(whole, 9);
+  });
+
+  it('Claude Code: two responses charge their own tool_uses only', () => {
+    const store = storeOf([
+      copy('m1', 10, use2('t1', 'Read', 'a')),
+      copy('m2', 90, text('next')),
+      copy('m2', 90, use2('t2', 'Grep', 'a')),
+    ]);
+    const costs = costOf(store);
+    expect(costs.Read![1]).toBe(10);
+    expect(costs.Grep![1]).toBe(90);
+  });
+
+  it('Codex: the calls before a token_count pay its usage', () => {
+    const at = (type: string, payload: object) => ({ timestamp: '2026-05-13T09:00:00.000Z', type, payload });
+    const last = (output: number) => ({ input_tokens: 1000, cached_input_tokens: 0, output_tokens: output });
+    const store = storeOf([
+      at('turn_context', { model: 'gpt-5.2-codex' }),
+      at('response_item', { type: 'reasoning', summary: [] }),
+      at('response_item', { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' }),
+      at('response_item', { type: 'function_call_output', call_id: 'c1', output: 'ok' }),
+      at('event_msg', { type: 'token_count', info: { last_token_usage: last(125) } }),
+      at('response_item', { type: 'function_call', name: 'apply_patch', arguments: '{}', call_id: 'c2' }),
+      at('event_msg', { type: 'token_count', info: { last_token_usage: last(40) } }),
+    ]);
+    const costs = costOf(store);
+    expect(costs.shell!.slice(0, 2)).toEqual([1, 125]);
+    expect(costs.apply_patch!.slice(0, 2)).toEqual([1, 40]);
   });
 });

@@ -8,14 +8,20 @@ import { linkAll } from '../store/links.js';
 import { loadSnapshot, SNAPSHOT_VERSION, saveSnapshot } from '../store/snapshot.js';
 import type { TraceStore } from '../store/trace-store.js';
 
-/** How long the first screen is given to be drawn before the saved index is read (Ink draws every ~16 ms). */
+/** After the screen is up, a moment for its first frame to reach the terminal (Ink draws every ~16 ms). */
 const FIRST_FRAME_MS = 50;
+/** The longest the saved index waits for a screen that does not come up. */
+const SCREEN_WAIT_MS = 5000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The file's first lines (a chunk of 1 MiB at most) in the store, said to be loading from
- * its saved index, and a moment for the app to draw them. The store is emptied after.
+ * its saved index, until the app has drawn them (`shown`: its screen is up). The store
+ * is emptied after. A fixed wait was not enough: on a busy machine the app's code was
+ * not loaded yet, and reading the index, which holds the thread, came first.
  */
-async function showHead(store: TraceStore, source: Source): Promise<void> {
+async function showHead(store: TraceStore, source: Source, shown: Promise<void>): Promise<void> {
   const file = store.addFile(source.name).index;
   store.files[file]!.stateText = 'reading its saved index';
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
@@ -26,7 +32,7 @@ async function showHead(store: TraceStore, source: Source): Promise<void> {
   }
   store.version += 1;
   store.notifier.flush();
-  await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_MS));
+  await Promise.race([shown.then(() => sleep(FIRST_FRAME_MS)), sleep(SCREEN_WAIT_MS)]);
 }
 
 export interface Loaded {
@@ -52,6 +58,8 @@ export async function loadWithCache(
     interactive?: boolean;
     /** Links every call to its tool_use before saving, so the saved index carries the links (the caller needs them all: `summary`). */
     links?: boolean;
+    /** With `interactive`: settles once the app's screen is up (its first frame drawn). */
+    shown?: Promise<void>;
   },
 ): Promise<Loaded> {
   const local =
@@ -71,7 +79,8 @@ export async function loadWithCache(
   // With a person waiting, the first screen comes from the file's head at once, as a cold
   // open's does, and says the index is being read: reading and restoring it (~0.8 s at
   // 1 GiB) held the first frame at `0 rec` (a cold open shows rows within ~0.1 s).
-  if (before && options.interactive && existsSync(join(dir, `${before.key}.idx`))) await showHead(store, source);
+  if (before && options.interactive && existsSync(join(dir, `${before.key}.idx`)))
+    await showHead(store, source, options.shown ?? Promise.resolve());
   const saved = before ? readCached(before.key, dir, (why) => (ignored = `index cache: ${why}`)) : null;
   if (store.files.length !== 0) store.clear();
   if (saved) {

@@ -187,8 +187,13 @@ export async function runTui(
   // An index that cannot be saved says so once, in the footer, whenever that is known.
   let say: ((notice: string) => void) | null = null;
   let unsaid: string | null = null;
+  // A saved index is read once the screen is up, the file's head on it.
+  let screenUp = () => {};
+  const shown = new Promise<void>((resolve) => {
+    screenUp = resolve;
+  });
   if (single)
-    void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true })
+    void loadWithCache(store, sources[0]!, { cache: options.cache, follow: options.follow, interactive: true, shown })
       .then(({ notice }) => {
         if (notice && say) say(notice);
         else unsaid = notice;
@@ -202,6 +207,7 @@ export async function runTui(
     const mounted = (app: Instance) => {
       say = (notice) => app.rerender(createElement(App, { ...props, notice }));
       if (unsaid) say(unsaid);
+      screenUp();
     };
     await runOnScreen(createElement(App, props), keyboard, 60, mounted, mouse);
   } finally {

@@ -86,6 +86,37 @@ describe('loading through the index cache', () => {
     source.close();
   });
 
+  it('with a person waiting: reads the saved index only once the screen is up, however long its code takes', async () => {
+    const path = writeBigTrace(dir);
+    await pastRacyWindow();
+    expect((await open(path)).cached).toBe(false);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const store = new TraceStore(bundledPrices());
+      const source = new FileSource(path);
+      let screenUp = () => {};
+      const shown = new Promise<void>((resolve) => {
+        screenUp = resolve;
+      });
+      let done = false;
+      const loading = loadWithCache(store, source, { cache: true, interactive: true, shown }).then((r) => {
+        done = true;
+        return r;
+      });
+      await vi.waitFor(() => expect(store.count).toBeGreaterThan(0));
+      // A busy machine: the app's code takes a second to load. The head stays, the index waits.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(done).toBe(false);
+      expect(store.files[0]?.stateText).toBe('reading its saved index');
+      screenUp();
+      await vi.advanceTimersByTimeAsync(100);
+      expect((await loading).cached).toBe(true);
+      source.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives exactly the --no-cache store whatever is wrong with the saved index: a flipped byte anywhere, or a cut', async () => {
     const path = writeBigTrace(dir);
     await pastRacyWindow();

@@ -8,6 +8,13 @@ process.stdout.on('error', (error) => {
   process.stderr.write(`mcp-replay-tui: cannot write the output: ${error.message}\n`);
   process.exit(1);
 });
-const { main } = await import('../dist/bundle/main.js');
+// A clone not built yet (or being built) has no bundle: say how to make it, not a stack trace.
+const bundle = new URL('../dist/bundle/main.js', import.meta.url);
+const { existsSync } = await import('node:fs');
+if (!existsSync(bundle)) {
+  process.stderr.write('mcp-replay-tui: not built yet (no dist/bundle): run `npm run build` in its folder\n');
+  process.exit(1);
+}
+const { main } = await import(bundle.href);
 
 process.exitCode = await main(process.argv.slice(2));

@@ -21,12 +21,12 @@ import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
-import { useUsageTable } from './hooks/use-usage.js';
+import { tallTurnAt } from './panes/turns/turns-view.js';
+import { useUsageTable } from './panes/usage/use-usage.js';
 import { type Bounds, initialState } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
 import { appView, helpSubject } from './views/index.js';
-import { tallTurnAt } from './views/turns.js';
 import { footerHints, pressKey } from './views/view.js';
 
 export type { AppProps } from './app-props.js';

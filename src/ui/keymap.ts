@@ -2,8 +2,10 @@
  * THE key table. Shortcuts are defined only in this file: the input dispatcher,
  * the footer hints, the `?` overlay and docs/keybindings.md are all derived from it.
  * Which views handle a command is not said here: each view declares its commands
- * (`views/`), so no key is listed where it does nothing.
+ * (`views/`), so no key is listed where it does nothing. The panes' number keys come from
+ * the list of panes (`panes/list.ts`).
  */
+import { PANE_LIST, type PaneId } from './panes/list.js';
 
 /** The keys with names (what `keyName` in match-key.ts reads besides printable characters). */
 export const NAMED_KEYS = [
@@ -38,6 +40,14 @@ export interface Binding {
   hint?: string;
   category: 'Move' | 'Panes' | 'View' | 'Find' | 'App';
 }
+
+/** `1` shows the first pane, `2` the second…: `pane.calls`, its help from the pane's `about`. */
+const PANE_KEYS = Object.fromEntries(
+  PANE_LIST.map((p, i): [string, Binding] => [
+    `pane.${p.id}`,
+    { keys: [String(i + 1)], description: `${p.title}: ${p.about}`, category: 'Panes' },
+  ]),
+) as Record<`pane.${PaneId}`, Binding>;
 
 export const KEYMAP = {
   'list.down': { keys: ['j', 'down'], description: 'Next row', category: 'Move' },
@@ -212,22 +222,7 @@ export const KEYMAP = {
     hint: 'back',
     category: 'View',
   },
-  'pane.calls': {
-    keys: ['1'],
-    description: 'Calls: every RPC call, both directions',
-    category: 'Panes',
-  },
-  'pane.turns': { keys: ['2'], description: 'Turns: the LLM conversation', category: 'Panes' },
-  'pane.usage': {
-    keys: ['3'],
-    description: 'Usage: tokens, cost and latency per model, tool and method',
-    category: 'Panes',
-  },
-  'pane.events': {
-    keys: ['4'],
-    description: 'Events: every record in file order, skipped lines included',
-    category: 'Panes',
-  },
+  ...PANE_KEYS,
   'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', category: 'Panes' },
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', category: 'Panes' },
   'sessions.back': {

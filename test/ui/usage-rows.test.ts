@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { usageData } from '../../src/ui/data/usage.js';
 import { lineText } from '../../src/ui/format/segments.js';
-import { usageTable } from '../../src/ui/format/usage-lines.js';
+import { usageData } from '../../src/ui/panes/usage/usage-data.js';
+import { usageTable } from '../../src/ui/panes/usage/usage-lines.js';
+import { filterValue } from '../../src/ui/panes/usage/usage-view.js';
 import { initialState, type UiState } from '../../src/ui/state/ui-state.js';
 import { appView } from '../../src/ui/views/index.js';
-import { filterValue } from '../../src/ui/views/usage.js';
 import { pressKey } from '../../src/ui/views/view.js';
 import { appContext } from '../helpers/contexts.js';
 import { demoStore } from '../helpers/demo.js';

@@ -1,7 +1,8 @@
 /** The app's UI state and the reducer's actions: the types and tables the reducer (ui-state.ts) works on. */
+import type { PaneId, RecordPaneId } from '../panes/list.js';
 import type { TreeState } from '../tree/tree-state.js';
 
-export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
+export { PANES, type PaneId, type RecordPaneId } from '../panes/list.js';
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
 export type CallOrder = 'time' | 'latency';
 /** The column the Usage tables are sorted by (`o` cycles them); a table without it keeps its calls order. */
@@ -12,7 +13,6 @@ export const SESSION_SORTS = ['start', 'label', 'duration', 'calls', 'errors', '
 export type SessionSort = (typeof SESSION_SORTS)[number];
 /** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
 export type InputKind = 'search' | 'filter' | 'goto';
-export type PaneId = (typeof PANES)[number];
 
 /**
  * What a footer notice is. `error`: a key refused, a failure, an expression that is no
@@ -38,7 +38,7 @@ export interface ListState {
  * list, or the nearest record's) and the new list's length: worked out from the store
  * by the command that sets the filter (`data/kept-selection.ts`).
  */
-export type KeptLists = Record<'calls' | 'turns' | 'events', { index: number; count: number }>;
+export type KeptLists = Record<RecordPaneId, { index: number; count: number }>;
 
 /**
  * `found`: the line of the current search match in the overlay, -1 for none. Help

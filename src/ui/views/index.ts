@@ -1,15 +1,16 @@
 /** Which view is in front: a bar being typed in, else the open overlay, else the pane. */
+
+import { callsView } from '../panes/calls/calls-view.js';
+import { eventsView } from '../panes/events/events-view.js';
+import { turnsView } from '../panes/turns/turns-view.js';
+import { usageView } from '../panes/usage/usage-view.js';
 import type { UiState } from '../state/ui-state.js';
 import type { AppContext } from './app-context.js';
 import { filterBar, gotoBar, searchBar } from './bars.js';
-import { callsView } from './calls.js';
 import { detailView } from './detail.js';
 import { type DiffContext, diffDetailView, diffHelpView, diffListView } from './diff.js';
-import { eventsView } from './events.js';
 import { helpView } from './help.js';
 import { type SessionsContext, sessionsHelpView, sessionsSearchBar, sessionsView } from './sessions.js';
-import { turnsView } from './turns.js';
-import { usageView } from './usage.js';
 import type { ViewInfo, ViewSpec } from './view.js';
 
 export const PANE_VIEWS = { calls: callsView, turns: turnsView, usage: usageView, events: eventsView } as const;

@@ -3,7 +3,7 @@
  * scroll through its lines while it stays selected, and move to another turn only once
  * its edge is on screen. Pure: the turn's height comes in, no layout is done here.
  */
-import type { Command } from '../keymap.js';
+import type { Command } from '../../keymap.js';
 
 /** The first line shown of a turn `lines` tall in a pane `height` tall: from 0 to the line that shows its end. */
 export const clampTurnLine = (line: number, lines: number, height: number): number =>

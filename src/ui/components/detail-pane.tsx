@@ -1,8 +1,8 @@
-import type { TextFinder } from '../../../trace/text.js';
-import { Lines } from '../../components/lines.js';
-import { markMatches } from '../../format/find-lines.js';
-import { marker } from '../../format/rows.js';
-import type { ScreenLine } from '../../format/segments.js';
+import type { TextFinder } from '../../trace/text.js';
+import { markMatches } from '../format/find-lines.js';
+import { marker } from '../format/rows.js';
+import type { ScreenLine } from '../format/segments.js';
+import { Lines } from './lines.js';
 
 export interface DetailPaneProps {
   lines: ScreenLine[];

@@ -1,9 +1,15 @@
-import { turnView } from '../data/turns.js';
-import type { ScreenLine } from '../format/segments.js';
-import { opensText } from '../format/text-block.js';
-import { selectedTurnLine } from '../format/turn-layout.js';
-import { turnLines } from '../format/turn-lines.js';
-import type { Command } from '../keymap.js';
+import { type RowList, viewsOf } from '../../data/views.js';
+import type { ScreenLine } from '../../format/segments.js';
+import { opensText } from '../../format/text-block.js';
+import type { Command } from '../../keymap.js';
+import { moveAction, reduce, type UiState } from '../../state/ui-state.js';
+import { type AppContext, activeList, indexOf, needsRows } from '../../views/app-context.js';
+import { MOVES } from '../../views/common.js';
+import { LIST_COMMANDS } from '../../views/lists.js';
+import { act, type CommandSpec, outcome, type ViewSpec } from '../../views/view.js';
+import { turnView } from './turn-data.js';
+import { selectedTurnLine } from './turn-layout.js';
+import { turnLines } from './turn-lines.js';
 import {
   endLine,
   lineAfterMove,
@@ -13,13 +19,42 @@ import {
   scrollsWithin,
   scrollWithin,
   stepOf,
-} from '../state/turn-scroll.js';
-import { moveAction, reduce, type UiState } from '../state/ui-state.js';
-import { type AppContext, activeList, needsRows } from './app-context.js';
-import { MOVES } from './common.js';
-import { echoed, thinking } from './list-commands.js';
-import { LIST_COMMANDS } from './lists.js';
-import { type CommandSpec, outcome, type ViewSpec } from './view.js';
+} from './turn-scroll.js';
+
+/**
+ * Where the selected row of `list` is in `next`, which holds fewer or more of the same
+ * rows in the same order: the same row, or when it is gone the first after it that stayed.
+ */
+function sameOrNext(list: RowList, selected: number, next: RowList): number {
+  if (selected >= list.length) return 0;
+  const same = indexOf(next, list.at(selected));
+  if (same >= 0) return same;
+  let j = 0;
+  for (let i = 0; i < list.length && j < next.length; i++) {
+    if (list.at(i) !== next.at(j)) continue;
+    if (i > selected) return j;
+    j++;
+  }
+  return Math.max(0, next.length - 1);
+}
+
+const thinking: CommandSpec<AppContext> = {
+  command: 'turns.thinking',
+  disabled: (ctx) => (ctx.store.aggregates.turns === 0 ? 'no turns in this trace' : null),
+  run: (ctx) => act(ctx, { type: 'toggle-thinking' }),
+};
+
+/** Echoed resends shown or hidden: the selected turn stays selected (or the next one, when it is hidden). */
+const echoed: CommandSpec<AppContext> = {
+  command: 'turns.echoed',
+  disabled: (ctx) => (ctx.store.aggregates.echoedTurns === 0 ? 'no echoed resends in this trace' : null),
+  run: (ctx) => {
+    const { state, store, filtered } = ctx;
+    const next = viewsOf(store, !state.showEchoed, filtered, state.callOrder).turns;
+    const index = sameOrNext(ctx.views.turns, state.lists.turns.selected, next);
+    return act(ctx, { type: 'toggle-echoed', index, bounds: { count: next.length, height: ctx.height } });
+  },
+};
 
 /** The selected turn's row, or -1. */
 function selectedTurn(ctx: AppContext): number {

@@ -1,10 +1,10 @@
-import type { AppContext } from './app-context.js';
-import { help, moves, quit } from './common.js';
-import { checkedFilter, setFilter } from './filter-set.js';
-import { filter, panes, search, steps } from './list-commands.js';
-import { marks } from './mark-commands.js';
-import { back } from './sessions.js';
-import { act, type CommandSpec, say, type ViewSpec } from './view.js';
+import type { AppContext } from '../../views/app-context.js';
+import { help, moves, quit } from '../../views/common.js';
+import { checkedFilter, setFilter } from '../../views/filter-set.js';
+import { filter, panes, search, steps } from '../../views/list-commands.js';
+import { marks } from '../../views/mark-commands.js';
+import { back } from '../../views/sessions.js';
+import { act, type CommandSpec, say, type ViewSpec } from '../../views/view.js';
 
 /** A name as a filter value: quoted when it holds a space (a quote in a name cannot be written). */
 export const filterValue = (name: string): string => (/\s/.test(name) ? `"${name}"` : name);

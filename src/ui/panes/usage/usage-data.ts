@@ -1,6 +1,6 @@
-import { type Aggregates, aggregateRowsInSteps } from '../../store/aggregates.js';
-import type { FilterResult } from '../../store/query.js';
-import type { SearchResult } from '../../store/search.js';
+import { type Aggregates, aggregateRowsInSteps } from '../../../store/aggregates.js';
+import type { FilterResult } from '../../../store/query.js';
+import type { SearchResult } from '../../../store/search.js';
 import {
   callLatencyStats,
   cancelledCalls,
@@ -8,12 +8,12 @@ import {
   modelsOf,
   serversOf,
   shownToolsOf,
-} from '../../store/stats.js';
-import { onAxis, timeAxis } from '../../store/time-axis.js';
-import { type ToolCost, toolCostsInSteps } from '../../store/tool-costs.js';
-import type { TraceStore } from '../../store/trace-store.js';
-import type { Timeline, UsageData } from '../format/usage-lines.js';
-import { traceStart } from './views.js';
+} from '../../../store/stats.js';
+import { onAxis, timeAxis } from '../../../store/time-axis.js';
+import { type ToolCost, toolCostsInSteps } from '../../../store/tool-costs.js';
+import type { TraceStore } from '../../../store/trace-store.js';
+import { traceStart } from '../../data/views.js';
+import type { Timeline, UsageData } from './usage-lines.js';
 
 let cache: { store: TraceStore; version: number; filter: FilterResult | null; data: UsageData } | null = null;
 /** The Usage pane's tool costs for one store version and filter, worked out a slice at a time. */

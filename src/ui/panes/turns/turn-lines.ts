@@ -1,16 +1,16 @@
-import { notACount } from '../../trace/counts.js';
-import { DIRS, Dir, STATUSES, Status } from '../../trace/enums.js';
-import { jsonPreview } from '../../trace/json-write.js';
-import { contentText } from '../../trace/rpc.js';
-import { inert } from '../../trace/text.js';
-import type { TurnFacts } from '../../trace/turn.js';
-import { counted, fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../trace/units.js';
-import { isObject, type JsonObject, num, str } from '../../trace/values.js';
-import { keyOf } from '../keymap.js';
-import { looks, MARK_GLYPH, timeText, toneOf } from './rows.js';
-import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
-import { clip, inertHead, truncate, width as widthOf, widthUpTo } from './text.js';
-import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from './text-block.js';
+import { notACount } from '../../../trace/counts.js';
+import { DIRS, Dir, STATUSES, Status } from '../../../trace/enums.js';
+import { jsonPreview } from '../../../trace/json-write.js';
+import { contentText } from '../../../trace/rpc.js';
+import { inert } from '../../../trace/text.js';
+import type { TurnFacts } from '../../../trace/turn.js';
+import { counted, fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../../trace/units.js';
+import { isObject, type JsonObject, num, str } from '../../../trace/values.js';
+import { looks, MARK_GLYPH, timeText, toneOf } from '../../format/rows.js';
+import { fitLine, type ScreenLine, type Segment, type Style, seg } from '../../format/segments.js';
+import { clip, inertHead, truncate, width as widthOf, widthUpTo } from '../../format/text.js';
+import { FOLD_LINES, moreText, OPEN_LINES, textBlock } from '../../format/text-block.js';
+import { keyOf } from '../../keymap.js';
 
 /** How a tool_use ended: from its paired tool_result. */
 export interface ToolUseOutcome {

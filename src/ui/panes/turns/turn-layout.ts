@@ -1,7 +1,7 @@
-import { clampTurnLine, lineShowingMatch } from '../state/turn-scroll.js';
-import type { UiState } from '../state/ui-state.js';
-import { findPattern, firstLineHolding } from './find-lines.js';
-import type { ScreenLine } from './segments.js';
+import { findPattern, firstLineHolding } from '../../format/find-lines.js';
+import type { ScreenLine } from '../../format/segments.js';
+import type { UiState } from '../../state/ui-state.js';
+import { clampTurnLine, lineShowingMatch } from './turn-scroll.js';
 
 /**
  * The first line to show of the selected turn (`row`, at `index` in the list) in a pane

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FilterResult } from '../../store/query.js';
-import type { TraceStore } from '../../store/trace-store.js';
-import { usageCostsStep, usageData, usageStep } from '../data/usage.js';
-import { type UsageLines, usageTable } from '../format/usage-lines.js';
-import type { UsageSort } from '../state/ui-state.js';
-import { whenKeysQuiet } from './keys-quiet.js';
+import type { FilterResult } from '../../../store/query.js';
+import type { TraceStore } from '../../../store/trace-store.js';
+import { whenKeysQuiet } from '../../hooks/keys-quiet.js';
+import type { UsageSort } from '../../state/ui-state.js';
+import { usageCostsStep, usageData, usageStep } from './usage-data.js';
+import { type UsageLines, usageTable } from './usage-lines.js';
 
 /** How long the store must stay unchanged before the Usage pane's numbers are worked out unseen. */
 const SETTLED_MS = 400;

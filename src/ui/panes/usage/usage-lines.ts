@@ -1,7 +1,7 @@
-import type { PerModel, ShownTool, StatsDoc } from '../../store/stats.js';
-import type { ToolCost } from '../../store/tool-costs.js';
-import type { PricesOrigin } from '../../trace/prices.js';
-import { pricesNote } from '../../trace/prices-note.js';
+import type { PerModel, ShownTool, StatsDoc } from '../../../store/stats.js';
+import type { ToolCost } from '../../../store/tool-costs.js';
+import type { PricesOrigin } from '../../../trace/prices.js';
+import { pricesNote } from '../../../trace/prices-note.js';
 import {
   cancelledNote,
   costOverflowNote,
@@ -18,12 +18,12 @@ import {
   toolCostNote,
   USES_NOTE,
   USES_ONLY_NOTE,
-} from '../../trace/units.js';
-import type { UsageSort } from '../state/ui-state.js';
-import { fitLine, pushLines, type ScreenLine, seg } from './segments.js';
-import { fitBuckets, sparkline } from './sparkline.js';
-import { compactInt, fittedTable, type TableCol, tableLines } from './table-lines.js';
-import { fit, inertHead, truncate, width as widthOf, widthUpTo, wrap } from './text.js';
+} from '../../../trace/units.js';
+import { fitLine, pushLines, type ScreenLine, seg } from '../../format/segments.js';
+import { fitBuckets, sparkline } from '../../format/sparkline.js';
+import { compactInt, fittedTable, type TableCol, tableLines } from '../../format/table-lines.js';
+import { fit, inertHead, truncate, width as widthOf, widthUpTo, wrap } from '../../format/text.js';
+import type { UsageSort } from '../../state/ui-state.js';
 
 export interface MethodRow {
   name: string;

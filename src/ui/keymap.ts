@@ -5,41 +5,10 @@
  * (`views/`), so no key is listed where it does nothing. The panes' number keys come from
  * the list of panes (`panes/list.ts`).
  */
-import { PANE_LIST, type PaneId } from './panes/list.js';
+import type { Binding, KeyName } from './binding.js';
+import { PANE_LIST, PANE_OWN_KEYS, type PaneId } from './panes/list.js';
 
-/** The keys with names (what `keyName` in match-key.ts reads besides printable characters). */
-export const NAMED_KEYS = [
-  'up',
-  'down',
-  'left',
-  'right',
-  'pageUp',
-  'pageDown',
-  'home',
-  'end',
-  'enter',
-  'escape',
-  'tab',
-  'shift-tab',
-  'ctrl-c',
-  'ctrl-d',
-  'ctrl-u',
-  'backspace',
-] as const;
-
-/** Ctrl and a letter (`ctrl-n`): match-key.ts names every one; no text is typed with it. */
-export const isCtrlLetter = (key: string): boolean => /^ctrl-[a-z]$/.test(key);
-
-/** A key as a name: a printable character, or one of the named keys above. */
-export type KeyName = (typeof NAMED_KEYS)[number] | (string & {});
-
-export interface Binding {
-  keys: readonly KeyName[];
-  description: string;
-  /** Short label for the footer; no label = not shown there. */
-  hint?: string;
-  category: 'Move' | 'Panes' | 'View' | 'Find' | 'App';
-}
+export { type Binding, isCtrlLetter, type KeyName, NAMED_KEYS } from './binding.js';
 
 /** `1` shows the first pane, `2` the second…: `pane.calls`, its help from the pane's `about`. */
 const PANE_KEYS = Object.fromEntries(
@@ -291,6 +260,8 @@ export const KEYMAP = {
     hint: 'quit',
     category: 'App',
   },
+  // A pane's own keys (its about.ts), listed in help and docs after the rest of their category.
+  ...PANE_OWN_KEYS,
 } as const satisfies Record<string, Binding>;
 
 export type Command = keyof typeof KEYMAP;

@@ -44,6 +44,7 @@ export function initialState(
     filter: options.filter ?? null,
     marks: new Set(),
     linkedFrom: null,
+    paneState: {},
   };
 }
 
@@ -104,6 +105,8 @@ export function reduce(state: UiState, action: Action): UiState {
         () => action.index,
         action.bounds,
       );
+    case 'pane.state':
+      return { ...state, notice: null, paneState: { ...state.paneState, [action.pane]: action.value } };
     case 'pane':
     case 'cycle': {
       const i = PANES.indexOf(state.pane);

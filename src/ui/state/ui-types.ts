@@ -118,6 +118,12 @@ export interface UiState {
    * `back`, not to that record's first link (a turn with two tool_uses links two calls).
    */
   linkedFrom: { row: number; back: number } | null;
+  /**
+   * What a pane keeps of its own beyond its selection (a time axis's zoom and pan), by
+   * pane: set whole by its commands (`pane.state`), read by its screen through its own
+   * typed accessor; the reducer never looks inside.
+   */
+  paneState: Readonly<Partial<Record<PaneId, unknown>>>;
 }
 
 /** What the reducer needs to know about the lists it moves in. */
@@ -138,6 +144,8 @@ export type Action =
   /** `counts`: each list's length, to count what is new from while following is paused (without it, kept as it was). */
   | { type: 'pane'; pane: PaneId; counts?: Record<PaneId, number> }
   | { type: 'cycle'; direction: 1 | -1; counts?: Record<PaneId, number> }
+  /** A pane's own state replaced (`paneState`); the notice cleared, as after any key that acts. */
+  | { type: 'pane.state'; pane: PaneId; value: unknown }
   /** Open the detail view of the selected row of `list` (resolved here, so a burst of keys sees the latest selection). */
   | { type: 'open'; list: { length: number; at(i: number): number } }
   | { type: 'close' }

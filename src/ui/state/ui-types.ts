@@ -67,14 +67,14 @@ export interface UiState {
   openTurns: readonly number[];
   /**
    * The first line on screen of the selected turn when it is taller than the pane (the
-   * move keys scroll through it, `state/turn-scroll.ts`); it holds for that turn's `row`
+   * move keys scroll through it, `panes/turns/turn-scroll.ts`); it holds for that turn's `row`
    * only, so any other selection shows its turn from the top.
    */
   turnScroll: { row: number; line: number } | null;
   /**
    * The turn (list index) a search went to (`/`, `n`, `N`), shown from its first line
    * that holds `query` (the search's query when it ends) until a key scrolls it
-   * (`format/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
+   * (`panes/turns/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
    */
   turnFound: { index: number; query: string } | null;
   showEchoed: boolean;

@@ -48,7 +48,7 @@ export function withinText(w: TurnWithin, height: number): string {
  * Variable-height windowing for the Turns pane: keeps the previous top turn when
  * the selected one is fully visible, else scrolls just enough to show it (or to
  * put it on top when it is taller than the pane, shown from its line `selectedLine`:
- * the move keys scroll through it, state/turn-scroll.ts). Only turns near the window are
+ * the move keys scroll through it, panes/turns/turn-scroll.ts). Only turns near the window are
  * laid out, so the cost is the visible rows, not the trace: every turn takes at least
  * one line, so no turn more than `height` above the selected one can be on screen with
  * it, and the turns between a far previous top and the selection are never laid out

@@ -175,7 +175,7 @@ const TURN_MOVES: Partial<Record<Command, string>> = {
 
 /**
  * A move key in Turns: through the lines of a selected turn taller than the pane while
- * it has more that way (state/turn-scroll.ts), else the list's move, entering the turn
+ * it has more that way (panes/turns/turn-scroll.ts), else the list's move, entering the turn
  * reached at its top, or (a move up, `G`) at its end; a page stops at a tall turn on its
  * way. Lays out the selected turn and the one reached, and a page the turns it passes
  * (a pane's worth at most): never more.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toolCosts } from '../../src/store/tool-costs.js';
-import { fmtToolCost } from '../../src/trace/units.js';
-import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { at, storeOf } from '../helpers/store.js';
+import { toolCosts } from '../../../../src/store/tool-costs.js';
+import { fmtToolCost } from '../../../../src/trace/units.js';
+import { renderApp, waitForFrame } from '../../../helpers/ink.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 /** A run with `n` turns, each asking for one call that reaches the server: too many for one slice of costs. */
 function manyCalls(n: number) {

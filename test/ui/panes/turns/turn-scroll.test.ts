@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { turnView } from '../../src/ui/panes/turns/turn-data.js';
-import { layoutTurns, withinText } from '../../src/ui/panes/turns/turn-layout.js';
-import { turnLines } from '../../src/ui/panes/turns/turn-lines.js';
+import { turnView } from '../../../../src/ui/panes/turns/turn-data.js';
+import { layoutTurns, withinText } from '../../../../src/ui/panes/turns/turn-layout.js';
+import { turnLines } from '../../../../src/ui/panes/turns/turn-lines.js';
 import {
   clampTurnLine,
   endLine,
@@ -10,12 +10,12 @@ import {
   pageTarget,
   scrollsWithin,
   scrollWithin,
-} from '../../src/ui/panes/turns/turn-scroll.js';
-import { turnsView } from '../../src/ui/panes/turns/turns-view.js';
-import { initialState, reduce, type UiState } from '../../src/ui/state/ui-state.js';
-import { pressKey } from '../../src/ui/views/view.js';
-import { appContext } from '../helpers/contexts.js';
-import { at, storeOf } from '../helpers/store.js';
+} from '../../../../src/ui/panes/turns/turn-scroll.js';
+import { turnsView } from '../../../../src/ui/panes/turns/turns-view.js';
+import { initialState, reduce, type UiState } from '../../../../src/ui/state/ui-state.js';
+import { pressKey } from '../../../../src/ui/views/view.js';
+import { appContext } from '../../../helpers/contexts.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 const lineText = (l: { text: string }[]) => l.map((s) => s.text).join('');
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appendLines } from '../../src/ingest/row-writer.js';
-import { TraceStore } from '../../src/store/trace-store.js';
-import { bundledPrices } from '../../src/trace/prices.js';
-import { applyColorEnv } from '../../src/ui/theme.js';
-import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { at, storeOf } from '../helpers/store.js';
+import { appendLines } from '../../../../src/ingest/row-writer.js';
+import { TraceStore } from '../../../../src/store/trace-store.js';
+import { bundledPrices } from '../../../../src/trace/prices.js';
+import { applyColorEnv } from '../../../../src/ui/theme.js';
+import { renderApp, waitForFrame } from '../../../helpers/ink.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 

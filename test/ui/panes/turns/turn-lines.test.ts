@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIRS, Dir, STATUSES, Status } from '../../src/trace/enums.js';
-import { viewsOf } from '../../src/ui/data/views.js';
-import { looks } from '../../src/ui/format/rows.js';
-import { turnView } from '../../src/ui/panes/turns/turn-data.js';
-import { turnLines } from '../../src/ui/panes/turns/turn-lines.js';
-import { paint, setAscii } from '../../src/ui/theme.js';
-import { at, storeOf } from '../helpers/store.js';
+import { DIRS, Dir, STATUSES, Status } from '../../../../src/trace/enums.js';
+import { viewsOf } from '../../../../src/ui/data/views.js';
+import { looks } from '../../../../src/ui/format/rows.js';
+import { turnView } from '../../../../src/ui/panes/turns/turn-data.js';
+import { turnLines } from '../../../../src/ui/panes/turns/turn-lines.js';
+import { paint, setAscii } from '../../../../src/ui/theme.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 const store = storeOf([
   {

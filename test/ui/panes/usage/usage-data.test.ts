@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { ingest } from '../../src/ingest/ingest.js';
-import { appendLines } from '../../src/ingest/row-writer.js';
-import { FileSource } from '../../src/sources/file-source.js';
-import { toolCosts } from '../../src/store/tool-costs.js';
-import { TraceStore } from '../../src/store/trace-store.js';
-import { bundledPrices } from '../../src/trace/prices.js';
-import { filterResult } from '../../src/ui/data/filter-result.js';
-import { lineText } from '../../src/ui/format/segments.js';
-import { usageData, usageStep } from '../../src/ui/panes/usage/usage-data.js';
-import { usageLines } from '../../src/ui/panes/usage/usage-lines.js';
-import { paint } from '../../src/ui/theme.js';
-import { demoStore } from '../helpers/demo.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
-import { at, storeOf } from '../helpers/store.js';
+import { ingest } from '../../../../src/ingest/ingest.js';
+import { appendLines } from '../../../../src/ingest/row-writer.js';
+import { FileSource } from '../../../../src/sources/file-source.js';
+import { toolCosts } from '../../../../src/store/tool-costs.js';
+import { TraceStore } from '../../../../src/store/trace-store.js';
+import { bundledPrices } from '../../../../src/trace/prices.js';
+import { filterResult } from '../../../../src/ui/data/filter-result.js';
+import { lineText } from '../../../../src/ui/format/segments.js';
+import { usageData, usageStep } from '../../../../src/ui/panes/usage/usage-data.js';
+import { usageLines } from '../../../../src/ui/panes/usage/usage-lines.js';
+import { paint } from '../../../../src/ui/theme.js';
+import { demoStore } from '../../../helpers/demo.js';
+import { hasRealTraces, REAL_TRACES } from '../../../helpers/shared.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 const turn = (ms: number, timing?: object) => ({
   t: at(ms),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../helpers/ink.js';
-import { fillStore, storeOf } from '../helpers/store.js';
+import { renderApp } from '../../../helpers/ink.js';
+import { fillStore, storeOf } from '../../../helpers/store.js';
 
 /*
  * The Usage pane's notes fit the pane: wrapped, never cut at its edge, and they name only

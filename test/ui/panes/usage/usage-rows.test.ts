@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lineText } from '../../src/ui/format/segments.js';
-import { usageData } from '../../src/ui/panes/usage/usage-data.js';
-import { usageTable } from '../../src/ui/panes/usage/usage-lines.js';
-import { filterValue } from '../../src/ui/panes/usage/usage-view.js';
-import { initialState, type UiState } from '../../src/ui/state/ui-state.js';
-import { appView } from '../../src/ui/views/index.js';
-import { pressKey } from '../../src/ui/views/view.js';
-import { appContext } from '../helpers/contexts.js';
-import { demoStore } from '../helpers/demo.js';
+import { lineText } from '../../../../src/ui/format/segments.js';
+import { usageData } from '../../../../src/ui/panes/usage/usage-data.js';
+import { usageTable } from '../../../../src/ui/panes/usage/usage-lines.js';
+import { filterValue } from '../../../../src/ui/panes/usage/usage-view.js';
+import { initialState, type UiState } from '../../../../src/ui/state/ui-state.js';
+import { appView } from '../../../../src/ui/views/index.js';
+import { pressKey } from '../../../../src/ui/views/view.js';
+import { appContext } from '../../../helpers/contexts.js';
+import { demoStore } from '../../../helpers/demo.js';
 
 const store = demoStore();
 const press = (state: UiState, key: string) => pressKey(appView(state), key, appContext(store, state, 10));

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundledPrices, PRICE_PACKAGE_VERSION, type PriceTable, withOverrides } from '../../src/trace/prices.js';
-import { pricesNote } from '../../src/trace/prices-note.js';
-import { applyColorEnv } from '../../src/ui/theme.js';
-import { frameProblems } from '../helpers/hostile-suite.js';
-import { renderApp } from '../helpers/ink.js';
-import { storeOf } from '../helpers/store.js';
+import { bundledPrices, PRICE_PACKAGE_VERSION, type PriceTable, withOverrides } from '../../../../src/trace/prices.js';
+import { pricesNote } from '../../../../src/trace/prices-note.js';
+import { applyColorEnv } from '../../../../src/ui/theme.js';
+import { frameProblems } from '../../../helpers/hostile-suite.js';
+import { renderApp } from '../../../helpers/ink.js';
+import { storeOf } from '../../../helpers/store.js';
 
 // Plain frames: styling off, so any ESC in a frame could only come from a name.
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
@@ -15,7 +15,7 @@ let app: Awaited<ReturnType<typeof renderApp>> | null = null;
 afterEach(() => app?.unmount());
 
 const BUNDLED = `@pydantic/genai-prices@${PRICE_PACKAGE_VERSION}`;
-const DEMO = readFileSync(fileURLToPath(new URL('../../examples/demo.jsonl', import.meta.url)), 'utf8')
+const DEMO = readFileSync(fileURLToPath(new URL('../../../../examples/demo.jsonl', import.meta.url)), 'utf8')
   .trimEnd()
   .split('\n');
 /** A price for the one model of the demo the bundled table has none for. */

@@ -1,11 +1,11 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appendLines } from '../../src/ingest/row-writer.js';
-import { App } from '../../src/ui/app.js';
-import { applyColorEnv } from '../../src/ui/theme.js';
-import { renderApp, tick, waitForFrame } from '../helpers/ink.js';
-import { fakeMouse, wheel } from '../helpers/mouse.js';
-import { at, storeOf } from '../helpers/store.js';
+import { appendLines } from '../../../../src/ingest/row-writer.js';
+import { App } from '../../../../src/ui/app.js';
+import { applyColorEnv } from '../../../../src/ui/theme.js';
+import { renderApp, tick, waitForFrame } from '../../../helpers/ink.js';
+import { fakeMouse, wheel } from '../../../helpers/mouse.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 

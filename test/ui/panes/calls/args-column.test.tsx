@@ -1,13 +1,13 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARGS_LINE_CAP, argsPreview } from '../../src/ui/data/args.js';
-import { callRow } from '../../src/ui/data/views.js';
-import { callColumns, formatCallRow } from '../../src/ui/format/rows.js';
-import { lineText } from '../../src/ui/format/segments.js';
-import { applyColorEnv } from '../../src/ui/theme.js';
-import { demoStore } from '../helpers/demo.js';
-import { renderApp } from '../helpers/ink.js';
-import { at, storeOf } from '../helpers/store.js';
+import { ARGS_LINE_CAP, argsPreview } from '../../../../src/ui/data/args.js';
+import { callRow } from '../../../../src/ui/data/views.js';
+import { callColumns, formatCallRow } from '../../../../src/ui/format/rows.js';
+import { lineText } from '../../../../src/ui/format/segments.js';
+import { applyColorEnv } from '../../../../src/ui/theme.js';
+import { demoStore } from '../../../helpers/demo.js';
+import { renderApp } from '../../../helpers/ink.js';
+import { at, storeOf } from '../../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 

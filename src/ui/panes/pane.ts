@@ -104,6 +104,16 @@ export function recordsPosition(s: ScreenInput, pane: RecordPaneId, notes: reado
     .join(' · ');
 }
 
+/** The screen of a list of records in fixed-height rows: `body`, the footer's place (with the pane's `notes`), a row per line. */
+export function recordsScreen(
+  s: ScreenInput,
+  pane: RecordPaneId,
+  body: ReactElement,
+  notes?: readonly string[],
+): Screen {
+  return { body, position: recordsPosition(s, pane, notes), rowAt: fixedRowAt(s, pane) };
+}
+
 /** What every list of records gives its component. */
 export function rowsCommon(s: ScreenInput, pane: RecordPaneId) {
   const list = s.lists[pane];

@@ -2,16 +2,7 @@ import { argsPreview } from '../../data/args.js';
 import { callRow } from '../../data/views.js';
 import { matchedIn } from '../../format/matches.js';
 import { ARGS_FROM_COLUMNS } from '../../format/rows.js';
-import {
-  emptyText,
-  fixedRowAt,
-  markedRow,
-  recordsPosition,
-  rowsCommon,
-  type Screen,
-  type ScreenInput,
-  windowOf,
-} from '../pane.js';
+import { emptyText, markedRow, recordsScreen, rowsCommon, type Screen, type ScreenInput, windowOf } from '../pane.js';
 import { CallsPane } from './calls-pane.js';
 
 /** The calls on screen, and where the selection is (`slowest first · 7 of 13`). */
@@ -26,9 +17,6 @@ export function callsScreen(s: ScreenInput): Screen {
   });
   const matched = matchedIn(s.searched.found?.positions, list.windowStart, rows.length);
   const empty = emptyText(s, 'no calls match the filter');
-  return {
-    body: <CallsPane rows={rows} matched={matched} empty={empty} {...rowsCommon(s, 'calls')} />,
-    position: recordsPosition(s, 'calls', state.callOrder === 'latency' ? ['slowest first'] : []),
-    rowAt: fixedRowAt(s, 'calls'),
-  };
+  const body = <CallsPane rows={rows} matched={matched} empty={empty} {...rowsCommon(s, 'calls')} />;
+  return recordsScreen(s, 'calls', body, state.callOrder === 'latency' ? ['slowest first'] : []);
 }

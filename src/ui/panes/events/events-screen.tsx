@@ -1,15 +1,6 @@
 import { eventRow } from '../../data/views.js';
 import { matchedIn } from '../../format/matches.js';
-import {
-  emptyText,
-  fixedRowAt,
-  markedRow,
-  recordsPosition,
-  rowsCommon,
-  type Screen,
-  type ScreenInput,
-  windowOf,
-} from '../pane.js';
+import { emptyText, markedRow, recordsScreen, rowsCommon, type Screen, type ScreenInput, windowOf } from '../pane.js';
 import { EventsPane } from './events-pane.js';
 
 /** The records on screen, in file order, and where the selection is. */
@@ -20,9 +11,9 @@ export function eventsScreen(s: ScreenInput): Screen {
   );
   const matched = matchedIn(s.searched.found?.positions, list.windowStart, rows.length);
   const empty = emptyText(s, 'no records match the filter');
-  return {
-    body: <EventsPane rows={rows} matched={matched} empty={empty} {...rowsCommon(s, 'events')} />,
-    position: recordsPosition(s, 'events'),
-    rowAt: fixedRowAt(s, 'events'),
-  };
+  return recordsScreen(
+    s,
+    'events',
+    <EventsPane rows={rows} matched={matched} empty={empty} {...rowsCommon(s, 'events')} />,
+  );
 }

@@ -2,6 +2,7 @@ import { type RowList, viewsOf } from '../../data/views.js';
 import { type AppContext, indexOf } from '../../views/app-context.js';
 import { LIST_COMMANDS } from '../../views/lists.js';
 import { act, type CommandSpec, type ViewSpec } from '../../views/view.js';
+import { callsAbout } from './about.js';
 
 /** Where the selected row of `list` is in `next` (the same list in another order): the same row, else the top. */
 function sameRow(list: RowList, selected: number, next: RowList): number {
@@ -24,4 +25,8 @@ const sort: CommandSpec<AppContext> = {
 };
 
 /** Every RPC call: a list that can also be sorted slowest first. */
-export const callsView: ViewSpec<AppContext> = { id: 'calls', title: 'Calls', commands: [...LIST_COMMANDS, sort] };
+export const callsView: ViewSpec<AppContext> = {
+  id: callsAbout.id,
+  title: callsAbout.title,
+  commands: [...LIST_COMMANDS, sort],
+};

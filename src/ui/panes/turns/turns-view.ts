@@ -7,6 +7,7 @@ import { type AppContext, activeList, indexOf, needsRows } from '../../views/app
 import { MOVES } from '../../views/common.js';
 import { LIST_COMMANDS } from '../../views/lists.js';
 import { act, type CommandSpec, outcome, type ViewSpec } from '../../views/view.js';
+import { turnsAbout } from './about.js';
 import { turnView } from './turn-data.js';
 import { selectedTurnLine } from './turn-layout.js';
 import { turnLines } from './turn-lines.js';
@@ -222,7 +223,7 @@ const pageDown = TURN_MOVES_OF.find((c) => c.command === 'list.pageDown')!;
 
 /** The LLM conversation: a list whose thinking blocks, echoed resends and long texts can be shown. */
 export const turnsView: ViewSpec<AppContext> = {
-  id: 'turns',
-  title: 'Turns',
+  id: turnsAbout.id,
+  title: turnsAbout.title,
   commands: [...TURN_MOVES_OF, thinking, echoed, open],
 };

@@ -5,6 +5,7 @@ import { filter, panes, search, steps } from '../../views/list-commands.js';
 import { marks } from '../../views/mark-commands.js';
 import { back } from '../../views/sessions.js';
 import { act, type CommandSpec, say, type ViewSpec } from '../../views/view.js';
+import { usageAbout } from './about.js';
 
 /** A name as a filter value: quoted when it holds a space (a quote in a name cannot be written). */
 export const filterValue = (name: string): string => (/\s/.test(name) ? `"${name}"` : name);
@@ -39,8 +40,8 @@ const sort: CommandSpec<AppContext> = {
  * row's records, `/` finds rows by name, `o` sorts them.
  */
 export const usageView: ViewSpec<AppContext> = {
-  id: 'usage',
-  title: 'Usage',
+  id: usageAbout.id,
+  title: usageAbout.title,
   commands: [
     ...moves({ empty: 'no rows' }),
     apply,

@@ -21,12 +21,13 @@ import { useStoreReset } from './hooks/use-store-reset.js';
 import { useStoreVersion } from './hooks/use-store-version.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useUiState } from './hooks/use-ui-state.js';
-import { useUsageTable } from './hooks/use-usage.js';
+import { isRecordPane, perPane } from './panes/list.js';
+import { tallTurnAt } from './panes/turns/turns-view.js';
+import { useUsageTable } from './panes/usage/use-usage.js';
 import { type Bounds, initialState } from './state/ui-state.js';
 import type { AppContext } from './views/app-context.js';
 import { helpView } from './views/help.js';
 import { appView, helpSubject } from './views/index.js';
-import { tallTurnAt } from './views/turns.js';
 import { footerHints, pressKey } from './views/view.js';
 
 export type { AppProps } from './app-props.js';
@@ -55,8 +56,8 @@ export function App({
   const version = useStoreVersion(store);
   const size = useTerminalSize(fixedSize);
   const [reduced, ui] = useUiState(() => initialState({ pane: initialPane, follow, filter: filter ?? null, clock }));
-  const turnsStart = useRef(0);
-  const usageTop = useRef(0);
+  // Each pane's first row or line on screen, kept from frame to frame.
+  const tops = useRef(perPane(() => 0)).current;
   const width = size.columns;
   const height = Math.max(1, size.rows - 2);
   const start = traceStart(store);
@@ -93,8 +94,9 @@ export function App({
     ui,
   );
 
-  const list = state.pane === 'usage' ? null : views[state.pane];
-  const count = overlay ? overlayLines.length : state.pane === 'usage' ? usage.targets.length : (list?.length ?? 0);
+  const list = isRecordPane(state.pane) ? views[state.pane] : null;
+  // A pane of its own rows (Usage) counts its tables' rows.
+  const count = overlay ? overlayLines.length : list ? list.length : usage.targets.length;
   const bounds: Bounds = { count, height };
   const searched = useSearch(store, state, list, usage.targets, overlayLines, bounds, version, ui);
   const treeFound =
@@ -152,8 +154,7 @@ export function App({
     preview,
     width,
     height,
-    turnsStart,
-    usageTop,
+    tops,
   });
   useMouse(mouse, {
     ui,

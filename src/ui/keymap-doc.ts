@@ -1,9 +1,10 @@
 import { bindings, type Command, KEYMAP, keyLabel } from './keymap.js';
+import { PANE_LIST } from './panes/list.js';
 import { APP_VIEWS, DIFF_VIEWS } from './views/index.js';
 import { SESSIONS_VIEWS } from './views/sessions.js';
 import type { ViewInfo } from './views/view.js';
 
-const PANES = ['Calls', 'Turns', 'Usage', 'Events'];
+const PANES: readonly string[] = PANE_LIST.map((p) => p.title);
 
 /** The views that handle `command`, from their declarations: `every pane, detail view; diff: list; a directory's Sessions: list`. */
 function where(command: Command): string {
@@ -56,8 +57,8 @@ const README_KEYS: readonly (readonly [readonly Command[], string])[] = [
   ],
   [['list.top', 'list.bottom'], 'first / last row (the last also sticks to new rows)'],
   [
-    ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events', 'pane.next', 'pane.prev'],
-    'Calls, Turns, Usage, Events; next / previous pane',
+    [...PANE_LIST.map((p) => `pane.${p.id}` as const), 'pane.next', 'pane.prev'],
+    `${PANES.join(', ')}; next / previous pane`,
   ],
   [
     ['list.nextProblem', 'list.prevProblem'],

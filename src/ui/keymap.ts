@@ -2,42 +2,21 @@
  * THE key table. Shortcuts are defined only in this file: the input dispatcher,
  * the footer hints, the `?` overlay and docs/keybindings.md are all derived from it.
  * Which views handle a command is not said here: each view declares its commands
- * (`views/`), so no key is listed where it does nothing.
+ * (`views/`), so no key is listed where it does nothing. The panes' number keys come from
+ * the list of panes (`panes/list.ts`).
  */
+import type { Binding, KeyName } from './binding.js';
+import { PANE_LIST, PANE_OWN_KEYS, type PaneId } from './panes/list.js';
 
-/** The keys with names (what `keyName` in match-key.ts reads besides printable characters). */
-export const NAMED_KEYS = [
-  'up',
-  'down',
-  'left',
-  'right',
-  'pageUp',
-  'pageDown',
-  'home',
-  'end',
-  'enter',
-  'escape',
-  'tab',
-  'shift-tab',
-  'ctrl-c',
-  'ctrl-d',
-  'ctrl-u',
-  'backspace',
-] as const;
+export { type Binding, isCtrlLetter, type KeyName, NAMED_KEYS } from './binding.js';
 
-/** Ctrl and a letter (`ctrl-n`): match-key.ts names every one; no text is typed with it. */
-export const isCtrlLetter = (key: string): boolean => /^ctrl-[a-z]$/.test(key);
-
-/** A key as a name: a printable character, or one of the named keys above. */
-export type KeyName = (typeof NAMED_KEYS)[number] | (string & {});
-
-export interface Binding {
-  keys: readonly KeyName[];
-  description: string;
-  /** Short label for the footer; no label = not shown there. */
-  hint?: string;
-  category: 'Move' | 'Panes' | 'View' | 'Find' | 'App';
-}
+/** `1` shows the first pane, `2` the second…: `pane.calls`, its help from the pane's `about`. */
+const PANE_KEYS = Object.fromEntries(
+  PANE_LIST.map((p, i): [string, Binding] => [
+    `pane.${p.id}`,
+    { keys: [String(i + 1)], description: `${p.title}: ${p.about}`, category: 'Panes' },
+  ]),
+) as Record<`pane.${PaneId}`, Binding>;
 
 export const KEYMAP = {
   'list.down': { keys: ['j', 'down'], description: 'Next row', category: 'Move' },
@@ -212,22 +191,7 @@ export const KEYMAP = {
     hint: 'back',
     category: 'View',
   },
-  'pane.calls': {
-    keys: ['1'],
-    description: 'Calls: every RPC call, both directions',
-    category: 'Panes',
-  },
-  'pane.turns': { keys: ['2'], description: 'Turns: the LLM conversation', category: 'Panes' },
-  'pane.usage': {
-    keys: ['3'],
-    description: 'Usage: tokens, cost and latency per model, tool and method',
-    category: 'Panes',
-  },
-  'pane.events': {
-    keys: ['4'],
-    description: 'Events: every record in file order, skipped lines included',
-    category: 'Panes',
-  },
+  ...PANE_KEYS,
   'pane.next': { keys: ['tab'], description: 'Next pane', hint: 'pane', category: 'Panes' },
   'pane.prev': { keys: ['shift-tab'], description: 'Previous pane', category: 'Panes' },
   'sessions.back': {
@@ -296,6 +260,8 @@ export const KEYMAP = {
     hint: 'quit',
     category: 'App',
   },
+  // A pane's own keys (its about.ts), listed in help and docs after the rest of their category.
+  ...PANE_OWN_KEYS,
 } as const satisfies Record<string, Binding>;
 
 export type Command = keyof typeof KEYMAP;

@@ -4,8 +4,8 @@ import { BUILT_IN, runFigures } from '../../src/store/run-figures.js';
 import { serversOf } from '../../src/store/stats.js';
 import { mcpServerOf, mcpToolOf } from '../../src/trace/mcp-tool.js';
 import { ZoneClock } from '../../src/trace/zone-time.js';
-import { usageData } from '../../src/ui/data/usage.js';
-import { usageLines } from '../../src/ui/format/usage-lines.js';
+import { usageData } from '../../src/ui/panes/usage/usage-data.js';
+import { usageLines } from '../../src/ui/panes/usage/usage-lines.js';
 import { storeOf } from '../helpers/store.js';
 
 describe('an MCP tool’s server, by the name an agent gives the tool', () => {

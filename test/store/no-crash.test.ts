@@ -9,7 +9,7 @@ import { AXIS_HALF_SPAN_MS, DATE_LIMIT_MS } from '../../src/store/time-range.js'
 import { TraceStore } from '../../src/store/trace-store.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { MAX_BUCKETS, usageData } from '../../src/ui/data/usage.js';
+import { MAX_BUCKETS, usageData } from '../../src/ui/panes/usage/usage-data.js';
 import { EPOCH_OVERFLOW, FAR_TIMES, HUGE_COUNTS } from '../helpers/hostile-traces.js';
 import { at, plain, snapshotBytes, storeOf, T0 } from '../helpers/store.js';
 

@@ -7,12 +7,12 @@ import { lineFacts } from '../../src/trace/facts.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../../src/trace/prices.js';
 import { scanLine } from '../../src/trace/scan-line.js';
 import { Validator } from '../../src/trace/validate.js';
-import { turnView } from '../../src/ui/data/turns.js';
-import { usageData } from '../../src/ui/data/usage.js';
 import { viewsOf } from '../../src/ui/data/views.js';
 import { fileStateText } from '../../src/ui/format/chrome.js';
-import { turnLines } from '../../src/ui/format/turn-lines.js';
-import { usageLines } from '../../src/ui/format/usage-lines.js';
+import { turnView } from '../../src/ui/panes/turns/turn-data.js';
+import { turnLines } from '../../src/ui/panes/turns/turn-lines.js';
+import { usageData } from '../../src/ui/panes/usage/usage-data.js';
+import { usageLines } from '../../src/ui/panes/usage/usage-lines.js';
 import { snapshotBytes, storeOf } from '../helpers/store.js';
 
 /*

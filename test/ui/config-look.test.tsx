@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moreText, opensText } from '../../src/ui/format/text-block.js';
 import { keysFor, setKeyOverrides } from '../../src/ui/keymap.js';
 import { matchKey } from '../../src/ui/match-key.js';
+import { callsView } from '../../src/ui/panes/calls/calls-view.js';
 import { applyColorEnv, paint, setTheme, THEME, themeStyles } from '../../src/ui/theme.js';
-import { callsView } from '../../src/ui/views/calls.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp } from '../helpers/ink.js';
 

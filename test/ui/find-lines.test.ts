@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPattern, firstLineHolding, linesMatching, markMatches } from '../../src/ui/format/find-lines.js';
 import { type ScreenLine, seg } from '../../src/ui/format/segments.js';
-import { turnLines } from '../../src/ui/format/turn-lines.js';
+import { turnLines } from '../../src/ui/panes/turns/turn-lines.js';
 
 const text = (line: ScreenLine) => line.map((s) => s.text).join('');
 /** The found parts of a marked line, in order. */

@@ -9,7 +9,7 @@ import { fitLine, lineText, type ScreenLine, seg } from '../../src/ui/format/seg
 import { fmtCompact } from '../../src/ui/format/session-lines.js';
 import { compactInt, tableLines } from '../../src/ui/format/table-lines.js';
 import { fit, truncate, wrap } from '../../src/ui/format/text.js';
-import { layoutTurns } from '../../src/ui/format/turn-layout.js';
+import { layoutTurns } from '../../src/ui/panes/turns/turn-layout.js';
 import { paint } from '../../src/ui/theme.js';
 import { at, storeOf } from '../helpers/store.js';
 

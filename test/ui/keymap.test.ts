@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { bindings, KEYMAP } from '../../src/ui/keymap.js';
 import { keybindingsMarkdown } from '../../src/ui/keymap-doc.js';
 import { charName, matchKey } from '../../src/ui/match-key.js';
+import { callsView } from '../../src/ui/panes/calls/calls-view.js';
+import { turnsView } from '../../src/ui/panes/turns/turns-view.js';
+import { usageView } from '../../src/ui/panes/usage/usage-view.js';
 import { searchBar } from '../../src/ui/views/bars.js';
-import { callsView } from '../../src/ui/views/calls.js';
 import { detailView } from '../../src/ui/views/detail.js';
 import { APP_VIEWS, DIFF_VIEWS } from '../../src/ui/views/index.js';
 import { SESSIONS_VIEWS } from '../../src/ui/views/sessions.js';
-import { turnsView } from '../../src/ui/views/turns.js';
-import { usageView } from '../../src/ui/views/usage.js';
 
 describe('keymap', () => {
   it('docs/keybindings.md is generated from it and up to date (npm run docs)', () => {

@@ -12,8 +12,8 @@ import { shortenPath } from '../format/notice.js';
 import { looks, toneOf } from '../format/rows.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../format/segments.js';
 import { inertHead, width as widthOf } from '../format/text.js';
-import { NO_CALL } from '../format/turn-lines.js';
 import { keyOf } from '../keymap.js';
+import { NO_CALL } from '../panes/turns/turn-lines.js';
 import { Forest, type Part } from '../tree/forest.js';
 import { fileLabel, traceStart } from './views.js';
 

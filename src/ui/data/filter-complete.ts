@@ -2,7 +2,7 @@
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { DIR_WORDS, FILTER_FIELDS, MAX_FILTER, STATUS_WORDS } from '../../trace/filter.js';
-import { usageData } from './usage.js';
+import { usageData } from '../panes/usage/usage-data.js';
 
 /** The values a field can take in this trace (the fields whose values are names). */
 export type FieldValues = Partial<Record<string, readonly string[]>>;

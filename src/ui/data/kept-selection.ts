@@ -5,6 +5,7 @@
  * lists in, list indices out.
  */
 import type { TraceStore } from '../../store/trace-store.js';
+import { RECORD_PANES } from '../panes/list.js';
 import type { CallOrder, KeptLists, ListState } from '../state/ui-state.js';
 import type { RowList, Views } from './views.js';
 
@@ -57,5 +58,5 @@ export function keptLists(
     index: keptIndex(from[pane], lists[pane].selected, to[pane], listOrder(store, pane, order)),
     count: to[pane].length,
   });
-  return { calls: kept('calls'), turns: kept('turns'), events: kept('events') };
+  return Object.fromEntries(RECORD_PANES.map((pane) => [pane, kept(pane)])) as KeptLists;
 }

@@ -15,7 +15,8 @@ import {
   Status,
   type StatusCode,
 } from '../../trace/enums.js';
-import type { CallOrder, PaneId } from '../state/ui-state.js';
+import { isRecordPane, type PaneId, perPane, type RecordPaneId } from '../panes/list.js';
+import type { CallOrder } from '../state/ui-state.js';
 import { callErrorText, type HttpFailure, httpFailureOf } from './call-errors.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
@@ -36,19 +37,12 @@ function merged(store: TraceStore, rows: Int32Array): RowList {
   return fromColumn(copy, copy.length);
 }
 
-export interface Views {
-  calls: RowList;
-  turns: RowList;
-  events: RowList;
-}
+/** The rows each pane of records lists (`viewsOf` builds them). */
+export type Views = Record<RecordPaneId, RowList>;
 
-/** How many rows each pane's list has (the Usage pane has no list of rows). */
-export const listCounts = (views: Views): Record<PaneId, number> => ({
-  calls: views.calls.length,
-  turns: views.turns.length,
-  events: views.events.length,
-  usage: 0,
-});
+/** How many rows each pane's list has (a pane of its own rows, as Usage, counts 0 here). */
+export const listCounts = (views: Views): Record<PaneId, number> =>
+  perPane((pane) => (isRecordPane(pane) ? views[pane].length : 0));
 
 /**
  * `list` slowest call first: answered calls by latency, longest first; then the rows

@@ -5,13 +5,12 @@ import { inert } from '../../trace/text.js';
 import { counted, fmtBytes, fmtInt } from '../../trace/units.js';
 import { exitCodeOf } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
-import { type Notice, PANES, type PaneId } from '../state/ui-state.js';
+import { PANES, type PaneId, paneAbout } from '../panes/list.js';
+import type { Notice } from '../state/ui-state.js';
 import { markedText } from './marked-text.js';
 import { fitNotice, NOTICE_MAX, noticeLook } from './notice.js';
 import { type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { clip, inertHead, reach, truncate, width as widthOf, widthUpTo } from './text.js';
-
-const TAB_NAMES: Record<PaneId, string> = { calls: 'Calls', turns: 'Turns', usage: 'Usage', events: 'Events' };
 
 /** A file's state for the header: loading N% / live / ended (exit 0) / error. */
 export function fileStateText(f: FileState): string {
@@ -50,8 +49,8 @@ function headerTabs(pane: PaneId, width: number): Segment[] {
   const narrow = width < 100;
   return PANES.map((p, i) =>
     p === pane
-      ? seg(`[${i + 1} ${TAB_NAMES[p]}]`, 'tabActive')
-      : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${TAB_NAMES[p]} `, 'tab'),
+      ? seg(`[${i + 1} ${paneAbout(p).title}]`, 'tabActive')
+      : seg(narrow ? ` ${i + 1} ` : ` ${i + 1} ${paneAbout(p).title} `, 'tab'),
   );
 }
 

@@ -1,13 +1,13 @@
 import { type MutableRefObject, useEffect, useRef } from 'react';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { viewsOf } from '../data/views.js';
-import type { PaneId, UiState } from '../state/ui-state.js';
+import type { PaneId, RecordPaneId, UiState } from '../state/ui-state.js';
 import type { UiStore } from './use-ui-state.js';
 
 type Views = ReturnType<typeof viewsOf>;
 
 /** Where the app is asked to start: a pane's row, or its middle (a viewer link's `#line=`). */
-export type StartAt = { pane: 'calls' | 'turns' | 'events'; row: number | 'middle' };
+export type StartAt = { pane: RecordPaneId; row: number | 'middle' };
 
 /**
  * The app's effects at start and as the store grows: the pane it opens on, the lists

@@ -1,4 +1,5 @@
 /** Moving through a list or a scrolled view: the selection, its window, a match brought into view. Pure. */
+import { isRecordPane, RECORD_PANES } from '../panes/list.js';
 import type { Action, Bounds, ListState, Overlay, PaneId, UiState } from './ui-types.js';
 
 /** Moves the window only when the selection crosses an edge. */
@@ -41,10 +42,11 @@ export function moveBy(state: UiState, target: (current: number) => number, boun
     const found = o.found >= scroll && o.found < scroll + bounds.height ? o.found : -1;
     return { ...state, overlay: { ...o, scroll, found } };
   }
-  if (state.pane === 'usage') {
-    // A cursor over the model, tool and method rows (the screen scrolls to show it).
-    const usage = select(state.lists.usage, target(state.lists.usage.selected), bounds);
-    return { ...state, lists: { ...state.lists, usage } };
+  if (!isRecordPane(state.pane)) {
+    // A cursor over rows of the pane's own (Usage: its tables' model, tool and method rows;
+    // the screen scrolls to show it): no record behind it, no bottom to follow.
+    const own = state.lists[state.pane];
+    return { ...state, lists: { ...state.lists, [state.pane]: select(own, target(own.selected), bounds) } };
   }
   const l = state.lists[state.pane];
   const next = select(l, target(l.selected), bounds);
@@ -56,7 +58,7 @@ export function moveBy(state: UiState, target: (current: number) => number, boun
 /** Each list within its (new) length: at its bottom when sticking to it, else where it was. */
 export function listsWithin(state: UiState, counts: Record<PaneId, number>, height: number): UiState['lists'] {
   const lists = { ...state.lists };
-  for (const pane of ['calls', 'turns', 'events'] as const) {
+  for (const pane of RECORD_PANES) {
     const count = counts[pane];
     lists[pane] = select(lists[pane], state.stickToBottom ? count - 1 : lists[pane].selected, { count, height });
   }

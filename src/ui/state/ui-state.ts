@@ -1,13 +1,13 @@
 /** The app's UI state and its pure reducer: no Ink, no store; tested with plain tables. */
 import { FilterError, parseFilter } from '../../trace/filter.js';
+import { isRecordPane, PANES, perPane, RECORD_PANES } from '../panes/list.js';
 import { listsWithin, moveBy, select, showFound } from './list-moves.js';
 import {
   type Action,
   type DetailOverlay,
-  type KeptLists,
   type ListState,
-  PANES,
   type PaneId,
+  type RecordPaneId,
   type UiState,
   USAGE_SORTS,
 } from './ui-types.js';
@@ -23,7 +23,7 @@ export function initialState(
 ): UiState {
   return {
     pane: options.pane ?? 'calls',
-    lists: { calls: list(), turns: list(), usage: list(), events: list() },
+    lists: perPane(list),
     overlay: null,
     expandThinking: false,
     openTurns: [],
@@ -44,6 +44,7 @@ export function initialState(
     filter: options.filter ?? null,
     marks: new Set(),
     linkedFrom: null,
+    paneState: {},
   };
 }
 
@@ -104,6 +105,8 @@ export function reduce(state: UiState, action: Action): UiState {
         () => action.index,
         action.bounds,
       );
+    case 'pane.state':
+      return { ...state, notice: null, paneState: { ...state.paneState, [action.pane]: action.value } };
     case 'pane':
     case 'cycle': {
       const i = PANES.indexOf(state.pane);
@@ -275,15 +278,15 @@ export function reduce(state: UiState, action: Action): UiState {
       // screen; following the bottom, it stays at the bottom. The Usage tables are others
       // (no record behind a row): their cursor starts over.
       const { kept } = action;
-      const lists = { calls: list(), turns: list(), usage: list(), events: list() };
+      const lists = perPane(list);
       if (kept)
-        for (const pane of ['calls', 'turns', 'events'] as const) {
+        for (const pane of RECORD_PANES) {
           const { index, count } = kept.lists[pane];
           const at = state.follow && state.stickToBottom ? count - 1 : index;
           lists[pane] = select(state.lists[pane], at, { count, height: kept.height });
         }
       // Paused while following: what is new is counted from the new list's length.
-      const paused = kept && state.pausedAt !== null && state.pane !== 'usage';
+      const paused = kept && state.pausedAt !== null && isRecordPane(state.pane);
       return {
         ...state,
         filter: action.filter,
@@ -293,7 +296,7 @@ export function reduce(state: UiState, action: Action): UiState {
         search: null,
         // It holds for its turn's row only: the same turn still selected is still shown from there.
         turnScroll: kept ? state.turnScroll : null,
-        pausedAt: paused ? kept.lists[state.pane as keyof KeptLists].count : state.pausedAt,
+        pausedAt: paused ? kept.lists[state.pane as RecordPaneId].count : state.pausedAt,
       };
     }
     case 'marks.toggle': {

@@ -1,7 +1,8 @@
 /** The app's UI state and the reducer's actions: the types and tables the reducer (ui-state.ts) works on. */
+import type { PaneId, RecordPaneId } from '../panes/list.js';
 import type { TreeState } from '../tree/tree-state.js';
 
-export const PANES = ['calls', 'turns', 'usage', 'events'] as const;
+export { PANES, type PaneId, type RecordPaneId } from '../panes/list.js';
 /** How the Calls pane orders its rows: as they happened, or slowest first. */
 export type CallOrder = 'time' | 'latency';
 /** The column the Usage tables are sorted by (`o` cycles them); a table without it keeps its calls order. */
@@ -12,7 +13,6 @@ export const SESSION_SORTS = ['start', 'label', 'model', 'duration', 'calls', 'e
 export type SessionSort = (typeof SESSION_SORTS)[number];
 /** What the one-line bar at the bottom is typing: a search, a filter, a line to go to. */
 export type InputKind = 'search' | 'filter' | 'goto';
-export type PaneId = (typeof PANES)[number];
 
 /**
  * What a footer notice is. `error`: a key refused, a failure, an expression that is no
@@ -38,7 +38,7 @@ export interface ListState {
  * list, or the nearest record's) and the new list's length: worked out from the store
  * by the command that sets the filter (`data/kept-selection.ts`).
  */
-export type KeptLists = Record<'calls' | 'turns' | 'events', { index: number; count: number }>;
+export type KeptLists = Record<RecordPaneId, { index: number; count: number }>;
 
 /**
  * `found`: the line of the current search match in the overlay, -1 for none. Help
@@ -67,14 +67,14 @@ export interface UiState {
   openTurns: readonly number[];
   /**
    * The first line on screen of the selected turn when it is taller than the pane (the
-   * move keys scroll through it, `state/turn-scroll.ts`); it holds for that turn's `row`
+   * move keys scroll through it, `panes/turns/turn-scroll.ts`); it holds for that turn's `row`
    * only, so any other selection shows its turn from the top.
    */
   turnScroll: { row: number; line: number } | null;
   /**
    * The turn (list index) a search went to (`/`, `n`, `N`), shown from its first line
    * that holds `query` (the search's query when it ends) until a key scrolls it
-   * (`format/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
+   * (`panes/turns/turn-layout.ts`, `selectedTurnLine`): the reducer cannot lay a turn out.
    */
   turnFound: { index: number; query: string } | null;
   showEchoed: boolean;
@@ -118,6 +118,12 @@ export interface UiState {
    * `back`, not to that record's first link (a turn with two tool_uses links two calls).
    */
   linkedFrom: { row: number; back: number } | null;
+  /**
+   * What a pane keeps of its own beyond its selection (a time axis's zoom and pan), by
+   * pane: set whole by its commands (`pane.state`), read by its screen through its own
+   * typed accessor; the reducer never looks inside.
+   */
+  paneState: Readonly<Partial<Record<PaneId, unknown>>>;
 }
 
 /** What the reducer needs to know about the lists it moves in. */
@@ -138,6 +144,8 @@ export type Action =
   /** `counts`: each list's length, to count what is new from while following is paused (without it, kept as it was). */
   | { type: 'pane'; pane: PaneId; counts?: Record<PaneId, number> }
   | { type: 'cycle'; direction: 1 | -1; counts?: Record<PaneId, number> }
+  /** A pane's own state replaced (`paneState`); the notice cleared, as after any key that acts. */
+  | { type: 'pane.state'; pane: PaneId; value: unknown }
   /** Open the detail view of the selected row of `list` (resolved here, so a burst of keys sees the latest selection). */
   | { type: 'open'; list: { length: number; at(i: number): number } }
   | { type: 'close' }

@@ -2,7 +2,8 @@
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { RowList, Views } from '../data/views.js';
-import type { UsageTarget } from '../format/usage-lines.js';
+import { isRecordPane } from '../panes/list.js';
+import type { UsageTarget } from '../panes/usage/usage-lines.js';
 import type { TreeFrame, TreeState } from '../tree/tree-state.js';
 import type { BaseContext } from './view.js';
 
@@ -32,10 +33,10 @@ export interface DetailTree {
   matches: readonly number[] | null;
 }
 
-/** The list of the pane shown (Usage has none). */
+/** The list of records of the pane shown (Usage lists none). */
 export function activeList(ctx: AppContext): RowList | null {
   const pane = ctx.state.pane;
-  return pane === 'usage' ? null : ctx.views[pane];
+  return isRecordPane(pane) ? ctx.views[pane] : null;
 }
 
 /** The record a command acts on: the open one, else the selected row; -1 for none. */

@@ -2,7 +2,7 @@
 
 import { counted } from '../../trace/units.js';
 import { keyOf } from '../keymap.js';
-import type { PaneId } from '../state/ui-state.js';
+import { isRecordPane, RECORD_PANES, type RecordPaneId } from '../panes/list.js';
 import { type AppContext, indexOf, needsRows, selectedRow } from './app-context.js';
 import { act, type CommandSpec, type Effect, outcome, say } from './view.js';
 
@@ -21,10 +21,10 @@ export const mark: CommandSpec<AppContext> = {
   },
 };
 
-/** Where `row` is listed: in the pane shown when it lists it, else the first of Calls, Turns, Events that does. */
-function placeOf(ctx: AppContext, row: number): { pane: Exclude<PaneId, 'usage'>; index: number } | null {
-  const shown = ctx.state.pane === 'usage' ? [] : [ctx.state.pane];
-  for (const pane of new Set([...shown, 'calls', 'turns', 'events'] as const)) {
+/** Where `row` is listed: in the pane shown when it lists it, else the first pane of records (Calls, Turns, Events) that does. */
+function placeOf(ctx: AppContext, row: number): { pane: RecordPaneId; index: number } | null {
+  const shown = isRecordPane(ctx.state.pane) ? [ctx.state.pane] : [];
+  for (const pane of new Set([...shown, ...RECORD_PANES])) {
     const index = indexOf(ctx.views[pane], row);
     if (index >= 0) return { pane, index };
   }

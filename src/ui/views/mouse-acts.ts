@@ -1,6 +1,7 @@
 /** What a mouse event means on the screen as drawn: a command of the view under the pointer. */
 import type { Command } from '../keymap.js';
 import type { MouseEvent } from '../mouse.js';
+import { isRecordPane } from '../panes/list.js';
 import type { PaneId, UiState } from '../state/ui-state.js';
 
 /** Rows a wheel notch moves in a list or a scrolled view (Turns: one turn, they are tall; or lines of a taller one). */
@@ -52,6 +53,6 @@ export function mouseAct(event: MouseEvent, state: UiState, screen: ScreenMap): 
   if (state.overlay || line >= screen.height) return null;
   const index = screen.rowAt(line);
   if (index === null) return null;
-  const opens = state.pane !== 'usage' && index === state.lists[state.pane].selected;
+  const opens = isRecordPane(state.pane) && index === state.lists[state.pane].selected;
   return opens ? { type: 'command', command: 'list.open', times: 1 } : { type: 'select', index };
 }

@@ -3,7 +3,7 @@
 import { counted } from '../../trace/units.js';
 import { detailRows } from '../data/detail.js';
 import { linkEnd, linkTarget } from '../data/link-target.js';
-import { NO_CALL } from '../format/turn-lines.js';
+import { NO_CALL } from '../panes/turns/turn-lines.js';
 import { type AppContext, indexOf, selectedRow } from './app-context.js';
 import { act, type CommandSpec, outcome, say } from './view.js';
 

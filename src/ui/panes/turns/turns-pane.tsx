@@ -5,7 +5,7 @@ import { seg } from '../../format/segments.js';
 import { keyOf } from '../../keymap.js';
 
 export interface TurnsPaneProps {
-  /** Laid-out lines of the visible turns (see format/turn-layout.ts). */
+  /** Laid-out lines of the visible turns (see panes/turns/turn-layout.ts). */
   lines: ScreenLine[];
   width: number;
   height: number;

@@ -2,7 +2,7 @@ import { Lines } from '../../components/lines.js';
 import { type ScreenLine, seg } from '../../format/segments.js';
 
 export interface UsagePaneProps {
-  /** The tables as lines (format/usage-lines.ts), laid out for `width - 1`. */
+  /** The tables as lines (panes/usage/usage-lines.ts), laid out for `width - 1`. */
   lines: ScreenLine[];
   /** First line shown (the pane scrolls). */
   scroll: number;

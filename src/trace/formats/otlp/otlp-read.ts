@@ -258,7 +258,9 @@ function usageOf(a: JsonObject): JsonObject | null {
   const input = countAttr(a['gen_ai.usage.input_tokens']);
   const output = countAttr(a['gen_ai.usage.output_tokens']);
   const read = countAttr(a['gen_ai.usage.cache_read.input_tokens']);
-  const written = countAttr(a['gen_ai.usage.cache_creation.input_tokens']);
+  // `cache_creation` is what the conventions called cache writes before `cache_write`.
+  const written =
+    countAttr(a['gen_ai.usage.cache_write.input_tokens']) ?? countAttr(a['gen_ai.usage.cache_creation.input_tokens']);
   const reasoning = countAttr(a['gen_ai.usage.reasoning.output_tokens']);
   if (input === null && output === null && read === null && written === null) return null;
   const usage: JsonObject = {

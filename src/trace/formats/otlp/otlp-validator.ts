@@ -8,6 +8,7 @@ const USAGE_KEYS = [
   'gen_ai.usage.input_tokens',
   'gen_ai.usage.output_tokens',
   'gen_ai.usage.cache_read.input_tokens',
+  'gen_ai.usage.cache_write.input_tokens',
   'gen_ai.usage.cache_creation.input_tokens',
   'gen_ai.usage.reasoning.output_tokens',
 ];

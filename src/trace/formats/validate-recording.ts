@@ -98,7 +98,7 @@ export class RecordingValidator {
         this.held = [];
       } else if (otlpSignal(doc) !== null) {
         const v = new OtlpValidator(this.keepPerRule);
-        const spans = valueSpans(this.textOf(), 5);
+        const spans = valueSpans(this.textOf(), 6);
         this.rules = v;
         this.format = OTLP;
         v.document(

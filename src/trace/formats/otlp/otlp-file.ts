@@ -30,7 +30,7 @@ export function otlpLineReader(): (text: string, lineNo: number) => DocumentLine
 /** A whole ExportTraceServiceRequest document (pretty-printed): each span named by the line it starts on. */
 export function otlpDocumentLines(doc: JsonObject, text: string): DocumentLine[] {
   // Down to `resourceSpans/0/scopeSpans/0/spans/3`: the spans, not their insides.
-  const spans = valueSpans(text, 5);
+  const spans = valueSpans(text, 6);
   const lineOf = (i: number, j: number, k: number) =>
     (
       spans.get(`resourceSpans/${i}/scopeSpans/${j}/spans/${k}`) ??

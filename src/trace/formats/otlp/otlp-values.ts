@@ -67,15 +67,18 @@ function intOf(v: unknown): Json {
 }
 
 /**
- * A list of `{key, value}` as an object. Its prototype is null: a key is trace text,
- * and `__proto__` must be a key like any other.
+ * A list of `{key, value}` as an object. A key is trace text: `__proto__` is set as a
+ * key of its own, as any other (a plain assignment would change the object's prototype).
  */
 export function attributesOf(list: unknown, depth = 0): JsonObject {
-  const out: JsonObject = Object.create(null);
+  const out: JsonObject = {};
   if (!Array.isArray(list)) return out;
   for (const kv of list) {
     if (!isObject(kv) || typeof kv.key !== 'string') continue;
-    out[kv.key] = anyValue(kv.value, depth);
+    const v = anyValue(kv.value, depth);
+    if (kv.key === '__proto__')
+      Object.defineProperty(out, kv.key, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[kv.key] = v;
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../../src/ingest/ingest.js';
+import { notTraceText, skippedNote } from '../../../src/report/skipped-note.js';
 import { DocumentSource, NotTraceError } from '../../../src/sources/document-source.js';
 import { FileSource } from '../../../src/sources/file-source.js';
 import { TraceStore } from '../../../src/store/trace-store.js';
@@ -211,6 +212,14 @@ describe('bad input: read, counted and named, never a crash or a hang', () => {
     expect(store.skips[0]!.reason).toBe(
       'span resourceSpans[0].scopeSpans[0].spans[0]: traceId is not 32 hex digits ("abc")',
     );
+  });
+
+  it('a file none of whose spans reads is no trace, and summary says why, with the first reason', async () => {
+    const store = await storeOfRecording(fixture('otlp2parquet-bad-ids.json'));
+    expect(notTraceText(store, 0)).toMatch(
+      /has no span that reads: 1 span skipped \(line 20: span resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[0\]: traceId is not 32 hex digits \("zzz"\)\)$/,
+    );
+    expect(skippedNote(store, 0)).toMatch(/skipped 1 unreadable span: line 20$/);
   });
 
   it('missing times, a parent not in the file, itself as parent, a cycle: each read as a row', async () => {

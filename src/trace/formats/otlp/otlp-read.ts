@@ -45,7 +45,7 @@ export function otlpSignal(value: unknown): OtlpSignal | null {
 
 /** Why an OTLP file of another signal is not read: `not a trace: FILE holds …`. */
 export const notTracesReason = (signal: OtlpSignal): string =>
-  `holds OpenTelemetry ${signal} (\`${SIGNAL_KEYS[signal]}\`), not traces`;
+  `holds OpenTelemetry ${signal} (${SIGNAL_KEYS[signal]}), not traces`;
 
 /** The start of a line too long to read whole that shows OTLP/JSON traces (our export writes one line). */
 export const startsOtlpTraces = (head: string): boolean => /^\s*\{\s*"resourceSpans"\s*:/.test(head);

@@ -237,26 +237,39 @@ export class DocumentSource implements Source {
   private expand(batch: readonly Line[], convert: ReturnType<FormatReader['expander']>): Line[] {
     this.spool ??= new Spool();
     const out: Line[] = [];
-    const parts: Buffer[] = [];
-    let offset = this.spoolSize;
+    const texts: string[] = [];
+    /** Where in `out` the converted lines are, in order. */
+    const made: number[] = [];
     for (const line of batch) {
-      if (isBlank(line) || line.skip !== undefined) {
-        out.push({ ...copyOf(line), offset, length: 0 });
+      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
+      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
+      if (text.trim() === '') {
+        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
         continue;
       }
-      for (const c of convert(line.text, line.lineNo)) {
-        if ('skip' in c) {
-          out.push({ text: '', lineNo: c.lineNo, offset, length: 0, skip: c.skip });
-          continue;
+      for (const c of convert(text, line.lineNo)) {
+        if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
+        else {
+          made.push(out.length);
+          out.push({ text: c.text, lineNo: c.lineNo, offset: 0, length: 0 });
+          texts.push(c.text);
         }
-        const bytes = Buffer.from(`${c.text}\n`, 'utf8');
-        out.push({ text: c.text, lineNo: c.lineNo, offset, length: bytes.length - 1 });
-        parts.push(bytes);
-        offset += bytes.length;
       }
     }
-    this.spool.append(Buffer.concat(parts));
-    this.spoolSize = offset;
+    if (!texts.length) return out;
+    // One buffer for the batch: each line's bytes are found by its newline (converted
+    // lines are JSON, which never holds a raw one), and given as `buf` so the indexer
+    // reads them with its byte scanner, as it reads a file's.
+    const buf = Buffer.from(`${texts.join('\n')}\n`, 'utf8');
+    let start = 0;
+    for (const i of made) {
+      const end = buf.indexOf(10, start);
+      const { text, lineNo } = out[i]!;
+      out[i] = { text, lineNo, offset: this.spoolSize + start, length: end - start, buf, start };
+      start = end + 1;
+    }
+    this.spool.append(buf);
+    this.spoolSize += buf.length;
     return out;
   }
 

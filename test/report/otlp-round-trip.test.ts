@@ -61,16 +61,13 @@ function figures(store: TraceStore) {
   };
 }
 
-const req = (t: number, id: unknown, method: string, params?: object, dir = 'in') => ({
-  t: at(t),
-  dir,
-  raw: { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) },
-});
-const res = (t: number, id: unknown, body: object, dir = 'out') => ({
-  t: at(t),
-  dir,
-  raw: { jsonrpc: '2.0', id, ...body },
-});
+/** A JSON-RPC request at `t` and, unless `answer` is null, its answer `ms` later (a server's request: `from` 'out'). */
+function call(t: number, id: unknown, method: string, params: object, answer: object | null, ms = 0, from = 'in') {
+  const back = from === 'in' ? 'out' : 'in';
+  const lines: object[] = [{ t: at(t), dir: from, raw: { jsonrpc: '2.0', id, method, params } }];
+  if (answer !== null) lines.push({ t: at(t + ms), dir: back, raw: { jsonrpc: '2.0', id, ...answer } });
+  return lines;
+}
 const assistant = (t: number, model: string, usage: object, tool?: string) => ({
   t: at(t),
   type: 'turn',
@@ -88,17 +85,26 @@ function handMadeRun(): TraceStore {
     store,
     [
       { v: 1, type: 'meta', startedAt: at(0), label: 'round', command: ['x'], kind: 'mcp' },
-      req(100, 1, 'initialize'),
-      res(150, 1, { result: {} }),
-      req(1000, 2, 'tools/call', { name: 'search', arguments: {} }),
-      res(1300, 2, { result: { content: [] } }),
-      req(2000, 3, 'tools/call', { name: 'search', arguments: {} }),
-      res(2050, 3, { result: { isError: true, content: [{ type: 'text', text: 'no page' }] } }),
-      req(3000, 'f-4', 'tools/call', { name: 'fetch', arguments: {} }),
-      res(3400, 'f-4', { error: { code: -32602, message: 'Invalid params' } }),
-      req(4000, 5, 'tools/call', { name: 'fetch', arguments: {} }),
-      req(4500, 6, 'sampling/createMessage', {}, 'out'),
-      res(4700, 6, { result: {} }, 'in'),
+      ...call(100, 1, 'initialize', {}, { result: {} }, 50),
+      ...call(1000, 2, 'tools/call', { name: 'search', arguments: {} }, { result: { content: [] } }, 300),
+      ...call(
+        2000,
+        3,
+        'tools/call',
+        { name: 'search', arguments: {} },
+        { result: { isError: true, content: [{ type: 'text', text: 'no page' }] } },
+        50,
+      ),
+      ...call(
+        3000,
+        'f-4',
+        'tools/call',
+        { name: 'fetch', arguments: {} },
+        { error: { code: -32602, message: 'Invalid params' } },
+        400,
+      ),
+      ...call(4000, 5, 'tools/call', { name: 'fetch', arguments: {} }, null),
+      ...call(4500, 6, 'sampling/createMessage', {}, { result: {} }, 200, 'out'),
       { t: at(9000), type: 'end', durationMs: 9000, reason: 'eval_complete' },
     ],
     'round.mcp.jsonl',

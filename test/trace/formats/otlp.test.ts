@@ -177,6 +177,13 @@ describe('MCP and model spans', () => {
     // Every span is a record: 4 requests, 3 responses, 1 event, 1 turn, and the meta line.
     expect(store.count).toBe(10);
     expect(store.files[0]!.counts).toMatchObject({ message: 7, event: 1, turn: 1 });
+    // Any other span is an event named after it; every attribute, unknown ones too, in its detail.
+    const event = [...Array(store.count).keys()].find((r) => store.kindOf(r) === Kind.event)!;
+    expect(store.labelOf(event)).toBe('db.query');
+    expect(JSON.parse(store.rawLine(event)!).raw).toMatchObject({
+      durationMs: 190,
+      attributes: { 'db.system': 'postgresql', 'my.unknown': 'kept' },
+    });
   });
 
   it('the tool error’s text and the JSON-RPC error’s code reach the error list', async () => {

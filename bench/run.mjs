@@ -162,6 +162,29 @@ only('startup', startupOnly);
 const big = generate(`trace-${MB}mb.jsonl`, ['--mb', String(MB), '--bad', '0.0005']);
 const small = generate('trace-1mb.jsonl', ['--mb', '1']);
 const size = statSync(big).size;
+
+/**
+ * Issue 37: indexing an OTLP/JSON file (JSON Lines of our own export's spans) against
+ * `summary` of the v1 trace of the same size. Both on one thread (the v1 trace is under
+ * the parallel index's 256 MiB); each OTLP line is parsed, converted and its records
+ * parsed again.
+ */
+function otlpRow() {
+  const otlp = join(data, `otlp-${MB}mb.jsonl`);
+  if (!existsSync(otlp) || statSync(otlp).size < size)
+    execFileSync(process.execPath, [join(here, 'otlp-data.mjs'), small, otlp, String(size)], { stdio: 'inherit' });
+  const r = paired(
+    () => child('summary-child.mjs', big),
+    () => child('summary-child.mjs', otlp),
+  );
+  row(
+    `summary --json of ${(statSync(otlp).size / 2 ** 20).toFixed(0)} MiB of OTLP/JSON / of as much v1`,
+    timed(r),
+    '≤ 1.5x',
+    r.ratio <= 1.5,
+  );
+}
+only('otlp', otlpRow);
 process.stderr.write(`big trace: ${(size / 2 ** 20).toFixed(0)} MiB\n`);
 startupOnly();
 
@@ -400,6 +423,7 @@ if (SCALE_MB > 0) {
 
 reportRow();
 recordRows();
+otlpRow();
 row('every key of every pane at 80x24 → frame (worst max)', `${keysMax.toFixed(1)} ms`, '≤ 100 ms', keysMax <= 100);
 row(
   'detail tree, 20 MiB result: open, fold, scroll → frame (worst max)',

@@ -28,6 +28,7 @@ import { idTextOf } from '../trace/rpc.js';
 import { TOOL } from '../trace/tool.js';
 import { isObject, type Json, num, str } from '../trace/values.js';
 import { batchIndex } from './batch-index.js';
+import { providerOf } from './genai-provider.js';
 import { frameOf } from './v1-export.js';
 
 /** Spans per request to a collector, and per piece of the JSON file (the SDK's BatchSpanProcessor sends 512). */
@@ -271,7 +272,7 @@ function usageAttributes(store: TraceStore, turn: number, attributes: Attributes
   const counts = [
     ['gen_ai.usage.output_tokens', 'output'],
     ['gen_ai.usage.cache_read.input_tokens', 'cacheRead'],
-    ['gen_ai.usage.cache_creation.input_tokens', 'cacheWrite'],
+    ['gen_ai.usage.cache_write.input_tokens', 'cacheWrite'],
     ['gen_ai.usage.reasoning.output_tokens', 'thinkingExact'],
   ] as const;
   for (const [name, field] of counts) {
@@ -290,7 +291,7 @@ function turnSpan(store: TraceStore, ctx: Context, row: number): ReadableSpan {
   const session = ctx.sessions[store.fileOf(row)]!;
   const turn = store.usageIndexOf(row);
   const model = store.nameOf(row);
-  const attributes: Attributes = { 'gen_ai.operation.name': 'chat' };
+  const attributes: Attributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerOf(model) };
   if (model !== null) attributes['gen_ai.request.model'] = model;
   usageAttributes(store, turn, attributes);
   const end = store.tOf(row) ?? session.startMs;

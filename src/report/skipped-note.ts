@@ -1,4 +1,5 @@
 import type { TraceStore } from '../store/trace-store.js';
+import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { oneLine } from '../trace/text.js';
 import { counted } from '../trace/units.js';
 
@@ -13,7 +14,9 @@ export function skippedNote(store: TraceStore, file: number): string | null {
     .filter((k) => k.file === file)
     .slice(0, SHOWN_SKIPS)
     .map((k) => k.lineNo);
-  return `${oneLine(f.name)}: skipped ${counted(f.skipped, 'malformed line')}: line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
+  // An OTLP line holds many spans, and each is skipped on its own.
+  const what = f.format.name === FORMAT_NAMES.otlp ? 'unreadable span' : 'malformed line';
+  return `${oneLine(f.name)}: skipped ${counted(f.skipped, what)}: line ${lines.join(', ')}${f.skipped > lines.length ? ', …' : ''}`;
 }
 
 /**
@@ -25,5 +28,8 @@ export function notTraceText(store: TraceStore, file: number): string | null {
   const f = store.files[file]!;
   const c = f.counts;
   if (f.skipped === 0 || c.meta + c.message + c.event + c.turn + c.end + c.other > 0) return null;
+  const first = store.skips.find((k) => k.file === file);
+  if (f.format.name === FORMAT_NAMES.otlp && first)
+    return `not a trace: ${oneLine(f.name)} has no span that reads: ${counted(f.skipped, 'span')} skipped (line ${first.lineNo}: ${oneLine(first.reason)})`;
   return `not a trace: ${oneLine(f.name)} has no record: none of its ${counted(f.skipped, 'line')} is a JSON object`;
 }

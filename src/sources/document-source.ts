@@ -1,12 +1,18 @@
+import { Spool } from './spool.js';
 import type { Line, Source, SourceEvent, SourceFormat, WholeFile } from './types.js';
 
-/** JSONL of a known format, or one JSON document to read whole (trace/formats decides). */
-export type FirstLine = { lines: SourceFormat } | 'document';
+/**
+ * JSONL of a known format; lines each read as the lines they convert to (`expand`:
+ * OTLP/JSON); a file that is no trace (`notTrace`, said after its name); or one JSON
+ * document to read whole (trace/formats decides).
+ */
+export type FirstLine = { lines: SourceFormat } | { expand: SourceFormat } | { notTrace: string } | 'document';
+
+/** A converted line: its text, or a skip with its reason; `lineNo` the source's. */
+type Converted = { text: string; lineNo: number } | { skip: string; lineNo: number };
 
 /** A document's reading: lines to index in its place (`lineNo` the document's), or why it is no trace. */
-export type DocumentReading =
-  | { format: SourceFormat; lines: ({ text: string; lineNo: number } | { skip: string; lineNo: number })[] }
-  | { notTrace: string };
+export type DocumentReading = { format: SourceFormat; lines: Converted[] } | { notTrace: string };
 
 /**
  * What a source needs of the record formats (given by cli/, from trace/formats, so
@@ -22,6 +28,10 @@ export interface FormatReader {
   watch(first: string): (text: string) => boolean;
   /** Null when the text is not one JSON value: it is read as lines then. */
   read(text: string, name: string): DocumentReading | null;
+  /** For a format read by expansion: a fresh converter of its lines, one line at a time. */
+  expander(): (text: string, lineNo: number) => Converted[];
+  /** The start of a first line too long to read whole: the expanded format it shows, or null. */
+  expandsHead(head: string): SourceFormat | null;
   /** Past this many bytes a document is refused, not gathered. */
   maxBytes: number;
   /** The format of JSONL that a gathered document turned out to be. */
@@ -58,20 +68,30 @@ export class DocumentSource implements Source {
   private known: SourceFormat | null = null;
   /** The converted lines of a document, joined by `\n`: what `readBytes` reads. */
   private converted: Buffer | null = null;
-  readonly wholeFile?: () => WholeFile;
+  /**
+   * The converted lines of an expanded format, each written as it is made: what
+   * `readBytes` reads. A file of its own, so a big file's lines are never all in memory.
+   */
+  private spool: Spool | null = null;
+  /** Whether the format is read by expansion (known from the head of a local file before reading). */
+  private expanding = false;
+  private spoolSize = 0;
 
   constructor(
     private readonly inner: Source,
     private readonly reader: FormatReader,
-  ) {
-    const whole = inner.wholeFile?.bind(inner);
-    // A file read by ranges is never a document (those are read line by line, and a
-    // range reader needs a whole file of lines): its format comes from its head.
-    if (whole)
-      this.wholeFile = () => {
-        this.peek();
-        return whole();
-      };
+  ) {}
+
+  /**
+   * A local file to read by ranges, in parallel. A file read by ranges is never a
+   * document nor expanded (those are read line by line here, and a range reader needs a
+   * whole file of lines as they are): its format comes from its head.
+   */
+  get wholeFile(): (() => WholeFile) | undefined {
+    if (!this.inner.wholeFile) return undefined;
+    this.peek();
+    if (this.expanding) return undefined;
+    return () => this.inner.wholeFile!();
   }
 
   get name(): string {
@@ -85,7 +105,7 @@ export class DocumentSource implements Source {
 
   /** True when the source is (or, from its head, looks like) a document: its index is not worth caching. */
   isDocument(): boolean {
-    return this.converted !== null || (this.format() === null && this.inner.wholeFile !== undefined);
+    return this.converted !== null || this.expanding || (this.format() === null && this.inner.wholeFile !== undefined);
   }
 
   waiting(): string | null {
@@ -103,8 +123,13 @@ export class DocumentSource implements Source {
     while (start < bytes.length) {
       let end = bytes.indexOf(10, start);
       if (end < 0) {
-        // The last piece may be cut short: only whole lines decide.
-        if (bytes.length === PEEK_BYTES) return;
+        // The last piece may be cut short: only whole lines decide, but a long first line
+        // of OTLP (our export writes one) shows what it is from its start.
+        if (bytes.length === PEEK_BYTES) {
+          const expanded = showsLines === null ? this.reader.expandsHead(bytes.toString('utf8', start)) : null;
+          if (expanded !== null) this.expandAs(expanded);
+          return;
+        }
         end = bytes.length;
       }
       const raw = bytes.toString('utf8', start, end);
@@ -113,20 +138,38 @@ export class DocumentSource implements Source {
       const text = raw.replace(/\r$/, '');
       if (showsLines === null) {
         const first = this.reader.first(text);
-        if (first !== 'document') return void (this.known = first.lines);
-        showsLines = this.reader.watch(text);
+        if (first === 'document') showsLines = this.reader.watch(text);
+        else if ('expand' in first) return this.expandAs(first.expand);
+        // Not a trace: said when it is read.
+        else if ('notTrace' in first) return;
+        else return void (this.known = first.lines);
       } else if (showsLines(text)) return void (this.known = this.reader.plain);
     }
   }
 
+  private expandAs(format: SourceFormat): void {
+    this.known = format;
+    this.expanding = true;
+  }
+
   async *lines(onEvent?: (event: SourceEvent) => void): AsyncIterable<Line[]> {
-    let mode: 'undecided' | 'lines' | 'document' = 'undecided';
+    let mode: 'undecided' | 'lines' | 'document' | 'expand' = 'undecided';
     let showsLines: (text: string) => boolean = () => false;
     const gathered: Copy[] = [];
     let bytes = 0;
-    for await (const batch of this.inner.lines(onEvent)) {
+    let convert = this.reader.expander();
+    // A file read again from its start (truncated, replaced) is converted afresh.
+    const events = (event: SourceEvent) => {
+      if (event.type === 'reset') convert = this.reader.expander();
+      onEvent?.(event);
+    };
+    for await (const batch of this.inner.lines(events)) {
       if (mode === 'lines') {
         yield batch;
+        continue;
+      }
+      if (mode === 'expand') {
+        yield this.expand(batch, convert);
         continue;
       }
       let i = 0;
@@ -138,6 +181,12 @@ export class DocumentSource implements Source {
         }
         if (mode === 'undecided') {
           const first = this.reader.first(line.text);
+          if (first !== 'document' && 'notTrace' in first) throw new NotTraceError(`${this.name} ${first.notTrace}`);
+          if (first !== 'document' && 'expand' in first) {
+            this.expandAs(first.expand);
+            mode = 'expand';
+            break;
+          }
           if (first === 'document') {
             mode = 'document';
             showsLines = this.reader.watch(line.text);
@@ -163,7 +212,9 @@ export class DocumentSource implements Source {
         // The batch's own lines are still valid while this yield is consumed.
         yield i === 0 ? batch : batch.slice(i);
       }
+      if (mode === 'expand') yield this.expand([...gathered.splice(0), ...batch.slice(i)], convert);
     }
+    if (mode === 'expand') return;
     if (mode !== 'document') {
       if (gathered.length) yield gathered as Line[];
       return;
@@ -177,6 +228,49 @@ export class DocumentSource implements Source {
     if ('notTrace' in reading) throw new NotTraceError(reading.notTrace);
     this.known = reading.format;
     yield this.hold(reading.lines);
+  }
+
+  /**
+   * A batch of an expanded format's lines as the lines they convert to, written to the
+   * spool (offsets into it). Blank and unread lines pass as they are, holding no bytes.
+   */
+  private expand(batch: readonly Line[], convert: ReturnType<FormatReader['expander']>): Line[] {
+    this.spool ??= new Spool();
+    const out: Line[] = [];
+    const texts: string[] = [];
+    /** Where in `out` the converted lines are, in order. */
+    const made: number[] = [];
+    for (const line of batch) {
+      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
+      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
+      if (text.trim() === '') {
+        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
+        continue;
+      }
+      for (const c of convert(text, line.lineNo)) {
+        if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
+        else {
+          made.push(out.length);
+          out.push({ text: c.text, lineNo: c.lineNo, offset: 0, length: 0 });
+          texts.push(c.text);
+        }
+      }
+    }
+    if (!texts.length) return out;
+    // One buffer for the batch: each line's bytes are found by its newline (converted
+    // lines are JSON, which never holds a raw one), and given as `buf` so the indexer
+    // reads them with its byte scanner, as it reads a file's.
+    const buf = Buffer.from(`${texts.join('\n')}\n`, 'utf8');
+    let start = 0;
+    for (const i of made) {
+      const end = buf.indexOf(10, start);
+      const { text, lineNo } = out[i]!;
+      out[i] = { text, lineNo, offset: this.spoolSize + start, length: end - start, buf, start };
+      start = end + 1;
+    }
+    this.spool.append(buf);
+    this.spoolSize += buf.length;
+    return out;
   }
 
   /** The document's lines, kept here: their offsets are into `converted`. */
@@ -199,6 +293,7 @@ export class DocumentSource implements Source {
   }
 
   readBytes(offset: number, length: number, into?: Buffer): Buffer {
+    if (this.spool !== null) return this.spool.read(offset, length, into);
     if (this.converted === null) return this.inner.readBytes(offset, length, into);
     const bytes = this.converted.subarray(offset, offset + length);
     if (!into || into.length < length) return bytes;
@@ -207,6 +302,7 @@ export class DocumentSource implements Source {
   }
 
   close(): void {
+    this.spool?.close();
     this.inner.close();
   }
 }

@@ -180,12 +180,14 @@ describe('OTLP spans: one per call, one per counted turn', () => {
     const turn = byName(spansOf(fixture()), 'chat claude-sonnet-5')[0]!;
     expect(turn.attributes).toEqual({
       'gen_ai.operation.name': 'chat',
+      // Required by the conventions: the maker of the model's family.
+      'gen_ai.provider.name': 'anthropic',
       'gen_ai.request.model': 'claude-sonnet-5',
       // 100 + 30 cache reads + 5 cache writes: the convention's input includes the cache.
       'gen_ai.usage.input_tokens': 135,
       'gen_ai.usage.output_tokens': 20,
       'gen_ai.usage.cache_read.input_tokens': 30,
-      'gen_ai.usage.cache_creation.input_tokens': 5,
+      'gen_ai.usage.cache_write.input_tokens': 5,
       'gen_ai.usage.reasoning.output_tokens': 7,
       'gen_ai.response.time_to_first_chunk': 0.12,
     });
@@ -196,10 +198,12 @@ describe('OTLP spans: one per call, one per counted turn', () => {
     const spans = spansOf(fixture());
     expect(byName(spans, 'chat')[0]!.attributes).toEqual({
       'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': '_OTHER',
       'gen_ai.usage.output_tokens': 5,
     });
     expect(byName(spans, 'chat m')[0]!.attributes).toEqual({
       'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': '_OTHER',
       'gen_ai.request.model': 'm',
       'gen_ai.usage.output_tokens': 2,
     });

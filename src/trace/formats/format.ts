@@ -16,6 +16,7 @@ export const FORMAT_NAMES = {
   claudeCode: 'Claude Code transcript',
   codex: 'Codex CLI session',
   gemini: 'Gemini CLI chat',
+  otlp: 'OTLP/JSON traces',
 } as const;
 export type FormatName = (typeof FORMAT_NAMES)[keyof typeof FORMAT_NAMES];
 
@@ -25,6 +26,7 @@ export const CASSETTE: TraceFormat = { name: FORMAT_NAMES.cassette, approximateT
 export const CLAUDE_CODE: TraceFormat = { name: FORMAT_NAMES.claudeCode, approximateTimes: false };
 export const CODEX: TraceFormat = { name: FORMAT_NAMES.codex, approximateTimes: false };
 export const GEMINI: TraceFormat = { name: FORMAT_NAMES.gemini, approximateTimes: false };
+export const OTLP: TraceFormat = { name: FORMAT_NAMES.otlp, approximateTimes: false };
 
 /**
  * A cassette is one JSON document, parsed whole (JSON.parse needs all of it, and its

@@ -4,8 +4,10 @@ import { counted } from '../units.js';
 import { isObject, type JsonObject, str } from '../values.js';
 import { foldGeminiJsonl, geminiDocument, geminiLines, isGeminiChat } from './agents/gemini.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
-import { CASSETTE, type DocumentLine, GEMINI, type TraceFormat } from './format.js';
+import { CASSETTE, type DocumentLine, GEMINI, OTLP, type TraceFormat } from './format.js';
 import { minify, type Span, valueSpans } from './json-spans.js';
+import { otlpDocumentLines } from './otlp/otlp-file.js';
+import { notTracesReason, otlpSignal } from './otlp/otlp-read.js';
 
 export type { DocumentLine } from './format.js';
 
@@ -38,6 +40,9 @@ export function readDocument(text: string, name: string): DocumentRead | null {
   }
   if (isCassette(doc)) return { format: CASSETTE, lines: cassetteLines(doc, text) };
   if (isGeminiChat(doc)) return { format: GEMINI, lines: geminiLines(geminiDocument(doc, text), name) };
+  const signal = otlpSignal(doc);
+  if (signal === 'traces') return { format: OTLP, lines: otlpDocumentLines(doc as JsonObject, text) };
+  if (signal !== null) return { notTrace: `${name} ${notTracesReason(signal)}` };
   return { notTrace: `${name} is ${describeJson(doc)}` };
 }
 

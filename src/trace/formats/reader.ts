@@ -1,4 +1,6 @@
-import { DOCUMENT_MAX_BYTES, V1 } from './format.js';
+import { DOCUMENT_MAX_BYTES, OTLP, V1 } from './format.js';
+import { otlpLineReader } from './otlp/otlp-file.js';
+import { startsOtlpTraces } from './otlp/otlp-read.js';
 import { readDocument } from './read-document.js';
 import { documentWatch, sniffFirstLine } from './sniff.js';
 
@@ -7,6 +9,8 @@ export const formatReader = {
   first: sniffFirstLine,
   watch: documentWatch,
   read: readDocument,
+  expander: otlpLineReader,
+  expandsHead: (head: string) => (startsOtlpTraces(head) ? OTLP : null),
   maxBytes: DOCUMENT_MAX_BYTES,
   plain: V1,
 };

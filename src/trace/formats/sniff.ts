@@ -3,8 +3,9 @@ import { isObject } from '../values.js';
 import { isClaudeCodeLine } from './agents/claude-code.js';
 import { isCodexLine } from './agents/codex.js';
 import { isGeminiMetadata } from './agents/gemini.js';
-import { CLAUDE_CODE, CODEX, MCP_REC, type TraceFormat, V1 } from './format.js';
+import { CLAUDE_CODE, CODEX, MCP_REC, OTLP, type TraceFormat, V1 } from './format.js';
 import { looksMcpRec } from './mcp-rec-rules.js';
+import { notTracesReason, otlpSignal } from './otlp/otlp-read.js';
 
 function parsed(text: string): unknown {
   try {
@@ -15,11 +16,15 @@ function parsed(text: string): unknown {
 }
 
 /**
- * What the first line that is not blank says a recording is: JSONL of one format, or
- * the start of one JSON document (a cassette, pretty-printed or on one line, or some
+ * What the first line that is not blank says a recording is: JSONL of one format;
+ * OTLP/JSON traces, each line read as the v1 lines its spans stand for (`expand`);
+ * another OTLP signal, which is no trace (`notTrace`, after the file's name); or the
+ * start of one JSON document (a cassette, pretty-printed or on one line, or some
  * other JSON file), read whole before anything is known. By content, never by name.
  */
-export function sniffFirstLine(text: string): { lines: TraceFormat } | 'document' {
+export function sniffFirstLine(
+  text: string,
+): { lines: TraceFormat } | { expand: TraceFormat } | { notTrace: string } | 'document' {
   const value = parsed(text);
   if (value === undefined) {
     const first = text.trimStart().charCodeAt(0);
@@ -27,6 +32,9 @@ export function sniffFirstLine(text: string): { lines: TraceFormat } | 'document
     return first === 123 || first === 91 ? 'document' : { lines: V1 };
   }
   if (!isObject(value)) return 'document';
+  const signal = otlpSignal(value);
+  if (signal === 'traces') return { expand: OTLP };
+  if (signal !== null) return { notTrace: notTracesReason(signal) };
   // mcp-rec's shape, even with a fault in it (a bad dir): its rules then name the fault.
   if (looksMcpRec(value)) return { lines: MCP_REC };
   if (isCodexLine(value)) return { lines: CODEX };

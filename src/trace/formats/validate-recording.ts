@@ -1,4 +1,5 @@
 import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../validate.js';
+import type { JsonObject } from '../values.js';
 import {
   ClaudeCodeValidator,
   CodexValidator,
@@ -7,9 +8,11 @@ import {
 } from './agents/agent-validators.js';
 import { isGeminiChat, isGeminiMetadata } from './agents/gemini.js';
 import { CassetteValidator } from './cassette-validator.js';
-import { CASSETTE, CLAUDE_CODE, CODEX, DOCUMENT_MAX_BYTES, GEMINI, type TraceFormat, V1 } from './format.js';
+import { CASSETTE, CLAUDE_CODE, CODEX, DOCUMENT_MAX_BYTES, GEMINI, OTLP, type TraceFormat, V1 } from './format.js';
 import { valueSpans } from './json-spans.js';
 import { McpRecValidator } from './mcp-rec-validator.js';
+import { otlpSignal } from './otlp/otlp-read.js';
+import { OtlpValidator } from './otlp/otlp-validator.js';
 import { describeJson, isCassette } from './read-document.js';
 import { documentWatch, sniffFirstLine } from './sniff.js';
 
@@ -60,6 +63,10 @@ export class RecordingValidator {
       this.sawText = true;
       if (this.showsLines === null) {
         const first = sniffFirstLine(text);
+        if (first !== 'document' && !('lines' in first)) {
+          this.startOtlp(first, { text, line });
+          return;
+        }
         if (first !== 'document') {
           this.apply(first.lines, { text, line });
           return;
@@ -88,6 +95,17 @@ export class RecordingValidator {
         this.rules = v;
         this.format = GEMINI;
         v.document(doc, (i) => spans.get(`messages/${i}`)?.line ?? 1);
+        this.held = [];
+      } else if (otlpSignal(doc) !== null) {
+        const v = new OtlpValidator(this.keepPerRule);
+        const spans = valueSpans(this.textOf(), 6);
+        this.rules = v;
+        this.format = OTLP;
+        v.document(
+          doc as JsonObject,
+          (i, j, k) => (spans.get(`resourceSpans/${i}/scopeSpans/${j}/spans/${k}`) ?? spans.get(''))?.line ?? 1,
+        );
+        if (otlpSignal(doc) !== 'traces') this.notTrace = `OpenTelemetry ${otlpSignal(doc)}, not traces`;
         this.held = [];
       } else if (doc !== undefined) {
         const v = new CassetteValidator(this.keepPerRule);
@@ -123,6 +141,12 @@ export class RecordingValidator {
     return v;
   }
 
+  /** OTLP/JSON lines (traces, or another signal, which is no trace): their rules from here on. */
+  private startOtlp(first: { expand: TraceFormat } | { notTrace: string }, next: { text: string; line: number }): void {
+    if ('notTrace' in first) this.notTrace = 'OpenTelemetry data that is not traces';
+    this.apply(OTLP, next);
+  }
+
   /** Whether the first line held is Gemini CLI's metadata: its JSONL, read line by line. */
   private startsGeminiJsonl(): boolean {
     const first = this.held.find((h) => 'text' in h && h.text.trim() !== '');
@@ -149,6 +173,8 @@ function validatorOf(format: TraceFormat, keepPerRule: number): Validator {
       return new CodexValidator(keepPerRule);
     case GEMINI:
       return new GeminiJsonlValidator(keepPerRule);
+    case OTLP:
+      return new OtlpValidator(keepPerRule);
     case V1:
     case CASSETTE:
       return new Validator(keepPerRule);

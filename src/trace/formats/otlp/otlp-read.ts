@@ -1,0 +1,291 @@
+import { isoTime } from '../../dates.js';
+import { isObject, type Json, type JsonObject, str } from '../../values.js';
+import type { DocumentLine } from '../format.js';
+import { attributesOf, idOf, intAttr, kindOf, nanosToMs, statusOf } from './otlp-values.js';
+
+/*
+ * OpenTelemetry traces in OTLP/JSON (one ExportTraceServiceRequest document, or the
+ * file exporter's JSON Lines: one TracesData per line) read as the v1 lines they stand
+ * for, so every pane, `summary` and export reads them as they read a v1 trace:
+ *
+ * - an MCP span (`mcp.method.name`) is a call: its request at the span's start, its
+ *   response at its end (an error response, or an `isError` result, where the span
+ *   says the call failed);
+ * - a model span (`gen_ai.operation.name` chat, text_completion, …) is an assistant
+ *   turn at its end, with its model and tokens in the v1 invariant (input without cache);
+ * - any other span is an event at its start, named after the span.
+ *
+ * Each record keeps the span under `otlp` (ids, kind, status, every attribute), which
+ * the detail view shows, and its parent span's id as `corr_id` (a turn its own), so a
+ * call keeps which turn asked for it. Spans are read where they are: a parent is never
+ * looked up, so a parent missing from the file, a span its own parent or a cycle of
+ * parents cannot stall the reading (`validate` names them).
+ */
+
+/** The operations of a model span (GenAI conventions); `execute_tool` and agent spans are not. */
+const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content', 'embeddings']);
+/** Requests a server sends its client: recorded as `out`, their answers `in`. */
+const SERVER_REQUESTS = new Set(['sampling/createMessage', 'roots/list', 'elicitation/create']);
+
+/** The top-level key of each OTLP signal's JSON. */
+const SIGNAL_KEYS = {
+  traces: 'resourceSpans',
+  logs: 'resourceLogs',
+  metrics: 'resourceMetrics',
+  profiles: 'resourceProfiles',
+} as const;
+export type OtlpSignal = keyof typeof SIGNAL_KEYS;
+
+/** What a file of OTLP/JSON holds, by its top-level key; null for anything else. */
+export function otlpSignal(value: unknown): OtlpSignal | null {
+  if (!isObject(value)) return null;
+  for (const [signal, key] of Object.entries(SIGNAL_KEYS)) if (Array.isArray(value[key])) return signal as OtlpSignal;
+  return null;
+}
+
+/** Why an OTLP file of another signal is not read: `not a trace: FILE holds …`. */
+export const notTracesReason = (signal: OtlpSignal): string =>
+  `holds OpenTelemetry ${signal} (${SIGNAL_KEYS[signal]}), not traces`;
+
+/** The start of a line too long to read whole that shows OTLP/JSON traces (our export writes one line). */
+export const startsOtlpTraces = (head: string): boolean => /^\s*\{\s*"resourceSpans"\s*:/.test(head);
+
+/** What reading one file carries from one TracesData to the next. */
+export interface OtlpState {
+  /** Whether the meta line was made (it comes before the first span's records). */
+  metaDone: boolean;
+}
+
+/** Where a span sits: its resource, scope and place, for the line it is named by. */
+export type SpanLine = (resource: number, scope: number, span: number) => number;
+
+/**
+ * Each span of one TracesData, with its place and its resource's attributes; a
+ * resource that is no object is given as `null` spans (`span` undefined) once.
+ * `instrumentationLibrarySpans` is what OTLP called scopes before 0.15.
+ */
+export function eachSpan(
+  doc: JsonObject,
+  visit: (span: unknown, i: number, j: number, k: number, resource: JsonObject | null) => void,
+): void {
+  const resources = Array.isArray(doc.resourceSpans) ? doc.resourceSpans : [];
+  for (let i = 0; i < resources.length; i++) {
+    const rs = resources[i];
+    if (!isObject(rs)) {
+      visit(undefined, i, 0, 0, null);
+      continue;
+    }
+    const resource = isObject(rs.resource) ? attributesOf(rs.resource.attributes) : {};
+    const scopes = Array.isArray(rs.scopeSpans)
+      ? rs.scopeSpans
+      : Array.isArray(rs.instrumentationLibrarySpans)
+        ? rs.instrumentationLibrarySpans
+        : [];
+    for (let j = 0; j < scopes.length; j++) {
+      const ss = scopes[j];
+      const spans = isObject(ss) && Array.isArray(ss.spans) ? ss.spans : [];
+      for (let k = 0; k < spans.length; k++) visit(spans[k], i, j, k, resource);
+    }
+  }
+}
+
+/** The spans of one TracesData as v1 lines; a span that cannot be read is a skip, saying why. */
+export function otlpLines(doc: JsonObject, state: OtlpState, lineOf: SpanLine): DocumentLine[] {
+  const out: DocumentLine[] = [];
+  eachSpan(doc, (span, i, j, k, resource) => {
+    const lineNo = lineOf(i, j, k);
+    if (resource === null) {
+      out.push({ skip: `resourceSpans[${i}] is not an object`, lineNo });
+      return;
+    }
+    const read = readSpan(span);
+    if ('fault' in read) {
+      out.push({ skip: `span ${spanPlace(i, j, k)}: ${read.fault}`, lineNo });
+      return;
+    }
+    const label = str(resource['service.name']) ?? 'otlp';
+    if (!state.metaDone) {
+      state.metaDone = true;
+      out.push({ text: metaLine(label, read.startMs), lineNo });
+    }
+    for (const text of spanRecords(read, label)) out.push({ text, lineNo });
+  });
+  return out;
+}
+
+export const spanPlace = (i: number, j: number, k: number) => `resourceSpans[${i}].scopeSpans[${j}].spans[${k}]`;
+
+/** A span as read: what its records need. */
+export interface ReadSpan {
+  traceId: string;
+  spanId: string;
+  /** Null for a root, and for a span that names itself as its parent. */
+  parentId: string | null;
+  name: string;
+  kind: string | null;
+  startMs: number | null;
+  endMs: number | null;
+  status: string | null;
+  statusMessage: string | null;
+  attributes: JsonObject;
+}
+
+/** A span's fields, or why it is no span (no object, ids that are none). */
+export function readSpan(span: unknown): ReadSpan | { fault: string } {
+  if (!isObject(span)) return { fault: 'is not an object' };
+  const trace = idOf(span.traceId, 16);
+  const id = idOf(span.spanId, 8);
+  if (trace === null || 'fault' in trace) return { fault: `traceId ${trace === null ? 'is absent' : trace.fault}` };
+  if (id === null || 'fault' in id) return { fault: `spanId ${id === null ? 'is absent' : id.fault}` };
+  const parent = idOf(span.parentSpanId, 8);
+  const parentId = parent !== null && 'hex' in parent && parent.hex !== id.hex ? parent.hex : null;
+  const status = isObject(span.status) ? span.status : {};
+  return {
+    traceId: trace.hex,
+    spanId: id.hex,
+    parentId,
+    name: str(span.name) ?? '(no name)',
+    kind: kindOf(span.kind),
+    startMs: nanosToMs(span.startTimeUnixNano),
+    endMs: nanosToMs(span.endTimeUnixNano),
+    status: statusOf(status),
+    statusMessage: str(status.message) || null,
+    attributes: attributesOf(span.attributes),
+  };
+}
+
+/** `t` as v1 writes it, first in the record; nothing for a time no date holds. */
+const at = (ms: number | null): JsonObject => {
+  const iso = ms === null ? null : isoTime(ms);
+  return iso === null ? {} : { t: iso };
+};
+
+function metaLine(label: string, startMs: number | null): string {
+  const iso = startMs === null ? null : isoTime(startMs);
+  return JSON.stringify({
+    v: 1,
+    type: 'meta',
+    ...(iso === null ? {} : { startedAt: iso }),
+    label,
+    command: [],
+    source: 'otlp',
+  });
+}
+
+/** What the detail view shows of the span a record came from. */
+function otlpOf(s: ReadSpan, label: string): JsonObject {
+  const out: JsonObject = { service: label, name: s.name, traceId: s.traceId, spanId: s.spanId };
+  if (s.parentId !== null) out.parentSpanId = s.parentId;
+  if (s.kind !== null) out.kind = s.kind;
+  if (s.startMs !== null && s.endMs !== null) out.durationMs = Math.max(0, s.endMs - s.startMs);
+  if (s.status !== null) out.status = s.status;
+  if (s.statusMessage !== null) out.statusMessage = s.statusMessage;
+  out.attributes = s.attributes;
+  return out;
+}
+
+/** The v1 records of one span. */
+export function spanRecords(s: ReadSpan, label: string): string[] {
+  const a = s.attributes;
+  const method = str(a['mcp.method.name']);
+  if (method !== null) return callRecords(s, method, label);
+  const operation = str(a['gen_ai.operation.name']);
+  if (operation !== null && MODEL_OPERATIONS.has(operation)) return [turnRecord(s, label)];
+  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
+  return [JSON.stringify({ ...at(s.startMs), dir: 'event', kind: s.name, ...corr, raw: otlpOf(s, label) })];
+}
+
+/** A JSON-RPC id from `jsonrpc.request.id`: digits are a number id, as MCP clients send them. */
+function rpcId(s: ReadSpan): Json {
+  const id = s.attributes['jsonrpc.request.id'];
+  if (typeof id === 'number') return id;
+  if (typeof id === 'string') return /^-?(0|[1-9]\d{0,14})$/.test(id) ? Number(id) : id;
+  // No id recorded: the span's own, so its request and response still pair.
+  return `span:${s.spanId}`;
+}
+
+/** What a call's request names: the tool, the prompt, the resource. */
+function paramsOf(s: ReadSpan, method: string): JsonObject | null {
+  const a = s.attributes;
+  const target = s.name.startsWith(`${method} `) ? s.name.slice(method.length + 1) : null;
+  if (method === 'tools/call') return { name: str(a['gen_ai.tool.name']) ?? target ?? '(unknown)' };
+  if (method === 'prompts/get') return { name: str(a['gen_ai.prompt.name']) ?? target ?? '(unknown)' };
+  const uri = str(a['mcp.resource.uri']);
+  return uri === null ? null : { uri };
+}
+
+/**
+ * How the call ended, as a JSON-RPC response: an error with its code where the span
+ * gives one (`rpc.response.status_code`, or an `error.type` that is a number), an
+ * `isError` result for any other failure (`error.type`, status ERROR), else a result.
+ */
+function answerOf(s: ReadSpan, id: Json): JsonObject {
+  const a = s.attributes;
+  const errorType = a['error.type'] === undefined || a['error.type'] === null ? null : String(a['error.type']);
+  const code = intAttr(a['rpc.response.status_code']) ?? (errorType === null ? null : intAttr(errorType));
+  const message = s.statusMessage ?? errorType ?? 'error';
+  if (code !== null) return { jsonrpc: '2.0', id, error: { code, message } };
+  if (errorType === '_OTHER') return { jsonrpc: '2.0', id, error: { message } };
+  if (errorType !== null || s.status === 'ERROR')
+    return { jsonrpc: '2.0', id, result: { isError: true, content: [{ type: 'text', text: message }] } };
+  return { jsonrpc: '2.0', id, result: {} };
+}
+
+function callRecords(s: ReadSpan, method: string, label: string): string[] {
+  const id = rpcId(s);
+  const params = paramsOf(s, method);
+  const request: JsonObject = { jsonrpc: '2.0', id, method, ...(params === null ? {} : { params }) };
+  const [ask, answer] = SERVER_REQUESTS.has(method) ? ['out', 'in'] : ['in', 'out'];
+  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
+  const lines = [JSON.stringify({ ...at(s.startMs), dir: ask, ...corr, raw: request, otlp: otlpOf(s, label) })];
+  // A call never answered (our export marks it) has no response; nor has a span that never ended.
+  if (s.attributes['mcp_replay.pending'] !== true && s.endMs !== null)
+    lines.push(JSON.stringify({ ...at(s.endMs), dir: answer, ...corr, raw: answerOf(s, id) }));
+  return lines;
+}
+
+/** A count from a usage attribute: a whole number from 0, else null (left out of the sums). */
+function countAttr(v: Json | undefined): number | null {
+  const n = intAttr(v ?? null);
+  return n !== null && n >= 0 ? n : null;
+}
+
+/**
+ * The span's usage in the v1 invariant: the conventions' input tokens include the
+ * cached ones (read and written), v1's exclude them.
+ */
+function usageOf(a: JsonObject): JsonObject | null {
+  const input = countAttr(a['gen_ai.usage.input_tokens']);
+  const output = countAttr(a['gen_ai.usage.output_tokens']);
+  const read = countAttr(a['gen_ai.usage.cache_read.input_tokens']);
+  // `cache_creation` is what the conventions called cache writes before `cache_write`.
+  const written =
+    countAttr(a['gen_ai.usage.cache_write.input_tokens']) ?? countAttr(a['gen_ai.usage.cache_creation.input_tokens']);
+  const reasoning = countAttr(a['gen_ai.usage.reasoning.output_tokens']);
+  if (input === null && output === null && read === null && written === null) return null;
+  const usage: JsonObject = {
+    input_tokens: Math.max(0, (input ?? 0) - (read ?? 0) - (written ?? 0)),
+    output_tokens: output ?? 0,
+  };
+  if (read !== null) usage.cache_read_input_tokens = read;
+  if (written !== null) usage.cache_creation_input_tokens = written;
+  if (reasoning !== null) usage.thinking_tokens = reasoning;
+  return usage;
+}
+
+function turnRecord(s: ReadSpan, label: string): string {
+  const a = s.attributes;
+  const turn: JsonObject = { ...at(s.endMs ?? s.startMs), type: 'turn', role: 'assistant', blocks: [] };
+  const model = str(a['gen_ai.response.model']) ?? str(a['gen_ai.request.model']);
+  if (model !== null) turn.model = model;
+  const usage = usageOf(a);
+  if (usage !== null) turn.usage = usage;
+  const timing: JsonObject = {};
+  if (s.startMs !== null && s.endMs !== null && s.endMs > s.startMs) timing.duration_ms = s.endMs - s.startMs;
+  const ttft = a['gen_ai.response.time_to_first_chunk'];
+  if (typeof ttft === 'number' && ttft >= 0) timing.ttft_ms = ttft * 1000;
+  if (Object.keys(timing).length) turn.timing = timing;
+  turn.corr_id = s.spanId;
+  turn.otlp = otlpOf(s, label);
+  return JSON.stringify(turn);
+}

@@ -3,6 +3,7 @@ import { notTraceProblem, type PricesSpec, type RunJob, type RunResult } from '.
 import { readRuns } from '../ingest/read-runs.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
+import { relaxOldGeneration } from '../sources/heap.js';
 import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -75,6 +76,7 @@ export async function reportCommand(
     complain('report reads files, directories and globs, not stdin (-): use summary for a trace on stdin');
     return 2;
   }
+  relaxOldGeneration();
   // No path: every agent session this machine has, and where they were looked for.
   const discovered = paths.length ? null : await findAgentSessions(agentHomes());
   const found = discovered ? { ...discovered, missing: [] } : await findRecordings(paths);

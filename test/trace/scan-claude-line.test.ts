@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lineFacts } from '../../src/trace/facts.js';
-import { TapeWriter } from '../../src/trace/facts-tape.js';
-import { scanLine, scanLineTo } from '../../src/trace/scan-line.js';
 import { AGENT_SESSIONS, filesUnder } from '../helpers/agent-sessions.js';
-import { seededRandom } from '../helpers/random.js';
+import { agree, agreeOnMutations } from '../helpers/scan-agree.js';
 
 /*
  * The byte scanner reads Claude Code's lines too (scan-line.ts `claudeLine`): its facts
@@ -17,27 +14,6 @@ import { seededRandom } from '../helpers/random.js';
  */
 
 const TREE_GENERATOR = fileURLToPath(new URL('../../bench/gen-claude-tree.mjs', import.meta.url));
-
-const bytesOf = (text: string) => {
-  const line = Buffer.from(text);
-  // Placed inside a larger buffer, so reading past the line would show.
-  return { line, bytes: Buffer.concat([Buffer.from('{"t":"x"}\n'), line, Buffer.from('\n"}]}\n')]) };
-};
-
-/** Asserts that the scanner and its tape agree with JSON.parse; returns whether the scanner answered. */
-function agree(text: string): boolean {
-  const { line, bytes } = bytesOf(text);
-  const fast = scanLine(bytes, 10, 10 + line.length);
-  if (fast !== null) expect(fast, text).toStrictEqual(lineFacts(text));
-  const direct = new TapeWriter();
-  expect(scanLineTo(direct, 3, 4096, bytes, 10, 10 + line.length), text).toBe(fast !== null);
-  if (fast !== null) {
-    const viaFacts = new TapeWriter();
-    viaFacts.line(3, 4096, line.length, lineFacts(text));
-    expect(Array.from(direct.finish().nums), text).toEqual(Array.from(viaFacts.finish().nums));
-  }
-  return fast !== null;
-}
 
 const head =
   '"parentUuid":"p-1","isSidechain":false,"userType":"external","cwd":"/home/u/proj","sessionId":"s-1","version":"2.0.14","gitBranch":"main"';
@@ -106,24 +82,7 @@ describe('scanLine on Claude Code lines', () => {
       `{${head},"message":{"id":"msg_1","role":"assistant","model":"m","content":[{"type":"tool_use","id":"t","name":"Read","input":{"p":[1,-2.5e3,true]}}],${usage}},"requestId":"r","type":"assistant","uuid":"u","timestamp":"2025-07-05T19:40:01.204Z"}`,
       `{${head},"type":"user","message":{"role":"user","content":[{"tool_use_id":"t","type":"tool_result","content":"a\\"b","is_error":true}]},"timestamp":"2025-07-05T19:40:02.000Z"}`,
     ];
-    const alphabet = '"\\{}[],:0123456789eE.-+ \tnultrufase\u0001é';
-    const rand = seededRandom(33);
-    let answered = 0;
-    for (let n = 0; n < 2000; n++) {
-      const chars = [...seeds[n % seeds.length]!];
-      for (let edits = 1 + rand(3); edits > 0; edits--) {
-        const at = rand(chars.length + 1);
-        const op = rand(3);
-        if (op === 0) chars.splice(at, 1);
-        else if (op === 1) chars.splice(at, 0, alphabet[rand(alphabet.length)]!);
-        else chars[at] = alphabet[rand(alphabet.length)]!;
-      }
-      const text = chars.join('');
-      if (agree(text)) {
-        answered++;
-        expect(lineFacts(text).kind, text).not.toBe('skip');
-      }
-    }
+    const answered = agreeOnMutations(seeds, 2000, 33);
     expect(answered).toBeGreaterThan(250);
   });
 

@@ -14,7 +14,7 @@ import {
   stringIdKey,
 } from './rpc.js';
 import { keepText } from './text.js';
-import type { TurnFacts, TurnUsage } from './turn.js';
+import { bareTurnFacts, type TurnFacts, type TurnUsage } from './turn.js';
 import { isoMs, type Json } from './values.js';
 
 /*
@@ -1220,23 +1220,8 @@ function claudeFacts(): LineFacts {
     };
     return { kind: 'turn', t, source: null, corr: null, turn, frame };
   }
-  if (type === 'system') {
-    const turn: TurnFacts = {
-      role: 'system',
-      model: null,
-      echoed: false,
-      truncated: false,
-      usage: null,
-      thinkingExact: null,
-      thinkingEstimated: null,
-      ttftMs: null,
-      durationMs: null,
-      toolUses: [],
-      toolResults: [],
-      agent: PART,
-    };
-    return { kind: 'turn', t, source: null, corr: null, turn, frame };
-  }
+  if (type === 'system')
+    return { kind: 'turn', t, source: null, corr: null, turn: bareTurnFacts('system', PART), frame };
   return { kind: 'other', t, type: type ?? '(no type)', model: null, frame };
 }
 

@@ -117,6 +117,73 @@ function only(name, rowsOf) {
 only('report', reportRow);
 
 /**
+ * #7 of issue 33: `report` over a tree of Claude Code sessions laid out as Claude Code
+ * lays them out (bench/gen-claude-tree.mjs; BENCH_AGENT_MB, 1024 by default), found as
+ * `report` with no path finds them (CLAUDE_CONFIG_DIR), against ccusage 20.0.24's
+ * `session --json --offline` on the same tree: whole processes, pairs taken in turn.
+ */
+const CCUSAGE = 'ccusage@20.0.24';
+const ccusagePrefix = join(data, 'ccusage');
+/** ccusage's command: BENCH_CCUSAGE, one installed under bench/.data, else installed there now; null when it cannot be had. */
+function findCcusage() {
+  const installed = join(ccusagePrefix, 'node_modules', '.bin', 'ccusage');
+  for (const c of [process.env.BENCH_CCUSAGE, installed]) if (c && existsSync(c)) return c;
+  process.stderr.write(`installing ${CCUSAGE} into ${ccusagePrefix} …\n`);
+  const r = spawnSync('npm', ['install', '--prefix', ccusagePrefix, '--no-save', '--no-audit', '--no-fund', CCUSAGE], {
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  return r.status === 0 && existsSync(installed) ? installed : null;
+}
+/** A whole process, timed with its peak RSS (bench/whole-process.py). */
+const whole = (args, env) => {
+  const r = spawnSync('python3', [join(here, 'whole-process.py'), ...args], { encoding: 'utf8', env });
+  if (r.status !== 0) throw new Error(`whole-process.py ${args.join(' ')}: ${r.stderr}`);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (out.code !== 0) throw new Error(`${args.join(' ')} exited ${out.code}: ${out.stderr}`);
+  return out;
+};
+function agentTreeRows() {
+  const mb = Number(process.env.BENCH_AGENT_MB ?? 1024);
+  const tree = join(data, `claude-tree-${mb}mb`);
+  if (!existsSync(join(tree, 'projects'))) {
+    process.stderr.write(`generating ${mb} MiB of Claude Code sessions …\n`);
+    execFileSync(process.execPath, [join(here, 'gen-claude-tree.mjs'), '--mb', String(mb), '--out', tree], {
+      stdio: 'inherit',
+    });
+  }
+  const figure = `report, ${mb >= 1024 ? `${(mb / 1024).toFixed(2)} GiB` : `${mb} MiB`} of Claude Code sessions / ccusage session`;
+  if (spawnSync('python3', ['-c', 'import os; os.wait4']).status !== 0) {
+    row(`${figure} (python3 is not here: not measured)`, '—', '—', true);
+    return;
+  }
+  const ccusage = findCcusage();
+  if (ccusage === null) {
+    row(`${figure} (${CCUSAGE} could not be installed from npm: not measured)`, '—', '—', true);
+    return;
+  }
+  // A home of its own: neither finds this machine's own sessions (Codex, Gemini CLI).
+  const home = join(data, 'empty-home');
+  mkdirSync(home, { recursive: true });
+  const env = { PATH: process.env.PATH, HOME: home, CLAUDE_CONFIG_DIR: tree, NO_COLOR: '1' };
+  const bin = join(here, '..', 'bin', 'mcp-replay-tui.js');
+  const r = paired(
+    () => whole([ccusage, 'session', '--json', '--offline'], env),
+    () => whole([process.execPath, bin, 'report', '--json'], env),
+  );
+  row(`${figure} --json --offline (whole processes)`, timed(r), '≤ 1x', r.ratio <= 1);
+  const rss = median(r.ours.map((o, i) => o.maxRssBytes / r.base[i].maxRssBytes));
+  const mib = (runs) => (median(runs.map((x) => x.maxRssBytes)) / 2 ** 20).toFixed(0);
+  row(
+    "(the same) peak RSS / ccusage's",
+    `${rss.toFixed(2)}x (${mib(r.ours)} MiB / ${mib(r.base)} MiB, medians of ${PAIRS} pairs)`,
+    '≤ 1x',
+    rss <= 1,
+  );
+}
+only('agents', agentTreeRows);
+
+/**
  * #6 of issue 34: `record` side by side with a direct connection. The echo calls go to
  * the reference server through the SDK client, alternating direct and recorded; the
  * throughput and memory run sends 1 GiB of 1 KiB notifications (bench/burst-server.mjs).
@@ -422,6 +489,7 @@ if (SCALE_MB > 0) {
 }
 
 reportRow();
+agentTreeRows();
 recordRows();
 otlpRow();
 row('every key of every pane at 80x24 → frame (worst max)', `${keysMax.toFixed(1)} ms`, '≤ 100 ms', keysMax <= 100);

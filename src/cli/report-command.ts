@@ -1,8 +1,8 @@
-import { statSync } from 'node:fs';
 import { notTraceProblem, type PricesSpec, type RunJob, type RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
+import { relaxOldGeneration } from '../sources/heap.js';
 import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -14,15 +14,6 @@ import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import { notePassedOver, type PassedOver } from './passed-over.js';
 import type { ReportOptions } from './program.js';
 
-/** Whether `path` names a FIFO (a URL, or nothing, does not). */
-const isFifo = (path: string): boolean => {
-  try {
-    return statSync(path).isFIFO();
-  } catch {
-    return false;
-  }
-};
-
 /** How many skipped-line files the note names. */
 const SHOWN_SKIPPED = 5;
 
@@ -30,6 +21,7 @@ const SHOWN_SKIPPED = 5;
 export function reportJobs(
   runs: readonly Run[],
   options: Pick<ReportOptions, 'by' | 'since' | 'until' | 'tz' | 'timeout'>,
+  isFifo: (file: string) => boolean,
 ): { jobs: RunJob[]; zone: string; by: Dim[] } | string {
   const zone = options.tz === undefined ? localZone() : checkZone(options.tz);
   if (zone === null) return `--tz ${options.tz}: not a time zone Intl knows (an IANA name, e.g. Europe/Paris or UTC)`;
@@ -75,12 +67,15 @@ export async function reportCommand(
     complain('report reads files, directories and globs, not stdin (-): use summary for a trace on stdin');
     return 2;
   }
+  relaxOldGeneration();
   // No path: every agent session this machine has, and where they were looked for.
   const discovered = paths.length ? null : await findAgentSessions(agentHomes());
   const found = discovered ? { ...discovered, missing: [] } : await findRecordings(paths);
   if (discovered && discovered.files.length === 0) note(noAgentSessions(discovered.looked));
   const runs = pairRuns(found.files);
-  const plan = reportJobs(runs, options);
+  // The FIFOs as the stats that found the files saw them: no second stat of each file.
+  const fifos = new Set(found.files.filter((f) => f.fifo).map((f) => f.path));
+  const plan = reportJobs(runs, options, (file) => fifos.has(file));
   if (typeof plan === 'string') {
     complain(plan);
     return 2;

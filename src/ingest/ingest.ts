@@ -25,9 +25,9 @@ export async function ingest(
 ): Promise<void> {
   const f = store.files[file]!;
   store.setReader(file, (offset, length, into) => source.readBytes(offset, length, into));
-  const whole = source.wholeFile?.();
-  const plan =
-    whole && options.parallel !== false ? parallelPlan(whole.size, process.env, undefined, options.interactive) : null;
+  // On one thread (a run in `report`), no stat of the file: over a tree of a thousand transcripts each one counts.
+  const whole = options.parallel === false ? undefined : source.wholeFile?.();
+  const plan = whole ? parallelPlan(whole.size, process.env, undefined, options.interactive) : null;
   try {
     if (whole && plan) {
       f.totalBytes = whole.size;

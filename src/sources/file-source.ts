@@ -10,6 +10,19 @@ const SMALL_CHUNK = 64 << 10;
 /** At most this big, a file is read at once (`smallFile`). */
 const SMALL_FILE = 256 << 10;
 
+/**
+ * Read buffers of CHUNK bytes given back by files read to their end, for the next file
+ * to read into: `report` over a tree of a thousand transcripts of a few MiB each made
+ * two megabyte buffers per file, and their external memory made V8 collect its whole
+ * heap every few dozen files. At most POOLED are kept (a thread reads eight files at once).
+ */
+const pool: Buffer[] = [];
+const POOLED = 32;
+const takeChunk = (): Buffer => pool.pop() ?? Buffer.allocUnsafeSlow(CHUNK);
+const giveChunk = (b: Buffer): void => {
+  if (pool.length < POOLED) pool.push(b);
+};
+
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
   private fd: number | null = null;
@@ -34,24 +47,31 @@ export class FileSource implements Source {
       return;
     }
     const handle = await open(this.name, 'r');
+    // Two buffers: the next chunk is read while this one's lines are being indexed. A
+    // small file gets small ones (a file that grows meanwhile is read in more chunks):
+    // `report` over 1,000 files of 60 KiB spent a third of its time collecting 2 GB of
+    // megabyte buffers. Full-size ones come from the pool, and go back once no read is
+    // writing into them and no line of theirs is in use (the last batch has been taken).
+    let buffers: Buffer[] = [];
+    let pooled = false;
+    let next: Promise<unknown> = Promise.resolve();
     try {
       const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
-      // Two buffers: the next chunk is read while this one's lines are being indexed. A
-      // small file gets small ones (a file that grows meanwhile is read in more chunks):
-      // `report` over 1,000 files of 60 KiB spent a third of its time collecting 2 GB of
-      // megabyte buffers.
       const size = Math.min(CHUNK, Math.max(SMALL_CHUNK, total + 1));
-      const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+      pooled = size === CHUNK;
+      buffers = pooled ? [takeChunk(), takeChunk()] : [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
       let bytes = 0;
       let turn = 0;
-      let next = handle.read(buffers[0]!, 0, size, 0);
+      let reading = handle.read(buffers[0]!, 0, size, 0);
+      next = reading;
       for (;;) {
-        const { bytesRead, buffer } = await next;
+        const { bytesRead, buffer } = await reading;
         if (bytesRead === 0 || this.closed) break;
         bytes += bytesRead;
         turn ^= 1;
-        next = handle.read(buffers[turn]!, 0, size, bytes);
+        reading = handle.read(buffers[turn]!, 0, size, bytes);
+        next = reading;
         const batch = splitter.push(buffer.subarray(0, bytesRead));
         onEvent?.({ type: 'progress', bytes, totalBytes: total });
         if (batch.length) yield batch;
@@ -60,6 +80,8 @@ export class FileSource implements Source {
       const last = splitter.end();
       if (last.length) yield last;
     } finally {
+      await next.catch(() => undefined);
+      if (pooled) for (const b of buffers) giveChunk(b);
       await handle.close();
     }
   }

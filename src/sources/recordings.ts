@@ -10,6 +10,8 @@ export interface FoundFile {
   bytes: number;
   /** Found in a directory or by a glob, not named by the user: a file of no known format there is passed over. */
   listed?: boolean;
+  /** A FIFO, as the stat that found it said (read where it can say that it waits for a writer). */
+  fifo?: boolean;
 }
 
 /** A path that names nothing readable, and why: listed, never silently skipped. */
@@ -57,7 +59,7 @@ export async function findRecordings(args: readonly string[]): Promise<{ files: 
     const before = seen.get(id);
     // Named by the user as well as found in a directory: named (it is no longer passed over).
     if (before) return void (before.listed &&= listed);
-    const file = { path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0, listed };
+    const file = { path, mtimeMs: info?.mtimeMs ?? 0, bytes: info?.size ?? 0, listed, fifo: info?.isFIFO() ?? false };
     seen.set(id, file);
     files.push(file);
   };

@@ -24,6 +24,15 @@ export function lowerBound(data: Int32Array, length: number, value: number): num
 }
 
 /**
+ * Rows a store's columns have room for when new. A run in `report` is a store per
+ * file, and a tree of agent transcripts is a thousand files of a few hundred lines:
+ * room for a thousand rows in each of some forty columns was a quarter of a gigabyte
+ * of buffers over 1 GiB of transcripts, and V8 collected its whole heap for them. A
+ * big file's columns grow to its size by projection (`reserve`) all the same.
+ */
+export const FIRST_ROWS = 128;
+
+/**
  * One empty array per element type, shared by every column made with no room: a call
  * group (store/aggregates.ts) is made for each method and tool name, and a trace may
  * name a tool per call. Never written: a push makes room first, in a new array.

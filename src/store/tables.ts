@@ -6,6 +6,7 @@ import {
   AsideColumn,
   Column,
   CountColumn,
+  FIRST_ROWS,
   type Growth,
   Interner,
   lowerBound,
@@ -107,38 +108,38 @@ export class Tables implements TableWriter {
   /** `growth`: how far a full column grows (the store: by the share of input still unread). */
   constructor(growth: Growth) {
     this.pairs = new ToolPairs(this.strings, this, growth);
-    this.file = new SmallColumn(Uint8Array, 0xff, Int32Array, 1024, growth);
-    this.kind = new Column(Uint8Array, 1024, growth);
-    this.dir = new Column(Uint8Array, 1024, growth);
-    this.shape = new Column(Uint8Array, 1024, growth);
-    this.status = new Column(Uint8Array, 1024, growth);
-    this.flags = new Column(Uint8Array, 1024, growth);
-    this.length = new AsideColumn(Uint16Array, LONG_LINE, 1024, growth);
-    this.label = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
-    this.name = new SmallColumn(Int16Array, 0x7fff, Int32Array, 1024, growth);
-    this.pair = new AsideColumn(Int8Array, FAR_PAIR, 1024, growth);
-    this.offsetLow = new Column(Uint32Array, 1024, growth);
-    this.offsetHigh = new SmallColumn(Uint8Array, 0xff, Float64Array, 1024, growth);
-    this.t = new TimeColumn(1024, growth);
-    this.usageRows = new Column(Int32Array, 1024, growth);
+    this.file = new SmallColumn(Uint8Array, 0xff, Int32Array, FIRST_ROWS, growth);
+    this.kind = new Column(Uint8Array, FIRST_ROWS, growth);
+    this.dir = new Column(Uint8Array, FIRST_ROWS, growth);
+    this.shape = new Column(Uint8Array, FIRST_ROWS, growth);
+    this.status = new Column(Uint8Array, FIRST_ROWS, growth);
+    this.flags = new Column(Uint8Array, FIRST_ROWS, growth);
+    this.length = new AsideColumn(Uint16Array, LONG_LINE, FIRST_ROWS, growth);
+    this.label = new SmallColumn(Int16Array, 0x7fff, Int32Array, FIRST_ROWS, growth);
+    this.name = new SmallColumn(Int16Array, 0x7fff, Int32Array, FIRST_ROWS, growth);
+    this.pair = new AsideColumn(Int8Array, FAR_PAIR, FIRST_ROWS, growth);
+    this.offsetLow = new Column(Uint32Array, FIRST_ROWS, growth);
+    this.offsetHigh = new SmallColumn(Uint8Array, 0xff, Float64Array, FIRST_ROWS, growth);
+    this.t = new TimeColumn(FIRST_ROWS, growth);
+    this.usageRows = new Column(Int32Array, FIRST_ROWS, growth);
     this.usage = {
-      input: new CountColumn(1024, growth),
-      output: new CountColumn(1024, growth),
-      cacheRead: new CountColumn(1024, growth),
-      cacheWrite: new CountColumn(1024, growth),
-      thinkingExact: new CountColumn(1024, growth),
-      thinkingEstimated: new CountColumn(1024, growth),
-      ttft: new CountColumn(1024, growth),
-      duration: new CountColumn(1024, growth),
-      cost: new Column(Float64Array, 1024, growth),
-      flags: new Column(Uint8Array, 1024, growth),
-      gen: new Column(Int32Array, 1024, growth),
+      input: new CountColumn(FIRST_ROWS, growth),
+      output: new CountColumn(FIRST_ROWS, growth),
+      cacheRead: new CountColumn(FIRST_ROWS, growth),
+      cacheWrite: new CountColumn(FIRST_ROWS, growth),
+      thinkingExact: new CountColumn(FIRST_ROWS, growth),
+      thinkingEstimated: new CountColumn(FIRST_ROWS, growth),
+      ttft: new CountColumn(FIRST_ROWS, growth),
+      duration: new CountColumn(FIRST_ROWS, growth),
+      cost: new Column(Float64Array, FIRST_ROWS, growth),
+      flags: new Column(Uint8Array, FIRST_ROWS, growth),
+      gen: new Column(Int32Array, FIRST_ROWS, growth),
     };
-    this.callRows = new Column(Int32Array, 1024, growth);
-    this.turnRows = new Column(Int32Array, 1024, growth);
-    this.shownTurnRows = new Column(Int32Array, 1024, growth);
-    this.linkRow = new Column(Int32Array, 1024, growth);
-    this.linkPair = new Column(Int32Array, 1024, growth);
+    this.callRows = new Column(Int32Array, FIRST_ROWS, growth);
+    this.turnRows = new Column(Int32Array, FIRST_ROWS, growth);
+    this.shownTurnRows = new Column(Int32Array, FIRST_ROWS, growth);
+    this.linkRow = new Column(Int32Array, FIRST_ROWS, growth);
+    this.linkPair = new Column(Int32Array, FIRST_ROWS, growth);
     this.rowColumns = [
       this.file,
       this.kind,

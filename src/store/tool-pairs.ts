@@ -1,4 +1,4 @@
-import { Column, type Growth } from './columns.js';
+import { Column, FIRST_ROWS, type Growth } from './columns.js';
 
 /** A tool call as a pair: an MCP `tools/call` request/response, or a tool_use/tool_result. */
 export interface ToolPair {
@@ -54,15 +54,15 @@ export class ToolPairs {
     growth: Growth,
   ) {
     this.cols = {
-      origin: new Column(Uint8Array, 1024, growth),
-      file: new Column(Uint16Array, 1024, growth),
-      name: new Column(Int32Array, 1024, growth),
-      reqRow: new Column(Int32Array, 1024, growth),
-      resRow: new Column(Int32Array, 1024, growth),
-      ordinal: new Column(Uint16Array, 1024, growth),
-      argsKey: new Column(Float64Array, 1024, growth),
-      argsSize: new Column(Int32Array, 1024, growth),
-      gen: new Column(Int32Array, 1024, growth),
+      origin: new Column(Uint8Array, FIRST_ROWS, growth),
+      file: new Column(Uint16Array, FIRST_ROWS, growth),
+      name: new Column(Int32Array, FIRST_ROWS, growth),
+      reqRow: new Column(Int32Array, FIRST_ROWS, growth),
+      resRow: new Column(Int32Array, FIRST_ROWS, growth),
+      ordinal: new Column(Uint16Array, FIRST_ROWS, growth),
+      argsKey: new Column(Float64Array, FIRST_ROWS, growth),
+      argsSize: new Column(Int32Array, FIRST_ROWS, growth),
+      gen: new Column(Int32Array, FIRST_ROWS, growth),
     };
   }
 

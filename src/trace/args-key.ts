@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { canonical } from './json-write.js';
 
 /*
@@ -14,9 +15,10 @@ import { canonical } from './json-write.js';
  * bits: about one chance in 10^15 per comparison. The size is the canonical JSON's byte
  * length (what cost per tool splits a turn by).
  *
- * Most arguments are written canonically already (no spaces, keys in order, plain
- * strings and integers): their bytes are hashed as they lie, no string or object made.
- * Anything else is parsed and written canonically first.
+ * Most arguments are written canonically but for the order of their keys (no spaces,
+ * integers, strings with the escapes JSON.stringify writes): their bytes are hashed as
+ * they lie, each object's members in key order, no string or object made. Anything
+ * else is parsed and written canonically first.
  */
 
 /** The last key's canonical size in bytes: read it right after `argsKeyOfBytes` or `argsKeyOfValue`. */
@@ -27,13 +29,8 @@ const NULL_BYTES = Buffer.from('null');
 
 const Q = 0x22;
 const BS = 0x5c;
-/** Objects nested deeper than this take the slow path (their keys' order needs a stack). */
+/** Values nested deeper than this take the slow path. */
 const MAX_DEPTH = 64;
-/** Per depth: 1 in an object; the previous key's start and length (-1: none yet); expecting a key. */
-const inObject = new Uint8Array(MAX_DEPTH + 1);
-const prevStart = new Int32Array(MAX_DEPTH + 1);
-const prevLength = new Int32Array(MAX_DEPTH + 1);
-const wantKey = new Uint8Array(MAX_DEPTH + 1);
 
 const LANE_A = 0x811c9dc5;
 const LANE_B = 0x2f0b3c1d;
@@ -53,6 +50,14 @@ function mix(bytes: Uint8Array, from: number, to: number): void {
     b ^= b >>> 15;
   }
   laneA = a;
+  laneB = b;
+}
+
+/** Mixes one byte into the lanes. */
+function mixByte(c: number): void {
+  laneA = Math.imul(laneA ^ c, 0x01000193);
+  let b = Math.imul(laneB ^ c, 0x5bd1e995);
+  b ^= b >>> 15;
   laneB = b;
 }
 
@@ -81,12 +86,35 @@ function after(bytes: Uint8Array, p: number, m: number, s: number, n: number): b
   return n > m;
 }
 
-/** Where the string starting at `i` (a quote) ends, past its closing quote; -1 unless plain ASCII without escapes. */
-function plainStringEnd(bytes: Uint8Array, i: number, stop: number): number {
+/** Set by `stringEnd` when a string holds a byte of 0x80 or more: the value's UTF-8 is then checked. */
+let sawHigh = false;
+
+/**
+ * Where the string starting at `i` (a quote) ends, past its closing quote; -1 unless
+ * JSON.stringify would write it as it lies: escapes only of the short kinds it writes
+ * (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`), no `\/` nor `\u`. Bytes of 0x80 and up are
+ * as they lie when the UTF-8 is valid (checked once per value).
+ */
+function stringEnd(bytes: Uint8Array, i: number, stop: number): number {
   for (let j = i + 1; j < stop; j++) {
     const d = bytes[j]!;
     if (d === Q) return j + 1;
-    if (d === BS || d >= 0x80) return -1;
+    if (d === BS) {
+      const e = bytes[j + 1];
+      if (e !== Q && e !== BS && e !== 0x6e && e !== 0x72 && e !== 0x74 && e !== 0x62 && e !== 0x66) return -1;
+      j++;
+    } else if (d >= 0x80) sawHigh = true;
+    else if (d < 0x20) return -1;
+  }
+  return -1;
+}
+
+/** Where a key starting at `i` (a quote) ends, past its closing quote; -1 unless plain ASCII (sorted by its bytes). */
+function keyEnd(bytes: Uint8Array, i: number, stop: number): number {
+  for (let j = i + 1; j < stop; j++) {
+    const d = bytes[j]!;
+    if (d === Q) return j + 1;
+    if (d === BS || d >= 0x80 || d < 0x20) return -1;
   }
   return -1;
 }
@@ -98,49 +126,141 @@ function plainIntegerEnd(bytes: Uint8Array, i: number, stop: number): number {
   while (j < stop && bytes[j]! >= 0x30 && bytes[j]! <= 0x39) j++;
   const next = j < stop ? bytes[j] : -1;
   if (next === 0x2e || next === 0x65 || next === 0x45 || j - first > 15) return -1;
-  if (first > i && j - first === 1 && bytes[first] === 0x30) return -1;
+  if (j === first || (first > i && j - first === 1 && bytes[first] === 0x30)) return -1;
   return j;
+}
+
+/** Where the value at `i` ends, without mixing it; -1 at anything canonical JSON has not (spaces). */
+function valueEnd(bytes: Uint8Array, i: number, stop: number): number {
+  let depth = 0;
+  while (i < stop) {
+    const c = bytes[i]!;
+    if (c === Q) {
+      i = stringEnd(bytes, i, stop);
+      if (i < 0) return -1;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      i++;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (--depth < 0) return -1;
+      i++;
+    } else if (depth === 0) {
+      // A number or a literal: it ends at the container's next `,` or closing bracket.
+      while (i < stop && bytes[i] !== 0x2c && bytes[i] !== 0x7d && bytes[i] !== 0x5d) i++;
+      return i;
+    } else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) return -1;
+    else i++;
+    if (depth === 0) return i;
+  }
+  return depth === 0 ? i : -1;
+}
+
+const TRUE_LENGTH = 4;
+const FALSE_LENGTH = 5;
+const NULL_LENGTH = 4;
+
+/** One member of an object being hashed: where its `"key":` starts and its value starts and ends. */
+interface Member {
+  key: number;
+  keyLength: number;
+  value: number;
+  valueStop: number;
+}
+
+/**
+ * Mixes the canonical bytes of the value at `i` (keys sorted at every level) and returns
+ * where it ends; -1 when its canonical bytes are not its own bytes reordered.
+ */
+function mixValue(bytes: Uint8Array, i: number, stop: number, depth: number): number {
+  const c = bytes[i];
+  let to: number;
+  if (c === Q) to = stringEnd(bytes, i, stop);
+  else if (c === 0x7b) return depth >= MAX_DEPTH ? -1 : mixObject(bytes, i, stop, depth + 1);
+  else if (c === 0x5b) return depth >= MAX_DEPTH ? -1 : mixArray(bytes, i, stop, depth + 1);
+  else if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) to = plainIntegerEnd(bytes, i, stop);
+  else if (c === 0x74) to = i + TRUE_LENGTH;
+  else if (c === 0x66) to = i + FALSE_LENGTH;
+  else if (c === 0x6e) to = i + NULL_LENGTH;
+  else return -1;
+  if (to < 0 || to > stop) return -1;
+  mix(bytes, i, to);
+  return to;
+}
+
+function mixArray(bytes: Uint8Array, i: number, stop: number, depth: number): number {
+  mixByte(0x5b);
+  i++;
+  if (bytes[i] === 0x5d) {
+    mixByte(0x5d);
+    return i + 1;
+  }
+  for (;;) {
+    i = mixValue(bytes, i, stop, depth);
+    if (i < 0) return -1;
+    const d = bytes[i];
+    mixByte(d ?? 0);
+    if (d === 0x5d) return i + 1;
+    if (d !== 0x2c) return -1;
+    i++;
+  }
+}
+
+function mixObject(bytes: Uint8Array, i: number, stop: number, depth: number): number {
+  i++;
+  if (bytes[i] === 0x7d) {
+    mixByte(0x7b);
+    mixByte(0x7d);
+    return i + 1;
+  }
+  const members: Member[] = [];
+  for (;;) {
+    if (bytes[i] !== Q) return -1;
+    const colon = keyEnd(bytes, i, stop);
+    if (colon < 0 || bytes[colon] !== 0x3a) return -1;
+    const stopAt = valueEnd(bytes, colon + 1, stop);
+    if (stopAt < 0) return -1;
+    const member = { key: i, keyLength: colon - i - 2, value: colon + 1, valueStop: stopAt };
+    // Kept in key order as they come (few members: insertion); a repeated key: JSON.parse keeps the last.
+    let at = members.length;
+    while (at > 0) {
+      const p = members[at - 1]!;
+      if (after(bytes, p.key + 1, p.keyLength, i + 1, member.keyLength)) break;
+      if (!after(bytes, i + 1, member.keyLength, p.key + 1, p.keyLength)) return -1;
+      at--;
+    }
+    members.splice(at, 0, member);
+    const d = bytes[stopAt];
+    if (d === 0x7d) {
+      i = stopAt + 1;
+      break;
+    }
+    if (d !== 0x2c) return -1;
+    i = stopAt + 1;
+  }
+  mixByte(0x7b);
+  for (let m = 0; m < members.length; m++) {
+    const { key, keyLength, value, valueStop } = members[m]!;
+    if (m > 0) mixByte(0x2c);
+    // The key, its quotes and the colon.
+    mix(bytes, key, key + keyLength + 3);
+    if (mixValue(bytes, value, stop, depth) !== valueStop) return -1;
+  }
+  mixByte(0x7d);
+  return i;
 }
 
 /**
  * The key of the JSON value in bytes [start, stop) (valid JSON: the scanner has
- * checked it), or -1 when the bytes are not canonical as they lie: JSON.stringify of
- * the value, keys sorted, would write other bytes.
+ * checked it), or -1 when its canonical bytes (JSON.stringify of the value, keys sorted)
+ * are not its own bytes reordered: spaces, numbers written otherwise, `\u` escapes.
  */
 function canonicalKey(bytes: Uint8Array, start: number, stop: number): number {
   laneA = LANE_A;
   laneB = LANE_B;
-  let depth = 0;
-  let i = start;
-  while (i < stop) {
-    const c = bytes[i]!;
-    let to = i + 1;
-    if (c === Q) {
-      to = plainStringEnd(bytes, i, stop);
-      if (to < 0) return -1;
-      if (depth > 0 && wantKey[depth] === 1) {
-        // Keys strictly in order (a repeated key: JSON.parse keeps the last one).
-        const length = to - i - 2;
-        if (prevLength[depth]! >= 0 && !after(bytes, prevStart[depth]!, prevLength[depth]!, i + 1, length)) return -1;
-        prevStart[depth] = i + 1;
-        prevLength[depth] = length;
-        wantKey[depth] = 0;
-      }
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > MAX_DEPTH) return -1;
-      inObject[depth] = c === 0x7b ? 1 : 0;
-      wantKey[depth] = inObject[depth]!;
-      prevLength[depth] = -1;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-    else if (c === 0x2c) wantKey[depth] = inObject[depth]!;
-    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      to = plainIntegerEnd(bytes, i, stop);
-      if (to < 0) return -1;
-    } else if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) return -1;
-    // Anything else is a colon or a letter of true, false or null: as it lies.
-    mix(bytes, i, to);
-    i = to;
-  }
+  sawHigh = false;
+  if (mixValue(bytes, start, stop, 0) !== stop) return -1;
+  // Bytes that are no valid UTF-8 are read as U+FFFD: other bytes.
+  if (sawHigh && !isUtf8(bytes.subarray(start, stop))) return -1;
   return keyOfLanes(stop - start);
 }
 

@@ -3,7 +3,7 @@ import type { AgentCounting, AgentFrame, AgentName } from './formats/agents/agen
 import { jsonText } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
-import type { TurnFacts, TurnUsage } from './turn.js';
+import { bareTurnFacts, type TurnFacts, type TurnUsage } from './turn.js';
 import type { JsonObject } from './values.js';
 
 /*
@@ -330,20 +330,7 @@ export class TapeReader {
     label: '',
     llmError: null,
   };
-  private readonly turnFacts: TurnFacts = {
-    role: '',
-    model: null,
-    echoed: false,
-    truncated: false,
-    usage: null,
-    thinkingExact: null,
-    thinkingEstimated: null,
-    ttftMs: null,
-    durationMs: null,
-    toolUses: [],
-    toolResults: [],
-    agent: null,
-  };
+  private readonly turnFacts: TurnFacts = bareTurnFacts('', null);
   private readonly turnLine: Extract<LineFacts, { kind: 'turn' }> = {
     kind: 'turn',
     t: null,

@@ -2,6 +2,7 @@ import { absentArgsKey, argsKeyOfBytes, argsSize } from './args-key.js';
 import { countOf, INVALID_COUNT, timeOf } from './counts.js';
 import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
+import { type AgentCounting, type AgentFrame, COUNTED, PART } from './formats/agents/agent-record.js';
 import type { LineFacts } from './line-facts.js';
 import {
   contentText,
@@ -13,7 +14,7 @@ import {
   stringIdKey,
 } from './rpc.js';
 import { keepText } from './text.js';
-import type { TurnFacts, TurnUsage } from './turn.js';
+import { bareTurnFacts, type TurnFacts, type TurnUsage } from './turn.js';
 import { isoMs, type Json } from './values.js';
 
 /*
@@ -97,6 +98,15 @@ function plainRun(j: number): number {
   const probe = j + 16;
   while (j < probe && STOP[b[j]!] === 0) j++;
   if (j < probe) return j;
+  return wordRun(j);
+}
+
+/**
+ * `plainRun` without the first bytes one at a time: for the rest of a string after an
+ * escape (file contents and commands in agent transcripts have one every few dozen bytes).
+ */
+function wordRun(j: number): number {
+  const b = buf;
   while (((wordBase + j) & 3) !== 0 && STOP[b[j]!] === 0) j++;
   if (((wordBase + j) & 3) === 0) {
     const w = words;
@@ -121,7 +131,7 @@ function skipString(): boolean {
   let j = pos + 1;
   let escaped = false;
   for (;;) {
-    j = plainRun(j);
+    j = escaped ? wordRun(j) : plainRun(j);
     const c = b[j];
     if (j >= end) throw BAIL;
     if (c === Q) {
@@ -334,6 +344,20 @@ const KEYS = [
   'duration_ms',
   'arguments',
   'input',
+  // A Claude Code line's (claudeLine below). Each top-level one takes a bit that no
+  // other key of such a line has (6 to 14), and those of its message and usage too.
+  'timestamp',
+  'message',
+  'cwd',
+  'sessionId',
+  'gitBranch',
+  'uuid',
+  'parentUuid',
+  'payload',
+  'ts',
+  'cache_creation',
+  'ephemeral_1h_input_tokens',
+  'speed',
 ] as const;
 type KeyName = (typeof KEYS)[number];
 const K = Object.fromEntries(KEYS.map((k, i) => [k, i])) as Record<KeyName, number>;
@@ -815,15 +839,149 @@ interface RecordScan {
   thinkingExact: number | null;
   ttftMs: number | null;
   durationMs: number | null;
+  /** A `type` other than `turn` (an agent's line), or null when there is none. */
+  type: string | null;
+  /** A Claude Code line's fields (claudeLine below). */
+  timestamp: number | null;
+  timestampIsString: boolean;
+  requestId: string | null;
+  cwd: string | null;
+  session: string | null;
+  branch: string | null;
+  /** Keys whose presence alone decides what a line is (claude-code.ts `isClaudeCodeLine`, codex.ts, mcp-rec). */
+  hasSession: boolean;
+  hasUuid: boolean;
+  hasParentUuid: boolean;
+  hasPayload: boolean;
+  hasTs: boolean;
+  message: MessageScan;
+}
+
+/** A Claude Code line's `message`: the Anthropic API's, what claude-code.ts reads of it. */
+interface MessageScan {
+  isObject: boolean;
+  role: string | null;
+  model: string | null;
+  id: string | null;
+  stopReason: string | null;
+  /** Null when `usage` is no object. */
+  usage: TurnUsage | null;
+  thinkingExact: number | null;
+  /** `usage.cache_creation.ephemeral_1h_input_tokens`, when a number. */
+  hour: number | null;
+  /** `usage.speed` is `fast`: the model is priced as its fast mode. */
+  fast: boolean;
+  blocks: BlockScan;
+}
+
+/**
+ * A count of a Claude Code line, or null for another type. Only plain digits are read
+ * here: JSON.parse's path counts such a line's usage by its double (count-text.ts reads
+ * only a v1 turn's own `usage` by text), so any other number goes there.
+ */
+function plainCount(): number | null {
+  if (!isNumberStart()) {
+    skipValue();
+    return null;
+  }
+  const v = plainDigits(skipNumber());
+  if (v < 0) throw BAIL;
+  return v;
+}
+
+function messageUsage(m: MessageScan): void {
+  if (!isObjectStart()) return skipValue();
+  const u: TurnUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null, cacheWrite1h: null };
+  m.usage = u;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.input_tokens) u.input = plainCount() ?? 0;
+      else if (k === K.output_tokens) u.output = plainCount() ?? 0;
+      else if (k === K.cache_read_input_tokens) u.cacheRead = plainCount();
+      else if (k === K.cache_creation_input_tokens) u.cacheWrite = plainCount();
+      else if (k === K.thinking_tokens) m.thinkingExact = plainCount();
+      else if (k === K.speed) m.fast = optString() === 'fast';
+      else if (k === K.cache_creation && isObjectStart()) {
+        let seenCreation = 0;
+        if (enterObject()) {
+          do {
+            const c = key();
+            seenCreation = mark(seenCreation, c);
+            if (c === K.ephemeral_1h_input_tokens) m.hour = plainCount();
+            else skipValue();
+          } while (next(RBRACE));
+        }
+      } else skipValue();
+    } while (next(RBRACE));
+  }
+}
+
+function messageValue(m: MessageScan): void {
+  if (!isObjectStart()) return skipValue();
+  m.isObject = true;
+  let seen = 0;
+  if (enterObject()) {
+    do {
+      const k = key();
+      seen = mark(seen, k);
+      if (k === K.role) m.role = optString();
+      else if (k === K.model) m.model = optString();
+      else if (k === K.id) m.id = optString(false);
+      else if (k === K.stop_reason) m.stopReason = optString();
+      else if (k === K.usage) messageUsage(m);
+      else if (k === K.content && buf[pos] === LBRACKET) {
+        if (enterArray()) {
+          do block(m.blocks);
+          while (next(RBRACKET));
+        }
+      } else skipValue();
+    } while (next(RBRACE));
+  }
 }
 
 function member(r: RecordScan, k: number): void {
   switch (k) {
-    case K.type:
-      // meta, end and unknown types are rare: JSON.parse reads them.
-      if (!isString() || stringValue() !== 'turn') throw BAIL;
-      r.isTurn = true;
+    case K.type: {
+      if (!isString()) throw BAIL;
+      const type = stringValue();
+      if (type === 'turn') r.isTurn = true;
+      else r.type = type;
       return;
+    }
+    case K.timestamp:
+      r.timestampIsString = isString();
+      r.timestamp = timeValue();
+      return;
+    case K.message:
+      return messageValue(r.message);
+    case K.cwd:
+      r.cwd = optString();
+      return;
+    case K.sessionId:
+      r.hasSession = true;
+      r.session = optString();
+      return;
+    case K.gitBranch:
+      r.branch = optString();
+      return;
+    case K.requestId:
+      r.requestId = optString(false);
+      return;
+    case K.uuid:
+      r.hasUuid = true;
+      return skipValue();
+    case K.parentUuid:
+      r.hasParentUuid = true;
+      return skipValue();
+    case K.payload:
+      r.hasPayload = true;
+      return skipValue();
+    case K.ts:
+      r.hasTs = true;
+      return skipValue();
     case K.t:
       r.t = timeValue();
       return;
@@ -901,6 +1059,30 @@ const scratch: RecordScan = {
   thinkingExact: null,
   ttftMs: null,
   durationMs: null,
+  type: null,
+  timestamp: null,
+  timestampIsString: false,
+  requestId: null,
+  cwd: null,
+  session: null,
+  branch: null,
+  hasSession: false,
+  hasUuid: false,
+  hasParentUuid: false,
+  hasPayload: false,
+  hasTs: false,
+  message: {
+    isObject: false,
+    role: null,
+    model: null,
+    id: null,
+    stopReason: null,
+    usage: null,
+    thinkingExact: null,
+    hour: null,
+    fast: false,
+    blocks: { thinkingChars: 0, toolUses: NONE, toolResults: NONE },
+  },
 };
 
 /** The top-level object of a message or turn line. */
@@ -909,6 +1091,7 @@ const NOT_MINE = 0;
 const TURN = 1;
 const RPC = 2;
 const EVENT = 3;
+const CLAUDE = 4;
 
 /** A scanned message or event line's facts beyond `scratch`'s fields. */
 const line: {
@@ -928,6 +1111,13 @@ function record(): number {
   r.blocks.thinkingChars = 0;
   r.blocks.toolUses = r.blocks.toolResults = NONE;
   r.usage = r.thinkingExact = r.ttftMs = r.durationMs = null;
+  r.type = r.timestamp = r.requestId = r.cwd = r.session = r.branch = null;
+  r.timestampIsString = r.hasSession = r.hasUuid = r.hasParentUuid = r.hasPayload = r.hasTs = false;
+  const m = r.message;
+  m.isObject = m.fast = false;
+  m.role = m.model = m.id = m.stopReason = m.usage = m.thinkingExact = m.hour = null;
+  m.blocks.thinkingChars = 0;
+  m.blocks.toolUses = m.blocks.toolResults = NONE;
   let seen = 0;
   if (enterObject()) {
     do {
@@ -937,10 +1127,11 @@ function record(): number {
     } while (next(RBRACE));
   }
   if (r.isTurn) return TURN;
+  if (r.type !== null) return claudeLine(r) ? CLAUDE : NOT_MINE;
   const dir = r.dir;
   // Written by member(): TypeScript cannot see it.
   const raw = r.raw as RawScan | null;
-  if (dir === null) return NOT_MINE;
+  if (dir === null) return claudeLine(r) ? CLAUDE : NOT_MINE;
   const messages = raw?.messages ?? [invalidRpcInfo()];
   if (dir === 'in' || dir === 'out') {
     line.dir = dir;
@@ -956,6 +1147,82 @@ function record(): number {
   }
   // mcp-rec arrows and unknown dirs: JSON.parse decides.
   return NOT_MINE;
+}
+
+/** Types that are Claude Code's even on a line with no session fields (as claude-code.ts has them). */
+const CLAUDE_OWN_TYPES = new Set(['file-history-snapshot', 'queue-operation', 'summary']);
+
+/**
+ * Whether a line with no `dir` is Claude Code's, as parse-line.ts and claude-code.ts
+ * decide it: with a type (not the v1 format's, no Codex `payload`), one of Claude's
+ * own or a line with session fields or a message; with none, a message and a time (and
+ * nothing of an mcp-rec line). Anything else is for JSON.parse to decide.
+ */
+function claudeLine(r: RecordScan): boolean {
+  const type = r.type;
+  if (r.dir !== null) return false;
+  if (type === null) return r.message.isObject && r.timestampIsString && !r.hasTs;
+  if (r.hasPayload || type === 'meta' || type === 'end') return false;
+  return CLAUDE_OWN_TYPES.has(type) || r.hasSession || r.hasUuid || r.hasParentUuid || r.message.isObject;
+}
+
+/** The last frame made: a session's lines all say the same, and one object serves them. */
+let lastFrame: AgentFrame = { agent: 'claude-code', cwd: null, branch: null, session: null };
+
+function frameOf(r: RecordScan): AgentFrame | null {
+  if (r.cwd === null && r.session === null) return null;
+  const f = lastFrame;
+  if (f.cwd === r.cwd && f.session === r.session && f.branch === r.branch) return f;
+  lastFrame = { agent: 'claude-code', cwd: r.cwd, branch: r.branch, session: r.session };
+  return lastFrame;
+}
+
+/** Claude Code's placeholder for an answer no API call gave: no generation (claude-code.ts). */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/** A scanned Claude Code line's facts, as claude-code.ts and facts.ts make them from JSON.parse's object. */
+function claudeFacts(): LineFacts {
+  const r = scratch;
+  const m = r.message;
+  const t = r.timestamp;
+  const frame = frameOf(r);
+  const type = r.type;
+  if (m.isObject && (type === 'user' || type === 'assistant' || type === null)) {
+    const role = m.role ?? type ?? '(no role)';
+    const assistant = role === 'assistant';
+    // A user's line's usage is not read: only an answer's counts.
+    const usage = assistant ? m.usage : null;
+    if (usage !== null && m.hour !== null) usage.cacheWrite1h = m.hour;
+    let counting: AgentCounting = COUNTED;
+    if (assistant)
+      counting =
+        m.model === SYNTHETIC_MODEL
+          ? PART
+          : {
+              ...COUNTED,
+              response: m.id === null ? null : r.requestId === null ? m.id : `${m.id}:${r.requestId}`,
+            };
+    const thinkingExact = usage === null ? null : m.thinkingExact;
+    const chars = m.blocks.thinkingChars;
+    const turn: TurnFacts = {
+      role,
+      model: !assistant || m.model === null ? null : m.usage !== null && m.fast ? `${m.model}-fast` : m.model,
+      echoed: false,
+      truncated: assistant && m.stopReason === 'truncated',
+      usage,
+      thinkingExact,
+      thinkingEstimated: thinkingExact === null && chars > 0 ? Math.max(1, Math.round(chars / 4)) : null,
+      ttftMs: null,
+      durationMs: null,
+      toolUses: m.blocks.toolUses === NONE ? [] : m.blocks.toolUses,
+      toolResults: m.blocks.toolResults === NONE ? [] : m.blocks.toolResults,
+      agent: counting,
+    };
+    return { kind: 'turn', t, source: null, corr: null, turn, frame };
+  }
+  if (type === 'system')
+    return { kind: 'turn', t, source: null, corr: null, turn: bareTurnFacts('system', PART), frame };
+  return { kind: 'other', t, type: type ?? '(no type)', model: null, frame };
 }
 
 /** What the line in bytes [start, stop) of `bytes` is, read into `scratch` and `line`; NOT_MINE for JSON.parse to decide. */
@@ -1026,6 +1293,8 @@ export function scanLine(bytes: Buffer, start: number, stop: number): LineFacts 
         label: line.label,
         llmError: null,
       };
+    case CLAUDE:
+      return claudeFacts();
     default:
       return null;
   }
@@ -1073,6 +1342,9 @@ export function scanLineTo(
       return true;
     case EVENT:
       tape.event(index, offset, length, r.t, line.dir as EventDir, line.label, null);
+      return true;
+    case CLAUDE:
+      tape.line(index, offset, length, claudeFacts());
       return true;
     default:
       return false;

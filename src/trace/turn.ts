@@ -38,6 +38,24 @@ export interface TurnUsage {
   cacheWrite1h?: number | null;
 }
 
+/** A turn's facts with nothing in it but its role and how it counts: a system line's, or a scratch to fill. */
+export function bareTurnFacts(role: string, agent: AgentCounting | null): TurnFacts {
+  return {
+    role,
+    model: null,
+    echoed: false,
+    truncated: false,
+    usage: null,
+    thinkingExact: null,
+    thinkingEstimated: null,
+    ttftMs: null,
+    durationMs: null,
+    toolUses: [],
+    toolResults: [],
+    agent,
+  };
+}
+
 export function turnFacts(o: JsonObject): TurnFacts {
   const blocks = Array.isArray(o.blocks) ? o.blocks : [];
   const toolUses: TurnFacts['toolUses'] = [];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { absentArgsKey, argsKeyOfBytes, argsKeyOfValue, argsSize } from '../../src/trace/args-key.js';
 import { canonical } from '../../src/trace/json-write.js';
 import { seededRandom } from '../helpers/random.js';
@@ -75,5 +75,30 @@ describe('argument keys', () => {
     const deep = `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`;
     const { bytes, value } = both(deep);
     expect(bytes).toEqual(value);
+  });
+});
+
+describe('argument keys from bytes', () => {
+  it('hash arguments written in their own key order, with escapes and non-ASCII text, without parsing them', () => {
+    const text =
+      '{"old_string":"a\\n\\t\\"b\\\\","file_path":"/tmp/é😀","todos":[{"status":"x","content":"y"}],"n":-12}';
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const buf = Buffer.from(`{"x":${text}}`);
+      const key = argsKeyOfBytes(buf, 5, buf.length - 1);
+      expect(parse).not.toHaveBeenCalled();
+      parse.mockRestore();
+      expect(key).toBe(argsKeyOfValue(JSON.parse(text)));
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('read bytes that are no valid UTF-8 as JSON.parse of their text does', () => {
+    for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
+      const buf = Buffer.concat([Buffer.from('{"x":{"b":"'), Buffer.from(bad), Buffer.from('","a":1}}')]);
+      const key = argsKeyOfBytes(buf, 5, buf.length - 1);
+      expect(key).toBe(argsKeyOfValue(JSON.parse(buf.toString('utf8', 5, buf.length - 1))));
+    }
   });
 });

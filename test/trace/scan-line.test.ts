@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/trace/facts.js';
-import { TapeWriter } from '../../src/trace/facts-tape.js';
-import { scanLine, scanLineTo } from '../../src/trace/scan-line.js';
+import { scanLine } from '../../src/trace/scan-line.js';
 import { seededRandom } from '../helpers/random.js';
+import { agree, agreeOnMutations, scan } from '../helpers/scan-agree.js';
 import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
 
 /*
@@ -14,39 +14,6 @@ import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
  */
 
 const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
-
-/** Scans `text` placed inside a larger buffer, so reading past the line would show. */
-function scan(text: string) {
-  const line = Buffer.from(text);
-  const bytes = Buffer.concat([Buffer.from('{"t":"x"}\n'), line, Buffer.from('\n"}]}\n')]);
-  return scanLine(bytes, 10, 10 + line.length);
-}
-
-/** A tape's contents, comparable with toEqual. */
-const contents = (w: TapeWriter) => {
-  const t = w.finish();
-  return { nums: Array.from(t.nums), strs: t.strs };
-};
-
-/**
- * Asserts agreement (the facts, and the tape `scanLineTo` writes against the one the
- * JSON.parse path's facts make); returns whether the fast path answered.
- */
-function agree(text: string): boolean {
-  const fast = scan(text);
-  if (fast !== null) expect(fast, text).toStrictEqual(lineFacts(text));
-  const line = Buffer.from(text);
-  const bytes = Buffer.concat([Buffer.from('{"t":"x"}\n'), line, Buffer.from('\n"}]}\n')]);
-  const direct = new TapeWriter();
-  const wrote = scanLineTo(direct, 3, 4096, bytes, 10, 10 + line.length);
-  expect(wrote, text).toBe(fast !== null);
-  if (wrote) {
-    const viaFacts = new TapeWriter();
-    viaFacts.line(3, 4096, line.length, lineFacts(text));
-    expect(contents(direct), text).toEqual(contents(viaFacts));
-  } else expect(contents(direct).nums, text).toEqual([]);
-  return fast !== null;
-}
 
 function linesOf(path: string): string[] {
   return readFileSync(path, 'utf8')
@@ -175,22 +142,7 @@ describe('scanLine', () => {
       '{"t":"2026-05-12T23:00:20.364Z","type":"turn","role":"assistant","model":"m","blocks":[{"type":"thinking","thinking":"ab"},{"type":"tool_use","id":"t1","name":"r","input":{"p":[1,-2.5e3,true,false,null]}}],"usage":{"input_tokens":12,"output_tokens":5},"timing":{"ttft_ms":3}}',
       '{"dir":"in","raw":[{"id":"1","method":"tools/call","params":{"name":"x","arguments":{}}},{"method":"notifications/cancelled","params":{"requestId":"1"}}]}',
     ];
-    const alphabet = '"\\{}[],:0123456789eE.-+ \tnultrufase\u0001é';
-    const rand = seededRandom(42);
-    let answered = 0;
-    for (let n = 0; n < 6000; n++) {
-      const chars = [...seeds[n % seeds.length]!];
-      for (let edits = 1 + rand(3); edits > 0; edits--) {
-        const at = rand(chars.length + 1);
-        const op = rand(3);
-        if (op === 0) chars.splice(at, 1);
-        else if (op === 1) chars.splice(at, 0, alphabet[rand(alphabet.length)]!);
-        else chars[at] = alphabet[rand(alphabet.length)]!;
-      }
-      const text = chars.join('');
-      if (agree(text)) answered++;
-      if (scan(text) !== null) expect(lineFacts(text).kind, text).not.toBe('skip');
-    }
+    const answered = agreeOnMutations(seeds, 6000, 42);
     // The mutations keep many lines valid: the fast path must have answered some.
     expect(answered).toBeGreaterThan(500);
   });

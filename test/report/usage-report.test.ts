@@ -94,6 +94,17 @@ const FIELDS = [...FIGURE_FIELDS.filter((f) => f !== 'costUsd'), 'costNano'] as 
 const sumOf = (rows: { figures: Figures }[], field: keyof Figures) =>
   rows.reduce<number | null>((s, r) => (r.figures[field] === null ? s : (s ?? 0) + r.figures[field]!), null);
 
+/** A run's info that says nothing: the rows are what these tests are about. */
+const NO_INFO = {
+  id: 'r',
+  startMs: null,
+  durationMs: null,
+  label: null,
+  agent: null,
+  project: null,
+  branch: null,
+  models: [],
+};
 describe('report figures of one run', () => {
   it('are those of summary on its files, the tool calls counted from the mcp plane only', () => {
     const [agent, mcp] = planes();
@@ -275,16 +286,7 @@ describe('the fold over many runs', () => {
       ['2026-08-20', 'a'],
     ] as const)
       rows.add({
-        info: {
-          id: 'r',
-          startMs: null,
-          durationMs: null,
-          label: null,
-          agent: null,
-          project: null,
-          branch: null,
-          models: [],
-        },
+        info: NO_INFO,
         rows: [{ key: { day, model }, figures: f(1) }],
       });
     expect(rows.sorted('asc').map((r) => [r.key.day, r.key.model])).toEqual([
@@ -330,16 +332,7 @@ describe('the fold over many runs', () => {
     const rows = new ReportRows(['day']);
     const big: Figures = { ...report(['session']).totals, inputTokens: 2 ** 52 + 1, turns: 3 };
     const run = {
-      info: {
-        id: 'r',
-        startMs: null,
-        durationMs: null,
-        label: null,
-        agent: null,
-        project: null,
-        branch: null,
-        models: [],
-      },
+      info: NO_INFO,
       rows: [{ key: { day: 'd' }, figures: big }],
     };
     rows.add(run);

@@ -15,7 +15,7 @@ import { turnsView } from '../../src/ui/views/turns.js';
 import { usageView } from '../../src/ui/views/usage.js';
 import { demoStore } from '../helpers/demo.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 import { twoPlanes } from '../helpers/two-planes.js';
 
@@ -860,23 +860,20 @@ describe('turns ↔ calls', () => {
     expect(lines(f).at(-1)).toContain('not a line number or a time: nope 3');
   });
 
-  it.skipIf(!hasRealTraces)(
-    'the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server',
-    async () => {
-      const store = new TraceStore(bundledPrices());
-      const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
-      for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));
-      app = await renderApp({ store, rows: 24, columns: 80 });
-      await app.press('pane.turns');
-      await app.press('search.open');
-      // Its tool_use id (agent line 27).
-      await app.type('KZCw59');
-      await waitForFrame(app.frame, (x) => x.includes('tool_use hf_fs {"cmd":"ls"'));
-      const stub = lines(app.frame()).find((l) => l.includes('tool_use hf_fs {"cmd":"ls"'));
-      expect(stub).toMatch(/ no call reached the server$/);
-      expect(stub).not.toContain('✓');
-    },
-  );
+  it('the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server', async () => {
+    const store = new TraceStore(bundledPrices());
+    const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
+    for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));
+    app = await renderApp({ store, rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    // Its tool_use id (agent line 27).
+    await app.type('KZCw59');
+    await waitForFrame(app.frame, (x) => x.includes('tool_use hf_fs {"cmd":"ls"'));
+    const stub = lines(app.frame()).find((l) => l.includes('tool_use hf_fs {"cmd":"ls"'));
+    expect(stub).toMatch(/ no call reached the server$/);
+    expect(stub).not.toContain('✓');
+  });
 });
 
 describe('l where there is no link says why, from the end it is on', () => {

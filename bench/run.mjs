@@ -8,15 +8,13 @@ import { canTimeStartup, firstFrameRow, startupRows, wholeIndexRow } from './sta
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const data = join(here, '.data');
-const generator = fileURLToPath(new URL('../../shared/tools/gen-trace.mjs', import.meta.url));
+const generator = fileURLToPath(new URL('../scripts/gen-trace.mjs', import.meta.url));
 const MB = Number(process.env.BENCH_MB ?? 200);
 mkdirSync(data, { recursive: true });
 
 function generate(name, args) {
   const path = join(data, name);
   if (existsSync(path) && statSync(path).size > 0) return path;
-  if (!existsSync(generator))
-    throw new Error(`${generator} is missing: the benchmark needs ../shared/tools/gen-trace.mjs`);
   process.stderr.write(`generating ${name} …\n`);
   const fd = openSync(path, 'w');
   execFileSync(process.execPath, [generator, ...args], { stdio: ['ignore', fd, 'inherit'], maxBuffer: 1 << 30 });

@@ -9,13 +9,13 @@ import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { runAsync } from '../helpers/cli.js';
 import { attrs, type DecodedRequest, decodeProtobuf, spansOf, startReceiver } from '../helpers/otlp-receiver.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'otlp-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PLANES = ['test/fixtures/two-planes/mcp.jsonl', 'test/fixtures/two-planes/agent.jsonl'];
-const RUN = 'mcp-svelte-dev-2026-08-19T23-51-53-742Z';
+const RUN = 'huggingface-co-2026-08-20T17-23-48-886Z';
 const REAL = [`${REAL_TRACES}${RUN}.mcp.jsonl`, `${REAL_TRACES}${RUN}.agent.jsonl`];
 
 /** The calls and counted turns a store has, and how many mcp tools/calls link a turn's tool_use. */
@@ -30,44 +30,41 @@ async function expected(files: string[]) {
 }
 
 describe('--otlp-endpoint: OTLP/HTTP to a collector (a loopback receiver)', () => {
-  it.skipIf(!hasRealTraces)(
-    'protobuf by default, decoded with the official schema: a span per call and turn, parents, headers from OTEL_EXPORTER_OTLP_HEADERS',
-    async () => {
-      const receiver = await startReceiver();
-      const r = await runAsync([...REAL, '--otlp-endpoint', receiver.url], {
-        env: { OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20cGs6c2s=,x-langfuse-ingestion-version=4' },
-      });
-      await receiver.close();
-      const want = await expected(REAL);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toBe(
-        `mcp-replay-tui: sent ${want.spans} spans in 1 request to ${receiver.url}/v1/traces (OTLP http/protobuf)\n`,
-      );
-      expect(receiver.received).toHaveLength(1);
-      const [got] = receiver.received;
-      expect(got!.url).toBe('/v1/traces');
-      expect(got!.headers['content-type']).toBe('application/x-protobuf');
-      expect(got!.headers.authorization).toBe('Basic cGs6c2s=');
-      expect(got!.headers['x-langfuse-ingestion-version']).toBe('4');
-      const spans = spansOf(decodeProtobuf(got!.body));
-      expect(spans).toHaveLength(want.spans);
-      expect(spans.filter((s) => s.name.startsWith('chat '))).toHaveLength(want.turns);
-      expect(spans.filter((s) => attrs(s)['error.type'] !== undefined)).toHaveLength(want.errors);
-      // Every linked tools/call under a chat span of the same trace.
-      const ids = new Map(spans.map((s) => [s.spanId, s]));
-      const children = spans.filter((s) => s.parentSpanId);
-      expect(children).toHaveLength(want.links);
-      expect(want.links).toBeGreaterThan(10);
-      for (const c of children) {
-        expect(c.name.startsWith('tools/call ')).toBe(true);
-        expect(ids.get(c.parentSpanId!)?.name.startsWith('chat ')).toBe(true);
-        expect(ids.get(c.parentSpanId!)?.traceId).toBe(c.traceId);
-        expect(Number(BigInt(c.startTimeUnixNano) >= BigInt(ids.get(c.parentSpanId!)!.startTimeUnixNano))).toBe(1);
-      }
-      expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
-      expect(spans.every((s) => /^[0-9a-f]{16}$/.test(s.spanId) && /^[0-9a-f]{32}$/.test(s.traceId))).toBe(true);
-    },
-  );
+  it('protobuf by default, decoded with the official schema: a span per call and turn, parents, headers from OTEL_EXPORTER_OTLP_HEADERS', async () => {
+    const receiver = await startReceiver();
+    const r = await runAsync([...REAL, '--otlp-endpoint', receiver.url], {
+      env: { OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Basic%20cGs6c2s=,x-langfuse-ingestion-version=4' },
+    });
+    await receiver.close();
+    const want = await expected(REAL);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      `mcp-replay-tui: sent ${want.spans} spans in 1 request to ${receiver.url}/v1/traces (OTLP http/protobuf)\n`,
+    );
+    expect(receiver.received).toHaveLength(1);
+    const [got] = receiver.received;
+    expect(got!.url).toBe('/v1/traces');
+    expect(got!.headers['content-type']).toBe('application/x-protobuf');
+    expect(got!.headers.authorization).toBe('Basic cGs6c2s=');
+    expect(got!.headers['x-langfuse-ingestion-version']).toBe('4');
+    const spans = spansOf(decodeProtobuf(got!.body));
+    expect(spans).toHaveLength(want.spans);
+    expect(spans.filter((s) => s.name.startsWith('chat '))).toHaveLength(want.turns);
+    expect(spans.filter((s) => attrs(s)['error.type'] !== undefined)).toHaveLength(want.errors);
+    // Every linked tools/call under a chat span of the same trace.
+    const ids = new Map(spans.map((s) => [s.spanId, s]));
+    const children = spans.filter((s) => s.parentSpanId);
+    expect(children).toHaveLength(want.links);
+    expect(want.links).toBeGreaterThan(10);
+    for (const c of children) {
+      expect(c.name.startsWith('tools/call ')).toBe(true);
+      expect(ids.get(c.parentSpanId!)?.name.startsWith('chat ')).toBe(true);
+      expect(ids.get(c.parentSpanId!)?.traceId).toBe(c.traceId);
+      expect(Number(BigInt(c.startTimeUnixNano) >= BigInt(ids.get(c.parentSpanId!)!.startTimeUnixNano))).toBe(1);
+    }
+    expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
+    expect(spans.every((s) => /^[0-9a-f]{16}$/.test(s.spanId) && /^[0-9a-f]{32}$/.test(s.traceId))).toBe(true);
+  });
 
   it('--otlp-protocol http/json sends what --export-otlp writes, with the same ids as protobuf', async () => {
     const json = await startReceiver();

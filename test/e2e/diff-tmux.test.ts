@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { insertedPair } from '../helpers/inserted-call.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
@@ -14,47 +14,44 @@ afterEach(() => {
 
 const footer = (s: string) => s.split('\n').filter(Boolean).at(-1) ?? '';
 
-describe.skipIf(!hasTmux || !hasRealTraces)(
-  'diff A B of a real trace and the same with one call inserted (tmux, 80x24)',
-  () => {
-    it('shows one differing call of 69; ] goes to it, Enter shows it side by side, q exits 1', async () => {
-      const pair = insertedPair();
-      term.start(`node ${BIN} diff ${pair.a} ${pair.b}; echo "EXIT=$?"; sleep 30`, 80, 24);
-      let screen = await waitFor((s) => s.includes('1 of 69 differ') && s.includes('1 of 69'), 'the diff list');
-      const lines = screen.split('\n');
-      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
-      expect(lines.filter(Boolean).length).toBeLessThanOrEqual(24);
-      // What each run counted under the title (two mcp planes: their calls and errors), then the list.
-      expect(lines[1]).toMatch(/^ calls 68 → 69 · errors 33 → 33$/);
-      // At 80 columns: no line columns; status, tool, the flip and latency, and what differs stay.
-      // No call's outcome flipped: OK/ERROR, blank on every row, gives its room to what differs.
-      expect(lines[2]).toMatch(/^ {2}A# B# STATUS +TOOL +(LINE B )?LATENCY WHAT DIFFERS/);
-      expect(screen).toMatch(/› +1 +1 ═ same +execute +(L\d+ +)?\+0ms/);
-      expect(footer(screen)).toMatch(/^\? help .*q quit +1 of 69$/);
+describe.skipIf(!hasTmux)('diff A B of a real trace and the same with one call inserted (tmux, 80x24)', () => {
+  it('shows one differing call of 69; ] goes to it, Enter shows it side by side, q exits 1', async () => {
+    const pair = insertedPair();
+    term.start(`node ${BIN} diff ${pair.a} ${pair.b}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    let screen = await waitFor((s) => s.includes('1 of 69 differ') && s.includes('1 of 69'), 'the diff list');
+    const lines = screen.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(lines.filter(Boolean).length).toBeLessThanOrEqual(24);
+    // What each run counted under the title (two mcp planes: their calls and errors), then the list.
+    expect(lines[1]).toMatch(/^ calls 68 → 69 · errors 33 → 33$/);
+    // At 80 columns: no line columns; status, tool, the flip and latency, and what differs stay.
+    // No call's outcome flipped: OK/ERROR, blank on every row, gives its room to what differs.
+    expect(lines[2]).toMatch(/^ {2}A# B# STATUS +TOOL +(LINE B )?LATENCY WHAT DIFFERS/);
+    expect(screen).toMatch(/› +1 +1 ═ same +execute +(L\d+ +)?\+0ms/);
+    expect(footer(screen)).toMatch(/^\? help .*q quit +1 of 69$/);
 
-      screen = await key(']', (s) => footer(s).endsWith(`${pair.insertedOrdinal} of 69`), '] to the inserted call');
-      expect(screen).toMatch(new RegExp(`› +— +${pair.insertedOrdinal} \\+ added in B +${pair.tool}`));
-      // The calls after it are the same again, each A call one place earlier in B.
-      expect(screen).toMatch(new RegExp(` ${pair.insertedOrdinal} +${pair.insertedOrdinal + 1} ═ same`));
+    screen = await key(']', (s) => footer(s).endsWith(`${pair.insertedOrdinal} of 69`), '] to the inserted call');
+    expect(screen).toMatch(new RegExp(`› +— +${pair.insertedOrdinal} \\+ added in B +${pair.tool}`));
+    // The calls after it are the same again, each A call one place earlier in B.
+    expect(screen).toMatch(new RegExp(` ${pair.insertedOrdinal} +${pair.insertedOrdinal + 1} ═ same`));
 
-      screen = await key('Enter', (s) => s.includes('── arguments'), 'side by side');
-      expect(screen).toMatch(new RegExp(`^B#${pair.insertedOrdinal} \\+ added in B · ${pair.tool}`, 'm'));
-      expect(screen).toMatch(/── arguments · no call in A +│── arguments · B line \d+/);
-      expect(screen).toContain('added in B: A has no call that matches');
-      // B's lines only, each marked +; A's side blank.
-      expect(screen).toMatch(/^ +│\+\{$/m);
-      expect(screen).not.toMatch(/^-/m);
-      for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
-      screen = await key(']', (s) => footer(s).includes('change 1 of 2'), '] side by side');
-      expect(footer(screen)).toMatch(/^\? help .*q quit/);
-      await key('Escape', (s) => footer(s).endsWith(`${pair.insertedOrdinal} of 69`), 'the list again');
-      screen = await key(']', (s) => s.includes('no difference below this call'), 'no other difference');
-      await key('q', (s) => s.includes('EXIT=1'), 'exit 1: they differ');
-    });
-  },
-);
+    screen = await key('Enter', (s) => s.includes('── arguments'), 'side by side');
+    expect(screen).toMatch(new RegExp(`^B#${pair.insertedOrdinal} \\+ added in B · ${pair.tool}`, 'm'));
+    expect(screen).toMatch(/── arguments · no call in A +│── arguments · B line \d+/);
+    expect(screen).toContain('added in B: A has no call that matches');
+    // B's lines only, each marked +; A's side blank.
+    expect(screen).toMatch(/^ +│\+\{$/m);
+    expect(screen).not.toMatch(/^-/m);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    screen = await key(']', (s) => footer(s).includes('change 1 of 2'), '] side by side');
+    expect(footer(screen)).toMatch(/^\? help .*q quit/);
+    await key('Escape', (s) => footer(s).endsWith(`${pair.insertedOrdinal} of 69`), 'the list again');
+    screen = await key(']', (s) => s.includes('no difference below this call'), 'no other difference');
+    await key('q', (s) => s.includes('EXIT=1'), 'exit 1: they differ');
+  });
+});
 
-describe.skipIf(!hasTmux || !hasRealTraces)('diff A B of two real runs of the same server (tmux, 80x24)', () => {
+describe.skipIf(!hasTmux)('diff A B of two real runs of the same server (tmux, 80x24)', () => {
   it('side by side wraps a changed code argument: the difference past column 40 shows, marked, and ] lands on it', async () => {
     const run = (stamp: string) => join(REAL_TRACES, `mcp-api-coingecko-com-${stamp}.mcp.jsonl`);
     const [a, b] = [run('2026-08-19T21-52-31-372Z'), run('2026-08-19T23-43-21-646Z')];

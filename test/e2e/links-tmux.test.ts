@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
@@ -12,7 +12,7 @@ afterEach(() => {
   term.kill();
 });
 
-describe.skipIf(!hasTmux || !hasRealTraces)('cost per tool in a terminal at 80x24 (tmux)', () => {
+describe.skipIf(!hasTmux)('cost per tool in a terminal at 80x24 (tmux)', () => {
   it('the Usage pane shows TOKENS and COST per tool, – where no turn asked, within 80 columns', async () => {
     term.start(`NO_COLOR=1 node ${BIN} --no-cache ${PLANES}; sleep 30`, 80, 24);
     await term.waitFor((s) => s.includes('ended (eval_complete)'), 'the first frame, both files read');

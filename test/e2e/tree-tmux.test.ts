@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
@@ -17,7 +17,7 @@ const footer = (s: string) => lines(s).findLast((l) => l.trim() !== '') ?? '';
  * parts, moved through, unfolded, a string of JSON opened in place; the path line
  * always there, every line within 80 columns; q quits cleanly.
  */
-describe.skipIf(!hasTmux || !hasRealTraces)('the detail view as a tree, in tmux at 80x24 on a real trace', () => {
+describe.skipIf(!hasTmux)('the detail view as a tree, in tmux at 80x24 on a real trace', () => {
   it('opens a call, folds, moves with the path shown, opens JSON in a string, quits clean', async () => {
     const file = join(REAL_TRACES, 'learn-microsoft-com-2026-08-19T21-37-57-580Z.mcp.jsonl');
     term.start(`MCP_REPLAY_TUI_CACHE_DIR=$(mktemp -d) node ${BIN} '${file}'; echo "EXIT=$?"; sleep 30`, 80, 24);

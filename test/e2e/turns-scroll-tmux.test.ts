@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
 const term = tmuxTerminal();
@@ -62,25 +62,21 @@ describe.skipIf(!hasTmux)('a turn taller than the pane, in tmux at 80x24', () =>
     expect(screen).toContain('EXIT=0');
   }, 60_000);
 
-  it.skipIf(!hasRealTraces)(
-    'a real session: its last answer, opened, is read to its last words',
-    async () => {
-      const file = join(REAL_TRACES, 'learn-microsoft-com-2026-08-19T21-37-57-580Z.agent.jsonl');
-      term.start(`MCP_REPLAY_TUI_CACHE_DIR=$(mktemp -d) node ${BIN} '${file}'; echo "EXIT=$?"; sleep 30`);
-      await term.waitFor((s) => s.includes('[2 Turns]') && /1 of \d+$/.test(footer(s)), 'Turns');
-      // Folded, it is already a line taller than the pane: G shows its end, and Space opens it from there.
-      const end = await term.key('G', (s) => /(\d+) of \1$/.test(footer(s)), 'the last turn');
-      const folded = /lines (\d+)–\d+ of (\d+)/.exec(footer(end));
-      const opened = (s: string) => {
-        const m = /lines (\d+)–\d+ of (\d+) · (\d+) of \3$/.exec(footer(s));
-        return m !== null && (folded === null || (m[1] === folded[1] && Number(m[2]) > Number(folded[2])));
-      };
-      await term.key('Space', opened, 'Space opens it');
-      const screen = await term.key('G', (s) => /lines (\d+)–(\d+) of \2 · /.test(footer(s)), 'G: its end');
-      // The answer's last words, on the pane's last line.
-      expect(lastBodyLine(screen)).toMatch(/ASP\.NET Core apps\.\s*$/);
-      await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
-    },
-    60_000,
-  );
+  it('a real session: its last answer, opened, is read to its last words', async () => {
+    const file = join(REAL_TRACES, 'learn-microsoft-com-2026-08-19T21-37-57-580Z.agent.jsonl');
+    term.start(`MCP_REPLAY_TUI_CACHE_DIR=$(mktemp -d) node ${BIN} '${file}'; echo "EXIT=$?"; sleep 30`);
+    await term.waitFor((s) => s.includes('[2 Turns]') && /1 of \d+$/.test(footer(s)), 'Turns');
+    // Folded, it is already a line taller than the pane: G shows its end, and Space opens it from there.
+    const end = await term.key('G', (s) => /(\d+) of \1$/.test(footer(s)), 'the last turn');
+    const folded = /lines (\d+)–\d+ of (\d+)/.exec(footer(end));
+    const opened = (s: string) => {
+      const m = /lines (\d+)–\d+ of (\d+) · (\d+) of \3$/.exec(footer(s));
+      return m !== null && (folded === null || (m[1] === folded[1] && Number(m[2]) > Number(folded[2])));
+    };
+    await term.key('Space', opened, 'Space opens it');
+    const screen = await term.key('G', (s) => /lines (\d+)–(\d+) of \2 · /.test(footer(s)), 'G: its end');
+    // The answer's last words, on the pane's last line.
+    expect(lastBodyLine(screen)).toMatch(/ASP\.NET Core apps\.\s*$/);
+    await term.key('q', (s) => s.includes('EXIT=0'), 'quit');
+  }, 60_000);
 });

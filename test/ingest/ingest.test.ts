@@ -20,7 +20,7 @@ import type { Line, Source } from '../../src/sources/types.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at } from '../helpers/store.js';
 
 /** A stream that hands over one batch of `n` lines (as a 1 MiB chunk would, only bigger). */
@@ -170,42 +170,39 @@ describe('ingest of followed files', () => {
     }
   });
 
-  it.skipIf(!hasRealTraces)(
-    "a real trace edited in place at the same size, its mtime put back: the counts are summary's again",
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mrt-ingest-rewrite-'));
-      const path = join(dir, 'a.mcp.jsonl');
-      copyFileSync(`${REAL_TRACES}mcp-api-coingecko-com-2026-08-19T21-52-31-372Z.mcp.jsonl`, path);
-      const store = new TraceStore(bundledPrices());
-      const source = new FollowSource(path);
-      const run = ingest(store, source, store.addFile(path).index, { interactive: true });
-      const agrees = async () => {
-        const s = await summaryOf(path);
-        return JSON.stringify([statsOf(store, 0), store.count]) === JSON.stringify([s.stats, s.count]);
-      };
-      try {
-        await until(agrees, 'the file read');
-        const calls = store.aggregates.methods.get('tools/call')!.calls;
-        const before = statSync(path);
-        // Five requests in the middle become records of an unknown direction: five calls fewer.
-        let text = readFileSync(path, 'utf8');
-        let from = text.length >> 2;
-        for (let k = 0; k < 5; k++) {
-          const i = text.indexOf('"dir":"in"', from);
-          text = `${text.slice(0, i)}"dir":"ix"${text.slice(i + 10)}`;
-          from = i + 10;
-        }
-        writeFileSync(path, text);
-        utimesSync(path, before.atime, before.mtime);
-        await until(agrees, 'the edited file read again', 8000);
-        expect(store.files[0]!.stateText).toBe('rewritten: re-read from the start');
-        expect(store.aggregates.methods.get('tools/call')!.calls).toBeLessThan(calls);
-      } finally {
-        source.close();
-        await run;
+  it("a real trace edited in place at the same size, its mtime put back: the counts are summary's again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-ingest-rewrite-'));
+    const path = join(dir, 'a.mcp.jsonl');
+    copyFileSync(`${REAL_TRACES}mcp-api-coingecko-com-2026-08-19T21-52-31-372Z.mcp.jsonl`, path);
+    const store = new TraceStore(bundledPrices());
+    const source = new FollowSource(path);
+    const run = ingest(store, source, store.addFile(path).index, { interactive: true });
+    const agrees = async () => {
+      const s = await summaryOf(path);
+      return JSON.stringify([statsOf(store, 0), store.count]) === JSON.stringify([s.stats, s.count]);
+    };
+    try {
+      await until(agrees, 'the file read');
+      const calls = store.aggregates.methods.get('tools/call')!.calls;
+      const before = statSync(path);
+      // Five requests in the middle become records of an unknown direction: five calls fewer.
+      let text = readFileSync(path, 'utf8');
+      let from = text.length >> 2;
+      for (let k = 0; k < 5; k++) {
+        const i = text.indexOf('"dir":"in"', from);
+        text = `${text.slice(0, i)}"dir":"ix"${text.slice(i + 10)}`;
+        from = i + 10;
       }
-    },
-  );
+      writeFileSync(path, text);
+      utimesSync(path, before.atime, before.mtime);
+      await until(agrees, 'the edited file read again', 8000);
+      expect(store.files[0]!.stateText).toBe('rewritten: re-read from the start');
+      expect(store.aggregates.methods.get('tools/call')!.calls).toBeLessThan(calls);
+    } finally {
+      source.close();
+      await run;
+    }
+  });
 });
 
 describe('ingest of a followed agent transcript', () => {

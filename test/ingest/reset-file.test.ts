@@ -1,6 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resetFile } from '../../src/ingest/reset-file.js';
 import { appendLines, pairingTables } from '../../src/ingest/row-writer.js';
@@ -9,6 +7,7 @@ import type { Line } from '../../src/sources/types.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
+import { GENERATOR } from '../helpers/gen-trace.js';
 import { at } from '../helpers/store.js';
 
 /*
@@ -17,7 +16,6 @@ import { at } from '../helpers/store.js';
  * column by column, with its pairs, links, errors, skips, strings and aggregates.
  */
 
-const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 const generated = (seed: number, lines: number) =>
   spawnSync(process.execPath, [GENERATOR, '--lines', String(lines), '--bad', '0.01', '--seed', String(seed)], {
     encoding: 'utf8',
@@ -210,7 +208,7 @@ describe('resetFile', () => {
     ]);
   });
 
-  it.skipIf(!existsSync(GENERATOR))('agrees on generated traces, three files, the middle one replaced', () => {
+  it('agrees on generated traces, three files, the middle one replaced', () => {
     const [a, b, c] = [linesOf(generated(1, 600)), linesOf(generated(2, 600)), linesOf(generated(3, 400))];
     const store = storeWith(a.bytes, b.bytes, c.bytes);
     for (let i = 0; i < 600; i += 100) {

@@ -5,7 +5,7 @@ import { diffStores } from '../../src/store/diff.js';
 import { width } from '../../src/trace/cells.js';
 import { run } from '../helpers/cli.js';
 import { insertedPair } from '../helpers/inserted-call.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const call = (id: number, tool: string, args: object, result: object, latency = 5) => [
@@ -69,7 +69,7 @@ describe('diff as a table', () => {
   });
 });
 
-describe.skipIf(!hasRealTraces)('diff of a real trace and the same with one call inserted, end to end', () => {
+describe('diff of a real trace and the same with one call inserted, end to end', () => {
   it('prints one added-in-B row, and --json says so by structure', () => {
     const pair = insertedPair();
     const text = run(['diff', pair.a, pair.b]);
@@ -133,7 +133,7 @@ describe.skipIf(!hasRealTraces)('diff of a real trace and the same with one call
   });
 });
 
-describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a pipe', () => {
+describe('diff of two real runs of the same server, to a pipe', () => {
   const real = (name: string) => join(REAL_TRACES, `${name}.mcp.jsonl`);
   const rowsOf = (out: string) => out.split('\n').filter((l) => /^ *(\d+|—) +(\d+|—) +[═≠+-] /.test(l));
 
@@ -172,7 +172,7 @@ describe.skipIf(!hasRealTraces)('diff of two real runs of the same server, to a 
   });
 });
 
-describe.skipIf(!hasRealTraces)("diff's totals: each side's figures as report gives them", () => {
+describe("diff's totals: each side's figures as report gives them", () => {
   const run2 = (name: string, plane: string) => join(REAL_TRACES, `${name}.${plane}.jsonl`);
   it.each(['agent', 'mcp'])(
     'two huggingface runs, %s planes: --json totals are report --json of each file',

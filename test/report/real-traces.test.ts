@@ -6,7 +6,7 @@ import { FileSource } from '../../src/sources/file-source.js';
 import { statsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
+import { REAL_TRACES, realRuns, realTraceFiles } from '../helpers/shared.js';
 
 async function statsFor(path: string) {
   const store = new TraceStore(bundledPrices());
@@ -14,8 +14,8 @@ async function statsFor(path: string) {
   return { store, doc: statsOf(store, 0) };
 }
 
-describe.skipIf(!hasRealTraces)('every real trace in ../shared/data/real-traces', () => {
-  it('has 66 files', () => expect(realTraceFiles.length).toBe(66));
+describe('every real trace', () => {
+  it('has both planes of each run', () => expect(realTraceFiles.length).toBe(2 * realRuns.length));
 
   it.each(realTraceFiles.map((f) => [f.slice(REAL_TRACES.length), f]))(
     '%s: nothing skipped, counts add up, every call accounted for',

@@ -9,7 +9,7 @@ import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { run, SUMMARY_JSON_KEYS } from '../helpers/cli.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 
 const RUN = join(REAL_TRACES, 'huggingface-co-2026-08-20T17-23-48-886Z');
 
@@ -19,7 +19,7 @@ async function plane(name: string): Promise<TraceStore> {
   return store;
 }
 
-describe.skipIf(!hasRealTraces)('cost per tool in summary (huggingface-co-2026-08-20T17-23-48-886Z)', () => {
+describe('cost per tool in summary (huggingface-co-2026-08-20T17-23-48-886Z)', () => {
   it('summary --json keeps mcp-tape.stats/1 as it is and adds x-costByTool, one entry per tool, and x-prices', async () => {
     const r = run(['summary', '--json', '--no-cache', `${RUN}.mcp.jsonl`, `${RUN}.agent.jsonl`]);
     expect(r.code).toBe(0);

@@ -12,7 +12,7 @@ import { formatReader } from '../../src/trace/formats/reader.js';
 import { RecordingValidator } from '../../src/trace/formats/validate-recording.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { storeOfRecording, textSource } from '../helpers/formats.js';
-import { hasRealProducers, REAL_PRODUCERS, realProducerFiles, realTraceFiles } from '../helpers/shared.js';
+import { REAL_PRODUCERS, realProducerFiles, realTraceFiles } from '../helpers/shared.js';
 
 const validate = (lines: Iterable<string>) => {
   const v = new RecordingValidator(Infinity);
@@ -65,27 +65,24 @@ describe('--export and w write a v1 trace that validates', () => {
     },
   );
 
-  it.skipIf(!hasRealProducers)(
-    "mcp-rec lines become v1 message lines whose raw is the msg as written, at ts's time",
-    async () => {
-      const store = await storeOfRecording(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`);
-      const out = [...v1Export(store, all(store))];
-      const source = readFileSync(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`, 'utf8').trimEnd().split('\n');
-      expect(out.length).toBe(source.length + 2);
-      expect(validate(out).findings).toEqual([]);
-      source.forEach((line, i) => {
-        const msg = line.slice(line.indexOf('"msg": ') + 7, -1);
-        const ts = Math.round(JSON.parse(line).ts * 1000);
-        expect(out[i + 1]).toBe(
-          `{"t":"${new Date(ts).toISOString()}","dir":"${line.includes('client->server') ? 'in' : 'out'}","raw":${msg}}`,
-        );
-      });
-      expect(JSON.parse(out[0]!)).toMatchObject({
-        startedAt: '2026-12-03T06:15:33.629Z',
-        label: 'mcprec-everything-rich',
-      });
-    },
-  );
+  it("mcp-rec lines become v1 message lines whose raw is the msg as written, at ts's time", async () => {
+    const store = await storeOfRecording(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`);
+    const out = [...v1Export(store, all(store))];
+    const source = readFileSync(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`, 'utf8').trimEnd().split('\n');
+    expect(out.length).toBe(source.length + 2);
+    expect(validate(out).findings).toEqual([]);
+    source.forEach((line, i) => {
+      const msg = line.slice(line.indexOf('"msg": ') + 7, -1);
+      const ts = Math.round(JSON.parse(line).ts * 1000);
+      expect(out[i + 1]).toBe(
+        `{"t":"${new Date(ts).toISOString()}","dir":"${line.includes('client->server') ? 'in' : 'out'}","raw":${msg}}`,
+      );
+    });
+    expect(JSON.parse(out[0]!)).toMatchObject({
+      startedAt: '2026-12-03T06:15:33.629Z',
+      label: 'mcprec-everything-rich',
+    });
+  });
 });
 
 describe('--export-format mcp-rec: the chosen calls, for mcp-rec replay', () => {

@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../helpers/cli.js';
+import { GENERATOR } from '../helpers/gen-trace.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
 
-const GEN = join(ROOT, '..', 'shared', 'tools', 'gen-trace.mjs');
-const hasGen = existsSync(GEN);
-if (!hasGen) console.warn(`skipping the busy Ctrl-C test: ${GEN} is absent (it ships beside the repo in CI)`);
 const BUSY = join(ROOT, 'test', 'helpers', 'busy-main-thread.mjs');
 
 const dir = mkdtempSync(join(tmpdir(), 'mrt-ctrl-c-'));
@@ -20,11 +18,11 @@ afterAll(() => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!hasTmux || !hasGen)('Ctrl-C while the main thread is busy', () => {
+describe.skipIf(!hasTmux)('Ctrl-C while the main thread is busy', () => {
   it('ends the app within a fraction of a second, the terminal put back, exit 130', async () => {
     const trace = join(dir, 'big.jsonl');
     const go = join(dir, 'busy-now');
-    execFileSync('sh', ['-c', `node ${GEN} --mb 20 > ${trace}`]);
+    execFileSync('sh', ['-c', `node ${GENERATOR} --mb 20 > ${trace}`]);
     // No key of the app keeps the main thread busy for long (issue 17: every key answers
     // within 100 ms), so the test makes it busy from outside: a preloaded module spins
     // for 10 s once `go` exists. The keys thread must end the app meanwhile.

@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   closeSync,
-  existsSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -12,19 +11,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWithCache } from '../../src/cli/load.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { damagedIndexes, pastRacyWindow, storeDump, summary, writeBigTrace } from '../helpers/cache.js';
-
-const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
-if (!existsSync(GENERATOR))
-  console.warn(
-    `skipping gen-trace cases: ${GENERATOR} is absent (it ships beside the repo in CI, not in a fresh clone)`,
-  );
+import { GENERATOR } from '../helpers/gen-trace.js';
 
 /** A generated trace of `mb` MiB (the real mix of calls, turns, errors), past the racy window. */
 async function generated(dir: string, mb: number): Promise<string> {
@@ -47,57 +40,51 @@ afterEach(() => {
 });
 
 describe('index cache, at length', () => {
-  it.skipIf(!existsSync(GENERATOR))(
-    'instances at once on a generated 6 MiB trace, writing and reading the same key: every output right, the index whole',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-slow-'));
-      const path = await generated(dir, 6);
-      const cache = join(dir, 'cache');
-      const reference = await summary(['--json', '--no-cache', path], cache, 120_000);
-      expect(reference.code).toBe(0);
-      // Two started together (both index and write), then three more while they may still be writing (read, or write again).
-      const runs = [summary(['--json', path], cache, 120_000), summary(['--json', path], cache, 120_000)];
-      for (const wait of [300, 300, 300]) {
-        await delay(wait);
-        runs.push(summary(['--json', path], cache, 120_000));
-      }
-      for (const got of await Promise.all(runs)) {
-        expect(got.code).toBe(0);
-        expect(got.stdout).toBe(reference.stdout);
-      }
-      const names = readdirSync(cache);
-      expect(names).toHaveLength(1);
-      const before = statSync(join(cache, names[0]!), { bigint: true });
-      const last = await summary(['--json', path], cache, 120_000);
-      expect(last.stdout).toBe(reference.stdout);
-      // Served from the index as it was: not deleted and written again.
-      expect(statSync(join(cache, names[0]!), { bigint: true }).ino).toBe(before.ino);
-    },
-  );
+  it('instances at once on a generated 6 MiB trace, writing and reading the same key: every output right, the index whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-slow-'));
+    const path = await generated(dir, 6);
+    const cache = join(dir, 'cache');
+    const reference = await summary(['--json', '--no-cache', path], cache, 120_000);
+    expect(reference.code).toBe(0);
+    // Two started together (both index and write), then three more while they may still be writing (read, or write again).
+    const runs = [summary(['--json', path], cache, 120_000), summary(['--json', path], cache, 120_000)];
+    for (const wait of [300, 300, 300]) {
+      await delay(wait);
+      runs.push(summary(['--json', path], cache, 120_000));
+    }
+    for (const got of await Promise.all(runs)) {
+      expect(got.code).toBe(0);
+      expect(got.stdout).toBe(reference.stdout);
+    }
+    const names = readdirSync(cache);
+    expect(names).toHaveLength(1);
+    const before = statSync(join(cache, names[0]!), { bigint: true });
+    const last = await summary(['--json', path], cache, 120_000);
+    expect(last.stdout).toBe(reference.stdout);
+    // Served from the index as it was: not deleted and written again.
+    expect(statSync(join(cache, names[0]!), { bigint: true }).ino).toBe(before.ino);
+  });
 
-  it.skipIf(!existsSync(GENERATOR))(
-    'a same-length edit in the middle of a generated trace, mtime put back (touch -r): not served stale',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-slow-'));
-      const path = await generated(dir, 5);
-      const cache = join(dir, 'cache');
-      const first = await summary(['--json', path], cache, 120_000);
-      expect(readdirSync(cache)).toHaveLength(1);
-      execFileSync('touch', ['-r', path, join(dir, 'ref')]);
-      // A token count past the middle, one digit changed.
-      const text = readFileSync(path, 'latin1');
-      const at = text.indexOf('"output_tokens":', text.length >> 1) + '"output_tokens":'.length;
-      const digit = text[at]!;
-      const fd = openSync(path, 'r+');
-      writeSync(fd, digit === '9' ? '8' : String(Number(digit) + 1), at);
-      closeSync(fd);
-      execFileSync('touch', ['-r', join(dir, 'ref'), path]);
-      await pastRacyWindow();
-      const after = await summary(['--json', path], cache, 120_000);
-      expect(after.stdout).not.toBe(first.stdout);
-      expect(after.stdout).toBe((await summary(['--json', '--no-cache', path], cache, 120_000)).stdout);
-    },
-  );
+  it('a same-length edit in the middle of a generated trace, mtime put back (touch -r): not served stale', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-slow-'));
+    const path = await generated(dir, 5);
+    const cache = join(dir, 'cache');
+    const first = await summary(['--json', path], cache, 120_000);
+    expect(readdirSync(cache)).toHaveLength(1);
+    execFileSync('touch', ['-r', path, join(dir, 'ref')]);
+    // A token count past the middle, one digit changed.
+    const text = readFileSync(path, 'latin1');
+    const at = text.indexOf('"output_tokens":', text.length >> 1) + '"output_tokens":'.length;
+    const digit = text[at]!;
+    const fd = openSync(path, 'r+');
+    writeSync(fd, digit === '9' ? '8' : String(Number(digit) + 1), at);
+    closeSync(fd);
+    execFileSync('touch', ['-r', join(dir, 'ref'), path]);
+    await pastRacyWindow();
+    const after = await summary(['--json', path], cache, 120_000);
+    expect(after.stdout).not.toBe(first.stdout);
+    expect(after.stdout).toBe((await summary(['--json', '--no-cache', path], cache, 120_000)).stdout);
+  });
 
   it('every binary part flipped, and cuts at 40 lengths: each time exactly the --no-cache store', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-cache-slow-'));

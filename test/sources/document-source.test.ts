@@ -6,7 +6,7 @@ import { DocumentSource, NotTraceError } from '../../src/sources/document-source
 import { FileSource } from '../../src/sources/file-source.js';
 import { formatReader } from '../../src/trace/formats/reader.js';
 import { linesOf, onePerLine, textSource } from '../helpers/formats.js';
-import { hasRealProducers, REAL_PRODUCERS } from '../helpers/shared.js';
+import { REAL_PRODUCERS } from '../helpers/shared.js';
 
 const read = (text: string, perBatch = 3) => new DocumentSource(textSource(text, perBatch), formatReader);
 const V1_LINES = [
@@ -16,30 +16,27 @@ const V1_LINES = [
 ];
 
 describe('DocumentSource: JSONL passes through, a document is read whole', () => {
-  it.skipIf(!hasRealProducers).each([1, 2, 100])(
-    'JSONL arrives as it was, named by its first line (batches of %i)',
-    async (perBatch) => {
-      for (const [text, format] of [
-        [`${V1_LINES.join('\n')}\n`, 'mcp-replay v1'],
-        [`\n${readFileSync(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`, 'utf8')}`, 'mcp-rec'],
-        // Records of unknown types, or a broken first line: JSONL all the same.
-        ['{"type":"x"}\n{"type":"y"}\n', 'mcp-replay v1'],
-        [`{"broken\n${V1_LINES.slice(1).join('\n')}\n`, 'mcp-replay v1'],
-      ] as const) {
-        const source = read(text, perBatch);
-        const got = await linesOf(source);
-        expect(got.map((l) => [l.lineNo, l.text])).toEqual(
-          text
-            .split('\n')
-            .slice(0, -1)
-            .map((t, i) => [i + 1, t]),
-        );
-        expect(source.format()?.name).toBe(format);
-      }
-    },
-  );
+  it.each([1, 2, 100])('JSONL arrives as it was, named by its first line (batches of %i)', async (perBatch) => {
+    for (const [text, format] of [
+      [`${V1_LINES.join('\n')}\n`, 'mcp-replay v1'],
+      [`\n${readFileSync(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`, 'utf8')}`, 'mcp-rec'],
+      // Records of unknown types, or a broken first line: JSONL all the same.
+      ['{"type":"x"}\n{"type":"y"}\n', 'mcp-replay v1'],
+      [`{"broken\n${V1_LINES.slice(1).join('\n')}\n`, 'mcp-replay v1'],
+    ] as const) {
+      const source = read(text, perBatch);
+      const got = await linesOf(source);
+      expect(got.map((l) => [l.lineNo, l.text])).toEqual(
+        text
+          .split('\n')
+          .slice(0, -1)
+          .map((t, i) => [i + 1, t]),
+      );
+      expect(source.format()?.name).toBe(format);
+    }
+  });
 
-  it.skipIf(!hasRealProducers).each([1, 4, 1000])(
+  it.each([1, 4, 1000])(
     'a pretty-printed cassette becomes v1 lines read back from memory (batches of %i)',
     async (perBatch) => {
       const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
@@ -53,7 +50,7 @@ describe('DocumentSource: JSONL passes through, a document is read whole', () =>
     },
   );
 
-  it.skipIf(!hasRealProducers).each([1, 4, 1000])(
+  it.each([1, 4, 1000])(
     'a cassette laid out one interaction per line is a document too, not JSONL (batches of %i)',
     async (perBatch) => {
       const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
@@ -101,15 +98,12 @@ describe('DocumentSource: JSONL passes through, a document is read whole', () =>
     await expect(linesOf(new DocumentSource(textSource(big), reader))).rejects.toThrow(/over 0 MiB/);
   });
 
-  it.skipIf(!hasRealProducers)(
-    "a local file's format is known from its head before it is read (the index cache asks)",
-    () => {
-      const rec = new DocumentSource(new FileSource(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`), formatReader);
-      const doc = new DocumentSource(new FileSource(`${REAL_PRODUCERS}mcprecorder-everything.json`), formatReader);
-      expect([rec.format()?.name, rec.isDocument()]).toEqual(['mcp-rec', false]);
-      expect([doc.format(), doc.isDocument()]).toEqual([null, true]);
-      rec.close();
-      doc.close();
-    },
-  );
+  it("a local file's format is known from its head before it is read (the index cache asks)", () => {
+    const rec = new DocumentSource(new FileSource(`${REAL_PRODUCERS}mcprec-everything-rich.jsonl`), formatReader);
+    const doc = new DocumentSource(new FileSource(`${REAL_PRODUCERS}mcprecorder-everything.json`), formatReader);
+    expect([rec.format()?.name, rec.isDocument()]).toEqual(['mcp-rec', false]);
+    expect([doc.format(), doc.isDocument()]).toEqual([null, true]);
+    rec.close();
+    doc.close();
+  });
 });

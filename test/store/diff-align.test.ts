@@ -6,7 +6,6 @@ import { TraceStore } from '../../src/store/trace-store.js';
 import { alignSteps, lcsSteps, ordinalSteps } from '../../src/trace/align.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { insertedPair } from '../helpers/inserted-call.js';
-import { hasRealTraces } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
 
 /** A recording of tools/call pairs: [tool, args, result text] each. */
@@ -240,7 +239,7 @@ describe('the alignment itself', () => {
   });
 });
 
-describe.skipIf(!hasRealTraces)('a real trace and the same with one call inserted (issue 18)', () => {
+describe('a real trace and the same with one call inserted (issue 18)', () => {
   async function load(path: string) {
     const store = new TraceStore(bundledPrices());
     await ingest(store, new FileSource(path));

@@ -7,7 +7,7 @@ import { linkedCall, linkedPair, linkedUse, MAX_LINK_GAP_MS, prepareLinksSoon } 
 import { mergesPlanes, toolsOf } from '../../src/store/stats.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
+import { REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 import { twoPlanes } from '../helpers/two-planes.js';
 
@@ -170,7 +170,7 @@ describe('turns ↔ calls', () => {
     });
   });
 
-  describe.skipIf(!hasRealTraces)('on the real runs', () => {
+  describe('on the real runs', () => {
     it('huggingface-co-2026-08-20T17-23-48-886Z: line 27 was stubbed; mcp line 216 ↔ agent line 178', async () => {
       const s = await realRun('huggingface-co-2026-08-20T17-23-48-886Z');
       const stubbed = pairAtLine(s, 'turn', 27);

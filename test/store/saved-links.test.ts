@@ -5,7 +5,7 @@ import { loadSnapshot } from '../../src/store/snapshot.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+import { realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, snapshotBytes, storeOf } from '../helpers/store.js';
 
 /*
@@ -33,26 +33,23 @@ const runs = realTraceFiles
   .map((agent) => ({ agent, mcp: agent.replace(/\.agent\.jsonl$/, '.mcp.jsonl') }));
 
 describe('links in the saved index', () => {
-  it.skipIf(!hasRealTraces)(
-    'a restored store links every pair as one that worked the links out, on every real run',
-    () => {
-      let linked = 0;
-      for (const { agent, mcp } of runs) {
-        const fresh = oneFile(agent, mcp);
-        const saved = oneFile(agent, mcp);
-        linkAll(saved);
-        const expected = allLinks(fresh);
-        const r = restored(saved);
-        expect(allLinks(r), agent).toEqual(expected);
-        // Taken from the saved index, not worked out again.
-        expect(linksToSave(r), agent).toEqual(linksToSave(saved));
-        expect(toolCosts(r), agent).toEqual(toolCosts(fresh));
-        linked += expected.filter((l) => l !== null).length;
-      }
-      // Not a sweep of empty matchings: the real runs link hundreds of calls.
-      expect(linked).toBeGreaterThan(100);
-    },
-  );
+  it('a restored store links every pair as one that worked the links out, on every real run', () => {
+    let linked = 0;
+    for (const { agent, mcp } of runs) {
+      const fresh = oneFile(agent, mcp);
+      const saved = oneFile(agent, mcp);
+      linkAll(saved);
+      const expected = allLinks(fresh);
+      const r = restored(saved);
+      expect(allLinks(r), agent).toEqual(expected);
+      // Taken from the saved index, not worked out again.
+      expect(linksToSave(r), agent).toEqual(linksToSave(saved));
+      expect(toolCosts(r), agent).toEqual(toolCosts(fresh));
+      linked += expected.filter((l) => l !== null).length;
+    }
+    // Not a sweep of empty matchings: the real runs link hundreds of calls.
+    expect(linked).toBeGreaterThan(100);
+  });
 
   it('is saved only when every call is linked: an index saved before (the app) carries none', () => {
     // Two tools, each called once: two groups, linked one at a time.

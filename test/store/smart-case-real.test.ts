@@ -5,7 +5,7 @@ import { FileSource } from '../../src/sources/file-source.js';
 import { textMatches } from '../../src/store/query.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+import { realTraceFiles } from '../helpers/shared.js';
 
 /** A-Z as a-z, the rest as it is: what a lower-case (smart-case) word matches against. */
 const asciiLower = (bytes: Buffer): Buffer => Buffer.from(bytes.map((b) => (b >= 0x41 && b <= 0x5a ? b | 0x20 : b)));
@@ -13,7 +13,7 @@ const asciiLower = (bytes: Buffer): Buffer => Buffer.from(bytes.map((b) => (b >=
 // Words common and rare in these traces, with digits, punctuation and a letter that is rare.
 const WORDS = ['error', 'content', 'tools/call', 'mcp', 'iserror', 'text', 'q', 'zz', '"id":1', 'docs', 'json', 'e'];
 
-describe.skipIf(!hasRealTraces)('smart case on every real trace', () => {
+describe('smart case on every real trace', () => {
   it('a lower-case word keeps exactly the rows whose line holds it in any ASCII case', async () => {
     for (const path of realTraceFiles) {
       const store = new TraceStore(bundledPrices());

@@ -7,7 +7,7 @@ import { mergesPlanes } from '../../src/store/stats.js';
 import { apportion, toolCosts, toolCostsInSteps } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
+import { REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 
 describe('apportion (largest remainder)', () => {
@@ -154,7 +154,7 @@ describe('toolCosts', () => {
     expect(toolCosts(s)[0]).toMatchObject({ attributedCalls: 1, outputTokens: null, costUsd: null, overflowCalls: 1 });
   });
 
-  describe.skipIf(!hasRealTraces)('on the real runs', () => {
+  describe('on the real runs', () => {
     const runs = [...new Set(realTraceFiles.map((f) => f.replace(/\.(agent|mcp)\.jsonl$/, '')))].map(
       (r) => r.split('/').pop()!,
     );

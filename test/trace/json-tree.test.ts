@@ -83,7 +83,8 @@ describe('the JSON node table', () => {
     ]);
   });
 
-  it('scans a 20 MB result in well under 100 ms per MB', () => {
+  // How fast is the bench's to measure (npm run bench, the detail tree rows), not a test's.
+  it('scans a 20 MB result into its nodes', () => {
     const items = Array.from({ length: 62_000 }, (_, i) => ({
       id: i,
       name: `item ${i}`,
@@ -93,11 +94,8 @@ describe('the JSON node table', () => {
     }));
     const text = JSON.stringify({ result: { content: [{ type: 'text', text: 'x' }], items } });
     expect(text.length).toBeGreaterThan(20_000_000);
-    const t0 = performance.now();
     const t = JsonTable.parse(text)!;
-    const ms = performance.now() - t0;
-    expect(t.n).toBeGreaterThan(500_000);
-    expect(ms).toBeLessThan(2000);
-    console.log(`20 MB: ${t.n} nodes in ${ms.toFixed(0)} ms`);
+    // The document, result, content, its one item and that item's two fields, items, and 10 nodes per item.
+    expect(t.n).toBe(1 + 1 + 1 + 1 + 2 + 1 + 62_000 * 10);
   });
 });

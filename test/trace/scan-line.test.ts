@@ -1,19 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/trace/facts.js';
 import { scanLine } from '../../src/trace/scan-line.js';
+import { GENERATOR } from '../helpers/gen-trace.js';
 import { seededRandom } from '../helpers/random.js';
 import { agree, agreeOnMutations, scan } from '../helpers/scan-agree.js';
-import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+import { realTraceFiles } from '../helpers/shared.js';
 
 /*
  * scanLine must agree with the JSON.parse path on every line it answers, and must
  * never answer a line JSON.parse rejects. These tests compare the two, line by line.
  */
-
-const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-trace.mjs', import.meta.url));
 
 function linesOf(path: string): string[] {
   return readFileSync(path, 'utf8')
@@ -204,7 +202,7 @@ describe('scanLine', () => {
     }
   });
 
-  it.skipIf(!hasRealTraces)('agrees with JSON.parse on every line of every real trace', () => {
+  it('agrees with JSON.parse on every line of every real trace', () => {
     let answered = 0;
     let total = 0;
     for (const file of realTraceFiles) {
@@ -217,7 +215,7 @@ describe('scanLine', () => {
     expect(answered).toBeGreaterThan(total * 0.95);
   });
 
-  it.skipIf(!existsSync(GENERATOR))('agrees with JSON.parse on a generated trace with malformed lines', () => {
+  it('agrees with JSON.parse on a generated trace with malformed lines', () => {
     const out = spawnSync(process.execPath, [GENERATOR, '--lines', '20000', '--bad', '0.01', '--seed', '3'], {
       encoding: 'utf8',
       maxBuffer: 1 << 28,

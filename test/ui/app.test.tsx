@@ -14,10 +14,16 @@ import { usageView } from '../../src/ui/panes/usage/usage-view.js';
 import type { Notice } from '../../src/ui/state/ui-state.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
-import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { renderApp, tick, waitForFrame } from '../helpers/ink.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
+import { whenTextSearched } from '../helpers/text-searches.js';
 import { twoPlanes } from '../helpers/two-planes.js';
+
+// The search's text part, noted as it comes in: tests wait on it, not on time.
+vi.mock('../../src/store/search.js', async (actual) =>
+  (await import('../helpers/text-searches.js')).counting(await actual()),
+);
 
 // Plain frames: styling off, so any ESC in a frame could only come from trace content.
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
@@ -304,7 +310,8 @@ describe('panes and keys', () => {
     const store = storeOf([{ t: at(0), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'hello there' }] }]);
     const mcp = store.addFile('run.mcp.jsonl');
     app = await renderApp({ store });
-    await new Promise((r) => setTimeout(r, 50));
+    // A few turns of the event loop: the start's effects have run, and a pane they chose has rendered.
+    for (let i = 0; i < 5; i++) await tick();
     expect(lines(app.frame())[0]).toContain('[1 Calls]');
     // The second file ends with no calls either: now Turns is the pane to open on.
     mcp.state = 'done';
@@ -597,12 +604,12 @@ describe('search and filters', () => {
   it('/word, Enter and Enter at once: the detail view opened meanwhile, the late text match leaves the row', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
     await app.press('pane.turns');
+    const searched = whenTextSearched('chmod');
     await app.type('/chmod\r\r');
     await waitForFrame(app.frame, (x) => x.includes(' turn {') || x.includes('"role"'));
-    // Longer than the text part takes to come in.
-    await new Promise((r) => setTimeout(r, 700));
     await app.press('detail.close');
-    await new Promise((r) => setTimeout(r, 100));
+    // The text part comes in (the list is on screen again), and the row stays the one the detail view was opened on.
+    await searched;
     expect(lines(app.frame()).at(-1)).toMatch(/ 1 of 9$/);
   });
 
@@ -637,10 +644,10 @@ describe('search and filters', () => {
   it('/word, Enter and j typed at once: j moves on, and the text match that comes later leaves it', async () => {
     app = await renderApp({ store: demoStore(), rows: 30, columns: 110 });
     await app.press('pane.turns');
+    const searched = whenTextSearched('chmod');
     await app.type('/chmod\rj');
     await waitForFrame(app.frame, (x) => / 2 of 9$/.test(lines(x).at(-1)!));
-    // Longer than the text part takes to come in (the test above).
-    await new Promise((r) => setTimeout(r, 700));
+    await searched;
     expect(lines(app.frame()).at(-1)).toMatch(/\/chmod –\/1 · 2 of 9$/);
     expect(app.frame()).not.toMatch(/^›.*assistant local-llama-3\.1-8b/m);
   });
@@ -860,23 +867,20 @@ describe('turns ↔ calls', () => {
     expect(lines(f).at(-1)).toContain('not a line number or a time: nope 3');
   });
 
-  it.skipIf(!hasRealTraces)(
-    'the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server',
-    async () => {
-      const store = new TraceStore(bundledPrices());
-      const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
-      for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));
-      app = await renderApp({ store, rows: 24, columns: 80 });
-      await app.press('pane.turns');
-      await app.press('search.open');
-      // Its tool_use id (agent line 27).
-      await app.type('KZCw59');
-      await waitForFrame(app.frame, (x) => x.includes('tool_use hf_fs {"cmd":"ls"'));
-      const stub = lines(app.frame()).find((l) => l.includes('tool_use hf_fs {"cmd":"ls"'));
-      expect(stub).toMatch(/ no call reached the server$/);
-      expect(stub).not.toContain('✓');
-    },
-  );
+  it('the real run: its stubbed hf_fs ls says no ✓ ok beside no call reached the server', async () => {
+    const store = new TraceStore(bundledPrices());
+    const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
+    for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));
+    app = await renderApp({ store, rows: 24, columns: 80 });
+    await app.press('pane.turns');
+    await app.press('search.open');
+    // Its tool_use id (agent line 27).
+    await app.type('KZCw59');
+    await waitForFrame(app.frame, (x) => x.includes('tool_use hf_fs {"cmd":"ls"'));
+    const stub = lines(app.frame()).find((l) => l.includes('tool_use hf_fs {"cmd":"ls"'));
+    expect(stub).toMatch(/ no call reached the server$/);
+    expect(stub).not.toContain('✓');
+  });
 });
 
 describe('l where there is no link says why, from the end it is on', () => {

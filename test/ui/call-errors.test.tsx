@@ -10,7 +10,7 @@ import { applyColorEnv } from '../../src/ui/theme.js';
 import { demoStore } from '../helpers/demo.js';
 import { storeOfRecording } from '../helpers/formats.js';
 import { renderApp } from '../helpers/ink.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
@@ -101,17 +101,14 @@ describe('a call answered by an HTTP error event of its recorder', () => {
     expect(texts[1]).toMatch(/tools\/call fetch +… pending *$/);
   });
 
-  it.skipIf(!hasRealTraces)(
-    'the real exa trace: its 8 rate-limited calls say HTTP 429, no longer pending',
-    async () => {
-      const store = await storeOfRecording(join(REAL_TRACES, 'mcp-exa-ai-2026-08-20T18-05-43-728Z.mcp.jsonl'));
-      const calls = Array.from(store.rows('calls'));
-      const failures = calls.map((r) => httpFailureOf(store, r)).filter((f) => f !== null);
-      expect(failures).toHaveLength(8);
-      for (const f of failures) {
-        expect(f.status).toBe('HTTP 429');
-        expect(f.message).toMatch(/^You've hit Exa's free MCP rate limit/);
-      }
-    },
-  );
+  it('the real exa trace: its 8 rate-limited calls say HTTP 429, no longer pending', async () => {
+    const store = await storeOfRecording(join(REAL_TRACES, 'mcp-exa-ai-2026-08-20T18-05-43-728Z.mcp.jsonl'));
+    const calls = Array.from(store.rows('calls'));
+    const failures = calls.map((r) => httpFailureOf(store, r)).filter((f) => f !== null);
+    expect(failures).toHaveLength(8);
+    for (const f of failures) {
+      expect(f.status).toBe('HTTP 429');
+      expect(f.message).toMatch(/^You've hit Exa's free MCP rate limit/);
+    }
+  });
 });

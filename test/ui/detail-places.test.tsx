@@ -7,7 +7,7 @@ import { detailLines } from '../../src/ui/data/detail.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { renderApp } from '../helpers/ink.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { fillStore } from '../helpers/store.js';
 import { twoPlanes } from '../helpers/two-planes.js';
 
@@ -30,7 +30,7 @@ describe('the detail view says where a record is, and which plane, whatever the 
     );
   });
 
-  it.skipIf(!hasRealTraces)('keeps the file name of a long path on its line, shortened in the middle', async () => {
+  it('keeps the file name of a long path on its line, shortened in the middle', async () => {
     const store = new TraceStore(bundledPrices());
     const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
     for (const plane of ['agent', 'mcp']) await ingest(store, new FileSource(`${run}.${plane}.jsonl`));

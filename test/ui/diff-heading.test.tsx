@@ -6,12 +6,13 @@ import { DiffApp } from '../../src/ui/diff-app.js';
 import { differingPart, diffHeading } from '../../src/ui/format/diff-heading.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
 import { waitForFrame } from '../helpers/ink.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 import { at, storeOf } from '../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
 // Two runs of one server, as the recorder names them: they differ only in their times.
-const dir = '/work/shared/data/real-traces/';
+const dir = REAL_TRACES;
 const A = `${dir}huggingface-co-2026-08-19T22-14-12-890Z.agent.jsonl`;
 const B = `${dir}huggingface-co-2026-08-20T17-23-48-886Z.agent.jsonl`;
 const STATUS = ' · 134 of 141 differ';

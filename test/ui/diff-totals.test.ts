@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { diffStores } from '../../src/store/diff.js';
 import { diffTotalsLine } from '../../src/ui/format/diff-lines.js';
 import { storeOfRecording } from '../helpers/formats.js';
-import { hasRealTraces, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_TRACES } from '../helpers/shared.js';
 
 const text = (line: ReturnType<typeof diffTotalsLine>) => (line ?? []).map((s) => s.text).join('');
 
-describe.skipIf(!hasRealTraces)("the diff view's totals line, two real agent runs", () => {
+describe("the diff view's totals line, two real agent runs", () => {
   let totals: Parameters<typeof diffTotalsLine>[0];
   beforeAll(async () => {
     const run = (name: string) => storeOfRecording(join(REAL_TRACES, `huggingface-co-${name}.agent.jsonl`));

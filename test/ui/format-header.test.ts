@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { headerLine } from '../../src/ui/format/chrome.js';
 import { storeOfRecording } from '../helpers/formats.js';
-import { hasRealProducers, hasRealTraces, REAL_PRODUCERS, REAL_TRACES } from '../helpers/shared.js';
+import { REAL_PRODUCERS, REAL_TRACES } from '../helpers/shared.js';
 
 const text = (line: ReturnType<typeof headerLine>) => line.map((s) => s.text).join('');
 
-describe.skipIf(!hasRealProducers)('the header names a format that is not v1', () => {
+describe('the header names a format that is not v1', () => {
   it.each([
     ['mcprecorder-everything.json', 'mcp-servers/everything (mcp · mcp-recorder cassette · times approximate)'],
     ['mcprec-everything-rich.jsonl', 'rich (mcp-rec)'],
@@ -25,7 +25,7 @@ describe.skipIf(!hasRealProducers)('the header names a format that is not v1', (
   });
 });
 
-describe.skipIf(!hasRealProducers)('at 80 columns the header still names the format', () => {
+describe('at 80 columns the header still names the format', () => {
   it('cuts the label, not the format or the approximate times', async () => {
     const store = await storeOfRecording(`${REAL_PRODUCERS}mcprecorder-everything.json`);
     const line = text(
@@ -68,7 +68,7 @@ describe('a filter on a narrow header with a long label', () => {
   });
 });
 
-describe.skipIf(!hasRealTraces)('both planes of one run', () => {
+describe('both planes of one run', () => {
   const run = `${REAL_TRACES}huggingface-co-2026-08-20T17-23-48-886Z`;
   it.each([80, 60])('name the run once at %i columns', async (width) => {
     const agent = await storeOfRecording(`${run}.agent.jsonl`);

@@ -9,7 +9,7 @@ import { bundledPrices } from '../../src/trace/prices.js';
 import { keptIndex, keptLists, listOrder } from '../../src/ui/data/kept-selection.js';
 import { type RowList, traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { type CallOrder, initialState, type ListState } from '../../src/ui/state/ui-state.js';
-import { hasRealTraces, REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
+import { REAL_TRACES, realTraceFiles } from '../helpers/shared.js';
 import { at, fillStore, storeOf } from '../helpers/store.js';
 
 const call = (ms: number, id: number, tool: string, took: number) => [
@@ -167,7 +167,7 @@ async function realRun(run: string): Promise<TraceStore> {
   return store;
 }
 
-describe.skipIf(!hasRealTraces)('keptLists on real runs (both planes open)', () => {
+describe('keptLists on real runs (both planes open)', () => {
   const runs = [...new Set(realTraceFiles.map((f) => f.replace(/\.(agent|mcp)\.jsonl$/, '')))].slice(0, 4);
   it.each(runs.map((r) => [r.split('/').pop()!]))('%s: as a scan of the unfiltered list finds it', async (run) => {
     const store = await realRun(run);

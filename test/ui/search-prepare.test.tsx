@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { searchPrepared } from '../../src/store/search.js';
-import { renderApp, waitForFrame } from '../helpers/ink.js';
+import { renderApp, tick, waitForFrame } from '../helpers/ink.js';
 import { at, storeOf } from '../helpers/store.js';
 
 /** A trace whose calls fail, each with a text of its own. */
@@ -14,14 +14,31 @@ function failingCalls(n: number) {
   return storeOf(lines);
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 700));
-
 describe('search prepares error texts', () => {
   it('not while search is closed, however long the trace stays still (their memory is for a search asked for)', async () => {
     const store = failingCalls(50);
-    const app = await renderApp({ store, columns: 80, rows: 24 });
-    await settled();
+    // A minute of the app's timers from its first frame, run at once, with turns of the
+    // event loop between its seconds for what React and the app do between timers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    let app: Awaited<ReturnType<typeof renderApp>>;
+    try {
+      const rendering = renderApp({ store, columns: 80, rows: 24 });
+      for (let second = 0; second < 60; second++) {
+        await vi.advanceTimersByTimeAsync(1000);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      app = await rendering;
+    } finally {
+      vi.useRealTimers();
+    }
+    await tick();
     expect(searchPrepared(store)).toBe(false);
+    // What the minute would have run is this: once search opens, they are prepared.
+    await app.press('search.open');
+    await waitForFrame(
+      () => String(searchPrepared(store)),
+      (f) => f === 'true',
+    );
     app.unmount();
   });
 

@@ -16,7 +16,7 @@ import { demoStore } from '../helpers/demo.js';
 import { RENDER_PAYLOADS } from '../helpers/hostile-payloads.js';
 import { frameProblems } from '../helpers/hostile-suite.js';
 import { tick, waitForFrame } from '../helpers/ink.js';
-import { hasRealTraces, realTraceFiles } from '../helpers/shared.js';
+import { realTraceFiles } from '../helpers/shared.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
@@ -179,29 +179,26 @@ describe('the Sessions list', () => {
     app.unmount();
   });
 
-  it.skipIf(!hasRealTraces)(
-    'shows what a real run reads as: start, label, duration, calls, errors, tokens, cost',
-    async () => {
-      const files = realTraceFiles.filter((f) => f.includes('huggingface-co-2026-08-20T17-23-48-886Z'));
-      const id = files[0]!.replace(/\.(agent|mcp)\.jsonl$/, '');
-      const list = new SessionList([{ id, files, mtimeMs: 0 }]);
-      list.set(
-        0,
-        await readRun({ run: id, files, by: ['session'], zone: 'UTC', since: null, until: null }, bundledPrices()),
-      );
-      const app = render(
-        <SessionsApp
-          sessions={list}
-          openRun={() => ({ store: new TraceStore(bundledPrices()), close() {} })}
-          size={SIZE}
-        />,
-      );
-      const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session '));
-      expect(lines(f)[0]).toMatch(/1 session · 2 files · by start/);
-      expect(lines(f)[2]).toMatch(/^› 2026-08-20 \d\d:23 huggingface-co +19m07s +102 +28 +1\.17M +\$2\.60$/);
-      app.unmount();
-    },
-  );
+  it('shows what a real run reads as: start, label, duration, calls, errors, tokens, cost', async () => {
+    const files = realTraceFiles.filter((f) => f.includes('huggingface-co-2026-08-20T17-23-48-886Z'));
+    const id = files[0]!.replace(/\.(agent|mcp)\.jsonl$/, '');
+    const list = new SessionList([{ id, files, mtimeMs: 0 }]);
+    list.set(
+      0,
+      await readRun({ run: id, files, by: ['session'], zone: 'UTC', since: null, until: null }, bundledPrices()),
+    );
+    const app = render(
+      <SessionsApp
+        sessions={list}
+        openRun={() => ({ store: new TraceStore(bundledPrices()), close() {} })}
+        size={SIZE}
+      />,
+    );
+    const f = await waitForFrame(app.lastFrame, (x) => x.includes('1 session '));
+    expect(lines(f)[0]).toMatch(/1 session · 2 files · by start/);
+    expect(lines(f)[2]).toMatch(/^› 2026-08-20 \d\d:23 huggingface-co +19m07s +102 +28 +1\.17M +\$2\.60$/);
+    app.unmount();
+  });
 });
 
 describe('the Sessions list on hostile names and labels', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CassetteValidator } from '../../../src/trace/formats/cassette-validator.js';
 import { minify, valueSpans } from '../../../src/trace/formats/json-spans.js';
 import { readDocument } from '../../../src/trace/formats/read-document.js';
-import { hasRealProducers } from '../../helpers/shared.js';
+import { REAL_PRODUCERS } from '../../helpers/shared.js';
 
 const T = '2026-12-03T06:16:25.781198+00:00';
 const call = (id: number | string, latency: number, response: object | null = { jsonrpc: '2.0', id, result: {} }) => ({
@@ -57,16 +57,10 @@ describe('json-spans', () => {
     expect(minify(text)).toBe('{"a":[{"id":12345678901234567890},1.0],"b":"x\\"}"}');
   });
 
-  it.skipIf(!hasRealProducers)(
-    'minifies every real cassette to what JSON.stringify writes of it, strings untouched',
-    () => {
-      const text = readFileSync(
-        new URL('../../../../shared/data/real-producers/mcprecorder-everything.json', import.meta.url),
-        'utf8',
-      );
-      expect(minify(text)).toBe(JSON.stringify(JSON.parse(text)));
-    },
-  );
+  it('minifies every real cassette to what JSON.stringify writes of it, strings untouched', () => {
+    const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
+    expect(minify(text)).toBe(JSON.stringify(JSON.parse(text)));
+  });
 });
 
 describe('a cassette read as v1 lines', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Shape } from '../../../src/trace/enums.js';
 import { RecordingValidator } from '../../../src/trace/formats/validate-recording.js';
 import { storeOfRecording } from '../../helpers/formats.js';
-import { hasRealProducers, realProducerFiles } from '../../helpers/shared.js';
+import { realProducerFiles } from '../../helpers/shared.js';
 
 interface Op {
   method: string;
@@ -27,7 +27,7 @@ function expected(ops: Op[], key: (op: Op) => string | null) {
 
 const FORMAT_OF: Record<string, string> = { 'mcp-rec': 'mcp-rec', 'mcp-recorder': 'mcp-recorder cassette' };
 
-describe.skipIf(!hasRealProducers)('real recorders: the calls their clients made', () => {
+describe('real recorders: the calls their clients made', () => {
   it('finds the examples', () => expect(realProducerFiles.length).toBeGreaterThanOrEqual(2));
 
   it.each(realProducerFiles.map((f) => [f.recording.split('/').pop()!, f]))(

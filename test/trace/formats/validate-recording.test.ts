@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RecordingValidator } from '../../../src/trace/formats/validate-recording.js';
 import { parseLine } from '../../../src/trace/parse-line.js';
 import { onePerLine } from '../../helpers/formats.js';
-import { hasRealProducers, REAL_PRODUCERS } from '../../helpers/shared.js';
+import { REAL_PRODUCERS } from '../../helpers/shared.js';
 
 const validate = (lines: string[]) => {
   const v = new RecordingValidator();
@@ -119,7 +119,7 @@ describe('validate picks the rules of the format the first line shows', () => {
     ]);
   });
 
-  it.skipIf(!hasRealProducers)('a real cassette laid out one interaction per line: a valid cassette still', () => {
+  it('a real cassette laid out one interaction per line: a valid cassette still', () => {
     const text = readFileSync(`${REAL_PRODUCERS}mcprecorder-everything.json`, 'utf8');
     const r = validate(onePerLine(text).replace(/\n$/, '').split('\n'));
     expect([r.format, r.findings.filter((f) => f.severity === 'error')]).toEqual(['mcp-recorder cassette', []]);

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyColorEnv } from '../../../src/ui/theme.js';
 import { demoStore } from '../../helpers/demo.js';
 import { renderApp, tick, waitForFrame } from '../../helpers/ink.js';
-import { hasRealTraces, REAL_TRACES } from '../../helpers/shared.js';
+import { REAL_TRACES } from '../../helpers/shared.js';
 import { storeOf } from '../../helpers/store.js';
 import { twelveLevelRecord } from '../../helpers/tree.js';
 
@@ -129,7 +129,7 @@ describe('the detail view as a tree, at 80x24', () => {
   });
 });
 
-describe.skipIf(!hasRealTraces)('on a real trace: a result whose text holds JSON', () => {
+describe('on a real trace: a result whose text holds JSON', () => {
   const file = join(REAL_TRACES, 'learn-microsoft-com-2026-08-19T21-37-57-580Z.mcp.jsonl');
   it('J opens content[0].text in place, search finds inside it, J closes it', async () => {
     const text = readFileSync(file, 'utf8').trimEnd().split('\n');

@@ -1,10 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendLines } from '../../../../src/ingest/row-writer.js';
 import { TraceStore } from '../../../../src/store/trace-store.js';
 import { bundledPrices } from '../../../../src/trace/prices.js';
 import { applyColorEnv } from '../../../../src/ui/theme.js';
 import { renderApp, waitForFrame } from '../../../helpers/ink.js';
 import { at, storeOf } from '../../../helpers/store.js';
+import { whenTextSearched } from '../../../helpers/text-searches.js';
+
+// The search's text part, noted as it comes in: tests wait on it, not on time.
+vi.mock('../../../../src/store/search.js', async (actual) =>
+  (await import('../../../helpers/text-searches.js')).counting(await actual()),
+);
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
@@ -376,14 +382,16 @@ describe('Turns, following: a new turn taller than the pane', () => {
     app = await renderApp({ store, columns: 80, rows: 24, follow: true, initialPane: 'turns' });
     await waitForFrame(app.frame, (x) => / 2 of 2$/.test(footer(x)));
     await app.press('list.up');
+    const nothing = whenTextSearched('zebra');
     await app.type('/zebra\r');
     await waitForFrame(app.frame, (x) => footer(x).includes('/zebra'));
     // Its text part comes in, with no match.
-    await new Promise((r) => setTimeout(r, 700));
+    await nothing;
+    const later = whenTextSearched('zebra');
     append(shortTurn(2000, 'a zebra at last'));
-    await waitForFrame(app.frame, (x) => / of 3$/.test(footer(x)));
-    await new Promise((r) => setTimeout(r, 700));
-    const f = app.frame();
+    await later;
+    // The match is counted, and not gone to.
+    const f = await waitForFrame(app.frame, (x) => /\/zebra –\/1 · \d+ of 3$/.test(footer(x)));
     expect(footer(f)).toMatch(/ 1 of 3$/);
     expect(header(f)).toContain('paused');
   });

@@ -1,8 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toolCosts } from '../../../../src/store/tool-costs.js';
 import { fmtToolCost } from '../../../../src/trace/units.js';
 import { renderApp, waitForFrame } from '../../../helpers/ink.js';
 import { at, storeOf } from '../../../helpers/store.js';
+
+/**
+ * A person moving through the app for as long as a test says, whatever the machine's
+ * speed: while `moving`, work that waits for quiet keys waits; when they stop, it goes on
+ * as the app would have it (keys-quiet.test.ts holds the timing itself).
+ */
+const person = vi.hoisted(() => ({ moving: false, held: new Set<() => void>() }));
+vi.mock('../../../../src/ui/hooks/keys-quiet.js', async (actual) => {
+  const real = await actual<typeof import('../../../../src/ui/hooks/keys-quiet.js')>();
+  return {
+    ...real,
+    whenKeysQuiet: (run: () => void, afterMs = 0, due?: number) => {
+      if (!person.moving) return real.whenKeysQuiet(run, afterMs, due);
+      let cancel = (): void => {
+        person.held.delete(go);
+      };
+      const go = (): void => {
+        cancel = real.whenKeysQuiet(run, afterMs, due);
+      };
+      person.held.add(go);
+      return () => cancel();
+    },
+  };
+});
+
+/** The person stops: what waited for quiet keys is asked for again, as the app asked for it. */
+function stopMoving(): void {
+  person.moving = false;
+  for (const go of person.held) go();
+  person.held.clear();
+}
 
 /** A run with `n` turns, each asking for one call that reaches the server: too many for one slice of costs. */
 function manyCalls(n: number) {
@@ -45,16 +76,14 @@ describe('the Usage pane on a trace with many calls', () => {
   it('works the costs out only while no key comes: moving through the pane comes first', async () => {
     const store = manyCalls(15_000);
     const app = await renderApp({ store, columns: 100, rows: 30 });
+    person.moving = true;
     await app.press('pane.usage');
     const want = fmtToolCost(toolCosts(store, {}).find((c) => c.name === 'read_file')!);
-    // A key every ~60 ms for about a second, well within MAX_PUT_OFF_MS: they wait.
-    for (let i = 0; i < 16; i++) {
-      await app.press(i % 2 ? 'list.up' : 'list.down');
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
+    for (let i = 0; i < 16; i++) await app.press(i % 2 ? 'list.up' : 'list.down');
     expect(app.frame()).toMatch(/read_file.*…\s+…/);
     expect(app.frames.some((f) => f.includes(want))).toBe(false);
     // Keys quiet: they come.
+    stopMoving();
     await waitForFrame(app.frame, (f) => f.includes(want), 20_000);
     app.unmount();
   }, 60_000);

@@ -13,7 +13,7 @@ import { usageData, usageStep } from '../../../../src/ui/panes/usage/usage-data.
 import { usageLines } from '../../../../src/ui/panes/usage/usage-lines.js';
 import { paint } from '../../../../src/ui/theme.js';
 import { demoStore } from '../../../helpers/demo.js';
-import { hasRealTraces, REAL_TRACES } from '../../../helpers/shared.js';
+import { REAL_TRACES } from '../../../helpers/shared.js';
 import { at, storeOf } from '../../../helpers/store.js';
 
 const turn = (ms: number, timing?: object) => ({
@@ -75,7 +75,7 @@ describe('the OVER TIME labels (issue 15 review, finding 11)', () => {
   });
 });
 
-describe.skipIf(!hasRealTraces)('the Usage pane tool table: cost per tool', () => {
+describe('the Usage pane tool table: cost per tool', () => {
   const RUN = join(REAL_TRACES, 'huggingface-co-2026-08-20T17-23-48-886Z');
   async function bothPlanes() {
     const store = new TraceStore(bundledPrices());
@@ -137,7 +137,6 @@ describe('the Usage numbers ahead of time, a piece at a time (usageStep)', () =>
       ['demo', demoStore()],
       ['3,000 calls', storeOf(pings)],
     ];
-    if (!hasRealTraces) return out;
     const store = new TraceStore(bundledPrices());
     for (const plane of ['mcp', 'agent']) {
       const path = join(REAL_TRACES, `huggingface-co-2026-08-20T17-23-48-886Z.${plane}.jsonl`);

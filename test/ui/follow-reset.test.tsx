@@ -89,7 +89,7 @@ describe('a followed file read again', () => {
   });
 
   it('the reducer keeps a list at its bottom when sticking to it, and clamps it otherwise', () => {
-    const counts = { calls: 3, turns: 0, events: 6, usage: 0 };
+    const counts = { calls: 3, turns: 0, events: 6, usage: 0, timeline: 0 };
     let s = initialState({ follow: false });
     s = {
       ...s,

@@ -54,7 +54,7 @@ function keep(
   const from = viewsOf(store, false, filtered(store, before), order);
   const to = viewsOf(store, false, filtered(store, after), order);
   const state = initialState();
-  const lists = { ...state.lists } as Record<'calls' | 'turns' | 'usage' | 'events', ListState>;
+  const lists = { ...state.lists } as Record<'calls' | 'turns' | 'usage' | 'events' | 'timeline', ListState>;
   for (const [pane, i] of Object.entries(selected)) lists[pane as 'calls'] = { selected: i, windowStart: 0 };
   const kept = keptLists(store, from, lists, to, order);
   const row = (pane: 'calls' | 'turns' | 'events') =>

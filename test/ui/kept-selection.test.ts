@@ -127,6 +127,7 @@ describe('keptLists: each pane keeps its record under a new filter', () => {
       calls: { index: 0, count: 0 },
       turns: { index: 0, count: 0 },
       events: { index: 0, count: 0 },
+      timeline: { index: 0, count: 0 },
     });
     expect(keep(store, 'tool:zzz', { calls: 0 }, 'tool:b').kept.calls).toEqual({ index: 0, count: 2 });
   });

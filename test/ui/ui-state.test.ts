@@ -159,12 +159,12 @@ describe('reduce', () => {
   });
 
   it('following, switching panes keeps it paused (only G resumes), counting what is new in the pane shown from then', () => {
-    const counts = { calls: 50, turns: 7, events: 90, usage: 0, timeline: 0 };
+    const counts = { calls: 50, turns: 7, events: 90, usage: 0, timeline: 120 };
     const paused: UiState = { ...initialState({ follow: true }), pane: 'turns', stickToBottom: false, pausedAt: 5 };
     const s = reduce(paused, { type: 'pane', pane: 'calls', counts });
     expect([s.pane, s.stickToBottom, s.pausedAt]).toEqual(['calls', false, 50]);
     const cycled = reduce(s, { type: 'cycle', direction: -1, counts });
-    expect([cycled.pane, cycled.stickToBottom, cycled.pausedAt]).toEqual(['events', false, 90]);
+    expect([cycled.pane, cycled.stickToBottom, cycled.pausedAt]).toEqual(['timeline', false, 120]);
     const live = reduce({ ...paused, stickToBottom: true, pausedAt: null }, { type: 'pane', pane: 'calls', counts });
     expect([live.stickToBottom, live.pausedAt]).toEqual([true, null]);
   });
@@ -175,9 +175,11 @@ describe('reduce', () => {
     s = reduce(s, { type: 'move', delta: 1, bounds: b(10) });
     expect([s.lists.calls.selected, s.lists.events.selected]).toEqual([3, 1]);
     s = reduce(s, { type: 'cycle', direction: 1 });
+    expect(s.pane).toBe('timeline');
+    s = reduce(s, { type: 'cycle', direction: 1 });
     expect(s.pane).toBe('calls');
     s = reduce(s, { type: 'cycle', direction: -1 });
-    expect(s.pane).toBe('events');
+    expect(s.pane).toBe('timeline');
   });
 
   it('scrolls an open overlay instead of the list, and closes it', () => {
@@ -300,6 +302,7 @@ describe('reduce', () => {
         turns: { selected: 2, windowStart: 2 },
         usage: { selected: 0, windowStart: 0 },
         events: { selected: 90, windowStart: 81 },
+        timeline: { selected: 0, windowStart: 0 },
       });
       expect(s).toMatchObject({ filter: 'tool:a', input: null, notice: null, search: null });
       // Marks are untouched; the turn scroll holds for its row, so it stays.

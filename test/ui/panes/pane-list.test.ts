@@ -39,11 +39,18 @@ describe('the list of panes is the one place a pane is named', () => {
 
   it('starts a selection for every pane, and keeps records panes apart from Usage', () => {
     expect(Object.keys(initialState().lists)).toEqual([...PANES]);
-    expect(RECORD_PANES).toEqual(['calls', 'turns', 'events']);
+    expect(RECORD_PANES).toEqual(['calls', 'turns', 'events', 'timeline']);
   });
 
-  it('takes the panes’ own keys into the one keymap (none of the four has any)', () => {
-    expect(PANE_OWN_KEYS).toEqual({});
+  it('takes the panes’ own keys into the one keymap (the Timeline’s zoom and pan)', () => {
+    expect(Object.keys(PANE_OWN_KEYS)).toEqual([
+      'timeline.zoomIn',
+      'timeline.zoomOut',
+      'timeline.fit',
+      'timeline.panLeft',
+      'timeline.panRight',
+    ]);
+    for (const command of Object.keys(PANE_OWN_KEYS)) expect(KEYMAP).toHaveProperty([command]);
   });
 });
 

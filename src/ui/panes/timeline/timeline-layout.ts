@@ -4,6 +4,8 @@
 export const DURATION_COLS = 16;
 /** The bar area is never narrower than this while the pane is 32 columns wider (80x24: the label is cut first). */
 export const MIN_BAR_COLS = 30;
+/** The narrowest label shown. */
+export const MIN_LABEL_COLS = 6;
 /** The widest a label gets. */
 export const MAX_LABEL_COLS = 24;
 
@@ -15,7 +17,9 @@ export interface TimelineColumns {
 /** The label's and the bar area's widths: the marker, the label, a space, the bars, the duration. */
 export function timelineColumns(width: number): TimelineColumns {
   const room = Math.max(0, width - 1 - DURATION_COLS);
-  const label = Math.max(0, Math.min(MAX_LABEL_COLS, room - 1 - MIN_BAR_COLS));
+  const fits = Math.min(MAX_LABEL_COLS, room - 1 - MIN_BAR_COLS);
+  // A label of a few cells says nothing: the bars take them.
+  const label = fits >= MIN_LABEL_COLS ? fits : 0;
   return { label, bar: Math.max(1, room - (label ? label + 1 : 0)) };
 }
 

@@ -1,6 +1,6 @@
 import { fmtMs } from '../../../trace/units.js';
 import { Lines } from '../../components/lines.js';
-import { marker } from '../../format/rows.js';
+import { markCell, marker } from '../../format/rows.js';
 import { type ScreenLine, type Segment, seg } from '../../format/segments.js';
 import { fit, inertHead } from '../../format/text.js';
 import { barText } from './bar-glyphs.js';
@@ -54,12 +54,15 @@ export function timelineLine(
   width: number,
 ): ScreenLine {
   const cols = timelineColumns(width);
-  const parts: Segment[] = [marker(selected, matched)];
+  const mark = markCell(r.marked);
+  const parts: Segment[] = [marker(selected, matched), ...mark];
+  // While anything is marked, the marks column comes out of the label.
+  const labelCols = Math.max(0, cols.label - mark.length);
   if (cols.label) {
     const indent = r.indented ? '  ' : '';
     const text = `${indent}${r.problem ? '✗ ' : ''}${r.label}`;
     parts.push(
-      seg(`${fit(inertHead(text, cols.label), cols.label)} `, r.problem ? 'error' : r.indented ? undefined : 'model'),
+      seg(`${fit(inertHead(text, labelCols), labelCols)} `, r.problem ? 'error' : r.indented ? undefined : 'model'),
     );
   }
   const bar = r.bar

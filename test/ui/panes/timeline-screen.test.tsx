@@ -6,12 +6,19 @@ import { storeOf } from '../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
-let app: Awaited<ReturnType<typeof renderApp>> | null = null;
+const apps: Awaited<ReturnType<typeof renderApp>>[] = [];
 afterEach(() => {
-  app?.unmount();
-  app = null;
+  for (const a of apps.splice(0)) a.unmount();
   setAscii(false);
 });
+
+/** The app on `store` at `columns`x`rows`, the Timeline in front. */
+async function timeline(store = demoStore(), columns = 80, rows = 24) {
+  const app = await renderApp({ store, columns, rows });
+  apps.push(app);
+  await app.press('pane.timeline');
+  return app;
+}
 
 const lines = (frame: string) => frame.split('\n');
 const rowOf = (frame: string, label: string) => lines(frame).find((l) => l.includes(label)) ?? '';
@@ -49,8 +56,7 @@ const gapped = () =>
 
 describe('the Timeline pane', () => {
   it('opens fitted to the whole run: one row per turn and call, bars on one axis, durations on the right', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     const f = app.frame();
     expect(lines(f)[0]).toContain('[5 Timeline]');
     expect(lines(f).at(-1)).toMatch(/fitted · 1 of 22$/);
@@ -65,8 +71,7 @@ describe('the Timeline pane', () => {
   });
 
   it('marks errors with a glyph and a word, and draws an unanswered call open to the end', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     const f = app.frame();
     expect(rowOf(f, 'write_fi')).toMatch(/^ {3}✗ tools\/call write_fi.*160ms ✗ error$/);
     const open = rowOf(f, 'resources/read');
@@ -76,8 +81,7 @@ describe('the Timeline pane', () => {
   });
 
   it('zooms in around the selected row, out again, and fits with 0', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     await app.press('list.down', 4);
     const fitted = app.frame();
     const before = barOf(rowOf(fitted, '›'))!;
@@ -97,8 +101,7 @@ describe('the Timeline pane', () => {
   });
 
   it('pans left and right by a quarter of the bar area', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     await app.press('timeline.zoomIn');
     const start = barOf(rowOf(app.frame(), 'initialize'))!.from;
     await app.press('timeline.panRight');
@@ -110,8 +113,7 @@ describe('the Timeline pane', () => {
   });
 
   it('folds a long idle gap out of the axis and says how long it was', async () => {
-    app = await renderApp({ store: gapped(), columns: 80, rows: 12 });
-    await app.press('pane.timeline');
+    const app = await timeline(gapped(), 80, 12);
     const f = app.frame();
     expect(lines(f)[1]).toContain('⋯ 4m12s idle ⋯');
     // Unfolded, the first two calls would share a column or two; folded they take a third of the bars.
@@ -124,8 +126,7 @@ describe('the Timeline pane', () => {
 
   it('draws bars with # and = under --ascii', async () => {
     setAscii(true);
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     const f = app.frame();
     expect(f).toMatch(/^[\x20-\x7e\n]+$/);
     expect(rowOf(f, 'claude-sonnet-4-5')).toMatch(/=#+= +2\.48s/);
@@ -133,8 +134,7 @@ describe('the Timeline pane', () => {
   });
 
   it('keeps the selection on screen under the axis, and opens its detail with Enter', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 12 });
-    await app.press('pane.timeline');
+    const app = await timeline(demoStore(), 80, 12);
     await app.press('list.bottom');
     const f = app.frame();
     expect(rowOf(f, '›')).toContain('notifications/message');
@@ -145,8 +145,7 @@ describe('the Timeline pane', () => {
   });
 
   it('jumps between problems with ] and [', async () => {
-    app = await renderApp({ store: demoStore(), columns: 80, rows: 24 });
-    await app.press('pane.timeline');
+    const app = await timeline();
     await app.press('list.nextProblem');
     expect(rowOf(app.frame(), '›')).toMatch(/✗ tools\/call write_fi/);
     await app.press('list.nextProblem');

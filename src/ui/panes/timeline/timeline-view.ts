@@ -1,6 +1,7 @@
 import type { AppContext } from '../../views/app-context.js';
 import { LIST_COMMANDS } from '../../views/lists.js';
 import { act, type CommandSpec, type ViewSpec } from '../../views/view.js';
+import { timelineAbout } from './about.js';
 import { foldedTime } from './idle-gaps.js';
 import { panScale, type Scale, ZOOM_STEP, zoomScale } from './time-scale.js';
 import { runOf, spanOf } from './timeline-data.js';
@@ -48,7 +49,7 @@ const TIMELINE_COMMANDS: CommandSpec<AppContext>[] = [
 
 /** Turns and calls as bars in time: a list, with zoom and pan. */
 export const timelineView: ViewSpec<AppContext> = {
-  id: 'timeline',
-  title: 'Timeline',
+  id: timelineAbout.id,
+  title: timelineAbout.title,
   commands: [...LIST_COMMANDS, ...TIMELINE_COMMANDS],
 };

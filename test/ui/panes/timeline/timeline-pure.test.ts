@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisLine, foldLabel, TICK, tickStep } from '../../../src/ui/panes/timeline/axis-ticks.js';
-import { barText } from '../../../src/ui/panes/timeline/bar-glyphs.js';
+import { axisLine, foldLabel, TICK, tickStep } from '../../../../src/ui/panes/timeline/axis-ticks.js';
+import { barText } from '../../../../src/ui/panes/timeline/bar-glyphs.js';
 import {
   FOLD_SHARE,
   foldedTime,
@@ -8,9 +8,9 @@ import {
   gapKeeper,
   KEPT_GAPS,
   unfoldedTime,
-} from '../../../src/ui/panes/timeline/idle-gaps.js';
-import { colOf, fitScale, MIN_MS_PER_COL, panScale, zoomScale } from '../../../src/ui/panes/timeline/time-scale.js';
-import { firstRowShown, MIN_BAR_COLS, timelineColumns } from '../../../src/ui/panes/timeline/timeline-layout.js';
+} from '../../../../src/ui/panes/timeline/idle-gaps.js';
+import { colOf, fitScale, MIN_MS_PER_COL, panScale, zoomScale } from '../../../../src/ui/panes/timeline/time-scale.js';
+import { firstRowShown, MIN_BAR_COLS, timelineColumns } from '../../../../src/ui/panes/timeline/timeline-layout.js';
 
 const plain = { ascii: false, open: false };
 

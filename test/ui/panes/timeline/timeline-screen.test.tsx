@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyColorEnv, setAscii } from '../../../src/ui/theme.js';
-import { demoStore } from '../../helpers/demo.js';
-import { renderApp, waitForFrame } from '../../helpers/ink.js';
-import { storeOf } from '../../helpers/store.js';
+import { applyColorEnv, setAscii } from '../../../../src/ui/theme.js';
+import { demoStore } from '../../../helpers/demo.js';
+import { renderApp, waitForFrame } from '../../../helpers/ink.js';
+import { storeOf } from '../../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 

@@ -18,7 +18,7 @@ describe('the list of panes is the one place a pane is named', () => {
   });
 
   it('gives each pane its tab, in its order', () => {
-    const header = lineText(headerLine({ pane: 'calls', files: [], labels: [], records: 0, skipped: 0 }, 120));
+    const header = lineText(headerLine({ pane: 'calls', files: [], labels: [], records: 0, skipped: 0 }, 125));
     const tabs = PANE_LIST.map((p) => header.indexOf(` ${p.title}`));
     expect(tabs.every((at) => at >= 0)).toBe(true);
     expect([...tabs].sort((a, b) => a - b)).toEqual(tabs);

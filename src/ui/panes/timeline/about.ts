@@ -8,18 +8,13 @@ export const timelineAbout = {
   keys: {
     'timeline.zoomIn': {
       keys: ['+', '='],
-      description: 'Zoom the time axis in around the selected row',
+      description: 'Zoom in around the selected row',
       hint: 'zoom',
       category: 'View',
     },
-    'timeline.zoomOut': { keys: ['-'], description: 'Zoom the time axis out', category: 'View' },
-    'timeline.fit': { keys: ['0'], description: 'Fit the whole run on the time axis', hint: 'fit', category: 'View' },
-    'timeline.panLeft': { keys: ['left', 'H'], description: 'Move the time axis earlier', category: 'View' },
-    'timeline.panRight': {
-      keys: ['right', 'L'],
-      description: 'Move the time axis later',
-      hint: 'pan',
-      category: 'View',
-    },
+    'timeline.zoomOut': { keys: ['-'], description: 'Zoom out', category: 'View' },
+    'timeline.fit': { keys: ['0'], description: 'Fit the whole run on the axis', hint: 'fit', category: 'View' },
+    'timeline.panLeft': { keys: ['left', 'H'], description: 'Move the axis earlier', category: 'View' },
+    'timeline.panRight': { keys: ['right', 'L'], description: 'Move the axis later', hint: 'pan', category: 'View' },
   },
 } as const satisfies PaneAbout;

@@ -151,4 +151,13 @@ describe('the Timeline pane', () => {
     await app.press('list.nextProblem');
     expect(rowOf(app.frame(), '›')).toMatch(/✗ user/);
   });
+
+  it('lists its own keys in the footer where there is room, and in help', async () => {
+    const app = await timeline(demoStore(), 160, 30);
+    expect(lines(app.frame()).at(-1)).toMatch(/\+ zoom .*0 fit .*→ pan/);
+    await app.press('app.help');
+    const help = app.frame();
+    expect(help).toContain('Keys in Timeline');
+    expect(help).toContain('Zoom in around the selected row');
+  });
 });

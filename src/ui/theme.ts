@@ -94,6 +94,9 @@ let ascii = false;
 
 const toAscii = (text: string): string => text.replace(GLYPHS, (c) => ASCII[c] ?? '^');
 
+/** Whether ASCII mode is on: what draws its own ASCII shapes (the Timeline's bars) asks. */
+export const asciiOn = (): boolean => ascii;
+
 /** Turns ASCII mode on or off (the app reads its flag and environment once, at start). */
 export function setAscii(on: boolean): void {
   ascii = on;

@@ -40,7 +40,7 @@ describe.skipIf(!hasTmux)('the mouse, end to end (tmux, 80x24)', () => {
     wheel(true, 30, 10);
     screen = await term.waitFor((s) => footerOf(s).endsWith('key 2 of 3'), 'the detail view moved');
     expect(selectedOf(screen)).toContain('"dir"');
-    // `[1 Calls] 2  3  4 `: column 15 is the tab of Events.
+    // `[1 Calls] 2  3  4  5 `: column 15 is the tab of Events.
     click(15, 0);
     screen = await term.waitFor((s) => s.includes('[4 Events]'), 'Events');
     // No byte of a report was read as a key: no "not in" message, no pane or problem jump by its digits.

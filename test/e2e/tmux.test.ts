@@ -71,7 +71,7 @@ describe.skipIf(!hasTmux)('the real binary in a terminal (tmux)', () => {
   });
 
   it('reflows at once on resize, and NO_COLOR leaves no colour codes while glyphs still tell status', async () => {
-    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 120, 40);
+    term.start(`node ${BIN} examples/demo.jsonl; echo "EXIT=$?"; sleep 30`, 130, 40);
     await waitFor((s) => s.includes('[1 Calls] 2 Turns') && s.includes('✗ isError'), 'the wide first frame');
     expect(tmux('capture-pane', '-p', '-e', '-t', 'e2e')).toMatch(/\x1b\[[0-9;]*3[0-7]m/); // colour by default
     tmux('resize-window', '-t', 'e2e', '-x', '80', '-y', '24');

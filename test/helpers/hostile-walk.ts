@@ -24,7 +24,7 @@ export async function walkApp(store: TraceStore, options: WalkOptions): Promise<
   const { columns, rows, typed, follow = false, short = false } = options;
   const app = await renderApp({ store, columns, rows, follow });
   try {
-    for (const pane of ['pane.calls', 'pane.turns', 'pane.events'] as const) {
+    for (const pane of ['pane.calls', 'pane.turns', 'pane.events', 'pane.timeline'] as const) {
       await app.press(pane);
       await app.press('list.open');
       await app.press('list.bottom');

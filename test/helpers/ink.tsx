@@ -69,10 +69,10 @@ export async function renderApp(props: Omit<AppProps, 'size'> & { columns?: numb
       await send(bytes, 60);
     },
     frame: () => instance.lastFrame() ?? '',
-    /** Each pane's frame, then its detail view's (Enter, then Esc to close): Calls, Turns, Usage, Events. */
+    /** Each pane's frame, then its detail view's (Enter, then Esc to close): Calls, Turns, Usage, Events, Timeline. */
     async framesOfEveryPane(): Promise<string[]> {
       const frames: string[] = [];
-      for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events'] as const) {
+      for (const pane of ['pane.calls', 'pane.turns', 'pane.usage', 'pane.events', 'pane.timeline'] as const) {
         await this.press(pane);
         frames.push(this.frame());
         await this.press('list.open');

@@ -262,7 +262,7 @@ describe('big records', () => {
 });
 
 describe('panes and keys', () => {
-  it('switches panes with 1-4, Tab and Shift-Tab', async () => {
+  it('switches panes with 1-5, Tab and Shift-Tab', async () => {
     app = await renderApp({ store: demoStore() });
     await app.press('pane.turns');
     expect(lines(app.frame())[0]).toContain('[2 Turns]');
@@ -271,9 +271,11 @@ describe('panes and keys', () => {
     await app.press('pane.events');
     expect(lines(app.frame())[0]).toContain('[4 Events]');
     await app.press('pane.next');
+    expect(lines(app.frame())[0]).toContain('[5 Timeline]');
+    await app.press('pane.next');
     expect(lines(app.frame())[0]).toContain('[1 Calls]');
     await app.press('pane.prev');
-    expect(lines(app.frame())[0]).toContain('[4 Events]');
+    expect(lines(app.frame())[0]).toContain('[5 Timeline]');
     await app.press('pane.calls');
     expect(lines(app.frame())[0]).toContain('[1 Calls]');
   });

@@ -34,7 +34,8 @@ describe('a filter keeps the selection on its record', () => {
 
     await applyFilter('method:tools/call');
     let f = app.frame();
-    expect(lines(f)[0]).toContain('filter: method:tools/call · 9 of 36');
+    // A fifth tab leaves the filter's text cut at 80 columns; its count stays whole.
+    expect(lines(f)[0]).toMatch(/filter: method:tools\/c\S* · 9 of 36/);
     expect(selectedLine(f)).toMatch(/\+5\.920s → +tools\/call read_file +✓ ok +1\.26s/);
     expect(lines(f).at(-1)).toMatch(/ 2 of 5$/);
 

@@ -52,7 +52,7 @@ function rewrite(store: TraceStore, texts: string[]): void {
 describe('a followed file read again', () => {
   it('the header counts only the new records and says the file was truncated', async () => {
     const store = storeOf([...call(1, 0, 10), ...call(2, 100, 10), ...call(3, 200, 10)]);
-    app = await renderApp({ store, rows: 10, follow: true });
+    app = await renderApp({ store, columns: 120, rows: 10, follow: true });
     expect(lines(app.frame())[0]).toContain('6 rec');
     rewrite(store, [...call(7, 0, 10), ...call(8, 100, 10)]);
     const f = await waitForFrame(app.frame, (x) => x.includes('tool_8'));
@@ -89,7 +89,7 @@ describe('a followed file read again', () => {
   });
 
   it('the reducer keeps a list at its bottom when sticking to it, and clamps it otherwise', () => {
-    const counts = { calls: 3, turns: 0, events: 6, usage: 0 };
+    const counts = { calls: 3, turns: 0, events: 6, usage: 0, timeline: 0 };
     let s = initialState({ follow: false });
     s = {
       ...s,

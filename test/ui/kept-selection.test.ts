@@ -54,7 +54,7 @@ function keep(
   const from = viewsOf(store, false, filtered(store, before), order);
   const to = viewsOf(store, false, filtered(store, after), order);
   const state = initialState();
-  const lists = { ...state.lists } as Record<'calls' | 'turns' | 'usage' | 'events', ListState>;
+  const lists = { ...state.lists } as Record<'calls' | 'turns' | 'usage' | 'events' | 'timeline', ListState>;
   for (const [pane, i] of Object.entries(selected)) lists[pane as 'calls'] = { selected: i, windowStart: 0 };
   const kept = keptLists(store, from, lists, to, order);
   const row = (pane: 'calls' | 'turns' | 'events') =>
@@ -127,6 +127,7 @@ describe('keptLists: each pane keeps its record under a new filter', () => {
       calls: { index: 0, count: 0 },
       turns: { index: 0, count: 0 },
       events: { index: 0, count: 0 },
+      timeline: { index: 0, count: 0 },
     });
     expect(keep(store, 'tool:zzz', { calls: 0 }, 'tool:b').kept.calls).toEqual({ index: 0, count: 2 });
   });

@@ -112,7 +112,7 @@ describe('marks in the state', () => {
     expect([...added.marks].sort()).toEqual([1, 7]);
     // Nothing new: the same state (no write of the marks file).
     expect(reduce(added, { type: 'marks.add', rows: [1] })).toBe(added);
-    const counts = { calls: 1, turns: 1, usage: 0, events: 10 };
+    const counts = { calls: 1, turns: 1, usage: 0, events: 10, timeline: 0 };
     expect(reduce(added, { type: 'reset', counts, height: 5 }).marks.size).toBe(0);
   });
 });

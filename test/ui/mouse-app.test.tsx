@@ -73,8 +73,8 @@ describe('a mouse event as the command it stands for', () => {
   });
 
   it('knows where each tab is, narrow and wide', () => {
-    // `[1 Calls] 2  3  4 ` at 80 columns.
-    expect([0, 8, 9, 11, 12, 15, 17, 18].map((x) => tabAt('calls', 80, x))).toEqual([
+    // `[1 Calls] 2  3  4  5 ` at 80 columns.
+    expect([0, 8, 9, 11, 12, 15, 17, 18, 20, 21].map((x) => tabAt('calls', 80, x))).toEqual([
       'calls',
       'calls',
       'turns',
@@ -82,10 +82,12 @@ describe('a mouse event as the command it stands for', () => {
       'usage',
       'events',
       'events',
+      'timeline',
+      'timeline',
       null,
     ]);
-    // ` 1 Calls  2 Turns [3 Usage] 4 Events ` at 100: 9, 9, 9 and 10 cells.
-    expect([0, 8, 9, 17, 18, 26, 27, 36, 37].map((x) => tabAt('usage', 100, x))).toEqual([
+    // ` 1 Calls  2 Turns [3 Usage] 4 Events  5 Timeline ` at 125: 9, 9, 9, 10 and 12 cells.
+    expect([0, 8, 9, 17, 18, 26, 27, 36, 37, 48, 49].map((x) => tabAt('usage', 125, x))).toEqual([
       'calls',
       'calls',
       'turns',
@@ -94,6 +96,8 @@ describe('a mouse event as the command it stands for', () => {
       'usage',
       'events',
       'events',
+      'timeline',
+      'timeline',
       null,
     ]);
   });

@@ -22,7 +22,7 @@ describe("the app's header with a URL that carries secrets", () => {
     const frame = await waitForFrame(app.frame, (f) => f.includes('fetch_url'));
     const header = frame.split('\n')[0]!;
     // The label (the address's last part, cut to 16 cells beside a long state).
-    expect(header).toContain(' nolabel.jsonl?api_k');
+    expect(header).toContain(' nolabel.jsonl?a');
     expect(header).toMatch(
       /error: http:\/\/\*\*\*@127\.0\.0\.1:\d+\/nolabel\.jsonl\?api_key=\*\*\*: the connection was closed or reset/,
     );

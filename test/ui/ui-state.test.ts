@@ -34,7 +34,7 @@ describe('reduce', () => {
       row: 7,
       back: 2,
     });
-    const counts = { calls: 10, turns: 10, usage: 0, events: 10 };
+    const counts = { calls: 10, turns: 10, usage: 0, events: 10, timeline: 0 };
     expect(reduce(linked, { type: 'reset', counts, height: 5 }).linkedFrom).toBeNull();
   });
 
@@ -59,25 +59,29 @@ describe('reduce', () => {
     let s = reduce(s0, { type: 'bottom', bounds: b(20) });
     expect(s.lists.calls.selected).toBe(19);
     expect(s.stickToBottom).toBe(true);
-    s = reduce(s, { type: 'grown', counts: { calls: 30, turns: 0, events: 0, usage: 0 }, height: 10 });
+    s = reduce(s, { type: 'grown', counts: { calls: 30, turns: 0, events: 0, usage: 0, timeline: 0 }, height: 10 });
     expect(s.lists.calls).toEqual({ selected: 29, windowStart: 20 });
     s = reduce(s, { type: 'move', delta: -1, bounds: b(30) });
     expect(s.stickToBottom).toBe(false);
-    const grown = reduce(s, { type: 'grown', counts: { calls: 40, turns: 0, events: 0, usage: 0 }, height: 10 });
+    const grown = reduce(s, {
+      type: 'grown',
+      counts: { calls: 40, turns: 0, events: 0, usage: 0, timeline: 0 },
+      height: 10,
+    });
     expect(grown.lists.calls.selected).toBe(28);
   });
 
   it('starts at the bottom with --follow', () => {
     const s = reduce(initialState({ follow: true }), {
       type: 'grown',
-      counts: { calls: 5, turns: 3, events: 9, usage: 0 },
+      counts: { calls: 5, turns: 3, events: 9, usage: 0, timeline: 0 },
       height: 10,
     });
     expect([s.lists.calls.selected, s.lists.turns.selected, s.lists.events.selected]).toEqual([4, 2, 8]);
   });
 
   it('following, a new tall turn with Turns shown is selected at its top and pauses; a short one or another pane follows on', () => {
-    const counts = (turns: number) => ({ calls: 5, turns, events: 9, usage: 0 });
+    const counts = (turns: number) => ({ calls: 5, turns, events: 9, usage: 0, timeline: 0 });
     const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
     const at2 = reduce(following, { type: 'grown', counts: counts(3), height: 10, tall: { from: 0, of: () => false } });
     const asked: number[] = [];
@@ -103,7 +107,7 @@ describe('reduce', () => {
   });
 
   it('following, only the turns from `from` on are new: those before it are history, never asked about', () => {
-    const counts = (turns: number) => ({ calls: 0, turns, events: 9, usage: 0 });
+    const counts = (turns: number) => ({ calls: 0, turns, events: 9, usage: 0, timeline: 0 });
     const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
     const asked: number[] = [];
     const of = (i: number) => {
@@ -120,7 +124,7 @@ describe('reduce', () => {
   });
 
   it('following, a batch of new turns longer than a slice is asked a slice a look, up to a tall one however far in', () => {
-    const counts = (turns: number) => ({ calls: 0, turns, events: 0, usage: 0 });
+    const counts = (turns: number) => ({ calls: 0, turns, events: 0, usage: 0, timeline: 0 });
     const following: UiState = { ...initialState({ follow: true }), pane: 'turns' };
     const first = reduce(following, { type: 'grown', counts: counts(1), height: 10 });
     let asked: number[] = [];
@@ -155,12 +159,12 @@ describe('reduce', () => {
   });
 
   it('following, switching panes keeps it paused (only G resumes), counting what is new in the pane shown from then', () => {
-    const counts = { calls: 50, turns: 7, events: 90, usage: 0 };
+    const counts = { calls: 50, turns: 7, events: 90, usage: 0, timeline: 120 };
     const paused: UiState = { ...initialState({ follow: true }), pane: 'turns', stickToBottom: false, pausedAt: 5 };
     const s = reduce(paused, { type: 'pane', pane: 'calls', counts });
     expect([s.pane, s.stickToBottom, s.pausedAt]).toEqual(['calls', false, 50]);
     const cycled = reduce(s, { type: 'cycle', direction: -1, counts });
-    expect([cycled.pane, cycled.stickToBottom, cycled.pausedAt]).toEqual(['events', false, 90]);
+    expect([cycled.pane, cycled.stickToBottom, cycled.pausedAt]).toEqual(['timeline', false, 120]);
     const live = reduce({ ...paused, stickToBottom: true, pausedAt: null }, { type: 'pane', pane: 'calls', counts });
     expect([live.stickToBottom, live.pausedAt]).toEqual([true, null]);
   });
@@ -171,9 +175,11 @@ describe('reduce', () => {
     s = reduce(s, { type: 'move', delta: 1, bounds: b(10) });
     expect([s.lists.calls.selected, s.lists.events.selected]).toEqual([3, 1]);
     s = reduce(s, { type: 'cycle', direction: 1 });
+    expect(s.pane).toBe('timeline');
+    s = reduce(s, { type: 'cycle', direction: 1 });
     expect(s.pane).toBe('calls');
     s = reduce(s, { type: 'cycle', direction: -1 });
-    expect(s.pane).toBe('events');
+    expect(s.pane).toBe('timeline');
   });
 
   it('scrolls an open overlay instead of the list, and closes it', () => {
@@ -258,8 +264,8 @@ describe('reduce', () => {
     expect(s.stickToBottom).toBe(false);
     // New rows no longer move the selection.
     expect(
-      reduce(s, { type: 'grown', counts: { calls: 120, turns: 0, events: 0, usage: 0 }, height: 10 }).lists.calls
-        .selected,
+      reduce(s, { type: 'grown', counts: { calls: 120, turns: 0, events: 0, usage: 0, timeline: 0 }, height: 10 }).lists
+        .calls.selected,
     ).toBe(40);
   });
 
@@ -269,6 +275,7 @@ describe('reduce', () => {
         calls: { index: calls, count: counts[0]! },
         turns: { index: turns, count: counts[1]! },
         events: { index: events, count: counts[2]! },
+        timeline: { index: 0, count: 0 },
       },
       height: 10,
     });
@@ -279,6 +286,7 @@ describe('reduce', () => {
         turns: { selected: 7, windowStart: 5 },
         usage: { selected: 4, windowStart: 0 },
         events: { selected: 80, windowStart: 75 },
+        timeline: { selected: 0, windowStart: 0 },
       },
       marks: new Set([3, 9]),
       turnScroll: { row: 12, line: 4 },
@@ -294,6 +302,7 @@ describe('reduce', () => {
         turns: { selected: 2, windowStart: 2 },
         usage: { selected: 0, windowStart: 0 },
         events: { selected: 90, windowStart: 81 },
+        timeline: { selected: 0, windowStart: 0 },
       });
       expect(s).toMatchObject({ filter: 'tool:a', input: null, notice: null, search: null });
       // Marks are untouched; the turn scroll holds for its row, so it stays.

@@ -76,6 +76,7 @@ describe('every view, every key it advertises', () => {
     calls: inList('calls', 'read'),
     turns: inList('turns', 'assistant'),
     events: inList('events', 'tools'),
+    timeline: inList('timeline', 'read'),
     usage: { ...withFilter, pane: 'usage', lists: { ...withFilter.lists, usage: { selected: 2, windowStart: 2 } } },
     detail: {
       ...withFilter,

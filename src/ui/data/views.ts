@@ -156,6 +156,18 @@ let cache: {
   views: Views;
 } | null = null;
 
+/** Two ascending row lists as one, ascending (a merge: one pass, no sort). */
+function unionOf(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]! < b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
+}
+
 /** The rows of `rows` a filter keeps (all of them without one). */
 function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
   if (!filter) return rows;
@@ -181,6 +193,7 @@ export function viewsOf(
     return cache.views;
   const all = { length: store.count, at: (i: number) => i };
   const calls = merged(store, kept(store.rows('calls'), filter));
+  const turns = store.rows(showEchoed ? 'turns' : 'shownTurns');
   const views: Views = {
     // One file without a filter: calls only ever arrive at the end, so the order extends.
     calls:
@@ -189,7 +202,7 @@ export function viewsOf(
         : filter === null && store.files.length < 2
           ? slowestFirst(store, calls)
           : byLatency(store, calls),
-    turns: merged(store, kept(store.rows(showEchoed ? 'turns' : 'shownTurns'), filter)),
+    turns: merged(store, kept(turns, filter)),
     events: filter
       ? merged(store, filter.rows)
       : store.files.length < 2
@@ -198,6 +211,8 @@ export function viewsOf(
             store,
             Int32Array.from({ length: store.count }, (_, i) => i),
           ),
+    // Turns and calls together, as they happened (a row stays in one list or the other).
+    timeline: merged(store, kept(unionOf(store.rows('calls'), turns), filter)),
   };
   cache = { store, version: store.version, echoed: showEchoed, filter, order, views };
   return views;

@@ -44,9 +44,13 @@ export interface HeaderInfo {
   filter?: { text: string; kept: number; total: number } | null;
 }
 
-/** The pane tabs that start the header; narrow terminals keep the active tab's name and only the numbers of the others. */
+/**
+ * The pane tabs that start the header; narrow terminals keep the active tab's name and
+ * only the numbers of the others. Every name is shown from 25 columns a pane (100 for
+ * four), so the names never take more than about half the header.
+ */
 function headerTabs(pane: PaneId, width: number): Segment[] {
-  const narrow = width < 100;
+  const narrow = width < 25 * PANES.length;
   return PANES.map((p, i) =>
     p === pane
       ? seg(`[${i + 1} ${paneAbout(p).title}]`, 'tabActive')

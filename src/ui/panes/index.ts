@@ -6,6 +6,7 @@ import { callsPane } from './calls/index.js';
 import { eventsPane } from './events/index.js';
 import { PANES, type PaneId } from './list.js';
 import type { PaneParts } from './pane.js';
+import { timelinePane } from './timeline/index.js';
 import { turnsPane } from './turns/index.js';
 import { usagePane } from './usage/index.js';
 
@@ -14,6 +15,7 @@ export const PANE_PARTS: Readonly<Record<PaneId, PaneParts>> = {
   turns: turnsPane,
   usage: usagePane,
   events: eventsPane,
+  timeline: timelinePane,
 };
 
 /** The panes' views, in tab order. */

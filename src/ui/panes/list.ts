@@ -10,12 +10,13 @@ import type { Binding } from '../binding.js';
 import { callsAbout } from './calls/about.js';
 import { eventsAbout } from './events/about.js';
 import type { PaneAbout } from './pane-about.js';
+import { timelineAbout } from './timeline/about.js';
 import { turnsAbout } from './turns/about.js';
 import { usageAbout } from './usage/about.js';
 
 export type { PaneAbout } from './pane-about.js';
 
-export const PANE_LIST = [callsAbout, turnsAbout, usageAbout, eventsAbout] as const;
+export const PANE_LIST = [callsAbout, turnsAbout, usageAbout, eventsAbout, timelineAbout] as const;
 
 type Listed = (typeof PANE_LIST)[number];
 /** The commands of the panes' own keys (`keys` in a pane's about). */

@@ -23,6 +23,7 @@ export type ViewId =
   | 'turns'
   | 'usage'
   | 'events'
+  | 'timeline'
   | 'detail'
   | 'help'
   | 'search-bar'

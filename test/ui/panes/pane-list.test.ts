@@ -18,7 +18,7 @@ describe('the list of panes is the one place a pane is named', () => {
   });
 
   it('gives each pane its tab, in its order', () => {
-    const header = lineText(headerLine({ pane: 'calls', files: [], labels: [], records: 0, skipped: 0 }, 120));
+    const header = lineText(headerLine({ pane: 'calls', files: [], labels: [], records: 0, skipped: 0 }, 125));
     const tabs = PANE_LIST.map((p) => header.indexOf(` ${p.title}`));
     expect(tabs.every((at) => at >= 0)).toBe(true);
     expect([...tabs].sort((a, b) => a - b)).toEqual(tabs);
@@ -39,11 +39,18 @@ describe('the list of panes is the one place a pane is named', () => {
 
   it('starts a selection for every pane, and keeps records panes apart from Usage', () => {
     expect(Object.keys(initialState().lists)).toEqual([...PANES]);
-    expect(RECORD_PANES).toEqual(['calls', 'turns', 'events']);
+    expect(RECORD_PANES).toEqual(['calls', 'turns', 'events', 'timeline']);
   });
 
-  it('takes the panes’ own keys into the one keymap (none of the four has any)', () => {
-    expect(PANE_OWN_KEYS).toEqual({});
+  it('takes the panes’ own keys into the one keymap (the Timeline’s zoom and pan)', () => {
+    expect(Object.keys(PANE_OWN_KEYS)).toEqual([
+      'timeline.zoomIn',
+      'timeline.zoomOut',
+      'timeline.fit',
+      'timeline.panLeft',
+      'timeline.panRight',
+    ]);
+    for (const command of Object.keys(PANE_OWN_KEYS)) expect(KEYMAP).toHaveProperty([command]);
   });
 });
 

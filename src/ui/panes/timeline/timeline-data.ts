@@ -1,0 +1,112 @@
+/**
+ * What the Timeline reads of the store: the run's extent and idle gaps (one pass over its
+ * rows, kept per list and store version), and a bar per row on screen.
+ */
+import { hasProblem } from '../../../store/query.js';
+import { isDateMs } from '../../../store/time-range.js';
+import type { TraceStore } from '../../../store/trace-store.js';
+import { Kind, Status } from '../../../trace/enums.js';
+import { linkTarget } from '../../data/link-target.js';
+import type { RowList } from '../../data/views.js';
+import { foldedTime, foldGaps, type Gap, gapKeeper } from './idle-gaps.js';
+
+/** A row's bar, ms since the epoch; `open`: a call never answered, drawn on to the run's end. */
+export interface Span {
+  from: number;
+  to: number;
+  open: boolean;
+}
+
+/**
+ * Where a row's bar runs: a call from its request to its response (unanswered: to
+ * `runEnd`); a turn over its duration, ending at its time (a turn is written when its
+ * answer is complete); anything else, or a turn without a duration, a moment. Null: no
+ * time on the axis.
+ */
+export function spanOf(store: TraceStore, row: number, runEnd: number): Span | null {
+  const t = store.tOf(row);
+  if (t === null || !isDateMs(t)) return null;
+  if (store.kindOf(row) === Kind.turn) {
+    const u = store.usageIndexOf(row);
+    const d = u < 0 ? NaN : store.usageOf(u, 'duration');
+    return Number.isFinite(d) && d > 0 ? { from: t - d, to: t, open: false } : { from: t, to: t, open: false };
+  }
+  const latency = store.callLatency(row);
+  if (latency !== null) return { from: t, to: t + latency, open: false };
+  // A request still waiting for its answer: open to the end.
+  if (store.statusOf(row) === Status.pending) return { from: t, to: Math.max(t, runEnd), open: true };
+  return { from: t, to: t, open: false };
+}
+
+/** The run as the Timeline draws it: its extent and the idle gaps folded out of the axis. */
+export interface TimelineRun {
+  /** The first and last moments of the rows listed, ms since the epoch. */
+  start: number;
+  end: number;
+  folds: Gap[];
+  /** `start` and `end` on the folded axis. */
+  foldedStart: number;
+  foldedEnd: number;
+}
+
+let cache: { store: TraceStore; version: number; list: RowList; run: TimelineRun | null } | null = null;
+
+/** The run of `list` (in time order), worked out once per list and store version. */
+export function runOf(store: TraceStore, list: RowList): TimelineRun | null {
+  if (cache && cache.store === store && cache.version === store.version && cache.list === list) return cache.run;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const f of store.files) if (f.maxT !== null && isDateMs(f.maxT) && f.maxT > end) end = f.maxT;
+  let start = Number.POSITIVE_INFINITY;
+  let busyTo = Number.NEGATIVE_INFINITY;
+  const keeper = gapKeeper();
+  for (let i = 0; i < list.length; i++) {
+    const span = spanOf(store, list.at(i), end);
+    if (span === null) continue;
+    if (span.from < start) start = span.from;
+    if (span.from > busyTo && busyTo > Number.NEGATIVE_INFINITY) keeper.add({ from: busyTo, to: span.from });
+    if (span.to > busyTo) busyTo = span.to;
+  }
+  let run: TimelineRun | null = null;
+  if (start !== Number.POSITIVE_INFINITY) {
+    const last = Math.max(end, busyTo);
+    const folds = foldGaps(keeper.gaps(), last - start);
+    run = { start, end: last, folds, foldedStart: foldedTime(folds, start), foldedEnd: foldedTime(folds, last) };
+  }
+  cache = { store, version: store.version, list, run };
+  return run;
+}
+
+/** One row of the Timeline, as its component draws it. */
+export interface TimelineRow {
+  row: number;
+  /** An assistant turn's model, another turn's role, a call's method and tool (trace text: made inert when drawn). */
+  label: string;
+  /** A call a turn asked for (the link `l` follows): drawn under it, indented. */
+  indented: boolean;
+  /** The bar on the folded axis, null without a time. */
+  bar: Span | null;
+  durationMs: number | null;
+  /** A failed call, a turn with a failed tool result, an llm.error (what `]` stops at). */
+  problem: boolean;
+  marked?: boolean;
+}
+
+export function timelineRow(store: TraceStore, row: number, run: TimelineRun | null): TimelineRow {
+  const turn = store.kindOf(row) === Kind.turn;
+  const name = store.nameOf(row);
+  const label = turn
+    ? store.labelOf(row) === 'assistant' && name
+      ? name
+      : store.labelOf(row)
+    : [store.labelOf(row), name].filter(Boolean).join(' ');
+  const span = run ? spanOf(store, row, run.end) : null;
+  const folds = run?.folds ?? [];
+  return {
+    row,
+    label,
+    indented: !turn && linkTarget(store, row)?.pane === 'turns',
+    bar: span && { from: foldedTime(folds, span.from), to: foldedTime(folds, span.to), open: span.open },
+    durationMs: span && !span.open && span.to > span.from ? span.to - span.from : null,
+    problem: hasProblem(store, row),
+  };
+}

@@ -1,0 +1,78 @@
+import { fmtMs } from '../../../trace/units.js';
+import { Lines } from '../../components/lines.js';
+import { markCell, marker } from '../../format/rows.js';
+import { type ScreenLine, type Segment, seg } from '../../format/segments.js';
+import { fit, inertHead } from '../../format/text.js';
+import { barText } from './bar-glyphs.js';
+import { colOf, type Scale } from './time-scale.js';
+import type { TimelineRow } from './timeline-data.js';
+import { DURATION_COLS, timelineColumns } from './timeline-layout.js';
+
+export interface TimelinePaneProps {
+  /** The axis line (ticks and folded gaps), as wide as the bar area. */
+  axis: string;
+  /** The visible rows only (already windowed). */
+  rows: TimelineRow[];
+  /** Index of the selected row within `rows`, or -1. */
+  selectedIndex: number;
+  matched?: boolean[];
+  scale: Scale;
+  /** `--ascii`: bars of `#` and `=`. */
+  ascii: boolean;
+  width: number;
+  height: number;
+  empty?: string;
+}
+
+/** `5` Timeline: the axis, then one bar per turn and call on it. */
+export function TimelinePane({
+  axis,
+  rows,
+  selectedIndex,
+  matched,
+  scale,
+  ascii,
+  width,
+  height,
+  empty = 'no turns or calls in this trace (yet)',
+}: TimelinePaneProps) {
+  const cols = timelineColumns(width);
+  const head: ScreenLine = [seg(' '), seg(fit('', cols.label ? cols.label + 1 : 0)), seg(axis, 'dim')];
+  const lines = rows.length
+    ? [head, ...rows.map((r, i) => timelineLine(r, i === selectedIndex, matched?.[i] ?? false, scale, ascii, width))]
+    : [[seg(` ${empty}`, 'dim')]];
+  return <Lines lines={lines} width={width} height={height} />;
+}
+
+/** One row: marker, label (indented under its turn), bar, duration and a problem's glyph and word. */
+export function timelineLine(
+  r: TimelineRow,
+  selected: boolean,
+  matched: boolean,
+  scale: Scale,
+  ascii: boolean,
+  width: number,
+): ScreenLine {
+  const cols = timelineColumns(width);
+  const mark = markCell(r.marked);
+  const parts: Segment[] = [marker(selected, matched), ...mark];
+  // While anything is marked, the marks column comes out of the label.
+  const labelCols = Math.max(0, cols.label - mark.length);
+  if (cols.label) {
+    const indent = r.indented ? '  ' : '';
+    const text = `${indent}${r.problem ? '✗ ' : ''}${r.label}`;
+    parts.push(
+      seg(`${fit(inertHead(text, labelCols), labelCols)} `, r.problem ? 'error' : r.indented ? undefined : 'model'),
+    );
+  }
+  const bar = r.bar
+    ? barText(colOf(scale, r.bar.from), colOf(scale, r.bar.to), cols.bar, { ascii, open: r.bar.open })
+    : fit(' no time', cols.bar);
+  parts.push(seg(bar, r.problem ? 'error' : r.bar?.open ? 'pending' : r.bar ? 'accent' : 'dim'));
+  const duration = r.bar?.open ? 'open' : r.durationMs === null ? '' : fmtMs(r.durationMs);
+  parts.push(seg(fit(` ${duration}`, 8, 'right'), 'dim'));
+  parts.push(seg(fit(r.problem ? ' ✗ error' : '', DURATION_COLS - 8), 'error'));
+  return selected
+    ? parts.map((s) => (s.style === undefined || s.style === 'dim' ? { ...s, style: 'selected' } : s))
+    : parts;
+}

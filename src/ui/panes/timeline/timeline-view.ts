@@ -1,0 +1,55 @@
+import type { AppContext } from '../../views/app-context.js';
+import { LIST_COMMANDS } from '../../views/lists.js';
+import { act, type CommandSpec, type ViewSpec } from '../../views/view.js';
+import { timelineAbout } from './about.js';
+import { foldedTime } from './idle-gaps.js';
+import { panScale, type Scale, ZOOM_STEP, zoomScale } from './time-scale.js';
+import { runOf, spanOf } from './timeline-data.js';
+import { timelineColumns } from './timeline-layout.js';
+import { scaleOf } from './timeline-scale.js';
+import type { TimelineState } from './timeline-state.js';
+
+const noRun = (ctx: AppContext): string | null => (runOf(ctx.store, ctx.views.timeline) ? null : 'no times to draw');
+
+/** A command that sets the scale from the one on screen. */
+function scaled(
+  command: CommandSpec<AppContext>['command'],
+  next: (ctx: AppContext, scale: Scale, cols: number) => Scale | null,
+): CommandSpec<AppContext> {
+  return {
+    command,
+    disabled: noRun,
+    run: (ctx) => {
+      const run = runOf(ctx.store, ctx.views.timeline);
+      const value: TimelineState = {
+        scale: next(ctx, scaleOf(ctx.state, run, ctx.width), timelineColumns(ctx.width).bar),
+      };
+      return act(ctx, { type: 'pane.state', pane: 'timeline', value });
+    },
+  };
+}
+
+/** The selected row's start on the folded axis: what zooming keeps in place. */
+function anchorOf(ctx: AppContext): number | null {
+  const list = ctx.views.timeline;
+  const at = ctx.state.lists.timeline.selected;
+  const run = runOf(ctx.store, list);
+  if (!run || at >= list.length) return null;
+  const span = spanOf(ctx.store, list.at(at), run.end);
+  return span && foldedTime(run.folds, span.from);
+}
+
+const TIMELINE_COMMANDS: CommandSpec<AppContext>[] = [
+  scaled('timeline.zoomIn', (ctx, s, cols) => zoomScale(s, ZOOM_STEP, anchorOf(ctx), cols)),
+  scaled('timeline.zoomOut', (ctx, s, cols) => zoomScale(s, 1 / ZOOM_STEP, anchorOf(ctx), cols)),
+  scaled('timeline.fit', () => null),
+  scaled('timeline.panLeft', (_ctx, s, cols) => panScale(s, -1, cols)),
+  scaled('timeline.panRight', (_ctx, s, cols) => panScale(s, 1, cols)),
+];
+
+/** Turns and calls as bars in time: a list, with zoom and pan. */
+export const timelineView: ViewSpec<AppContext> = {
+  id: timelineAbout.id,
+  title: timelineAbout.title,
+  commands: [...LIST_COMMANDS, ...TIMELINE_COMMANDS],
+};

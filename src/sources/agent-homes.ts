@@ -10,6 +10,8 @@ export interface AgentHome {
   root: string;
   /** Globs of its session files, under `root`. */
   patterns: string[];
+  /** Globs of files under `root` that match `patterns` and are no sessions. */
+  ignore?: string[];
 }
 
 /**
@@ -29,8 +31,11 @@ export function agentHomes(env: NodeJS.ProcessEnv = process.env, home: string = 
     ...claudeDirs.map((dir) => ({
       agent: 'claude-code' as const,
       root: join(dir, 'projects'),
-      // A session's transcript, and its subagents' beside it.
-      patterns: ['*/*.jsonl', '*/*/subagents/*.jsonl'],
+      // Every transcript at any depth, as ccusage finds them: a session's, its subagents'
+      // in the folder beside it (one run with it), and any a project keeps in folders;
+      // not what Claude Code keeps deeper in a subagents folder (workflow journals).
+      patterns: ['**/*.jsonl'],
+      ignore: ['**/subagents/*/**'],
     })),
     { agent: 'codex', root: join(codex, 'sessions'), patterns: ['**/*.jsonl'] },
     { agent: 'codex', root: join(codex, 'archived_sessions'), patterns: ['**/*.jsonl'] },
@@ -50,7 +55,13 @@ export async function findAgentSessions(
     const info = await stat(h.root).catch(() => null);
     if (!info?.isDirectory()) continue;
     looked.push(h.root);
-    const paths = await glob(h.patterns, { cwd: h.root, absolute: true, dot: false, followSymbolicLinks: false });
+    const paths = await glob(h.patterns, {
+      cwd: h.root,
+      ignore: h.ignore ?? [],
+      absolute: true,
+      dot: false,
+      followSymbolicLinks: false,
+    });
     paths.sort();
     const infos = await Promise.all(paths.map((p) => stat(p).catch(() => null)));
     paths.forEach((path, i) => {

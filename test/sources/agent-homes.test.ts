@@ -16,6 +16,8 @@ function home(): string {
     // A subagent whose session's own transcript is gone: still that session.
     '.claude/projects/-home-me-app/s2/subagents/agent-b.jsonl',
     '.config/claude/projects/-home-me-lib/s3.jsonl',
+    // A project that keeps its sessions in folders of its own (ccusage finds them too).
+    '.claude/projects/project-alpha/session-alpha/chat.jsonl',
     '.codex/sessions/2026/01/02/rollout-x.jsonl',
     '.codex/archived_sessions/rollout-y.jsonl',
     '.gemini/tmp/abc123/chats/session-1.json',
@@ -37,6 +39,7 @@ describe("this machine's agent sessions", () => {
       '.claude/projects/-home-me-app/s1.jsonl',
       '.claude/projects/-home-me-app/s1/subagents/agent-a.jsonl',
       '.claude/projects/-home-me-app/s2/subagents/agent-b.jsonl',
+      '.claude/projects/project-alpha/session-alpha/chat.jsonl',
       '.codex/archived_sessions/rollout-y.jsonl',
       '.codex/sessions/2026/01/02/rollout-x.jsonl',
       '.config/claude/projects/-home-me-lib/s3.jsonl',

@@ -17,11 +17,15 @@ export interface Span {
   open: boolean;
 }
 
+/** The agents whose transcripts are read (their turns carry no duration, their tool calls are turns), as `meta.source` names them. */
+const AGENTS = new Set<unknown>(['claude-code', 'codex', 'gemini-cli']);
+
 /**
  * Where a row's bar runs: a call from its request to its response (unanswered: to
  * `runEnd`); a turn over its duration, ending at its time (a turn is written when its
- * answer is complete); anything else, or a turn without a duration, a moment. Null: no
- * time on the axis.
+ * answer is complete); in an agent's transcript, a turn that asked for tools from its
+ * time to their last result (their calls: an agent's tools run in no MCP message);
+ * anything else, or a turn without a duration, a moment. Null: no time on the axis.
  */
 export function spanOf(store: TraceStore, row: number, runEnd: number): Span | null {
   const t = store.tOf(row);
@@ -29,13 +33,31 @@ export function spanOf(store: TraceStore, row: number, runEnd: number): Span | n
   if (store.kindOf(row) === Kind.turn) {
     const u = store.usageIndexOf(row);
     const d = u < 0 ? NaN : store.usageOf(u, 'duration');
-    return Number.isFinite(d) && d > 0 ? { from: t - d, to: t, open: false } : { from: t, to: t, open: false };
+    if (Number.isFinite(d) && d > 0) return { from: t - d, to: t, open: false };
+    return agentToolsSpan(store, row, t, runEnd) ?? { from: t, to: t, open: false };
   }
   const latency = store.callLatency(row);
   if (latency !== null) return { from: t, to: t + latency, open: false };
   // A request still waiting for its answer: open to the end.
   if (store.statusOf(row) === Status.pending) return { from: t, to: Math.max(t, runEnd), open: true };
   return { from: t, to: t, open: false };
+}
+
+const isAgentRow = (store: TraceStore, row: number): boolean =>
+  AGENTS.has(store.files[store.fileOf(row)]?.meta?.source);
+
+/** An agent's turn that asked for tools: from its time to their last result (one unanswered: to the end). */
+function agentToolsSpan(store: TraceStore, row: number, t: number, runEnd: number): Span | null {
+  if (!isAgentRow(store, row)) return null;
+  const uses = store.toolLinks(row).opened;
+  if (uses.length === 0) return null;
+  let to = t;
+  for (const p of uses) {
+    const latency = store.pairs.latencyOf(p);
+    if (latency === null) return { from: t, to: Math.max(t, runEnd), open: true };
+    to = Math.max(to, t + latency);
+  }
+  return { from: t, to, open: false };
 }
 
 /** The run as the Timeline draws it: its extent and the idle gaps folded out of the axis. */
@@ -94,10 +116,14 @@ export interface TimelineRow {
 export function timelineRow(store: TraceStore, row: number, run: TimelineRun | null): TimelineRow {
   const turn = store.kindOf(row) === Kind.turn;
   const name = store.nameOf(row);
+  const uses = turn && isAgentRow(store, row) ? store.toolLinks(row).opened : [];
+  // An agent's turn that asked for tools is named by them: it stands for their calls.
   const label = turn
-    ? store.labelOf(row) === 'assistant' && name
-      ? name
-      : store.labelOf(row)
+    ? uses.length
+      ? `→ ${uses.map((p) => store.pairs.nameOf(p)).join(', ')}`
+      : store.labelOf(row) === 'assistant' && name
+        ? name
+        : store.labelOf(row)
     : [store.labelOf(row), name].filter(Boolean).join(' ');
   const span = run ? spanOf(store, row, run.end) : null;
   const folds = run?.folds ?? [];

@@ -3,7 +3,7 @@ import { LIST_COMMANDS } from '../../views/lists.js';
 import { act, type CommandSpec, type ViewSpec } from '../../views/view.js';
 import { timelineAbout } from './about.js';
 import { foldedTime } from './idle-gaps.js';
-import { panScale, type Scale, ZOOM_STEP, zoomScale } from './time-scale.js';
+import { fitScale, panScale, type Scale, ZOOM_STEP, zoomScale } from './time-scale.js';
 import { runOf, spanOf } from './timeline-data.js';
 import { timelineColumns } from './timeline-layout.js';
 import { scaleOf } from './timeline-scale.js';
@@ -39,9 +39,16 @@ function anchorOf(ctx: AppContext): number | null {
   return span && foldedTime(run.folds, span.from);
 }
 
+/** Zoomed out around the selected row, no further than the whole run fitted (null: fitted). */
+function zoomedOut(ctx: AppContext, scale: Scale, cols: number): Scale | null {
+  const run = runOf(ctx.store, ctx.views.timeline);
+  const next = zoomScale(scale, 1 / ZOOM_STEP, anchorOf(ctx), cols);
+  return run && next.msPerCol >= fitScale(run.foldedStart, run.foldedEnd, cols).msPerCol ? null : next;
+}
+
 const TIMELINE_COMMANDS: CommandSpec<AppContext>[] = [
   scaled('timeline.zoomIn', (ctx, s, cols) => zoomScale(s, ZOOM_STEP, anchorOf(ctx), cols)),
-  scaled('timeline.zoomOut', (ctx, s, cols) => zoomScale(s, 1 / ZOOM_STEP, anchorOf(ctx), cols)),
+  scaled('timeline.zoomOut', (ctx, s, cols) => zoomedOut(ctx, s, cols)),
   scaled('timeline.fit', () => null),
   scaled('timeline.panLeft', (_ctx, s, cols) => panScale(s, -1, cols)),
   scaled('timeline.panRight', (_ctx, s, cols) => panScale(s, 1, cols)),

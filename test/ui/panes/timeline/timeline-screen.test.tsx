@@ -98,6 +98,9 @@ describe('the Timeline pane', () => {
     await app.press('timeline.zoomIn', 3);
     await app.press('timeline.fit');
     expect(app.frame()).toBe(fitted);
+    // Out no further than the whole run: fitted it stays.
+    await app.press('timeline.zoomOut', 5);
+    expect(app.frame()).toBe(fitted);
   });
 
   it('pans left and right by a quarter of the bar area', async () => {

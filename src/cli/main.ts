@@ -29,7 +29,12 @@ export async function main(argv: string[]): Promise<number> {
         await start();
         // The keys thread takes tens of milliseconds to start: on a terminal it starts
         // now, idle until the app takes it, while the app's code loads.
-        if (stdoutIsTerminal()) (await import('./keys.js')).startKeysThread();
+        if (stdoutIsTerminal()) {
+          // Before the config: its checks load the views, and with them Ink, which reads
+          // CI once as it loads (set, it would draw nothing until exit).
+          (await import('./interactive.js')).claimTerminal();
+          (await import('./keys.js')).startKeysThread();
+        }
         const loaded = await readConfig(options.config);
         if (!loaded) return 2;
         const { config } = loaded;

@@ -8,6 +8,7 @@
  */
 import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
+import { isAgentName } from '../trace/formats/agents/agent-record.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -94,8 +95,6 @@ export interface RunInfo {
 /** The server of an agent's own tools, by `--by server`. */
 export const BUILT_IN = '(built-in)';
 
-/** The agents whose sessions a run may be (agents/agent-record.ts `AgentName`, as `meta.source` says it). */
-const AGENTS = new Set(['claude-code', 'codex', 'gemini-cli']);
 const AGENT_FORMATS = new Map<string, string>([
   [FORMAT_NAMES.claudeCode, 'claude-code'],
   [FORMAT_NAMES.codex, 'codex'],
@@ -275,10 +274,9 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
   const source = first((m) => m.source);
   const models = modelsUsed(stores);
   // A transcript with no line that says where it ran is still its agent's, by its format.
-  const agent =
-    source !== null && AGENTS.has(source)
-      ? source
-      : (stores.map((s) => AGENT_FORMATS.get(s.files[0]!.format.name)).find((a) => a !== undefined) ?? null);
+  const agent = isAgentName(source)
+    ? source
+    : (stores.map((s) => AGENT_FORMATS.get(s.files[0]!.format.name)).find((a) => a !== undefined) ?? null);
   if (agent === null) return { id, startMs, durationMs, label, agent, project: null, branch: null, models };
   // An agent's session is named by its transcript's path less the extension: its last part is the session id.
   const project = first((m) => m.cwd) ?? (agent === 'gemini-cli' ? label : null);

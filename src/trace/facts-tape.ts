@@ -1,5 +1,5 @@
 import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
-import type { AgentCounting, AgentFrame, AgentName } from './formats/agents/agent-record.js';
+import { AGENT_NAMES as AGENTS, type AgentCounting, type AgentFrame } from './formats/agents/agent-record.js';
 import { jsonText } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
@@ -17,8 +17,6 @@ export interface Tape {
   nums: Float64Array;
   strs: string[];
 }
-
-const AGENTS: readonly AgentName[] = ['claude-code', 'codex', 'gemini-cli'];
 
 const KIND = { skip: 0, meta: 1, end: 2, other: 3, otherDir: 4, rpc: 5, event: 6, turn: 7 } as const;
 /** The tag of a numeric id (a string's index is ≥ 0; none is -1). */

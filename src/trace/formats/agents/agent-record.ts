@@ -1,7 +1,12 @@
 import type { Json, JsonObject } from '../../values.js';
 
 /** The agents whose transcripts are read, as a session's `source` names them. */
-export type AgentName = 'claude-code' | 'codex' | 'gemini-cli';
+export const AGENT_NAMES = ['claude-code', 'codex', 'gemini-cli'] as const;
+export type AgentName = (typeof AGENT_NAMES)[number];
+
+/** Whether `source` (a meta line's, say) names one of these agents. */
+export const isAgentName = (source: unknown): source is AgentName =>
+  (AGENT_NAMES as readonly unknown[]).includes(source);
 
 /** What every line of a session says of the session itself: where it ran. */
 export interface AgentFrame {

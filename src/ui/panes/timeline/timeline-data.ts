@@ -6,6 +6,7 @@ import { hasProblem } from '../../../store/query.js';
 import { isDateMs } from '../../../store/time-range.js';
 import type { TraceStore } from '../../../store/trace-store.js';
 import { Kind, Status } from '../../../trace/enums.js';
+import { isAgentName } from '../../../trace/formats/agents/agent-record.js';
 import { linkTarget } from '../../data/link-target.js';
 import type { RowList } from '../../data/views.js';
 import { foldedTime, foldGaps, type Gap, gapKeeper } from './idle-gaps.js';
@@ -16,9 +17,6 @@ export interface Span {
   to: number;
   open: boolean;
 }
-
-/** The agents whose transcripts are read (their turns carry no duration, their tool calls are turns), as `meta.source` names them. */
-const AGENTS = new Set<unknown>(['claude-code', 'codex', 'gemini-cli']);
 
 /**
  * Where a row's bar runs: a call from its request to its response (unanswered: to
@@ -44,7 +42,7 @@ export function spanOf(store: TraceStore, row: number, runEnd: number): Span | n
 }
 
 const isAgentRow = (store: TraceStore, row: number): boolean =>
-  AGENTS.has(store.files[store.fileOf(row)]?.meta?.source);
+  isAgentName(store.files[store.fileOf(row)]?.meta?.source);
 
 /** An agent's turn that asked for tools: from its time to their last result (one unanswered: to the end). */
 function agentToolsSpan(store: TraceStore, row: number, t: number, runEnd: number): Span | null {

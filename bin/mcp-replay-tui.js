@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
+
 // React's development build is several times slower per frame; a user's terminal runs the production one.
 process.env.NODE_ENV ??= 'production';
 // A reader that stops early (`summary --json | head`) closes the pipe: stop quietly, as
@@ -10,7 +12,6 @@ process.stdout.on('error', (error) => {
 });
 // A clone not built yet (or being built) has no bundle: say how to make it, not a stack trace.
 const bundle = new URL('../dist/bundle/main.js', import.meta.url);
-const { existsSync } = await import('node:fs');
 if (!existsSync(bundle)) {
   process.stderr.write('mcp-replay-tui: not built yet (no dist/bundle): run `npm run build` in its folder\n');
   process.exit(1);

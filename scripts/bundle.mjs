@@ -32,10 +32,10 @@ const yogaWithoutFetch = {
 /**
  * Ink's text packages (string-width, slice-ansi, ansi-tokenize) each make an
  * Intl.Segmenter as they load, and Ink cuts every line of every frame with one: they get
- * src/trace/lazy-segmenter.ts's instead (why: there). Only ES modules are rewritten: an
+ * src/kit/lazy-segmenter.ts's instead (why: there). Only ES modules are rewritten: an
  * import in a CommonJS file would change what it exports.
  */
-const LAZY_SEGMENTER = fileURLToPath(new URL('../src/trace/lazy-segmenter.ts', import.meta.url));
+const LAZY_SEGMENTER = fileURLToPath(new URL('../src/kit/lazy-segmenter.ts', import.meta.url));
 const lazySegmenters = {
   name: 'lazy-segmenters',
   setup(b) {
@@ -54,13 +54,13 @@ const lazySegmenters = {
   },
 };
 
-/** Ink's packages get string-width through src/trace/string-width-standalone.ts (why: there). */
+/** Ink's packages get string-width through src/kit/string-width-standalone.ts (why: there). */
 const standaloneStringWidth = {
   name: 'standalone-string-width',
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, (args) =>
       /[\\/]node_modules[\\/]/.test(args.importer)
-        ? { path: fileURLToPath(new URL('../src/trace/string-width-standalone.ts', import.meta.url)) }
+        ? { path: fileURLToPath(new URL('../src/kit/string-width-standalone.ts', import.meta.url)) }
         : undefined,
     );
   },

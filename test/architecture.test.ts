@@ -18,13 +18,14 @@ function files(dir: string): string[] {
 
 /** Which stages each stage may import (docs/architecture.md). */
 const ALLOWED: Record<string, string[]> = {
-  sources: ['sources'],
-  trace: ['trace'],
-  store: ['store', 'trace'],
-  ingest: ['ingest', 'store', 'trace', 'sources'],
-  report: ['report', 'store', 'trace'],
-  ui: ['ui', 'store', 'trace'],
-  cli: ['cli', 'ui', 'report', 'ingest', 'store', 'sources', 'trace'],
+  kit: ['kit'],
+  sources: ['sources', 'kit'],
+  trace: ['trace', 'kit'],
+  store: ['store', 'trace', 'kit'],
+  ingest: ['ingest', 'store', 'trace', 'sources', 'kit'],
+  report: ['report', 'store', 'trace', 'kit'],
+  ui: ['ui', 'store', 'trace', 'kit'],
+  cli: ['cli', 'ui', 'report', 'ingest', 'store', 'sources', 'trace', 'kit'],
 };
 const UI_ONLY = ['react', 'ink', 'chalk', 'ink-testing-library'];
 

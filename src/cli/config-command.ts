@@ -1,4 +1,4 @@
-import { oneLine } from '../trace/text.js';
+import { oneLine } from '../kit/text.js';
 import { configOrComplain, defaultConfigPath, effectiveConfig } from './config.js';
 import { print, printJson } from './output.js';
 import type { ConfigOptions } from './program.js';

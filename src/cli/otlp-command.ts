@@ -1,8 +1,8 @@
+import { counted } from '../kit/units.js';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
-import { counted } from '../trace/units.js';
 import { chosenRows } from './export-command.js';
 import { openAll } from './open-all.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';

@@ -3,7 +3,7 @@
  * can carry escape sequences (OSC 52 writes the clipboard, OSC 0 the title, CSI 2J
  * clears the screen) or bidi marks that reorder what is shown: every byte a command
  * writes to stdout or stderr passes through here, and everything that passes is made
- * inert (`trace/text.ts`). No other file under src/ may touch process.stdout or
+ * inert (`kit/text.ts`). No other file under src/ may touch process.stdout or
  * process.stderr (test/architecture.test.ts), so the unsafe path cannot be written by
  * accident: a new field or message is safe without anyone remembering to make it so.
  *
@@ -13,8 +13,8 @@
 
 import { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { inertJson, inertText, oneLine } from '../kit/text.js';
 import { redactText } from '../sources/redact.js';
-import { inertJson, inertText, oneLine } from '../trace/text.js';
 import { lineDiffStdout } from './line-diff-stdout.js';
 
 const PREFIX = 'mcp-replay-tui: ';

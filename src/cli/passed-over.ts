@@ -1,5 +1,5 @@
-import { oneLine } from '../trace/text.js';
-import { counted } from '../trace/units.js';
+import { oneLine } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import { note } from './output.js';
 
 /** A file found in a directory or by a glob that holds no recording: passed over, and why (`not a trace: FILE is …`, naming it). */

@@ -156,7 +156,7 @@ const filterHelp = (): string =>
   ].join('\n');
 
 /**
- * `text` wrapped at `width` columns, on spaces. Not trace/cells.ts's `wrap`: it would load
+ * `text` wrapped at `width` columns, on spaces. Not kit/cells.ts's `wrap`: it would load
  * string-width and its Unicode tables (~45 ms and ~4 MiB) into the start of every command,
  * `summary` included, for a help text that is ASCII (test/cli/help.test.ts checks), where
  * a character is a column.

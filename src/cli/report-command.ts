@@ -1,5 +1,8 @@
 import { notTraceProblem, type PricesSpec, type RunJob, type RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
+import { oneLine } from '../kit/text.js';
+import { counted, fmtInt } from '../kit/units.js';
+import { boundOf, checkZone, localZone, ZoneClock } from '../kit/zone-time.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../report/usage-report.js';
 import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
 import { relaxOldGeneration } from '../sources/heap.js';
@@ -7,9 +10,6 @@ import { findRecordings, pairRuns, type Run } from '../sources/recordings.js';
 import type { Dim } from '../store/run-figures.js';
 import type { PriceTable } from '../trace/prices.js';
 import { pricesNote } from '../trace/prices-note.js';
-import { oneLine } from '../trace/text.js';
-import { counted, fmtInt } from '../trace/units.js';
-import { boundOf, checkZone, localZone, ZoneClock } from '../trace/zone-time.js';
 import { complain, note, print, printJson, stdoutColumns } from './output.js';
 import { notePassedOver, type PassedOver } from './passed-over.js';
 import type { ReportOptions } from './program.js';

@@ -1,10 +1,10 @@
+import { inertHead, truncate } from '../kit/cells.js';
+// Fields are made one line first: a newline in a file name or message would forge a finding.
+import { inert, oneLine } from '../kit/text.js';
+import { counted, fmtInt } from '../kit/units.js';
 import { OpenError, openSource } from '../sources/open-source.js';
 import type { Source } from '../sources/types.js';
-import { inertHead, truncate } from '../trace/cells.js';
 import { RecordingValidator } from '../trace/formats/validate-recording.js';
-// Fields are made one line first: a newline in a file name or message would forge a finding.
-import { inert, oneLine } from '../trace/text.js';
-import { counted, fmtInt } from '../trace/units.js';
 import type { Finding, Omitted } from '../trace/validate.js';
 import { complain, print, printJson } from './output.js';
 import { notePassedOver, nothingLeftText, type PassedOver } from './passed-over.js';

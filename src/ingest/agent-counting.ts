@@ -1,6 +1,6 @@
+import type { JsonObject } from '../kit/values.js';
 import type { AgentFrame } from '../trace/formats/agents/agent-record.js';
 import type { TurnFacts, TurnUsage } from '../trace/turn.js';
-import type { JsonObject } from '../trace/values.js';
 
 /*
  * What an agent transcript's earlier lines say that its later ones are counted by, one

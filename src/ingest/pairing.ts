@@ -1,8 +1,8 @@
+import { keepText } from '../kit/text.js';
 import { Flag } from '../store/codes.js';
 import type { ErrorEntry, TableWriter } from '../store/table-writer.js';
 import { type MessageDir, Status } from '../trace/enums.js';
 import { type IdKey, idTextOf, type RpcInfo } from '../trace/rpc.js';
-import { keepText } from '../trace/text.js';
 import type { TurnFacts } from '../trace/turn.js';
 
 /*

@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { ZoneClock } from '../kit/zone-time.js';
 import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
@@ -6,7 +7,6 @@ import type { Source } from '../sources/types.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
-import { ZoneClock } from '../trace/zone-time.js';
 import { ingest } from './ingest.js';
 import { openTrace } from './open-trace.js';
 

@@ -1,12 +1,12 @@
+import { isoTime } from '../kit/dates.js';
+import { keepText } from '../kit/text.js';
 import type { Line, LineRef } from '../sources/types.js';
 import { Flag } from '../store/codes.js';
 import type { FileState, TraceStore } from '../store/trace-store.js';
-import { isoTime } from '../trace/dates.js';
 import { Dir, type DirCode, Kind, type KindCode, Shape } from '../trace/enums.js';
 import { bytesFacts, lineFacts } from '../trace/facts.js';
 import type { AgentFrame } from '../trace/formats/agents/agent-record.js';
 import type { LineFacts } from '../trace/line-facts.js';
-import { keepText } from '../trace/text.js';
 import type { TurnFacts, TurnUsage } from '../trace/turn.js';
 import { type AgentState, agentState, countTurn, frameMeta, generationOf } from './agent-counting.js';
 import { cancel, closeRequest, type FilePairing, filePairing, openRequest, pairTurn } from './pairing.js';

@@ -1,12 +1,12 @@
+import { width, wrap } from '../kit/cells.js';
+import { usdOf } from '../kit/counts.js';
+import { fitColumns } from '../kit/fit-columns.js';
+import { inert } from '../kit/text.js';
+import { counted, fmtCost, fmtInt, fmtUsd, overflowNote } from '../kit/units.js';
 import type { DiffDoc } from '../store/diff.js';
 import { DIFF_COLUMNS, naturalWidths, WHAT_DIFFERS, WHAT_MIN } from '../store/diff-columns.js';
 import { costUsdOf, type Figures } from '../store/run-figures.js';
 import { whatDiffers } from '../store/what-differs.js';
-import { width, wrap } from '../trace/cells.js';
-import { usdOf } from '../trace/counts.js';
-import { fitColumns } from '../trace/fit-columns.js';
-import { inert } from '../trace/text.js';
-import { counted, fmtCost, fmtInt, fmtUsd, overflowNote } from '../trace/units.js';
 import { fitTable, MAX_COLUMN, table } from './table.js';
 
 const GAP = 2;

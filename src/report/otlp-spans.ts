@@ -19,6 +19,7 @@ import {
 } from '@opentelemetry/api';
 import { type Resource, resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { isObject, type Json, num, str } from '../kit/values.js';
 import { linkedPair, pairOfRow } from '../store/links.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { Dir, Kind, Shape, Status } from '../trace/enums.js';
@@ -26,7 +27,6 @@ import { lineFacts } from '../trace/facts.js';
 import { messageText } from '../trace/formats/records.js';
 import { idTextOf } from '../trace/rpc.js';
 import { TOOL } from '../trace/tool.js';
-import { isObject, type Json, num, str } from '../trace/values.js';
 import { batchIndex } from './batch-index.js';
 import { providerOf } from './genai-provider.js';
 import { frameOf } from './v1-export.js';

@@ -1,7 +1,7 @@
+import { oneLine } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
-import { oneLine } from '../trace/text.js';
-import { counted } from '../trace/units.js';
 
 /** How many skipped lines the note lists by number. */
 export const SHOWN_SKIPS = 10;

@@ -1,5 +1,5 @@
-import { truncate, width, widthUpTo } from '../trace/cells.js';
-import { fitColumns } from '../trace/fit-columns.js';
+import { truncate, width, widthUpTo } from '../kit/cells.js';
+import { fitColumns } from '../kit/fit-columns.js';
 
 /** A column: header, alignment, and the cell text of each row. */
 export interface Col {

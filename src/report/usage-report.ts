@@ -5,6 +5,10 @@
  * the same bytes (a cost is a sum of floating-point numbers, whose last digit depends
  * on the order they are added in).
  */
+
+import { cutMiddle, truncate, wrap } from '../kit/cells.js';
+import { inert } from '../kit/text.js';
+import { costOverflowNote, fmtInt, overflowNote } from '../kit/units.js';
 import {
   addFigures,
   costCell,
@@ -15,10 +19,7 @@ import {
   type RowKey,
   type RunFigures,
 } from '../store/run-figures.js';
-import { cutMiddle, truncate, wrap } from '../trace/cells.js';
 import type { PricesOrigin } from '../trace/prices.js';
-import { inert } from '../trace/text.js';
-import { costOverflowNote, fmtInt, overflowNote } from '../trace/units.js';
 import { pricesJson } from './prices-note.js';
 import { type Col, fitTable } from './table.js';
 

@@ -1,7 +1,8 @@
+import { isDateMs, isoTime } from '../kit/dates.js';
+import { isObject, type JsonObject } from '../kit/values.js';
 import { countedUsage } from '../store/counted-usage.js';
 import { sessionOf } from '../store/stats.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { isDateMs, isoTime } from '../trace/dates.js';
 import { Dir, Kind } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import {
@@ -14,7 +15,6 @@ import {
   v1Message,
 } from '../trace/formats/records.js';
 import { classify } from '../trace/parse-line.js';
-import { isObject, type JsonObject } from '../trace/values.js';
 import { exportLines } from './jsonl-export.js';
 
 /** The first row of `kind` in `file`, searching from the start (or from the end). */

@@ -1,4 +1,4 @@
-import { COUNT_LIMIT, nanoFits, nanoOf } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, nanoOf } from '../kit/counts.js';
 import { Kind, Shape } from '../trace/enums.js';
 import { Flag, UsageFlag } from './codes.js';
 import { Column } from './columns.js';
@@ -35,7 +35,7 @@ export interface ModelAgg {
   thinkingEstimated: number;
   ttft: number[];
   durations: number[];
-  /** The cost of the turns summed, in whole nano-dollars (trace/counts.ts: exact in any order). */
+  /** The cost of the turns summed, in whole nano-dollars (kit/counts.ts: exact in any order). */
   costNano: number;
   /** Turns with usage whose model had no price row. */
   unpricedTurns: number;

@@ -4,10 +4,10 @@
  * Every cell is inert (trace text made safe) and measured as shown, and only as much
  * of it as a cell can show (a tool name or a value may be 100,000 characters).
  */
-import { inertHead, width, widthUpTo } from '../trace/cells.js';
+import { inertHead, width, widthUpTo } from '../kit/cells.js';
+import type { FitColumn } from '../kit/fit-columns.js';
+import { fmtMs } from '../kit/units.js';
 import { diffStatus } from '../trace/enums.js';
-import type { FitColumn } from '../trace/fit-columns.js';
-import { fmtMs } from '../trace/units.js';
 import type { DiffCall } from './diff.js';
 
 /** No cell is wider than this, in the app's list or the printed table (report/table.ts's MAX_COLUMN). */

@@ -1,5 +1,4 @@
-import { alignSteps, lcsSteps, MAX_EDITS, ordinalSteps, type Step } from '../trace/align.js';
-import type { DiffStatus } from '../trace/enums.js';
+import { alignSteps, lcsSteps, MAX_EDITS, ordinalSteps, type Step } from '../kit/align.js';
 import {
   type Difference,
   firstDifference,
@@ -7,11 +6,12 @@ import {
   type ShownValues,
   shortValues,
   shownValues,
-} from '../trace/json-diff.js';
-import type { PathStep } from '../trace/json-path.js';
-import { canonical } from '../trace/json-write.js';
+} from '../kit/json-diff.js';
+import type { PathStep } from '../kit/json-path.js';
+import { canonical } from '../kit/json-write.js';
+import { isObject, type Json } from '../kit/values.js';
+import type { DiffStatus } from '../trace/enums.js';
 import { classify } from '../trace/parse-line.js';
-import { isObject, type Json } from '../trace/values.js';
 import { messageOf } from './messages.js';
 import { type Figures, figuresJson, storeFigures } from './run-figures.js';
 import type { ToolPair, TraceStore } from './trace-store.js';

@@ -1,4 +1,4 @@
-import { isObject, type Json } from '../trace/values.js';
+import { isObject, type Json } from '../kit/values.js';
 import type { TraceStore } from './trace-store.js';
 
 /**

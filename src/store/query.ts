@@ -1,7 +1,7 @@
+import type { Glob } from '../kit/glob.js';
+import { foldCase } from '../kit/text.js';
 import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
-import type { Glob } from '../trace/glob.js';
-import { foldCase } from '../trace/text.js';
 import { Flag } from './codes.js';
 import { FoldedFinder } from './folded-find.js';
 import type { TraceStore } from './trace-store.js';

@@ -6,14 +6,14 @@
  * the one aggregation path (`addRow`), so a run's figures over all its keys are those
  * of `summary` on its files. Only these figures leave; the stores can go.
  */
-import { COUNT_LIMIT, nanoFits, usdOf } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, usdOf } from '../kit/counts.js';
+import { fmtUsd } from '../kit/units.js';
+import { ZoneClock } from '../kit/zone-time.js';
 import { Kind, Shape } from '../trace/enums.js';
 import { isAgentName } from '../trace/formats/agents/agent-record.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { PriceTable } from '../trace/prices.js';
-import { fmtUsd } from '../trace/units.js';
-import { ZoneClock } from '../trace/zone-time.js';
 import { Aggregates, addRow } from './aggregates.js';
 import type { Dim } from './dims.js';
 import { modelsOf, sessionOf, toolsOf, totalCostNano } from './stats.js';
@@ -39,7 +39,7 @@ export interface Figures {
   outputTokens: number | null;
   cacheReadTokens: number | null;
   cacheWriteTokens: number | null;
-  /** The cost in whole nano-dollars, so that rows add up exactly (trace/counts.ts); `costUsd` in JSON. */
+  /** The cost in whole nano-dollars, so that rows add up exactly (kit/counts.ts); `costUsd` in JSON. */
   costNano: number | null;
   /** Turns with usage whose model has no price. */
   unpricedTurns: number | null;

@@ -1,5 +1,5 @@
 import fuzzysort from 'fuzzysort';
-import { hasCapital } from '../trace/text.js';
+import { hasCapital } from '../kit/text.js';
 import { textMatches } from './query.js';
 import type { TraceStore } from './trace-store.js';
 

@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import type { JsonObject } from '../trace/values.js';
+import type { JsonObject } from '../kit/values.js';
 import type { Aggregates, CallAgg, ErrorEntry, ModelAgg } from './aggregates.js';
 import { AsideColumn, Column, CountColumn, SmallColumn, TimeColumn } from './columns.js';
 import { LineRuns } from './line-runs.js';

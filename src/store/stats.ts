@@ -1,10 +1,10 @@
 import quickselect from 'quickselect';
-import { usdOf } from '../trace/counts.js';
-import { isoTime } from '../trace/dates.js';
+import { usdOf } from '../kit/counts.js';
+import { isoTime } from '../kit/dates.js';
+import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../kit/values.js';
 import { Status } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpServerOf } from '../trace/mcp-tool.js';
-import { exitCodeOf, isObject, type JsonObject, nearestRank, num, str } from '../trace/values.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
@@ -80,7 +80,7 @@ export interface PerModel {
   latencyMaxMs: number | null;
   /** Ours, present only when not 0: turns left out of the token and cost sums (a count above 2^53, or no count: negative, fractional). */
   overflowTurns?: number;
-  /** Ours, present only when not 0: turns whose tokens are summed but whose cost overflowed (about 9 million USD or more: trace/counts.ts), left out of the cost. */
+  /** Ours, present only when not 0: turns whose tokens are summed but whose cost overflowed (about 9 million USD or more: kit/counts.ts), left out of the cost. */
   costOverflowTurns?: number;
 }
 
@@ -180,7 +180,7 @@ export function sessionOf(f: FileState): StatsDoc['session'] {
 
 const nullIfNone = (value: number, seen: boolean) => (seen ? value : null);
 
-/** The cost of models, summed in whole nano-dollars (exact: trace/counts.ts). */
+/** The cost of models, summed in whole nano-dollars (exact: kit/counts.ts). */
 const costNanoOf = (models: readonly ModelAgg[]): number => models.reduce((s, m) => s + m.costNano, 0);
 
 /** The cost of an aggregate's turns in whole nano-dollars, as `totalUsd` says it; null when none was priced. */

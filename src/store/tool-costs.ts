@@ -1,4 +1,4 @@
-import { COUNT_LIMIT, nanoFits, nanoOf, usdOf } from '../trace/counts.js';
+import { COUNT_LIMIT, nanoFits, nanoOf, usdOf } from '../kit/counts.js';
 import { argumentsSize, linkedCall, linkedUse } from './links.js';
 import type { TraceStore } from './trace-store.js';
 
@@ -100,7 +100,7 @@ function sharesOf(turns: TraceStore, uses: readonly number[], counted: readonly 
   for (const ti of counted) {
     output += turns.usageOf(ti, 'output');
     overflow ||= turns.usageOverflows(ti);
-    // In whole nano-dollars, as every cost is summed (trace/counts.ts).
+    // In whole nano-dollars, as every cost is summed (kit/counts.ts).
     const c = turns.usageOf(ti, 'cost');
     cost += Number.isNaN(c) ? NaN : (nanoOf(c) ?? Infinity);
   }

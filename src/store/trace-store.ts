@@ -1,7 +1,7 @@
+import type { JsonObject } from '../kit/values.js';
 import type { DirCode, KindCode, ShapeCode, StatusCode } from '../trace/enums.js';
 import { type TraceFormat, V1 } from '../trace/formats/format.js';
 import type { PriceTable } from '../trace/prices.js';
-import type { JsonObject } from '../trace/values.js';
 import { Aggregates, addRow, turnOverflows } from './aggregates.js';
 import type { FlagBit } from './codes.js';
 import { Column } from './columns.js';

@@ -4,8 +4,8 @@
  * value shown around where the two differ. The printed table, the app's list and the
  * side-by-side view's header all say it this way.
  */
-import { inertHead, reach, truncate, width, widthUpTo } from '../trace/cells.js';
-import { inert } from '../trace/text.js';
+import { inertHead, reach, truncate, width, widthUpTo } from '../kit/cells.js';
+import { inert } from '../kit/text.js';
 import type { DiffCall } from './diff.js';
 
 /**

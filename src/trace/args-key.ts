@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { canonical } from './json-write.js';
+import { canonical } from '../kit/json-write.js';
 
 /*
  * A tool call's arguments as a number, for linking a tool_use to the tools/call it

@@ -1,5 +1,5 @@
-import { COUNT_KEYS, COUNT_LIMIT, countOf, timeOf } from './counts.js';
-import { hasEscapedKey, inexactAfter, LBRACE, members, numberText, ws } from './json-walk.js';
+import { COUNT_KEYS, COUNT_LIMIT, countOf, timeOf } from '../kit/counts.js';
+import { hasEscapedKey, inexactAfter, LBRACE, members, numberText, ws } from '../kit/json-walk.js';
 import type { TurnFacts } from './turn.js';
 
 /*

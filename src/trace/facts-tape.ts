@@ -1,10 +1,10 @@
+import { jsonText } from '../kit/json-write.js';
+import type { JsonObject } from '../kit/values.js';
 import { DIRS, Dir, type EventDir, type MessageDir, type RpcShape, SHAPES, Shape } from './enums.js';
 import { AGENT_NAMES as AGENTS, type AgentCounting, type AgentFrame } from './formats/agents/agent-record.js';
-import { jsonText } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type IdKey, invalidRpcInfo, type RpcInfo } from './rpc.js';
 import { bareTurnFacts, type TurnFacts, type TurnUsage } from './turn.js';
-import type { JsonObject } from './values.js';
 
 /*
  * Line facts as numbers and strings, to pass between threads cheaply: one

@@ -1,15 +1,15 @@
+import { countOf } from '../kit/counts.js';
+import { jsonPreview } from '../kit/json-write.js';
+import { keepText } from '../kit/text.js';
+import { isObject, type JsonObject, num, str } from '../kit/values.js';
 import { turnNumbersByText } from './count-text.js';
-import { countOf } from './counts.js';
 import type { AgentCounting } from './formats/agents/agent-record.js';
 import { keyNumberIdsByText } from './id-text.js';
-import { jsonPreview } from './json-write.js';
 import type { LineFacts, LlmError } from './line-facts.js';
 import { type ParsedLine, parseLine } from './parse-line.js';
 import { rpcInfo, rpcMessages } from './rpc.js';
 import { scanLine } from './scan-line.js';
-import { keepText } from './text.js';
 import { type TurnFacts, turnFacts } from './turn.js';
-import { isObject, type JsonObject, num, str } from './values.js';
 
 /** A line's facts from its bytes: the scanner when it knows the line, else JSON.parse. */
 export function bytesFacts(buf: Buffer, start: number, stop: number): LineFacts {

@@ -8,9 +8,9 @@
  * Pure: parsing only. The store evaluates a parsed filter (store/query.ts).
  */
 
+import { type Glob, parseGlob } from '../kit/glob.js';
+import { hasCapital } from '../kit/text.js';
 import { DIRS, filterWords, STATUSES } from './enums.js';
-import { type Glob, parseGlob } from './glob.js';
-import { hasCapital } from './text.js';
 
 export const GLOB_FIELDS = ['method', 'tool', 'model', 'role', 'kind', 'file'] as const;
 export type GlobField = (typeof GLOB_FIELDS)[number];

@@ -1,4 +1,4 @@
-import { elements, hasEscapedKey, inexactAfter, LBRACE, LBRACKET, members, numberText, ws } from './json-walk.js';
+import { elements, hasEscapedKey, inexactAfter, LBRACE, LBRACKET, members, numberText, ws } from '../kit/json-walk.js';
 import { numberIdKey, type RpcInfo } from './rpc.js';
 
 /*

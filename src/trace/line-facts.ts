@@ -1,8 +1,8 @@
+import type { JsonObject } from '../kit/values.js';
 import type { EventDir, MessageDir } from './enums.js';
 import type { AgentFrame } from './formats/agents/agent-record.js';
 import type { RpcInfo } from './rpc.js';
 import type { TurnFacts } from './turn.js';
-import type { JsonObject } from './values.js';
 
 /**
  * What the store keeps of one line: the record kind and the few facts that lists,

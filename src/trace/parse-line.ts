@@ -1,10 +1,10 @@
+import { memberShown } from '../kit/json-walk.js';
+import { jsonPreview } from '../kit/json-write.js';
+import { isObject, isoMs, type Json, type JsonObject, num, str } from '../kit/values.js';
 import { DIRS as DIR_TABLE, type DirName, filterWords, MCP_REC_DIRS } from './enums.js';
 import { agentRecord } from './formats/agents/agent-line.js';
 import type { AgentCounting, AgentFrame } from './formats/agents/agent-record.js';
 import { looksMcpRec, mcpRecFaults } from './formats/mcp-rec-rules.js';
-import { memberShown } from './json-walk.js';
-import { jsonPreview } from './json-write.js';
-import { isObject, isoMs, type Json, type JsonObject, num, str } from './values.js';
 
 /** What a message line's `dir` says, normalised; mcp-rec's arrows map to in/out. */
 export type Dir = Exclude<DirName, 'none'>;

@@ -3,8 +3,9 @@
  * use: people bill by these figures, and the same trace costs what the table says
  * (ccusage names its pricing too). Here, in trace/, so report/ and ui/ share one wording.
  */
+
+import { oneLine } from '../kit/text.js';
 import type { PricesOrigin } from './prices.js';
-import { oneLine } from './text.js';
 
 /** Who chose the prices: no one (the bundled table), `--prices FILE`, or the config's `prices`. */
 export type PricesFrom = 'bundled' | '--prices' | 'config';

@@ -1,4 +1,4 @@
-import { isDateMs } from './dates.js';
+import { isDateMs } from '../kit/dates.js';
 import { PRICE_PACKAGE_VERSION, PRICE_ROWS } from './price-data.js';
 import type { Constraint, PriceRow, Rate, Rates } from './price-row.js';
 import type { TurnUsage } from './turn.js';

@@ -1,7 +1,7 @@
+import { jsonPreview } from '../kit/json-write.js';
+import { isObject, type Json, num, str } from '../kit/values.js';
 import { argsKeyOfValue } from './args-key.js';
 import type { RpcShape } from './enums.js';
-import { jsonPreview } from './json-write.js';
-import { isObject, type Json, num, str } from './values.js';
 
 /** A JSON-RPC message as the pairing and the lists need it. */
 export interface RpcInfo {

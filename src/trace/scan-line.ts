@@ -1,5 +1,7 @@
+import { countOf, INVALID_COUNT, timeOf } from '../kit/counts.js';
+import { keepText } from '../kit/text.js';
+import { isoMs, type Json } from '../kit/values.js';
 import { absentArgsKey, argsKeyOfBytes, argsSize } from './args-key.js';
-import { countOf, INVALID_COUNT, timeOf } from './counts.js';
 import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
 import { type AgentCounting, type AgentFrame, COUNTED, PART } from './formats/agents/agent-record.js';
@@ -13,9 +15,7 @@ import {
   type RpcInfo,
   stringIdKey,
 } from './rpc.js';
-import { keepText } from './text.js';
 import { bareTurnFacts, type TurnFacts, type TurnUsage } from './turn.js';
-import { isoMs, type Json } from './values.js';
 
 /*
  * The hot path of indexing: the facts of a message or turn line read straight from

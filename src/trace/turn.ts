@@ -1,8 +1,8 @@
+import { countOf, timeOf } from '../kit/counts.js';
+import { isObject, type JsonObject, str } from '../kit/values.js';
 import { argsKeyOfValue, argsSize } from './args-key.js';
-import { countOf, timeOf } from './counts.js';
 import type { AgentCounting } from './formats/agents/agent-record.js';
 import { contentText } from './rpc.js';
-import { isObject, type JsonObject, str } from './values.js';
 
 /** What a turn contributes to aggregates, pairing and lists. */
 export interface TurnFacts {

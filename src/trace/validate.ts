@@ -1,8 +1,8 @@
-import { COUNT_KEYS, COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from './counts.js';
+import { COUNT_KEYS, COUNT_LIMIT, countOf, INVALID_COUNT, timeOf } from '../kit/counts.js';
+import { hasEscapedKey, inexactAfter, memberShown, valueText } from '../kit/json-walk.js';
+import { isObject, type JsonObject, num, str } from '../kit/values.js';
 import { DIRS, filterWords } from './enums.js';
-import { hasEscapedKey, inexactAfter, memberShown, valueText } from './json-walk.js';
 import { notJsonReason, notObjectReason } from './parse-line.js';
-import { isObject, type JsonObject, num, str } from './values.js';
 
 /** One finding of `validate`, with the line it is about. */
 export interface Finding {

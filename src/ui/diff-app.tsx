@@ -1,10 +1,10 @@
 import { Box, useApp } from 'ink';
 import { useMemo } from 'react';
+import { inert } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import type { DiffDoc } from '../store/diff.js';
 import { emptyColumns, naturalWidths } from '../store/diff-columns.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { inert } from '../trace/text.js';
-import { counted } from '../trace/units.js';
 import { Lines } from './components/lines.js';
 import { callSides } from './data/diff-sides.js';
 import { diffHeading } from './format/diff-heading.js';

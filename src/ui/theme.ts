@@ -1,6 +1,6 @@
 import chalk from 'chalk';
+import { inert } from '../kit/text.js';
 import { ENUM_ASCII } from '../trace/enums.js';
-import { inert } from '../trace/text.js';
 import type { Segment, Style } from './format/segments.js';
 import { chooseTheme, chosenTheme, type TextStyle, type ThemeChoice, themeStyles } from './theme-table.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wrapAscii } from '../../src/cli/program.js';
-import { wrap } from '../../src/trace/cells.js';
+import { wrap } from '../../src/kit/cells.js';
 import { FILTER_GRAMMAR } from '../../src/trace/filter.js';
 import { run } from '../helpers/cli.js';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { oneLine } from '../../src/kit/text.js';
 import { PRICE_PACKAGE_VERSION } from '../../src/trace/prices.js';
-import { oneLine } from '../../src/trace/text.js';
 import { run, SUMMARY_JSON_KEYS, TERMINAL_CONTROLS } from '../helpers/cli.js';
 
 const DEMO = 'examples/demo.jsonl';

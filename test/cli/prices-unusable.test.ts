@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICES_CAP } from '../../src/cli/prices-file.js';
-import { oneLine } from '../../src/trace/text.js';
+import { oneLine } from '../../src/kit/text.js';
 import { run, TERMINAL_CONTROLS } from '../helpers/cli.js';
 
 const DEMO = 'examples/demo.jsonl';

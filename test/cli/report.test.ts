@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nanoOf, usdOf } from '../../src/kit/counts.js';
 import { FIGURE_FIELDS } from '../../src/store/run-figures.js';
 import type { StatsDoc } from '../../src/store/stats.js';
-import { nanoOf, usdOf } from '../../src/trace/counts.js';
 import { run } from '../helpers/cli.js';
 import { REAL_PRODUCERS, REAL_TRACES, realRuns, realTraceFiles } from '../helpers/shared.js';
 

@@ -48,8 +48,8 @@ const COMMAND_LINE = [
   'src/store/dims.ts',
   'src/trace/enums.ts',
   'src/trace/filter.ts',
-  'src/trace/glob.ts',
-  'src/trace/text.ts',
+  'src/kit/glob.ts',
+  'src/kit/text.ts',
   'src/trace/tool.ts',
 ];
 

@@ -1,7 +1,8 @@
 /** Trees for the detail view's tests: a forest of JSON texts, and the 12-level, 1,804-line result of issue 18. */
-import { JsonTable } from '../../src/trace/json-tree.js';
+
 import { seg } from '../../src/ui/format/segments.js';
 import { Forest } from '../../src/ui/tree/forest.js';
+import { JsonTable } from '../../src/ui/tree/json-tree.js';
 import type { TreeFrame } from '../../src/ui/tree/tree-state.js';
 
 /** A forest whose parts are these JSON texts (named as given). */

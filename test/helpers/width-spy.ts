@@ -14,7 +14,7 @@ type StringWidth = (text: string, options?: object) => number;
 
 /**
  * The longest text a line may have measured whole: a line of 200 cells (the widest the
- * suites draw) reads at most `reach(200)` = 1,632 code units of a text (trace/cells.ts).
+ * suites draw) reads at most `reach(200)` = 1,632 code units of a text (kit/cells.ts).
  */
 export const MEASURE_LIMIT = 2000;
 

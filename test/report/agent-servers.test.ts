@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ZoneClock } from '../../src/kit/zone-time.js';
 import { diffStores } from '../../src/store/diff.js';
 import { BUILT_IN, runFigures } from '../../src/store/run-figures.js';
 import { serversOf } from '../../src/store/stats.js';
 import { mcpServerOf, mcpToolOf } from '../../src/trace/mcp-tool.js';
-import { ZoneClock } from '../../src/trace/zone-time.js';
 import { usageData } from '../../src/ui/panes/usage/usage-data.js';
 import { usageLines } from '../../src/ui/panes/usage/usage-lines.js';
 import { storeOf } from '../helpers/store.js';

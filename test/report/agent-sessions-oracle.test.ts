@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRun } from '../../src/ingest/read-run.js';
+import { usdOf } from '../../src/kit/counts.js';
 import { pairRuns } from '../../src/sources/recordings.js';
-import { usdOf } from '../../src/trace/counts.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { AGENT_SESSIONS, filesUnder, setsWithExpected } from '../helpers/agent-sessions.js';
 

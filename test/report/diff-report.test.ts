@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { width } from '../../src/kit/cells.js';
 import { diffText } from '../../src/report/diff-report.js';
 import { diffStores } from '../../src/store/diff.js';
-import { width } from '../../src/trace/cells.js';
 import { run } from '../helpers/cli.js';
 import { insertedPair } from '../helpers/inserted-call.js';
 import { REAL_TRACES } from '../helpers/shared.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { width } from '../../src/kit/cells.js';
+import { boundOf, ZoneClock } from '../../src/kit/zone-time.js';
 import { ReportRows, reportDoc, reportText, totalsOf } from '../../src/report/usage-report.js';
 import { pairRuns, runIdOf } from '../../src/sources/recordings.js';
 import { costUsdOf, type Dim, FIGURE_FIELDS, type Figures, runFigures } from '../../src/store/run-figures.js';
 import { statsOf } from '../../src/store/stats.js';
 import { toolCosts } from '../../src/store/tool-costs.js';
 import type { TraceStore } from '../../src/store/trace-store.js';
-import { width } from '../../src/trace/cells.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { boundOf, ZoneClock } from '../../src/trace/zone-time.js';
 import { storeOf } from '../helpers/store.js';
 
 /*

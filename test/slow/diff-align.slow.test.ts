@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
+import { lcsSteps, MAX_EDITS } from '../../src/kit/align.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { diffStores } from '../../src/store/diff.js';
 import { TraceStore } from '../../src/store/trace-store.js';
-import { lcsSteps, MAX_EDITS } from '../../src/trace/align.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 
 /*

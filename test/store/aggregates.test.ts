@@ -1,9 +1,9 @@
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { percentile } from '../../src/kit/values.js';
 import { latencyStats, statsOf } from '../../src/store/stats.js';
 import { bundledPrices, PRICE_PACKAGE_VERSION, withOverrides } from '../../src/trace/prices.js';
-import { percentile } from '../../src/trace/values.js';
 import { at, storeOf } from '../helpers/store.js';
 
 const turn = (ms: number, model: string | undefined, usage: object | undefined, extra: object = {}) => ({

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
+import { canonical } from '../../src/kit/json-write.js';
+import { isObject, type Json, str } from '../../src/kit/values.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { loadSnapshot } from '../../src/store/snapshot.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { argsKeyOfValue } from '../../src/trace/args-key.js';
-import { canonical } from '../../src/trace/json-write.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { isObject, type Json, str } from '../../src/trace/values.js';
 import { realProducerFiles, realTraceFiles } from '../helpers/shared.js';
 import { at, snapshotBytes, storeOf } from '../helpers/store.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../../src/ingest/ingest.js';
+import { alignSteps, lcsSteps, ordinalSteps } from '../../src/kit/align.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { diffStores } from '../../src/store/diff.js';
 import { TraceStore } from '../../src/store/trace-store.js';
-import { alignSteps, lcsSteps, ordinalSteps } from '../../src/trace/align.js';
 import { bundledPrices } from '../../src/trace/prices.js';
 import { insertedPair } from '../helpers/inserted-call.js';
 import { at, storeOf } from '../helpers/store.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { canonical } from '../../src/kit/json-write.js';
 import { absentArgsKey, argsKeyOfBytes, argsKeyOfValue, argsSize } from '../../src/trace/args-key.js';
-import { canonical } from '../../src/trace/json-write.js';
 import { seededRandom } from '../helpers/random.js';
 
 /** Key and size from the bytes (the scanner's way) and from the parsed value (JSON.parse's). */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { width } from '../../src/kit/cells.js';
+import { fitColumns } from '../../src/kit/fit-columns.js';
+import { shortValues, shownValues } from '../../src/kit/json-diff.js';
+import { jqPath } from '../../src/kit/json-path.js';
+import type { Json } from '../../src/kit/values.js';
 import type { DiffCall } from '../../src/store/diff.js';
 import { aroundDifference, shareRoom, truncateStart, whatDiffers } from '../../src/store/what-differs.js';
-import { width } from '../../src/trace/cells.js';
-import { fitColumns } from '../../src/trace/fit-columns.js';
-import { shortValues, shownValues } from '../../src/trace/json-diff.js';
-import { jqPath } from '../../src/trace/json-path.js';
-import type { Json } from '../../src/trace/values.js';
 
 describe('jq paths', () => {
   it.each([

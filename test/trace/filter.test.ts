@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseGlob } from '../../src/kit/glob.js';
 import { explainFilterError, FilterError, MAX_FILTER, parseFilter } from '../../src/trace/filter.js';
-import { parseGlob } from '../../src/trace/glob.js';
 
 /** What parsing `expr` throws (undefined when it parses). */
 function errorOf(expr: string): unknown {

@@ -156,7 +156,7 @@ describe('turnFacts', () => {
 
 describe('isoMs', () => {
   it('reads the usual shape by hand exactly as Date.parse does, and falls back for others', async () => {
-    const { isoMs } = await import('../../src/trace/values.js');
+    const { isoMs } = await import('../../src/kit/values.js');
     for (const t of [
       '2026-05-12T23:00:00.123Z',
       '1999-12-31T23:59:59.999Z',

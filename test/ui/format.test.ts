@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { inert, inertLines } from '../../src/kit/text.js';
 import { Status } from '../../src/trace/enums.js';
-import { inert, inertLines } from '../../src/trace/text.js';
 import { detailLines } from '../../src/ui/data/detail.js';
 import { jsonTextLines } from '../../src/ui/format/json-lines.js';
 import { formatCallRow, formatEventRow } from '../../src/ui/format/rows.js';

@@ -1,18 +1,18 @@
 import stringWidth from 'string-width';
 import { describe, expect, it, vi } from 'vitest';
+import { piece, rowStarts } from '../../src/kit/cells.js';
+import { shownValues } from '../../src/kit/json-diff.js';
+import type { Json } from '../../src/kit/values.js';
 import type { DiffCall } from '../../src/store/diff.js';
 import type { ToolPair } from '../../src/store/trace-store.js';
-import { piece, rowStarts } from '../../src/trace/cells.js';
-import { shownValues } from '../../src/trace/json-diff.js';
-import type { Json } from '../../src/trace/values.js';
 import type { CallSide } from '../../src/ui/data/diff-sides.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { sideBySide } from '../../src/ui/format/side-by-side.js';
 
 /** The length of each text the view cut or wrapped into rows (`piece` and `rowStarts`), to count its work. */
 const cutsSeen: number[] = [];
-vi.mock('../../src/trace/cells.js', async (actual) => {
-  const cells = await actual<typeof import('../../src/trace/cells.js')>();
+vi.mock('../../src/kit/cells.js', async (actual) => {
+  const cells = await actual<typeof import('../../src/kit/cells.js')>();
   return {
     ...cells,
     piece: (text: string, width: number) => {

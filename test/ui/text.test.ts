@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { inert } from '../../src/trace/text.js';
+import { inert } from '../../src/kit/text.js';
 import { jsonTextLines, plainLines } from '../../src/ui/format/json-lines.js';
 import { lineText } from '../../src/ui/format/segments.js';
 import { clip, fit, head, inertHead, piece, truncate, width, widthUpTo, wrap } from '../../src/ui/format/text.js';

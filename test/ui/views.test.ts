@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendLines } from '../../src/ingest/row-writer.js';
-import { fmtOffset } from '../../src/trace/units.js';
+import { fmtOffset } from '../../src/kit/units.js';
 import { momentTyped } from '../../src/ui/data/goto-time.js';
 import { byLatency, indexAtTime, slowestFirst, traceStart, viewsOf } from '../../src/ui/data/views.js';
 import { seededRandom } from '../helpers/random.js';

@@ -1,6 +1,6 @@
-import { AXIS_HALF_SPAN_MS } from '../dates.js';
-import { jsonPreview } from '../json-write.js';
-import { isObject, type JsonObject, num } from '../values.js';
+import { AXIS_HALF_SPAN_MS } from '../../kit/dates.js';
+import { jsonPreview } from '../../kit/json-write.js';
+import { isObject, type JsonObject, num } from '../../kit/values.js';
 import type { Span } from './json-spans.js';
 
 /** A fault in a cassette, at a path (`interactions/3/response`); `fatal`: the interaction cannot be read. */

@@ -1,6 +1,6 @@
+import { counted } from '../../kit/units.js';
+import { isObject, type JsonObject, num } from '../../kit/values.js';
 import { MCP_REC_DIRS } from '../enums.js';
-import { counted } from '../units.js';
-import { isObject, type JsonObject, num } from '../values.js';
 
 const DIRECTIONS = new Set<string>(Object.values(MCP_REC_DIRS));
 

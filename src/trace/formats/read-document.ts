@@ -1,7 +1,7 @@
-import { AXIS_HALF_SPAN_MS, isoTime } from '../dates.js';
-import { jsonText } from '../json-write.js';
-import { counted } from '../units.js';
-import { isObject, type JsonObject, str } from '../values.js';
+import { AXIS_HALF_SPAN_MS, isoTime } from '../../kit/dates.js';
+import { jsonText } from '../../kit/json-write.js';
+import { counted } from '../../kit/units.js';
+import { isObject, type JsonObject, str } from '../../kit/values.js';
 import { foldGeminiJsonl, geminiDocument, geminiLines, isGeminiChat } from './agents/gemini.js';
 import { cassetteFaults, isIsoTime } from './cassette-rules.js';
 import { CASSETTE, type DocumentLine, GEMINI, OTLP, type TraceFormat } from './format.js';

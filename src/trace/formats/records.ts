@@ -1,4 +1,4 @@
-import { isoTime } from '../dates.js';
+import { isoTime } from '../../kit/dates.js';
 import { MCP_REC_DIRS } from '../enums.js';
 import { valueSpans } from './json-spans.js';
 

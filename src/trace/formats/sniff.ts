@@ -1,5 +1,5 @@
+import { isObject } from '../../kit/values.js';
 import { classify } from '../parse-line.js';
-import { isObject } from '../values.js';
 import { isClaudeCodeLine } from './agents/claude-code.js';
 import { isCodexLine } from './agents/codex.js';
 import { isGeminiMetadata } from './agents/gemini.js';

@@ -1,5 +1,5 @@
+import type { JsonObject } from '../../kit/values.js';
 import { FINDINGS_PER_RULE, type Finding, type Omitted, Validator } from '../validate.js';
-import type { JsonObject } from '../values.js';
 import {
   ClaudeCodeValidator,
   CodexValidator,

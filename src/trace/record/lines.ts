@@ -1,4 +1,4 @@
-import { isoTime } from '../dates.js';
+import { isoTime } from '../../kit/dates.js';
 import type { MessageDir } from '../enums.js';
 import { TOOL } from '../tool.js';
 import { redactJsonText, redactString } from './redact.js';

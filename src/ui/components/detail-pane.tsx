@@ -1,4 +1,4 @@
-import type { TextFinder } from '../../trace/text.js';
+import type { TextFinder } from '../../kit/text.js';
 import { markMatches } from '../format/find-lines.js';
 import { marker } from '../format/rows.js';
 import type { ScreenLine } from '../format/segments.js';

@@ -1,9 +1,10 @@
 /** The arguments column of a wide Calls pane: a request's arguments as compact JSON. */
+
+import { jsonPreview } from '../../kit/json-write.js';
+import { fmtBytes } from '../../kit/units.js';
+import { isObject, type Json } from '../../kit/values.js';
 import { messageOf } from '../../store/messages.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { jsonPreview } from '../../trace/json-write.js';
-import { fmtBytes } from '../../trace/units.js';
-import { isObject, type Json } from '../../trace/values.js';
 import { nthOf } from './marks.js';
 
 /** Longer lines are not parsed for a preview (the detail view shows them). */

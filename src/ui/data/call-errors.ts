@@ -1,8 +1,9 @@
 /** Why a call failed, for its row in Calls: the error's text, or the HTTP error a recorder noted. */
+
+import { isObject, str } from '../../kit/values.js';
 import { pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { Kind, Status } from '../../trace/enums.js';
-import { isObject, str } from '../../trace/values.js';
 
 /** An HTTP error the recorder noted for a call that got no JSON-RPC answer. */
 export interface HttpFailure {

@@ -1,12 +1,11 @@
 import { StringDecoder } from 'node:string_decoder';
+import { cutMiddle, endsOf } from '../../kit/cells.js';
+import { isoTime } from '../../kit/dates.js';
+import { inert } from '../../kit/text.js';
+import { fmtBytes, fmtMs, fmtOffset } from '../../kit/units.js';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { cutMiddle, endsOf } from '../../trace/cells.js';
-import { isoTime } from '../../trace/dates.js';
 import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
-import { closedPrefix, JsonTable } from '../../trace/json-tree.js';
-import { inert } from '../../trace/text.js';
-import { fmtBytes, fmtMs, fmtOffset } from '../../trace/units.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { shortenPath } from '../format/notice.js';
 import { looks, toneOf } from '../format/rows.js';
@@ -15,6 +14,7 @@ import { inertHead, width as widthOf } from '../format/text.js';
 import { keyOf } from '../keymap.js';
 import { NO_CALL } from '../panes/turns/turn-lines.js';
 import { Forest, type Part } from '../tree/forest.js';
+import { closedPrefix, JsonTable } from '../tree/json-tree.js';
 import { fileLabel, traceStart } from './views.js';
 
 /** Records larger than this show a prefix; `w` writes the whole record. */
@@ -256,7 +256,7 @@ function* buildForest(store: TraceStore, row: number, rows: number[], preview = 
 
 /**
  * What a big record's tree shows first, while the job reads it: the same tree built
- * from each record's first PREVIEW_BYTES (trace/json-tree.ts closedPrefix), a few
+ * from each record's first PREVIEW_BYTES (ui/tree/json-tree.ts closedPrefix), a few
  * milliseconds of work however big the record.
  */
 export function previewForest(store: TraceStore, row: number): Forest {

@@ -1,7 +1,8 @@
 /** What the side-by-side view compares for one diff row, read back from both stores. */
+
+import type { Json } from '../../kit/values.js';
 import { argsOf, type DiffCall, outcomeOf } from '../../store/diff.js';
 import type { ToolPair, TraceStore } from '../../store/trace-store.js';
-import type { Json } from '../../trace/values.js';
 
 /** One side of a row: the call's arguments and outcome (undefined where it has none), or no call at all. */
 export interface CallSide {

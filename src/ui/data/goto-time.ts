@@ -21,7 +21,7 @@ export function readsAsTimeOfDay(text: string, clock: boolean): boolean {
   return !clock && TIME_OF_DAY.test(text);
 }
 
-/** Half the step an offset of this size is printed in (trace/units.ts fmtOffset): 0.001 s below 10 s, 0.1 s below a minute, then seconds. */
+/** Half the step an offset of this size is printed in (kit/units.ts fmtOffset): 0.001 s below 10 s, 0.1 s below a minute, then seconds. */
 const shownHalfStep = (ms: number): number => (ms < 10_000 ? 0.5 : ms < 60_000 ? 50 : 500);
 
 /** The precision of an offset as typed: its last figure's unit (`10.25s`: 10 ms; `01:30`: 1 s). */

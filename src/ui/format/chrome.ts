@@ -1,9 +1,9 @@
+import { inert } from '../../kit/text.js';
+import { counted, fmtBytes, fmtInt } from '../../kit/units.js';
+import { exitCodeOf } from '../../kit/values.js';
 import { planeOf } from '../../store/stats.js';
 import type { FileState } from '../../store/trace-store.js';
 import { FORMAT_NAMES } from '../../trace/formats/format.js';
-import { inert } from '../../trace/text.js';
-import { counted, fmtBytes, fmtInt } from '../../trace/units.js';
-import { exitCodeOf } from '../../trace/values.js';
 import { keyOf } from '../keymap.js';
 import { PANES, type PaneId, paneAbout } from '../panes/list.js';
 import type { Notice } from '../state/ui-state.js';

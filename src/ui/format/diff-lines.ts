@@ -1,14 +1,14 @@
 /** The lines of `diff A B` on a terminal: the list's rows, and a call's title (`side-by-side.ts` lays out the rest). */
 
+import { width as cellWidth } from '../../kit/cells.js';
+import { usdOf } from '../../kit/counts.js';
+import { fitColumns } from '../../kit/fit-columns.js';
+import { fmtInt, fmtUsd } from '../../kit/units.js';
 import type { DiffCall } from '../../store/diff.js';
 import { DIFF_COLUMNS, latencyDelta, WHAT_MIN } from '../../store/diff-columns.js';
 import { costUsdOf, type Figures } from '../../store/run-figures.js';
 import { whatDiffers } from '../../store/what-differs.js';
-import { width as cellWidth } from '../../trace/cells.js';
-import { usdOf } from '../../trace/counts.js';
 import { diffStatus } from '../../trace/enums.js';
-import { fitColumns } from '../../trace/fit-columns.js';
-import { fmtInt, fmtUsd } from '../../trace/units.js';
 import { type ScreenLine, type Style, seg } from './segments.js';
 import { fmtCompact } from './session-lines.js';
 import { fit } from './text.js';

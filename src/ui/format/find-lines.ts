@@ -1,4 +1,4 @@
-import { type TextFinder, textFinder } from '../../trace/text.js';
+import { type TextFinder, textFinder } from '../../kit/text.js';
 import { lineText, type ScreenLine, type Segment } from './segments.js';
 
 /*

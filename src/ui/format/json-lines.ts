@@ -1,4 +1,4 @@
-import { inert } from '../../trace/text.js';
+import { inert } from '../../kit/text.js';
 import { prettyJsonText } from './json-text.js';
 import { pushLines, type ScreenLine, type Segment, seg } from './segments.js';
 import { head, piece } from './text.js';

@@ -4,7 +4,7 @@
  * marks, so NO_COLOR and --ascii show them) and drawn inverted. The command line puts a
  * caret under it instead (trace/filter.ts); the bar is one line.
  */
-import { inert } from '../../trace/text.js';
+import { inert } from '../../kit/text.js';
 import { endOf } from './notice.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';
 import { reach, truncate, widthUpTo } from './text.js';

@@ -1,6 +1,6 @@
 /** Search matches as a list shows them. Positions are ascending: a frame never pays for all matches. */
 
-import { fmtInt } from '../../trace/units.js';
+import { fmtInt } from '../../kit/units.js';
 import { inertHead, truncate } from './text.js';
 
 /** The first of `p` at or after `from` (a binary search). */

@@ -1,5 +1,5 @@
+import { fmtClock, fmtMs, fmtOffset } from '../../kit/units.js';
 import { DIRS, Dir, type EnumEntry, KINDS, Kind, SHAPES, Shape, STATUSES, Status } from '../../trace/enums.js';
-import { fmtClock, fmtMs, fmtOffset } from '../../trace/units.js';
 import type { CallRow, EventRow } from '../data/views.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from './segments.js';
 import { fit, inertHead, widthUpTo } from './text.js';

@@ -1,8 +1,9 @@
 /** The Sessions list's lines: its column heads, one row per run, its header (pure, width-exact). */
+
+import { inert } from '../../kit/text.js';
+import { counted, fmtMs, overflowing } from '../../kit/units.js';
 import { costCell } from '../../store/run-figures.js';
 import type { SessionEntry } from '../../store/session-list.js';
-import { inert } from '../../trace/text.js';
-import { counted, fmtMs, overflowing } from '../../trace/units.js';
 import { labelOf, modelsCell, noSession, tokensOf } from '../data/sessions.js';
 import type { SessionSort } from '../state/ui-state.js';
 import { fitLine, type ScreenLine, seg } from './segments.js';

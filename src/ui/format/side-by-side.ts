@@ -10,10 +10,11 @@
  * sides of a changed line break alike up to where they differ: the row where they
  * differ is the same row on both sides, and `]` goes to it.
  */
+
+import { fmtMs } from '../../kit/units.js';
+import type { Json } from '../../kit/values.js';
 import type { DiffCall } from '../../store/diff.js';
 import { whatDiffers } from '../../store/what-differs.js';
-import { fmtMs } from '../../trace/units.js';
-import type { Json } from '../../trace/values.js';
 import type { CallSide } from '../data/diff-sides.js';
 import { diffTitle } from './diff-lines.js';
 import { fitLine, type ScreenLine, type Style, seg } from './segments.js';

@@ -2,11 +2,11 @@
  * What the side-by-side view compares: each side's value as pretty-printed lines, made
  * inert, and the two sides' lines aligned by their longest common subsequence.
  */
-import { lcsSteps, ordinalSteps, type Step } from '../../trace/align.js';
-import { jsonText } from '../../trace/json-write.js';
-import { inert } from '../../trace/text.js';
-import { fmtBytes } from '../../trace/units.js';
-import type { Json } from '../../trace/values.js';
+import { lcsSteps, ordinalSteps, type Step } from '../../kit/align.js';
+import { jsonText } from '../../kit/json-write.js';
+import { inert } from '../../kit/text.js';
+import { fmtBytes } from '../../kit/units.js';
+import type { Json } from '../../kit/values.js';
 import { FLAT_DEPTH, prettyJsonText } from './json-text.js';
 
 /** Values whose JSON is longer than this are not laid out line by line (the detail view's cap). */

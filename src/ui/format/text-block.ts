@@ -3,8 +3,8 @@
  * word-wrapped; folded after FOLD_LINES with `… N more lines`. The Turns pane's text,
  * thinking and tool results and the detail view's long strings share it.
  */
-import { inertLines } from '../../trace/text.js';
-import { counted } from '../../trace/units.js';
+import { inertLines } from '../../kit/text.js';
+import { counted } from '../../kit/units.js';
 import { type Command, keyOf } from '../keymap.js';
 import { piece, wrap } from './text.js';
 

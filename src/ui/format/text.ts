@@ -1,2 +1,2 @@
-// Width and cuts live in trace/cells.ts (pure), so the summary's tables share them.
-export * from '../../trace/cells.js';
+// Width and cuts live in kit/cells.ts (pure), so the summary's tables share them.
+export * from '../../kit/cells.js';

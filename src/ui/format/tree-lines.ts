@@ -4,10 +4,11 @@
  * `{…} 12 keys`); a long string goes under its key, unescaped and wrapped, folded after
  * FOLD_LINES; closing brackets are not drawn (the indent shows where a value ends).
  */
-import { NodeKind } from '../../trace/json-tree.js';
-import { inert } from '../../trace/text.js';
+
+import { inert } from '../../kit/text.js';
 import { keyOf } from '../keymap.js';
 import { Flag, type Flags, type Forest, hasFlag, indexOf, looksLikeJson, ROOT, tableOf } from '../tree/forest.js';
+import { NodeKind } from '../tree/json-tree.js';
 import { fitLine, type ScreenLine, type Segment, seg } from './segments.js';
 import { inertHead, width as widthOf, widthUpTo } from './text.js';
 import { FOLD_LINES, hardLines, moreText, OPEN_LINES, opensText, textBlock } from './text-block.js';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TextFinder } from '../../kit/text.js';
 import { linesContainingSoon, prepareSearchSoon, type SearchResult, search } from '../../store/search.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import type { TextFinder } from '../../trace/text.js';
 import type { RowList } from '../data/views.js';
 import { findPattern, linesMatching } from '../format/find-lines.js';
 import type { ScreenLine } from '../format/segments.js';

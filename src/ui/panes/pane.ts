@@ -4,9 +4,9 @@
  * listed by id in `index.ts`; the helpers here are what the panes' screens share.
  */
 import type { ReactElement } from 'react';
+import { fmtInt } from '../../kit/units.js';
 import type { FilterResult } from '../../store/query.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { fmtInt } from '../../trace/units.js';
 import type { RowList, Views } from '../data/views.js';
 import { searchCounter } from '../format/matches.js';
 import type { ScreenLine } from '../format/segments.js';

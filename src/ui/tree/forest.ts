@@ -1,13 +1,14 @@
 /*
  * The detail view's tree: a root naming what is shown (a call, a turn, an event), its
  * parts (`request`, `response`, `turn`…), each the node table of one record's text
- * (trace/json-tree.ts), and the tables of strings holding JSON that `J` opened in
+ * (ui/tree/json-tree.ts), and the tables of strings holding JSON that `J` opened in
  * place. A node is a number, `table * 2^32 + index`; the root is 0. Which nodes are
  * folded lives in the state (flags per table), so moving through the tree never copies
  * it: only the nodes on screen are visited.
  */
-import { JsonTable, jqKey, NodeKind } from '../../trace/json-tree.js';
+
 import type { ScreenLine, Segment } from '../format/segments.js';
+import { JsonTable, jqKey, NodeKind } from './json-tree.js';
 
 export const ROOT = 0;
 const SPAN = 2 ** 32;

@@ -8,11 +8,12 @@
  * `\"`, and non-ASCII also as `\u` escapes, as Python writes them). Inside a string
  * opened with J the search reads the string's own text.
  */
-import type { JsonTable } from '../../trace/json-tree.js';
-import { foldCase, hasCapital } from '../../trace/text.js';
+
+import { foldCase, hasCapital } from '../../kit/text.js';
 import { findPattern } from '../format/find-lines.js';
 import { lineText } from '../format/segments.js';
 import { Flag, type Flags, type Forest, ROOT, refOf } from './forest.js';
+import type { JsonTable } from './json-tree.js';
 
 /** Matches listed at most (the footer says `/q 1/100000`; n and N go through them). */
 const MOST = 100_000;

@@ -5,11 +5,12 @@
  * visits only the nodes between the cursor and the screen's edges, except the depth
  * folds (`z`, `Z`, `1`–`9`), one pass over the flags.
  */
-import { NodeKind } from '../../trace/json-tree.js';
+
 import type { ScreenLine } from '../format/segments.js';
 import { nodeLines } from '../format/tree-lines.js';
 import { keyOf } from '../keymap.js';
 import { Flag, type Flags, type Forest, hasFlag, indexOf, ROOT, refOf, tableOf, withFlag } from './forest.js';
+import { NodeKind } from './json-tree.js';
 
 export interface TreeState {
   cursor: number;

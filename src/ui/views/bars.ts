@@ -1,7 +1,7 @@
 /** The one-line bars at the bottom: search, filter and line. Keys that are no command are their text. */
 
-import { inert } from '../../trace/text.js';
-import { fmtOffset } from '../../trace/units.js';
+import { inert } from '../../kit/text.js';
+import { fmtOffset } from '../../kit/units.js';
 import { completeFilter, valuesIn } from '../data/filter-complete.js';
 import { momentTyped, readsAsTimeOfDay } from '../data/goto-time.js';
 import { fileLabel, fileLineTyped, indexAtLine, indexAtTime, traceStart } from '../data/views.js';

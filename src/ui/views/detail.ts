@@ -5,11 +5,11 @@
  * unfolding what hides them. The tree's functions are pure (ui/tree/).
  */
 
-import { NodeKind } from '../../trace/json-tree.js';
-import { inertJson } from '../../trace/text.js';
+import { inertJson } from '../../kit/text.js';
 import { detailRows } from '../data/detail.js';
 import { type Command, keyOf } from '../keymap.js';
 import { indexOf, ROOT } from '../tree/forest.js';
+import { NodeKind } from '../tree/json-tree.js';
 import {
   foldOrParent,
   foldToDepth,

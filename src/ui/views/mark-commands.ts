@@ -1,6 +1,6 @@
 /** m, u and U: marking records, and going from mark to mark across the panes. */
 
-import { counted } from '../../trace/units.js';
+import { counted } from '../../kit/units.js';
 import { keyOf } from '../keymap.js';
 import { isRecordPane, RECORD_PANES, type RecordPaneId } from '../panes/list.js';
 import { type AppContext, indexOf, needsRows, selectedRow } from './app-context.js';

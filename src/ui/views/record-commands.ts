@@ -1,6 +1,6 @@
 /** l, w and y: what a command does with the record selected or open. */
 
-import { counted } from '../../trace/units.js';
+import { counted } from '../../kit/units.js';
 import { detailRows } from '../data/detail.js';
 import { linkEnd, linkTarget } from '../data/link-target.js';
 import { NO_CALL } from '../panes/turns/turn-lines.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../../src/kit/values.js';
 import { lineFacts } from '../../../src/trace/facts.js';
 import { claudeCodeRecord } from '../../../src/trace/formats/agents/claude-code.js';
 import { codexRecord } from '../../../src/trace/formats/agents/codex.js';
@@ -9,7 +10,6 @@ import { CLAUDE_CODE, CODEX } from '../../../src/trace/formats/format.js';
 import { readDocument } from '../../../src/trace/formats/read-document.js';
 import { sniffFirstLine } from '../../../src/trace/formats/sniff.js';
 import type { LineFacts } from '../../../src/trace/line-facts.js';
-import type { JsonObject } from '../../../src/trace/values.js';
 import { AGENT_SESSIONS, filesUnder } from '../../helpers/agent-sessions.js';
 
 const facts = (o: object): LineFacts => lineFacts(JSON.stringify(o));

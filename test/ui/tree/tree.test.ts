@@ -1,10 +1,10 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { JsonTable, NodeKind } from '../../../src/trace/json-tree.js';
 import { lineText } from '../../../src/ui/format/segments.js';
 import { textBlock } from '../../../src/ui/format/text-block.js';
 import { nodeLines, pathLine, preview } from '../../../src/ui/format/tree-lines.js';
 import { Flag, hasFlag, indexOf, ROOT, refOf } from '../../../src/ui/tree/forest.js';
+import { JsonTable, NodeKind } from '../../../src/ui/tree/json-tree.js';
 import { treeMatches, treeMatchSteps } from '../../../src/ui/tree/tree-search.js';
 import {
   foldOrParent,

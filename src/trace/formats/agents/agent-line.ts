@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../values.js';
+import type { JsonObject } from '../../../kit/values.js';
 import type { AgentRecord } from './agent-record.js';
 import { claudeCodeRecord } from './claude-code.js';
 import { codexRecord } from './codex.js';

@@ -1,4 +1,4 @@
-import type { Json, JsonObject } from '../../values.js';
+import type { Json, JsonObject } from '../../../kit/values.js';
 
 /** The agents whose transcripts are read, as a session's `source` names them. */
 export const AGENT_NAMES = ['claude-code', 'codex', 'gemini-cli'] as const;

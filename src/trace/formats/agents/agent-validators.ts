@@ -1,6 +1,6 @@
-import { COUNT_LIMIT } from '../../counts.js';
+import { COUNT_LIMIT } from '../../../kit/counts.js';
+import { isObject, type JsonObject, num, str } from '../../../kit/values.js';
 import { Validator } from '../../validate.js';
-import { isObject, type JsonObject, num, str } from '../../values.js';
 import { isClaudeCodeLine } from './claude-code.js';
 import { isCodexLine } from './codex.js';
 import { isGeminiMetadata } from './gemini.js';

@@ -1,4 +1,4 @@
-import { isObject, isoMs, type Json, type JsonObject, str } from '../../values.js';
+import { isObject, isoMs, type Json, type JsonObject, str } from '../../../kit/values.js';
 import {
   type AgentCounting,
   type AgentFrame,

@@ -1,5 +1,5 @@
-import { countOf, INVALID_COUNT, notACount } from '../../counts.js';
-import { isObject, isoMs, type Json, type JsonObject, num, str } from '../../values.js';
+import { countOf, INVALID_COUNT, notACount } from '../../../kit/counts.js';
+import { isObject, isoMs, type Json, type JsonObject, num, str } from '../../../kit/values.js';
 import { type AgentFrame, type AgentRecord, COUNTED, PART, placeholder, textBlock, v1Turn } from './agent-record.js';
 
 /*

@@ -1,6 +1,6 @@
-import { isoTime } from '../../dates.js';
-import { jsonPreview } from '../../json-write.js';
-import { isObject, isoMs, type Json, type JsonObject, num, str } from '../../values.js';
+import { isoTime } from '../../../kit/dates.js';
+import { jsonPreview } from '../../../kit/json-write.js';
+import { isObject, isoMs, type Json, type JsonObject, num, str } from '../../../kit/values.js';
 import type { DocumentLine } from '../format.js';
 import { valueSpans } from '../json-spans.js';
 import { placeholder, textBlock } from './agent-record.js';

@@ -1,5 +1,5 @@
+import { isObject, type JsonObject } from '../../../kit/values.js';
 import { notJsonReason, notObjectReason } from '../../parse-line.js';
-import { isObject, type JsonObject } from '../../values.js';
 import type { DocumentLine } from '../format.js';
 import { valueSpans } from '../json-spans.js';
 import { notTracesReason, type OtlpState, otlpLines, otlpSignal } from './otlp-read.js';

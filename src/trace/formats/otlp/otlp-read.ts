@@ -1,5 +1,5 @@
-import { isoTime } from '../../dates.js';
-import { isObject, type Json, type JsonObject, str } from '../../values.js';
+import { isoTime } from '../../../kit/dates.js';
+import { isObject, type Json, type JsonObject, str } from '../../../kit/values.js';
 import type { DocumentLine } from '../format.js';
 import { attributesOf, idOf, intAttr, kindOf, nanosToMs, statusOf } from './otlp-values.js';
 

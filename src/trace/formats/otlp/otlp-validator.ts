@@ -1,5 +1,5 @@
+import { isObject, type JsonObject } from '../../../kit/values.js';
 import { type Finding, Validator } from '../../validate.js';
-import { isObject, type JsonObject } from '../../values.js';
 import { eachSpan, notTracesReason, otlpSignal, spanPlace } from './otlp-read.js';
 import { attributesOf, idOf, kindOf, nanosToMs } from './otlp-values.js';
 

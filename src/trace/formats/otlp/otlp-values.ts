@@ -1,4 +1,4 @@
-import { isObject, type Json, type JsonObject, str } from '../../values.js';
+import { isObject, type Json, type JsonObject, str } from '../../../kit/values.js';
 
 /*
  * The pieces of an OTLP/JSON span, read defensively: ids, times, attributes. The

@@ -2,7 +2,7 @@
  * The timeline's axis line: ticks at round steps, each with its time, and each folded
  * gap as `⋯ 4m12s idle ⋯` where it was taken out. Pure.
  */
-import { fmtMs } from '../../../trace/units.js';
+import { fmtMs } from '../../../kit/units.js';
 import { fit, width } from '../../format/text.js';
 import { foldedTime, type Gap, unfoldedTime } from './idle-gaps.js';
 import { colOf, type Scale } from './time-scale.js';

@@ -1,4 +1,4 @@
-import { fmtMs } from '../../../trace/units.js';
+import { fmtMs } from '../../../kit/units.js';
 import { Lines } from '../../components/lines.js';
 import { markCell, marker } from '../../format/rows.js';
 import { type ScreenLine, type Segment, seg } from '../../format/segments.js';

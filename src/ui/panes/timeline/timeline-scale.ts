@@ -1,5 +1,5 @@
 /** The scale the Timeline draws with, and the ticks' labels: from the run, the pane's width and its state. */
-import { fmtClock, fmtMs } from '../../../trace/units.js';
+import { fmtClock, fmtMs } from '../../../kit/units.js';
 import type { UiState } from '../../state/ui-types.js';
 import { axisLine } from './axis-ticks.js';
 import { fitScale, type Scale } from './time-scale.js';

@@ -1,14 +1,14 @@
+import { nanoOf, usdOf } from '../../../kit/counts.js';
+import { isObject, type JsonObject } from '../../../kit/values.js';
 import { Flag } from '../../../store/codes.js';
 import { countedUsage } from '../../../store/counted-usage.js';
 import { hasCalls, linkedPair } from '../../../store/links.js';
 import type { TraceStore } from '../../../store/trace-store.js';
 import { turnNumbersByText } from '../../../trace/count-text.js';
-import { nanoOf, usdOf } from '../../../trace/counts.js';
 import { Status } from '../../../trace/enums.js';
 import { factsOf } from '../../../trace/facts.js';
 import { classify } from '../../../trace/parse-line.js';
 import type { TurnFacts } from '../../../trace/turn.js';
-import { isObject, type JsonObject } from '../../../trace/values.js';
 import { fileLabel, offsetOf, traceStart } from '../../data/views.js';
 import type { ToolUseOutcome, TurnView } from './turn-lines.js';
 

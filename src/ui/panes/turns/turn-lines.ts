@@ -1,11 +1,11 @@
-import { notACount } from '../../../trace/counts.js';
+import { notACount } from '../../../kit/counts.js';
+import { jsonPreview } from '../../../kit/json-write.js';
+import { inert } from '../../../kit/text.js';
+import { counted, fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../../kit/units.js';
+import { isObject, type JsonObject, num, str } from '../../../kit/values.js';
 import { DIRS, Dir, STATUSES, Status } from '../../../trace/enums.js';
-import { jsonPreview } from '../../../trace/json-write.js';
 import { contentText } from '../../../trace/rpc.js';
-import { inert } from '../../../trace/text.js';
 import type { TurnFacts } from '../../../trace/turn.js';
-import { counted, fmtCount, fmtMs, fmtTurnMs, fmtUsd } from '../../../trace/units.js';
-import { isObject, type JsonObject, num, str } from '../../../trace/values.js';
 import { looks, MARK_GLYPH, timeText, toneOf } from '../../format/rows.js';
 import { fitLine, type ScreenLine, type Segment, type Style, seg } from '../../format/segments.js';
 import { clip, inertHead, truncate, width as widthOf, widthUpTo } from '../../format/text.js';

@@ -1,4 +1,4 @@
-import { counted } from '../../../trace/units.js';
+import { counted } from '../../../kit/units.js';
 import { Lines } from '../../components/lines.js';
 import type { ScreenLine } from '../../format/segments.js';
 import { seg } from '../../format/segments.js';

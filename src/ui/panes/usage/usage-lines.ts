@@ -1,7 +1,3 @@
-import type { PerModel, ShownTool, StatsDoc } from '../../../store/stats.js';
-import type { ToolCost } from '../../../store/tool-costs.js';
-import type { PricesOrigin } from '../../../trace/prices.js';
-import { pricesNote } from '../../../trace/prices-note.js';
 import {
   cancelledNote,
   costOverflowNote,
@@ -18,7 +14,11 @@ import {
   toolCostNote,
   USES_NOTE,
   USES_ONLY_NOTE,
-} from '../../../trace/units.js';
+} from '../../../kit/units.js';
+import type { PerModel, ShownTool, StatsDoc } from '../../../store/stats.js';
+import type { ToolCost } from '../../../store/tool-costs.js';
+import type { PricesOrigin } from '../../../trace/prices.js';
+import { pricesNote } from '../../../trace/prices-note.js';
 import { fitLine, pushLines, type ScreenLine, seg } from '../../format/segments.js';
 import { fitBuckets, sparkline } from '../../format/sparkline.js';
 import { compactInt, fittedTable, type TableCol, tableLines } from '../../format/table-lines.js';

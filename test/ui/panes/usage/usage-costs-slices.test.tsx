@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fmtToolCost } from '../../../../src/kit/units.js';
 import { toolCosts } from '../../../../src/store/tool-costs.js';
-import { fmtToolCost } from '../../../../src/trace/units.js';
 import { renderApp, waitForFrame } from '../../../helpers/ink.js';
 import { at, storeOf } from '../../../helpers/store.js';
 

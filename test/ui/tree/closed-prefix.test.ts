@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closedPrefix, JsonTable } from '../../src/trace/json-tree.js';
-import { realTraceFiles } from '../helpers/shared.js';
+import { closedPrefix, JsonTable } from '../../../src/ui/tree/json-tree.js';
+import { realTraceFiles } from '../../helpers/shared.js';
 
 /** Every cut of `text`: the prefix is closed into JSON that keeps the text's own values, in order. */
 function sweep(text: string, step = 1): void {

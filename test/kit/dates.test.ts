@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATE_LIMIT_MS, isoTime } from '../../src/trace/dates.js';
+import { DATE_LIMIT_MS, isoTime } from '../../src/kit/dates.js';
+import { fmtClock } from '../../src/kit/units.js';
 import { madeEnd, madeMeta, mcpRecLine, v1Message } from '../../src/trace/formats/records.js';
 import { bundledPrices } from '../../src/trace/prices.js';
-import { fmtClock } from '../../src/trace/units.js';
 
-const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -31,7 +31,7 @@ describe('a trace time becomes ISO text only through isoTime', () => {
     const offenders = files(SRC)
       // Calendar arithmetic (new Date(t) and getUTC*, which give NaN and never throw): the
       // report's local calendar, and the Sessions list's start, which checks the range first.
-      .filter((f) => !['trace/dates.ts', 'trace/zone-time.ts', 'ui/format/session-lines.ts'].includes(relative(SRC, f)))
+      .filter((f) => !['kit/dates.ts', 'kit/zone-time.ts', 'ui/format/session-lines.ts'].includes(relative(SRC, f)))
       .flatMap((f) =>
         readFileSync(f, 'utf8')
           .split('\n')

@@ -10,7 +10,7 @@
  * every token; a 20 MB result becomes ~1 M nodes, laid out here in typed columns.
  */
 
-import { BS, COLON, COMMA, LBRACE, LBRACKET, Q, RBRACE, RBRACKET } from './json-walk.js';
+import { BS, COLON, COMMA, LBRACE, LBRACKET, Q, RBRACE, RBRACKET } from '../../kit/json-walk.js';
 
 export const NodeKind = { object: 0, array: 1, string: 2, number: 3, literal: 4, text: 5 } as const;
 export type NodeKindCode = (typeof NodeKind)[keyof typeof NodeKind];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTable, jqKey, NodeKind } from '../../src/trace/json-tree.js';
-import { deepText } from '../helpers/deep-traces.js';
+import { JsonTable, jqKey, NodeKind } from '../../../src/ui/tree/json-tree.js';
+import { deepText } from '../../helpers/deep-traces.js';
 
 describe('the JSON node table', () => {
   it('numbers nodes in pre-order with parent, depth, size, count, last child and previous sibling', () => {

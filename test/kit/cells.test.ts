@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutMiddle, width } from '../../src/trace/cells.js';
+import { cutMiddle, width } from '../../src/kit/cells.js';
 
 describe('cutMiddle', () => {
   it('keeps a text that fits, else its head and its end around …, within the cells', () => {

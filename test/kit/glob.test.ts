@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseGlob } from '../../src/trace/glob.js';
+import { parseGlob } from '../../src/kit/glob.js';
 
 describe('parseGlob', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonical, jsonPreview, jsonText, sameJson } from '../../src/trace/json-write.js';
+import { canonical, jsonPreview, jsonText, sameJson } from '../../src/kit/json-write.js';
 import { deepText } from '../helpers/deep-traces.js';
 import { realTraceFiles } from '../helpers/shared.js';
 

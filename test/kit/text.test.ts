@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase, inert, inertJson, inertText, textFinder } from '../../src/trace/text.js';
+import { foldCase, inert, inertJson, inertText, textFinder } from '../../src/kit/text.js';
 
 /** Every code point a terminal acts on or that reorders text, and a few that are harmless. */
 const UNSAFE = [

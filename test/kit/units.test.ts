@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd, grouped } from '../../src/trace/units.js';
+import { counted, fmtClock, fmtInt, fmtMs, fmtOffset, fmtUsd, grouped } from '../../src/kit/units.js';
 
 describe('numbers no double holds exactly', () => {
   it.each([1e308, 2 ** 53 + 2, -1e300, Infinity, -Infinity, NaN])(

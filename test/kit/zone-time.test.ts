@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundOf, checkZone, civilDate, civilDays, isoWeek, ZoneClock } from '../../src/trace/zone-time.js';
+import { boundOf, checkZone, civilDate, civilDays, isoWeek, ZoneClock } from '../../src/kit/zone-time.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -1,7 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { STANDALONE, width } from '../../src/trace/cells.js';
-import standaloneStringWidth from '../../src/trace/string-width-standalone.js';
+import { STANDALONE, width } from '../../src/kit/cells.js';
+import standaloneStringWidth from '../../src/kit/string-width-standalone.js';
 
 /** Every code unit below U+10000 (from `from`) that STANDALONE holds, each as a string. */
 function standaloneChars(from = 0): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LazySegmenter } from '../../src/trace/lazy-segmenter.js';
-import { ONE_GRAPHEME_EACH, STANDALONE } from '../../src/trace/standalone.js';
+import { LazySegmenter } from '../../src/kit/lazy-segmenter.js';
+import { ONE_GRAPHEME_EACH, STANDALONE } from '../../src/kit/standalone.js';
 
 const intl = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const lazy = new LazySegmenter(undefined, { granularity: 'grapheme' });

@@ -6,7 +6,7 @@
  * 100,000 records asks Intl a few hundred times, not 100,000 (~4.5 µs a call).
  */
 
-import { DATE_LIMIT_MS } from './dates.js';
+import { civilDate, civilDays, DATE_LIMIT_MS, type LocalDate } from './dates.js';
 
 /** The process's own zone (TZ, else the system's): what `--tz` defaults to. */
 export const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
@@ -22,41 +22,7 @@ export function checkZone(zone: string): string | null {
 
 const QUARTER_HOUR = 900_000;
 
-/**
- * The day number (days since 1970-01-01) of a proleptic Gregorian date, by arithmetic:
- * a local time just past the last instant a Date holds (+275760-09-13 in a zone east of
- * UTC) still has a date. Hand-rolled: Node 20 has no Temporal, and a Date stops there.
- * The days-from-civil and civil-from-days algorithms of Howard Hinnant's date library.
- */
-export function civilDays(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
-
-/** The inverse of civilDays. */
-export function civilDate(days: number): LocalDate {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
-}
 const DAY_MS = 86_400_000;
-
-export interface LocalDate {
-  year: number;
-  /** 1-12. */
-  month: number;
-  day: number;
-}
 
 /** Local dates of instants in one zone. */
 export class ZoneClock {

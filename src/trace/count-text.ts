@@ -6,7 +6,7 @@ import type { TurnFacts } from './turn.js';
  * JSON.parse rounds `9007199254740993` to 2^53 and `5.00000000000000001` to 5: a count
  * is exact only when its text is. For the turn lines the JSON.parse path reads
  * (facts.ts), this finds the usage numbers' texts and counts them as the byte scanner
- * does (scan-line.ts `optCount`).
+ * does (json-scan.ts `optCount`).
  */
 
 /**
@@ -52,7 +52,7 @@ export function countUsageByText(text: string, turn: TurnFacts): void {
 
 /**
  * Turn times JSON.parse rounded to 2^53 (`9007199254740993`), read again by their text:
- * out of range, as the byte scanner reads them (scan-line.ts `optTime`).
+ * out of range, as the byte scanner reads them (json-scan.ts `optTime`).
  */
 export function timeByText(text: string, turn: TurnFacts): void {
   if (turn.ttftMs !== COUNT_LIMIT && turn.durationMs !== COUNT_LIMIT) return;

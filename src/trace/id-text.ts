@@ -5,7 +5,7 @@ import { numberIdKey, type RpcInfo } from './rpc.js';
  * JSON.parse turns every number into a double, so an id of 30 digits (or `1.0`) loses
  * its text. For the lines the JSON.parse path reads (facts.ts), this walks the line's
  * text once more to the ids and keys each number id by the text as written, as the
- * byte scanner does (scan-line.ts `numberIdValue`).
+ * byte scanner does (scan-values.ts `numberIdValue`).
  * The walk is json-walk.ts.
  */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundOf, checkZone, civilDate, civilDays, isoWeek, ZoneClock } from '../../src/kit/zone-time.js';
+import { civilDate, civilDays } from '../../src/kit/dates.js';
+import { boundOf, checkZone, isoWeek, ZoneClock } from '../../src/kit/zone-time.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -70,6 +70,11 @@ describe('the import rule: data flows source → trace → store → views / rep
     expect(found).toBeGreaterThan(3);
   });
 
+  it('exports no mutable binding: a module hands values back, never through an exported `let`', () => {
+    const offenders = all.filter((f) => /^export\s+(let|var)\b/m.test(readFileSync(f, 'utf8')));
+    expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it('keeps the file system and network in sources/ (and the cli wiring)', () => {
     for (const file of all) {
       const stage = relative(SRC, file).split('/')[0]!;

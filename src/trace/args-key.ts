@@ -21,8 +21,11 @@ import { canonical } from '../kit/json-write.js';
  * else is parsed and written canonically first.
  */
 
-/** The last key's canonical size in bytes: read it right after `argsKeyOfBytes` or `argsKeyOfValue`. */
-export let argsSize = 0;
+/** A call's arguments as a key, and the byte length of their canonical JSON. */
+export interface ArgsKey {
+  key: number;
+  size: number;
+}
 
 /** An absent value (`undefined`) is written as `null`. */
 const NULL_BYTES = Buffer.from('null');
@@ -61,9 +64,8 @@ function mixByte(c: number): void {
   laneB = b;
 }
 
-/** The key the lanes make (20 + 32 bits), with `argsSize` set to `size`. */
-function keyOfLanes(size: number): number {
-  argsSize = size;
+/** The key the lanes make (20 + 32 bits). */
+function keyOfLanes(): number {
   return (laneB >>> 12) * 0x1_0000_0000 + (laneA >>> 0);
 }
 
@@ -72,7 +74,7 @@ function hashBytes(bytes: Uint8Array, start: number, stop: number): number {
   laneA = LANE_A;
   laneB = LANE_B;
   mix(bytes, start, stop);
-  return keyOfLanes(stop - start);
+  return keyOfLanes();
 }
 
 /** Key bytes [s, s + n) come after key bytes [p, p + m) in the order `Array.sort` gives (ASCII: byte order). */
@@ -261,28 +263,25 @@ function canonicalKey(bytes: Uint8Array, start: number, stop: number): number {
   if (mixValue(bytes, start, stop, 0) !== stop) return -1;
   // Bytes that are no valid UTF-8 are read as U+FFFD: other bytes.
   if (sawHigh && !isUtf8(bytes.subarray(start, stop))) return -1;
-  return keyOfLanes(stop - start);
+  return keyOfLanes();
 }
 
-/** The key of a parsed value (`undefined` as `null`); sets `argsSize`. */
-export function argsKeyOfValue(value: unknown): number {
+/** The key of a parsed value (`undefined` as `null`). */
+export function argsKeyOfValue(value: unknown): ArgsKey {
   if (value === undefined) return absentArgsKey();
   const bytes = Buffer.from(canonical(value), 'utf8');
-  return hashBytes(bytes, 0, bytes.length);
+  return { key: hashBytes(bytes, 0, bytes.length), size: bytes.length };
 }
 
-/** The key of the JSON value in bytes [start, stop) of `bytes` (valid JSON); sets `argsSize`. */
-export function argsKeyOfBytes(bytes: Buffer, start: number, stop: number): number {
+/** The key of the JSON value in bytes [start, stop) of `bytes` (valid JSON). */
+export function argsKeyOfBytes(bytes: Buffer, start: number, stop: number): ArgsKey {
   const key = canonicalKey(bytes, start, stop);
-  if (key >= 0) return key;
+  if (key >= 0) return { key, size: stop - start };
   return argsKeyOfValue(JSON.parse(bytes.toString('utf8', start, stop)));
 }
 
 /** The key of an absent value (no `arguments`, no `input`): that of `null`. */
-export function absentArgsKey(): number {
-  argsSize = NULL_BYTES.length;
-  return NULL_KEY;
-}
+export const absentArgsKey = (): ArgsKey => NULL_ARGS;
 
-/** Worked out once: a call without arguments is common. */
-const NULL_KEY = hashBytes(NULL_BYTES, 0, NULL_BYTES.length);
+/** Worked out once: a call without arguments is common. Frozen: every such call shares it. */
+const NULL_ARGS: ArgsKey = Object.freeze({ key: hashBytes(NULL_BYTES, 0, NULL_BYTES.length), size: NULL_BYTES.length });

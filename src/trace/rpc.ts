@@ -89,7 +89,7 @@ export function rpcInfo(raw: Json): RpcInfo {
     const params = isObject(raw.params) ? raw.params : null;
     if (info.method === 'tools/call') {
       info.toolName = str(params?.name) ?? '(unknown)';
-      info.argsKey = argsKeyOfValue(params?.arguments);
+      info.argsKey = argsKeyOfValue(params?.arguments).key;
     }
     if (info.method === 'notifications/cancelled') info.cancels = idKeyOf(params?.requestId);
     return info;

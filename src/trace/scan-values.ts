@@ -1,5 +1,5 @@
 import { keepText } from '../kit/text.js';
-import { absentArgsKey, argsKeyOfBytes, argsSize } from './args-key.js';
+import { absentArgsKey, argsKeyOfBytes } from './args-key.js';
 import {
   enterArray,
   enterObject,
@@ -171,7 +171,7 @@ function rpcMessage(): RpcInfo {
     info.shape = info.idKey === null ? 'notification' : 'request';
     if (info.method === 'tools/call') {
       info.toolName = paramsName ?? '(unknown)';
-      info.argsKey = argsStart < 0 ? absentArgsKey() : argsKeyOfBytes(scanned(), argsStart, argsStop);
+      info.argsKey = (argsStart < 0 ? absentArgsKey() : argsKeyOfBytes(scanned(), argsStart, argsStop)).key;
     }
     if (info.method === 'notifications/cancelled') info.cancels = cancels;
     return info;
@@ -263,12 +263,12 @@ export function block(scan: BlockScan): void {
   else if (type === 'tool_use') {
     if (scan.toolUses === NONE) scan.toolUses = [];
     // Bounded as facts.ts bounds them (the store keeps every id).
-    const argsKey = inputStart < 0 ? absentArgsKey() : argsKeyOfBytes(scanned(), inputStart, inputStop);
+    const args = inputStart < 0 ? absentArgsKey() : argsKeyOfBytes(scanned(), inputStart, inputStop);
     scan.toolUses.push({
       id: id !== null && id.length > 200 ? keepText(id, 200) : id,
       name: name ?? '(unknown)',
-      argsKey,
-      argsSize,
+      argsKey: args.key,
+      argsSize: args.size,
     });
   } else if (type === 'tool_result') {
     if (scan.toolResults === NONE) scan.toolResults = [];

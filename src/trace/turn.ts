@@ -1,6 +1,6 @@
 import { countOf, timeOf } from '../kit/counts.js';
 import { isObject, type JsonObject, str } from '../kit/values.js';
-import { argsKeyOfValue, argsSize } from './args-key.js';
+import { argsKeyOfValue } from './args-key.js';
 import type { AgentCounting } from './formats/agents/agent-record.js';
 import { contentText } from './rpc.js';
 
@@ -66,8 +66,8 @@ export function turnFacts(o: JsonObject): TurnFacts {
     const type = b.type;
     if (type === 'thinking' && typeof b.thinking === 'string') thinkingChars += b.thinking.length;
     else if (type === 'tool_use') {
-      const argsKey = argsKeyOfValue(b.input);
-      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)', argsKey, argsSize });
+      const args = argsKeyOfValue(b.input);
+      toolUses.push({ id: str(b.id), name: str(b.name) ?? '(unknown)', argsKey: args.key, argsSize: args.size });
     } else if (type === 'tool_result') {
       // The text matters only as an error message; a successful result's is never read.
       const isError = b.is_error === true;

@@ -150,7 +150,7 @@ describe('turnFacts', () => {
       ],
     });
     // No `input`: keyed as `null` (4 bytes), as an absent argument always is.
-    expect(f.toolUses).toEqual([{ id: 'x', name: 'T', argsKey: absentArgsKey(), argsSize: 4 }]);
+    expect(f.toolUses).toEqual([{ id: 'x', name: 'T', argsKey: absentArgsKey().key, argsSize: 4 }]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROOT, run, runAsync } from '../helpers/cli.js';
 
 /* Inputs that never end or never start: FIFOs, and validate's caps, with the built binary. */
@@ -14,13 +14,13 @@ describe.skipIf(!hasMkfifo)('a FIFO', () => {
   it('summary waits for a late writer, says so, and reads it as the file', async () => {
     const fifo = join(dir, 'late.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    // The writer comes once summary has said it waits (a second later at least), from another process.
+    // The writer comes once summary has said it waits, from another process.
     let saidAt = 0;
     const writeLate = (child: ReturnType<typeof spawn>) => {
       child.stderr!.on('data', (d: Buffer) => {
         if (saidAt || !d.toString().includes('waiting for a writer')) return;
         saidAt = Date.now();
-        spawn('sh', ['-c', `sleep 1; cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
+        spawn('sh', ['-c', `cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
       });
     };
     const r = await runAsync(['summary', '--json', fifo], { during: writeLate });
@@ -35,7 +35,15 @@ describe.skipIf(!hasMkfifo)('a FIFO', () => {
     const fifo = join(dir, 'early.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const writer = spawn('sh', ['-c', `cat examples/demo.jsonl > '${fifo}'`], { cwd: ROOT, stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The writer is there once its open of the FIFO waits for a reader (Linux says where a process sleeps).
+    const waitsForReader = () => {
+      try {
+        return readFileSync(`/proc/${writer.pid}/wchan`, 'utf8') === 'wait_for_partner';
+      } catch {
+        return false;
+      }
+    };
+    await vi.waitUntil(waitsForReader, { timeout: 10_000, interval: 5 });
     const r = await runAsync(['validate', fifo]);
     writer.kill();
     expect(r.stderr).not.toContain('waiting');

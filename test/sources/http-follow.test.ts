@@ -21,9 +21,13 @@ const body = (from: number, to: number, tag = 'a') =>
 let server: Server | null = null;
 afterEach(() => server?.close());
 
-/** Serves `state.body`; with `state.range`, Range as RFC 9110 says (206, or 416 past the end), else always 200. */
-async function serve(state: { body: string; range: boolean }): Promise<string> {
+/**
+ * Serves `state.body`; with `state.range`, Range as RFC 9110 says (206, or 416 past the
+ * end), else always 200. `state.requests` counts the requests (the follow's polls).
+ */
+async function serve(state: { body: string; range: boolean; requests?: number }): Promise<string> {
   server = createServer((req, res) => {
+    state.requests = (state.requests ?? 0) + 1;
     const all = Buffer.from(state.body);
     const m = /bytes=(\d+)-/.exec(req.headers.range ?? '');
     if (!state.range || !m) {
@@ -74,14 +78,16 @@ describe('--follow on a URL', () => {
     ['honours Range', true],
     ['ignores Range (200 with the whole body)', false],
   ])('a server that %s: growth arrives, each line once', async (_, range) => {
-    const state = { body: body(0, 3), range };
+    const state = { body: body(0, 3), range, requests: 0 };
     const f = follow(await serve(state));
     await f.until(() => f.store.count === 3);
     state.body += body(3, 7);
     await f.until(() => f.store.count === 7);
     state.body += body(7, 9);
     await f.until(() => f.store.count === 9);
-    await new Promise((r) => setTimeout(r, 150));
+    // Three more polls of the same body add nothing (each waits for the answer before it).
+    const asked = state.requests;
+    await f.until(() => state.requests >= asked + 3);
     expect(f.store.count).toBe(9);
     expect(f.events.filter((e) => e.type === 'reset')).toEqual([]);
     await f.stop();

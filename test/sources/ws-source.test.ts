@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer as createTcpServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { openSource } from '../../src/sources/open-source.js';
 import type { SourceEvent } from '../../src/sources/types.js';
@@ -39,8 +39,8 @@ describe('mcp-tape live mode (ws://)', () => {
           }),
         );
         ws.send(JSON.stringify({ type: 'heartbeat' }));
-        ws.send(JSON.stringify({ type: 'append', line: line(3) }));
-        setTimeout(() => ws.terminate(), 50);
+        // Dropped once the last frame is out.
+        ws.send(JSON.stringify({ type: 'append', line: line(3) }), () => ws.terminate());
       } else {
         // A server whose ring lost `since` sends a fresh snapshot: repeats must be skipped.
         ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 4, lines: [line(2), line(3), line(4)] }));
@@ -98,12 +98,11 @@ describe('mcp-tape live mode (ws://)', () => {
 describe('live mode faults on loopback', () => {
   const meta = { v: 1, type: 'meta', startedAt: '2026-01-01T00:00:00.000Z', label: 'live', command: [], _seq: 0 };
 
-  /** A ws server on loopback that sends the snapshot, then does `then(ws)`. */
+  /** A ws server on loopback that sends the snapshot, then, once it is out, does `then(ws)`. */
   async function serve(then: (ws: WebSocket) => void): Promise<string> {
     server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     server.on('connection', (ws: WebSocket) => {
-      ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 1, lines: [meta, line(1)] }));
-      then(ws);
+      ws.send(JSON.stringify({ type: 'snapshot', lastSeq: 1, lines: [meta, line(1)] }), () => then(ws));
     });
     await new Promise((r) => server!.once('listening', r));
     return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -119,12 +118,8 @@ describe('live mode faults on loopback', () => {
   it('a garbage frame (the protocol broken) ends the stream with a clear error; what arrived stays', async () => {
     const url = await serve((ws) => {
       // A frame header with RSV2/RSV3 set and no extension negotiated.
-      setTimeout(
-        () =>
-          (ws as unknown as { _socket: import('node:net').Socket })._socket.write(
-            Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63]),
-          ),
-        30,
+      (ws as unknown as { _socket: import('node:net').Socket })._socket.write(
+        Buffer.from([0xf1, 0x03, 0x61, 0x62, 0x63]),
       );
     });
     const source = new WsSource(url, { reconnectMs: 20 });
@@ -184,12 +179,10 @@ describe('live mode faults on loopback', () => {
   });
 
   it('an abrupt close says so and reconnects; a server that does not come back ends it after the timeout', async () => {
-    const url = await serve((ws) =>
-      setTimeout(() => {
-        ws.terminate();
-        server?.close();
-      }, 30),
-    );
+    const url = await serve((ws) => {
+      ws.terminate();
+      server?.close();
+    });
     const source = new WsSource(url, { reconnectMs: 20, timeoutS: 0.4, live: true });
     await source.open();
     const started = Date.now();
@@ -239,9 +232,11 @@ describe('live mode faults on loopback', () => {
 
   it('close() while the server floods drops the connection at once, and late frames go nowhere', async () => {
     let seq = 2;
+    let rounds = 0;
     let timer: NodeJS.Timeout | undefined;
     const url = await serve((ws) => {
       timer = setInterval(() => {
+        rounds++;
         for (let i = 0; i < 50 && ws.readyState === ws.OPEN; i++)
           ws.send(JSON.stringify({ type: 'append', line: line(seq++ % 9) }));
       }, 5);
@@ -249,18 +244,17 @@ describe('live mode faults on loopback', () => {
     const source = new WsSource(url);
     await source.open();
     const reading = readAll(source);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitUntil(() => seq >= 2 + 3 * 50, { timeout: 10_000 });
     const closedSocket = new Promise<void>((resolve) => {
       for (const c of server!.clients) c.once('close', () => resolve());
     });
     source.close();
     await reading;
-    // The server sees the connection gone well within a second (no 30 s close handshake).
-    await Promise.race([
-      closedSocket,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('still connected')), 1000)),
-    ]);
-    await new Promise((r) => setTimeout(r, 100));
+    // The server sees the connection gone (a close handshake would wait 30 s, past the test's time).
+    await closedSocket;
+    // Late frames: the server's timer runs a few more rounds, and they go nowhere.
+    const after = rounds;
+    await vi.waitUntil(() => rounds >= after + 3, { timeout: 10_000 });
     clearInterval(timer);
   });
 });

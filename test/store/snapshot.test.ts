@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { loadWithCache } from '../../src/cli/load.js';
 import { FileSource } from '../../src/sources/file-source.js';
 import { CACHE_MIN_BYTES } from '../../src/sources/index-cache.js';
@@ -122,8 +122,12 @@ describe('saved index', () => {
     const demo = (await import('node:fs')).readFileSync('examples/demo.jsonl', 'utf8');
     while ((await import('node:fs')).statSync(path).size < CACHE_MIN_BYTES)
       appendFileSync(path, `${demo.split('\n').slice(1, 32).join('\n')}\n`);
-    // A file changed within the last 100 ms is not cached (index-cache.ts: racy).
-    await new Promise((r) => setTimeout(r, 150));
+    // A file changed within the last 100 ms is not cached (index-cache.ts: racy): the
+    // clock the cache reads is set a second on.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1000 });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const open = async () => {
       const store = new TraceStore(bundledPrices());
       const source = new FileSource(path);

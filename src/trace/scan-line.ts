@@ -1,6 +1,5 @@
 import type { EventDir, MessageDir } from './enums.js';
 import type { TapeWriter } from './facts-tape.js';
-import type { AgentCounting, AgentFrame } from './formats/agents/agent-record.js';
 import {
   BAIL,
   enterArray,
@@ -22,7 +21,7 @@ import {
   stringValue,
   timeValue,
 } from './json-scan.js';
-import type { LineFacts, LlmError } from './line-facts.js';
+import type { LineFacts } from './line-facts.js';
 import { invalidRpcInfo, type RpcInfo } from './rpc.js';
 import { type ClaudeScan, claudeFacts, claudeLine, messageValue } from './scan-claude.js';
 import { type BlockScan, block, K, key, NONE, type RawScan, rawValue } from './scan-values.js';
@@ -361,52 +360,37 @@ class FactsOf implements FactsOut {
     this.facts = f;
   }
 
-  rpc(
-    _index: number,
-    _offset: number,
-    _length: number,
-    t: number | null,
-    dir: MessageDir,
-    source: string | null,
-    corr: string | null,
-    batch: boolean,
-    messages: RpcInfo[],
-  ): void {
-    this.facts = { kind: 'rpc', t, dir, source, corr, batch, messages };
+  rpc(...[, , , t, dir, source, corr, batch, messages]: Parameters<FactsOut['rpc']>): void {
+    // The scanner's own array of messages, made for this line.
+    this.facts = { kind: 'rpc', t, dir, source, corr, batch, messages: messages as RpcInfo[] };
   }
 
-  event(
-    _index: number,
-    _offset: number,
-    _length: number,
-    t: number | null,
-    dir: EventDir,
-    label: string,
-    llmError: LlmError | null,
-  ): void {
+  event(...[, , , t, dir, label, llmError]: Parameters<FactsOut['event']>): void {
     this.facts = { kind: 'event', t, dir, label, llmError };
   }
 
   turn(
-    _index: number,
-    _offset: number,
-    _length: number,
-    t: number | null,
-    source: string | null,
-    corr: string | null,
-    role: string,
-    model: string | null,
-    echoed: boolean,
-    truncated: boolean,
-    usage: TurnUsage | null,
-    thinkingExact: number | null,
-    thinkingEstimated: number | null,
-    ttftMs: number | null,
-    durationMs: number | null,
-    toolUses: TurnFacts['toolUses'],
-    toolResults: TurnFacts['toolResults'],
-    agent: AgentCounting | null = null,
-    frame: AgentFrame | null = null,
+    ...[
+      ,
+      ,
+      ,
+      t,
+      source,
+      corr,
+      role,
+      model,
+      echoed,
+      truncated,
+      usage,
+      thinkingExact,
+      thinkingEstimated,
+      ttftMs,
+      durationMs,
+      toolUses,
+      toolResults,
+      agent = null,
+      frame = null,
+    ]: Parameters<FactsOut['turn']>
   ): void {
     const turn: TurnFacts = {
       role,

@@ -42,14 +42,14 @@ const COMMAND_LINE = [
   'src/cli/output.ts',
   'src/cli/program.ts',
   'src/cli/unknown-command.ts',
+  'src/kit/glob.ts',
+  'src/kit/text.ts',
   'src/sources/redact.ts',
   'src/sources/timeout.ts',
   'src/sources/trace-list.ts',
   'src/store/dims.ts',
   'src/trace/enums.ts',
   'src/trace/filter.ts',
-  'src/kit/glob.ts',
-  'src/kit/text.ts',
   'src/trace/tool.ts',
 ];
 

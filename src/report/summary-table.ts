@@ -1,5 +1,5 @@
 import type { Aggregates } from '../store/aggregates.js';
-import { callLatencyStats, cancelledCalls, errorsOf, shownToolsOf, statsOf } from '../store/stats.js';
+import { callLatencyStats, cancelledCalls, errorsOf, httpFailedCalls, shownToolsOf, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../trace/cells.js';
@@ -16,6 +16,7 @@ import {
   fmtToolCost,
   fmtToolTokens,
   fmtUsd,
+  httpErrorNote,
   latencyNote,
   overflowNote,
   timesNote,
@@ -268,6 +269,8 @@ export function summaryText(
     const keep = filtered?.keep;
     const cancelled = cancelledCalls(store, (row) => store.fileOf(row) === file && keep?.[row] !== 0);
     if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
+    const httpFailed = httpFailedCalls(store, (row) => store.fileOf(row) === file && keep?.[row] !== 0);
+    if (httpFailed && kept.includes('PENDING')) out.push(`  ${httpErrorNote('PENDING', httpFailed)}`);
   }
 
   const shownErrors = all ? Infinity : SHOWN_ERRORS;

@@ -3,6 +3,7 @@ import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
+import { notTraceText } from '../store/not-trace.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
@@ -112,6 +113,14 @@ export async function readRun(
               : `cannot read ${shown}: ${redactText((error as Error).message)}`,
         );
         if (error instanceof NotTraceError) notTraces.push({ file, why: error.message });
+        continue;
+      }
+      // Read whole, JSON objects but none a record it knows: no trace, passed over as a JSON
+      // document is. (A file of lines that are not JSON is said as its skipped lines.)
+      const notTrace = store.files[0]!.counts.other > 0 ? notTraceText(store, 0) : null;
+      if (notTrace !== null) {
+        problems.push(notTraceProblem(shown, notTrace));
+        notTraces.push({ file, why: notTrace });
         continue;
       }
       const f = store.files[0]!;

@@ -2,7 +2,7 @@ import type { Instance } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
-import type { PricesSpec } from '../ingest/read-run.js';
+import { type PricesSpec, passOver } from '../ingest/read-run.js';
 import { type Reading, readRuns } from '../ingest/read-runs.js';
 import { streamRun } from '../ingest/stream-run.js';
 import { agentHomes, findAgentSessions } from '../sources/agent-homes.js';
@@ -269,6 +269,8 @@ async function runSessions(
   // Read newest first: the order the list shows before any run is read.
   const runs = pairRuns(found.files).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? -1 : 1));
   const sessions = new SessionList(runs);
+  const listedFiles = new Set(found.files.filter((f) => f.listed).map((f) => f.path));
+  const listed = (file: string) => listedFiles.has(file);
   const zone = localZone();
   const openRun = (index: number) => {
     const store = new TraceStore(prices);
@@ -308,7 +310,8 @@ async function runSessions(
         bytes: r.bytes,
       })),
       { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
-      (index, result) => sessions.set(index, result),
+      // A file of no known format is passed over, as `report` does: a run of only such files is no session.
+      (index, result) => sessions.set(index, { ...result, problems: passOver(result, listed).problems }),
     );
     reading.now.done.catch(() => undefined);
   };

@@ -55,6 +55,20 @@ export interface PricesSpec {
 /** The problem of a file that is no recording: `report` passes over those it found in a directory. */
 export const notTraceProblem = (file: string, why: string): string => `cannot read ${file}: ${why}`;
 
+/**
+ * A run's problems apart from its files of no known format found in a directory or by
+ * a glob (`listed`), which are passed over, not "could not be read": `report`'s rule, and
+ * the Sessions list's.
+ */
+export function passOver(
+  result: Pick<RunResult, 'problems' | 'notTraces'>,
+  listed: (file: string) => boolean,
+): { passed: RunResult['notTraces']; problems: string[] } {
+  const passed = result.notTraces.filter((n) => listed(n.file));
+  const passedText = new Set(passed.map((n) => notTraceProblem(n.file, n.why)));
+  return { passed, problems: result.problems.filter((p) => !passedText.has(p)) };
+}
+
 const clocks = new Map<string, ZoneClock>();
 const clockOf = (zone: string) => {
   let c = clocks.get(zone);

@@ -10,6 +10,7 @@ import { OpenError } from '../sources/open-source.js';
 import { findRecordings, namesDirectory, pairRuns } from '../sources/recordings.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
+import { notTraceText } from '../store/not-trace.js';
 import { SessionList } from '../store/session-list.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -214,7 +215,20 @@ export async function runTui(
     for (const s of sources) s.close();
     keyboard.close();
   }
-  return keyboard.interrupted() ? 130 : 0;
+  if (keyboard.interrupted()) return 130;
+  return unreadFiles(store).map((why) => complain(why)).length ? 1 : 0;
+}
+
+/**
+ * Why files named to the app were no trace or could not be read to their end, once its
+ * screen is gone: exit 1 then, as `summary` exits on them (the README's exit codes).
+ */
+function unreadFiles(store: TraceStore): string[] {
+  return store.files.flatMap((f) => {
+    const notTrace = notTraceText(store, f.index);
+    if (notTrace !== null) return [notTrace];
+    return f.state === 'error' ? [`cannot read ${f.name}: ${f.stateText ?? 'the read failed'}`] : [];
+  });
 }
 
 /** The `w` and `y` keys' I/O for a store. */

@@ -27,3 +27,16 @@ export function notTraceText(store: TraceStore, file: number): string | null {
     return `not a trace: ${name} has no span that reads: ${counted(f.skipped, 'span')} skipped (line ${first.lineNo}: ${oneLine(first.reason)})`;
   return `not a trace: ${name} has no record: none of its ${counted(f.skipped, 'line')} is a JSON object`;
 }
+
+/**
+ * Why a file read whole by `summary` is no trace: it is empty (no line at all, or only
+ * blank ones), as `validate` says. The app and `--follow` wait on one instead: a
+ * recording not yet begun. Null when it has a line.
+ */
+export function emptyText(store: TraceStore, file: number): string | null {
+  const f = store.files[file]!;
+  const c = f.counts;
+  const lines = f.skipped + c.meta + c.message + c.event + c.turn + c.end + c.other;
+  const name = f.name === '-' ? 'stdin' : oneLine(f.name);
+  return lines === 0 && f.state !== 'error' ? `not a trace: ${name} is empty (no record)` : null;
+}

@@ -6,8 +6,8 @@ import type { TraceStore } from './trace-store.js';
 /**
  * Why a file read whole is no trace: not one of its lines became a record (a binary, a
  * text file), or, read as v1, none is a record v1 knows (`meta`, a message, an event, a
- * turn, `end`): JSON objects of no known type after a line that is not JSON are some
- * other file's lines. `summary` says this and exits 1, as for a JSON document that is no
+ * turn, `end`) and some line is not JSON: JSON objects of no known type beside a line
+ * that is not JSON are some other file's lines. `summary` says this and exits 1, as for a JSON document that is no
  * recording; `report` and the Sessions list pass the file over. Null when it holds a
  * record, or nothing at all (an empty file is said apart: `emptyText`).
  */
@@ -18,9 +18,10 @@ export function notTraceText(store: TraceStore, file: number): string | null {
   if (known > 0 || (f.skipped === 0 && c.other === 0)) return null;
   const name = oneLine(f.name);
   if (c.other > 0) {
-    if (f.format.name !== FORMAT_NAMES.v1) return null;
-    const skips = f.skipped ? `${counted(f.skipped, 'line')} not JSON, ` : '';
-    return `not a trace: ${name} has no mcp-replay v1 record: ${skips}${counted(c.other, 'JSON object')} of no known record type`;
+    // Only JSON objects of no known type, with no broken line (a Claude Code workflow's
+    // journal.jsonl beside its session): kept as a file of a run, as before.
+    if (f.format.name !== FORMAT_NAMES.v1 || f.skipped === 0) return null;
+    return `not a trace: ${name} has no mcp-replay v1 record: ${counted(f.skipped, 'line')} not JSON, ${counted(c.other, 'JSON object')} of no known record type`;
   }
   const first = store.skips.find((k) => k.file === file);
   if (f.format.name === FORMAT_NAMES.otlp && first)

@@ -7,7 +7,7 @@ import { openAll } from './open-all.js';
 import { complain } from './output.js';
 import { readWhole } from './read-whole.js';
 import { type ExportFormat, exportRows, wroteText } from './records-io.js';
-import { FIFO_NO_READER } from './write-whole.js';
+import { exportName, FIFO_NO_READER, stdoutRefusal } from './write-whole.js';
 
 /** `--export FILE`: the records (a filter's, when given) of every source, as JSONL, without the app. */
 export async function exportCommand(
@@ -18,12 +18,17 @@ export async function exportCommand(
   timeoutS?: number,
   format: ExportFormat = 'v1',
 ): Promise<number> {
+  const refused = stdoutRefusal('--export', path);
+  if (refused !== null) {
+    complain(refused);
+    return 2;
+  }
   const sources = await openAll(args, timeoutS);
   if (!sources) return 1;
   const store = new TraceStore(prices);
   try {
     for (const source of sources) {
-      const failure = await readWhole(store, source, `nothing written to ${path}`);
+      const failure = await readWhole(store, source, `nothing written to ${exportName(path)}`);
       if (failure !== null) {
         complain(failure);
         return 1;
@@ -31,7 +36,11 @@ export async function exportCommand(
     }
     const rows = chosenRows(store, filterText);
     complain(
-      wroteText(store, await exportRows(store, rows, path, format, () => complain(`${path}: ${FIFO_NO_READER}`)), path),
+      wroteText(
+        store,
+        await exportRows(store, rows, path, format, () => complain(`${path}: ${FIFO_NO_READER}`)),
+        exportName(path),
+      ),
     );
     return 0;
   } catch (error) {

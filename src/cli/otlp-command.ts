@@ -1,8 +1,10 @@
-import { counted } from '../kit/units.js';
+import { StringDecoder } from 'node:string_decoder';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
+import { inertJson } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import { chosenRows } from './export-command.js';
 import { openAll } from './open-all.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';
@@ -10,7 +12,7 @@ import { complain } from './output.js';
 import type { OtlpProtocol } from './program.js';
 import { readWhole } from './read-whole.js';
 import { type ExportFormat, exportRows, wroteText } from './records-io.js';
-import { FIFO_NO_READER, writeExport } from './write-whole.js';
+import { exportName, FIFO_NO_READER, stdoutRefusal, writeExport } from './write-whole.js';
 
 export interface OtlpOptions {
   /** `--export-otlp FILE`. */
@@ -54,7 +56,11 @@ export async function writeOtlpFile(
 ): Promise<number> {
   let spans = 0;
   function* pieces() {
-    yield* otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n));
+    // Inert as `summary --json` is (trace/text.ts): a `cat` of the file cannot drive a terminal.
+    const text = new StringDecoder('utf8');
+    for (const piece of otlpJsonPieces(otlpSpanBatches(store, rows), (n) => (spans += n)))
+      yield inertJson(text.write(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)));
+    yield text.end();
     yield '\n';
   }
   await writeExport(path, pieces(), waiting);
@@ -79,6 +85,11 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
     complain(`--otlp-endpoint ${options.endpoint}: expected an http:// or https:// URL, e.g. http://localhost:4318`);
     return 2;
   }
+  const refused = stdoutRefusal('--export-otlp', options.file) ?? stdoutRefusal('--export', options.export);
+  if (refused !== null) {
+    complain(refused);
+    return 2;
+  }
   const sources = await openAll(args, options.timeout);
   if (!sources) return 1;
   const store = new TraceStore(prices);
@@ -94,11 +105,11 @@ export async function otlpCommand(args: string[], options: OtlpOptions, prices: 
     const waiting = (path: string) => () => complain(`${path}: ${FIFO_NO_READER}`);
     if (options.export !== undefined) {
       const { export: path, exportFormat } = options;
-      complain(wroteText(store, await exportRows(store, rows, path, exportFormat, waiting(path)), path));
+      complain(wroteText(store, await exportRows(store, rows, path, exportFormat, waiting(path)), exportName(path)));
     }
     if (options.file !== undefined) {
       const spans = await writeOtlpFile(store, rows, options.file, waiting(options.file));
-      complain(`wrote ${counted(spans, 'span')} to ${options.file} (OTLP/JSON)`);
+      complain(`wrote ${counted(spans, 'span')} to ${exportName(options.file)} (OTLP/JSON)`);
     }
     if (url !== null) {
       const sent = await sendSpans(otlpSpanBatches(store, rows), url, options.protocol, options.timeout);

@@ -66,6 +66,20 @@ export async function printJsonPieces(pieces: Iterable<string>): Promise<void> {
   process.stdout.write(`${inertJson(chunk)}\n`);
 }
 
+/**
+ * An export's JSON text to stdout (`--export -`), chunk by chunk, waiting when the pipe
+ * is full; made inert as `printJson` makes it (the same JSON values).
+ */
+export async function writeStdout(chunks: Iterable<string | Uint8Array>): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  for (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
+    if (!process.stdout.write(inertJson(text))) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+  const rest = decoder.end();
+  if (rest) process.stdout.write(inertJson(rest));
+}
+
 /** Commander's own output (help, usage errors naming what was typed), through the same door. */
 export const commanderOutput = {
   writeOut: (text: string) => void print(text),

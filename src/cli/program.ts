@@ -204,7 +204,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     .option('--allow-remote-ws', 'let a ws:// live URL point at another host (loopback only by default)', false)
     .option(
       '--export <file>',
-      'write the records (with --filter: the matching ones) to FILE as a v1 trace that validates (the meta line first, the end line last, the records byte for byte between) instead of starting the app',
+      'write the records (with --filter: the matching ones) to FILE (`-`: stdout, not a terminal) as a v1 trace that validates (the meta line first, the end line last, the records between, byte for byte but for what a terminal acts on, as \\u escapes) instead of starting the app',
     )
     .addOption(
       new Option(
@@ -216,7 +216,7 @@ export function buildProgram(handlers: Handlers, setCode: (code: number) => void
     )
     .option(
       '--export-otlp <file>',
-      'write the records (with --filter: the matching ones) to FILE as OpenTelemetry spans, OTLP/JSON (one ExportTraceServiceRequest: a span per call and per model turn; docs/otlp.md), instead of starting the app',
+      'write the records (with --filter: the matching ones) to FILE (`-`: stdout) as OpenTelemetry spans, OTLP/JSON (one ExportTraceServiceRequest: a span per call and per model turn; docs/otlp.md), instead of starting the app',
     )
     .option(
       '--otlp-endpoint <url>',

@@ -2,6 +2,7 @@ import { ingest } from '../ingest/ingest.js';
 import type { Source } from '../sources/types.js';
 import type { TraceStore } from '../store/trace-store.js';
 import { cutText, readFailure } from './read-failure.js';
+import { sayWhileWaiting } from './waiting.js';
 
 /**
  * Reads `source` into `store`, and says whether all of it came: null when it did, else
@@ -13,10 +14,14 @@ import { cutText, readFailure } from './read-failure.js';
  */
 export async function readWhole(store: TraceStore, source: Source, then: string): Promise<string | null> {
   const file = store.addFile(source.name).index;
+  // A device or a FIFO that gives nothing yet: said on stderr, as `summary` says it, not a silent wait.
+  const stopSaying = sayWhileWaiting(source);
   try {
     await ingest(store, source, file);
   } catch (error) {
     return `${readFailure(source.name, error)}; ${then}`;
+  } finally {
+    stopSaying();
   }
   const f = store.files[file]!;
   if (f.state !== 'error') return null;

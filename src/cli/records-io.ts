@@ -1,10 +1,11 @@
 import { homedir, tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { counted } from '../kit/units.js';
 import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
+import { inertJson } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import type { ExportFormat } from './program.js';
@@ -33,7 +34,8 @@ function writtenOf(store: TraceStore, rows: ArrayLike<number>, format: ExportFor
 /** The export's lines, each counted in `written` as it goes. */
 function* exportText(store: TraceStore, rows: ArrayLike<number>, format: ExportFormat, written: Written) {
   for (const line of format === 'mcp-rec' ? mcpRecExport(store, rows) : v1Export(store, rows)) {
-    yield `${line}\n`;
+    // Inert as `summary --json` is (trace/text.ts): a `cat` of the file cannot drive a terminal.
+    yield `${inertJson(line)}\n`;
     written.lines++;
   }
 }

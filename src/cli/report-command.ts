@@ -1,4 +1,4 @@
-import { notTraceProblem, type PricesSpec, type RunJob, type RunResult } from '../ingest/read-run.js';
+import { type PricesSpec, passOver, type RunJob, type RunResult } from '../ingest/read-run.js';
 import { readRuns } from '../ingest/read-runs.js';
 import { oneLine } from '../kit/text.js';
 import { counted, fmtInt } from '../kit/units.js';
@@ -100,10 +100,8 @@ export async function reportCommand(
     for (let r = waiting.get(next); r; r = waiting.get(next)) {
       waiting.delete(next++);
       // A file found in a directory or by a glob that is no recording: passed over, not "could not be read".
-      const passes = r.notTraces.filter((n) => listed.has(n.file));
-      const passedText = new Set(passes.map((n) => notTraceProblem(n.file, n.why)));
+      const { passed: passes, problems } = passOver(r, (file) => listed.has(file));
       passed.push(...passes);
-      const problems = r.problems.filter((p) => !passedText.has(p));
       for (const p of problems) complain(p);
       if (problems.length) failed = true;
       unread += problems.length;

@@ -1,10 +1,11 @@
 import { openTrace } from '../ingest/open-trace.js';
 import { jsonPieces } from '../report/json-pieces.js';
 import { pricesJson } from '../report/prices-note.js';
-import { notTraceText, skippedNote } from '../report/skipped-note.js';
+import { skippedNote } from '../report/skipped-note.js';
 import { NotTraceError } from '../sources/document-source.js';
 import type { Source } from '../sources/types.js';
 import { aggregateRows } from '../store/aggregates.js';
+import { emptyText, notTraceText } from '../store/not-trace.js';
 import { applyFilter } from '../store/query.js';
 import { fileLabelOf, statsOf } from '../store/stats.js';
 import { type ToolCost, toolCosts } from '../store/tool-costs.js';
@@ -114,7 +115,12 @@ export async function summaryCommand(
       stopSaying();
       source.close();
     }
-    const notTrace = notTraceText(store, 0);
+    const notTrace = notTraceText(store, 0) ?? emptyText(store, 0);
+    // Found in a directory: passed over, as a JSON document that is no recording is.
+    if (notTrace !== null && found.listed.has(source.name)) {
+      passed.push({ file: source.name, why: notTrace });
+      continue;
+    }
     if (notTrace !== null) {
       complain(notTrace);
       if (!found.directory) return 1;

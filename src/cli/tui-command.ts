@@ -2,7 +2,7 @@ import type { Instance } from 'ink';
 import { createElement, type ReactElement } from 'react';
 import { ingest } from '../ingest/ingest.js';
 import { openTrace } from '../ingest/open-trace.js';
-import type { PricesSpec } from '../ingest/read-run.js';
+import { type PricesSpec, passOver } from '../ingest/read-run.js';
 import { type Reading, readRuns } from '../ingest/read-runs.js';
 import { streamRun } from '../ingest/stream-run.js';
 import { localZone } from '../kit/zone-time.js';
@@ -11,6 +11,7 @@ import { OpenError } from '../sources/open-source.js';
 import { findRecordings, namesDirectory, pairRuns } from '../sources/recordings.js';
 import type { Source } from '../sources/types.js';
 import type { DiffDoc } from '../store/diff.js';
+import { notTraceText } from '../store/not-trace.js';
 import { SessionList } from '../store/session-list.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
@@ -214,7 +215,20 @@ export async function runTui(
     for (const s of sources) s.close();
     keyboard.close();
   }
-  return keyboard.interrupted() ? 130 : 0;
+  if (keyboard.interrupted()) return 130;
+  return unreadFiles(store).map((why) => complain(why)).length ? 1 : 0;
+}
+
+/**
+ * Why files named to the app were no trace or could not be read to their end, once its
+ * screen is gone: exit 1 then, as `summary` exits on them (the README's exit codes).
+ */
+function unreadFiles(store: TraceStore): string[] {
+  return store.files.flatMap((f) => {
+    const notTrace = notTraceText(store, f.index);
+    if (notTrace !== null) return [notTrace];
+    return f.state === 'error' ? [`cannot read ${f.name}: ${f.stateText ?? 'the read failed'}`] : [];
+  });
 }
 
 /** The `w` and `y` keys' I/O for a store. */
@@ -269,6 +283,8 @@ async function runSessions(
   // Read newest first: the order the list shows before any run is read.
   const runs = pairRuns(found.files).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? -1 : 1));
   const sessions = new SessionList(runs);
+  const listedFiles = new Set(found.files.filter((f) => f.listed).map((f) => f.path));
+  const listed = (file: string) => listedFiles.has(file);
   const zone = localZone();
   const openRun = (index: number) => {
     const store = new TraceStore(prices);
@@ -308,7 +324,8 @@ async function runSessions(
         bytes: r.bytes,
       })),
       { prices, pricesSpec, interactive: true, bytes: runs.reduce((n, r) => n + r.bytes, 0) },
-      (index, result) => sessions.set(index, result),
+      // A file of no known format is passed over, as `report` does: a run of only such files is no session.
+      (index, result) => sessions.set(index, { ...result, problems: passOver(result, listed).problems }),
     );
     reading.now.done.catch(() => undefined);
   };

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { reasonOf } from '../sources/cache-dir.js';
+import { stdoutIsTerminal, writeStdout } from './output.js';
 
 /**
  * Writes `path` through a temp file beside it, renamed over it once whole (the index
@@ -51,6 +52,22 @@ function writeTo<T>(fd: number, fill: (write: (data: string | Uint8Array) => voi
   }
 }
 
+/** An export's path that means stdout, as for most tools that write a file. */
+export const STDOUT = '-';
+
+/** How an export's path is named in what it says: `stdout` for `-`. */
+export const exportName = (path: string): string => (path === STDOUT ? 'stdout' : path);
+
+/**
+ * Why an export to `path` is refused before anything is read: `-` while stdout is this
+ * terminal (JSON lines would flood it). Null when it may go ahead.
+ */
+export function stdoutRefusal(flag: string, path: string | undefined): string | null {
+  return path === STDOUT && stdoutIsTerminal()
+    ? `${flag} -: stdout is a terminal; pipe it (… | jq) or name a file`
+    : null;
+}
+
 /** What a FIFO export says while no reader has opened it. */
 export const FIFO_NO_READER = 'waiting for a reader (a FIFO: nothing is written until one opens it)';
 /** How often a FIFO is tried for a reader: opening it to wait would block the thread, deaf to signals. */
@@ -61,13 +78,14 @@ const READER_POLL_MS = 100;
  * without blocking, tried again until a reader opens it (`waiting` is called once, the
  * first time there is none), and written through a socket, so a slow reader holds the
  * writes back without holding the thread: SIGTERM still ends the command. Anything else
- * is written as `writeWhole` writes it.
+ * is written as `writeWhole` writes it; `-` goes to stdout.
  */
 export async function writeExport(
   path: string,
   chunks: Iterable<string | Uint8Array>,
   waiting: () => void,
 ): Promise<void> {
+  if (path === STDOUT) return writeStdout(chunks);
   const info = await stat(path).catch(() => null);
   if (!info?.isFIFO()) {
     writeWhole(path, (write) => {

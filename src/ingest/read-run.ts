@@ -4,6 +4,7 @@ import { NotTraceError } from '../sources/document-source.js';
 import { OpenError } from '../sources/open-source.js';
 import { redactText, redactUrl } from '../sources/redact.js';
 import type { Source } from '../sources/types.js';
+import { notTraceText } from '../store/not-trace.js';
 import { type Dim, type RunFigures, runFigures } from '../store/run-figures.js';
 import { TraceStore } from '../store/trace-store.js';
 import { bundledPrices, type PriceTable, withOverrides } from '../trace/prices.js';
@@ -53,6 +54,20 @@ export interface PricesSpec {
 
 /** The problem of a file that is no recording: `report` passes over those it found in a directory. */
 export const notTraceProblem = (file: string, why: string): string => `cannot read ${file}: ${why}`;
+
+/**
+ * A run's problems apart from its files of no known format found in a directory or by
+ * a glob (`listed`), which are passed over, not "could not be read": `report`'s rule, and
+ * the Sessions list's.
+ */
+export function passOver(
+  result: Pick<RunResult, 'problems' | 'notTraces'>,
+  listed: (file: string) => boolean,
+): { passed: RunResult['notTraces']; problems: string[] } {
+  const passed = result.notTraces.filter((n) => listed(n.file));
+  const passedText = new Set(passed.map((n) => notTraceProblem(n.file, n.why)));
+  return { passed, problems: result.problems.filter((p) => !passedText.has(p)) };
+}
 
 const clocks = new Map<string, ZoneClock>();
 const clockOf = (zone: string) => {
@@ -112,6 +127,14 @@ export async function readRun(
               : `cannot read ${shown}: ${redactText((error as Error).message)}`,
         );
         if (error instanceof NotTraceError) notTraces.push({ file, why: error.message });
+        continue;
+      }
+      // Read whole, JSON objects but none a record it knows: no trace, passed over as a JSON
+      // document is. (A file of lines that are not JSON is said as its skipped lines.)
+      const notTrace = store.files[0]!.counts.other > 0 ? notTraceText(store, 0) : null;
+      if (notTrace !== null) {
+        problems.push(notTraceProblem(shown, notTrace));
+        notTraces.push({ file, why: notTrace });
         continue;
       }
       const f = store.files[0]!;

@@ -108,6 +108,13 @@ export const toolCostNote = (shown: readonly string[], pending = false): string 
 export const cancelledNote = (header: string, n: number): string =>
   `${header}: never answered, ${counted(n, 'cancelled request')} among them`;
 
+/**
+ * Under a method table whose pending calls include some a recorder noted an HTTP error for:
+ * the stats contract counts them pending (never answered), while the app shows them failed.
+ */
+export const httpErrorNote = (header: string, n: number): string =>
+  `${header}: ${counted(n, 'call')} among them got an HTTP error (status:error keeps them)`;
+
 /** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
 /** Under a tool table with both planes: what USES counts, and why it may differ from CALLS. */
 export const USES_NOTE =

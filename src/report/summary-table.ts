@@ -1,4 +1,9 @@
+import type { Aggregates } from '../store/aggregates.js';
+import { callLatencyStats, cancelledCalls, errorsOf, httpFailedCalls, shownToolsOf, statsOf } from '../store/stats.js';
+import { type ToolCost, toolCosts } from '../store/tool-costs.js';
+import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../kit/cells.js';
+import { pricesNote } from '../trace/prices-note.js';
 import { inert, oneLine } from '../kit/text.js';
 import {
   cancelledNote,
@@ -11,6 +16,7 @@ import {
   fmtToolCost,
   fmtToolTokens,
   fmtUsd,
+  httpErrorNote,
   latencyNote,
   overflowNote,
   timesNote,
@@ -18,11 +24,6 @@ import {
   USES_NOTE,
   USES_ONLY_NOTE,
 } from '../kit/units.js';
-import type { Aggregates } from '../store/aggregates.js';
-import { callLatencyStats, cancelledCalls, errorsOf, shownToolsOf, statsOf } from '../store/stats.js';
-import { type ToolCost, toolCosts } from '../store/tool-costs.js';
-import type { TraceStore } from '../store/trace-store.js';
-import { pricesNote } from '../trace/prices-note.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 
@@ -268,6 +269,8 @@ export function summaryText(
     const keep = filtered?.keep;
     const cancelled = cancelledCalls(store, (row) => store.fileOf(row) === file && keep?.[row] !== 0);
     if (cancelled && kept.includes('PENDING')) out.push(`  ${cancelledNote('PENDING', cancelled)}`);
+    const httpFailed = httpFailedCalls(store, (row) => store.fileOf(row) === file && keep?.[row] !== 0);
+    if (httpFailed && kept.includes('PENDING')) out.push(`  ${httpErrorNote('PENDING', httpFailed)}`);
   }
 
   const shownErrors = all ? Infinity : SHOWN_ERRORS;

@@ -95,10 +95,17 @@ export interface OpenOptions {
   live?: boolean;
 }
 
+/** What `-` says while stdin is a terminal and nothing has come: where the trace is read from, and how to end it. */
+export const STDIN_TERMINAL = 'reading the trace from stdin, a terminal: pipe a file to it, or press Ctrl-D to end';
+
 /** Opens a path, `-` (stdin), an http(s) URL or an mcp-tape live ws:// URL. Throws OpenError before anything is read. */
 export async function openSource(target: string, options: OpenOptions = {}): Promise<Source> {
   const stdin = options.stdin ?? process.stdin;
-  if (target === '-') return new StreamSource('-', stdin as NodeJS.ReadableStream & import('node:stream').Readable);
+  if (target === '-') {
+    const stream = stdin as NodeJS.ReadableStream & import('node:stream').Readable & { isTTY?: boolean };
+    // Stdin a terminal: it waits for lines typed, which looks like a hang; said until one comes.
+    return new StreamSource('-', stream, stream.isTTY === true ? STDIN_TERMINAL : null, null, 'data');
+  }
   // The network sources and --follow's are loaded when asked for: the app opening a
   // file starts without Node's http, tls and crypto modules.
   if (/^https?:\/\//i.test(target)) {

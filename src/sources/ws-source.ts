@@ -9,6 +9,13 @@ import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.
 
 const RECONNECT_MS = 1000;
 /**
+ * Tries in a row that brought no frame (a server that accepts, then closes at once)
+ * before a watched source gives up: each waits twice as long as the one before, up to
+ * 16 times `reconnectMs`, so the last is tried some 45 s after the first drop.
+ */
+const QUIET_TRIES = 6;
+const MAX_BACKOFF_STEPS = 4;
+/**
  * Frames taken before the reader runs again, after which the socket is paused (TCP
  * then holds the rest back at the server): a flood faster than the store can take
  * would otherwise grow the queue without bound, and each turn of the event loop would
@@ -113,6 +120,8 @@ export class WsSource implements Source {
   private readonly live: boolean;
   /** Not live: ends the stream after `timeoutS` without a frame. */
   private silence: ReturnType<typeof setTimeout> | undefined;
+  /** Connections in a row that brought no frame: how long the next try waits, and when to give up. */
+  private quietTries = 0;
   /** The socket's own error (a reset), said when it closes. */
   private socketError: string | null = null;
 
@@ -202,6 +211,7 @@ export class WsSource implements Source {
     ws.on('message', (data, isBinary) => {
       // After close (the user quit), late frames have nowhere to go.
       if (this.closed || this.failure !== null) return;
+      this.quietTries = 0;
       this.heard();
       if (++this.received >= HIGH_WATER && !ws.isPaused) ws.pause();
       let frame: Frame | null = null;
@@ -244,10 +254,14 @@ export class WsSource implements Source {
             : `the server closed the connection (code ${why})`);
         return this.poke();
       }
+      if (++this.quietTries > QUIET_TRIES) {
+        this.failure = `the server closed ${QUIET_TRIES + 1} connections in a row without sending anything (code ${why}); gave up`;
+        return this.poke();
+      }
       this.droppedAt = Date.now();
       this.status = `connection dropped (code ${why}); reconnecting from seq ${this.lastSeq}`;
       this.poke();
-      setTimeout(() => this.reconnect(), this.reconnectMs).unref();
+      setTimeout(() => this.reconnect(), this.backoffMs()).unref();
     });
   }
 
@@ -296,9 +310,16 @@ export class WsSource implements Source {
       this.poke();
     });
     ws.once('close', () => {
-      if (this.pending === ws) this.pending = null;
-      if (this.socket !== ws && !this.closed) setTimeout(() => this.reconnect(), this.reconnectMs).unref();
+      // Opened, then closed: the drop is the close handler's (attach), which tries again itself.
+      if (this.pending !== ws) return;
+      this.pending = null;
+      if (!this.closed) setTimeout(() => this.reconnect(), this.backoffMs()).unref();
     });
+  }
+
+  /** How long the next try waits: `reconnectMs`, doubled for each quiet try before it, capped. */
+  private backoffMs(): number {
+    return this.reconnectMs * 2 ** Math.min(Math.max(this.quietTries - 1, 0), MAX_BACKOFF_STEPS);
   }
 
   /**

@@ -4,6 +4,7 @@ import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
 import { Flag } from './codes.js';
 import { FoldedFinder } from './folded-find.js';
+import { httpFailureOf } from './http-failures.js';
 import type { TraceStore } from './trace-store.js';
 
 /** What a filter keeps: a flag per row, and the kept rows in row order. */
@@ -123,8 +124,14 @@ export function textMatches(
   return into;
 }
 
-/** A call's state as the filter names it: `error` covers JSON-RPC errors and isError results. */
-const filterStatus = (code: number): string | null => STATUSES[code]?.filter ?? null;
+/**
+ * A call's state as the filter names it: `error` covers JSON-RPC errors, isError results and
+ * a call left unanswered whose recorder noted an HTTP error (its row in Calls says `✗ HTTP 429`).
+ */
+function filterStatus(store: TraceStore, row: number): string | null {
+  const status = STATUSES[store.cols.status.data[row]!]?.filter ?? null;
+  return status === 'pending' && httpFailureOf(store, row) !== null ? 'error' : status;
+}
 
 /** Whether a tool a row is about (a tools/call, or a turn's tool_use/tool_result pairs) is one `matches` names. */
 function anyTool(store: TraceStore, row: number, matches: (value: string | null) => boolean): boolean {
@@ -203,7 +210,7 @@ function test(
       return word !== null && term.values.includes(word);
     }
     case 'status': {
-      const s = filterStatus(store.cols.status.data[row]!);
+      const s = kind === Kind.message ? filterStatus(store, row) : null;
       return kind === Kind.message && s !== null && term.values.includes(s);
     }
     case 'latency': {
@@ -232,12 +239,12 @@ function test(
 
 /**
  * Whether a row is a problem to look at (the `]` and `[` keys): a failed call (what
- * `status:error` keeps: a protocol error or an `isError` result), a turn whose tool_results failed, an
+ * `status:error` keeps: a protocol error, an `isError` result or an HTTP error), a turn whose tool_results failed, an
  * `llm.error` event or an unanswered error response, or a skipped line.
  */
 export function hasProblem(store: TraceStore, row: number): boolean {
   return (
-    filterStatus(store.cols.status.data[row]!) === 'error' ||
+    filterStatus(store, row) === 'error' ||
     (store.cols.flags.data[row]! & Flag.rowErrors) !== 0 ||
     store.cols.kind.data[row] === Kind.skip
   );

@@ -6,6 +6,7 @@ import { Status } from '../trace/enums.js';
 import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { mcpServerOf } from '../trace/mcp-tool.js';
 import type { Aggregates, CallAgg, ModelAgg } from './aggregates.js';
+import { httpFailureOf } from './http-failures.js';
 import type { FileState, TraceStore } from './trace-store.js';
 
 /** `mcp-tape.stats/1`, field for field (../shared/spec/stats.md). */
@@ -432,6 +433,20 @@ export function fileLabelOf(store: TraceStore, file: number): string {
 /** A file's plane as its meta says it: `meta.kind`, or `mcp` when it says none (an empty kind names nothing). */
 export const planeOf = (f: FileState): string =>
   f.meta && typeof f.meta.kind === 'string' && f.meta.kind !== '' ? f.meta.kind : 'mcp';
+
+/**
+ * Calls never answered whose recorder noted an HTTP error (store/http-failures.ts), of the
+ * rows `keep` keeps: still pending for the stats contract, so the tables say how many.
+ */
+export function httpFailedCalls(store: TraceStore, keep: (row: number) => boolean = () => true): number {
+  const calls = store.rows('calls');
+  let n = 0;
+  for (let i = 0; i < calls.length; i++) {
+    const row = calls[i]!;
+    if (store.statusOf(row) === Status.pending && keep(row) && httpFailureOf(store, row) !== null) n++;
+  }
+  return n;
+}
 
 /**
  * Requests cancelled (`notifications/cancelled`) and never answered, of the rows `keep`

@@ -60,7 +60,15 @@ function sequenceEnd(bytes: Buffer, at: number): number | { broken: number } | n
   if (kind === undefined) return 'open';
   if (kind === LETTER_O) {
     if (at + 2 > bytes.length) return 'open';
-    return isFinal(bytes[at + 1]!) ? at + 2 : null;
+    if (!isParameter(bytes[at + 1]!)) return isFinal(bytes[at + 1]!) ? at + 2 : null;
+    // SS3 with parameters (`ESC O 5 q`): Ink would read ESC O, then `5`, then `q` (quit),
+    // so the whole sequence is dropped, up to its final byte.
+    for (let i = at + 2; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (isParameter(b)) continue;
+      return { broken: isFinal(b) ? i + 1 : i };
+    }
+    return 'open';
   }
   if (kind !== LEFT_BRACKET) return null;
   for (let i = at + 1; i < bytes.length; i++) {

@@ -44,7 +44,7 @@ describe('every command knows a recording by its content', () => {
     }
   });
 
-  it('validate calls an empty file no trace (exit 1); summary counts its 0 records (exit 0)', () => {
+  it('validate and summary call an empty file no trace (exit 1)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mrt-formats-'));
     const file = join(dir, 'empty.jsonl');
     writeFileSync(file, '');
@@ -53,7 +53,12 @@ describe('every command knows a recording by its content', () => {
       1,
       `${file}:1: error empty: no record: an empty file is not a trace\n${file}: 1 error, 0 warnings\n`,
     ]);
-    expect(run(['summary', file]).code).toBe(0);
+    const s = run(['summary', file]);
+    expect([s.code, s.stdout, s.stderr]).toEqual([
+      1,
+      '',
+      `mcp-replay-tui: not a trace: ${file} is empty (no record)\n`,
+    ]);
   });
 
   it('summary of a cassette names its format and says its times are approximate', () => {

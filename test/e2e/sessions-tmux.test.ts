@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,20 @@ describe.skipIf(!hasTmux)('a directory in the app, in a terminal (tmux) at 80x24
     expect(screen).toContain('by label');
     screen = await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
     expect(screen).toContain('BEFORE-APP');
+  });
+});
+
+describe.skipIf(!hasTmux)('files of no known format in a directory, in tmux at 80x24', () => {
+  it('are passed over as report passes them over, not listed as "cannot read"', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'mrt-sessions-'));
+    copyFileSync('examples/demo.jsonl', join(dir, 'demo.jsonl'));
+    writeFileSync(join(dir, 'settings.json'), '{"theme": "dark"}\n');
+    writeFileSync(join(dir, 'other.jsonl'), 'garbage\n{"x":1}\n');
+    term.start(`node ${BIN} ${dir}; echo "EXIT=$?"; sleep 30`, 80, 24);
+    const screen = await term.waitFor((s) => /Sessions +1 session · 1 file/.test(s), 'every run read');
+    expect(screen).not.toContain('cannot read');
+    expect(screen).not.toMatch(/settings|other/);
+    await term.key('q', (s) => s.includes('EXIT=0'), 'a clean exit');
   });
 });
 

@@ -115,6 +115,41 @@ describe('live mode faults on loopback', () => {
     return { texts, events };
   }
 
+  it('a server that accepts, then closes at once: tries again later each time, then gives up, saying so', async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    let connections = 0;
+    server.on('connection', (ws: WebSocket) => {
+      connections++;
+      ws.close(1000);
+    });
+    await new Promise((r) => server!.once('listening', r));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // The waits asked of the timers between tries (not how long they took).
+    const waits: number[] = [];
+    const real = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms !== undefined && ms % 5 === 0 && ms >= 5 && ms <= 80) waits.push(ms);
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    try {
+      const source = new WsSource(url, { reconnectMs: 5, live: true });
+      await source.open();
+      const { events } = await readAll(source);
+      expect(events.at(-1)).toMatchObject({
+        type: 'error',
+        message: expect.stringMatching(
+          /the server closed 7 connections in a row without sending anything \(code 1000\); gave up/,
+        ),
+      });
+      expect(connections).toBe(7);
+      // Twice as long each time, up to 16 times the first.
+      expect(waits).toEqual([5, 10, 20, 40, 80, 80]);
+      source.close();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('a garbage frame (the protocol broken) ends the stream with a clear error; what arrived stays', async () => {
     const url = await serve((ws) => {
       // A frame header with RSV2/RSV3 set and no extension negotiated.

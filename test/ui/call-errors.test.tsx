@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { httpFailureOf } from '../../src/store/http-failures.js';
 import { argsPreview } from '../../src/ui/data/args.js';
-import { httpFailureOf } from '../../src/ui/data/call-errors.js';
 import { callRow } from '../../src/ui/data/views.js';
 import { callColumns, formatCallRow } from '../../src/ui/format/rows.js';
 import { lineText } from '../../src/ui/format/segments.js';

@@ -16,6 +16,10 @@ const at = (state: UiState, selected: number): UiState => ({
   lists: { ...state.lists, [state.pane]: { selected, windowStart: 0 } },
 });
 
+/** What the line bar says of what is no line nor time: what it takes. */
+const notLine = (typed: string) =>
+  error(`not a line number or a time: ${typed} (a line: 33 or L33; a time: +6m10s, 01:30, ISO)`);
+
 describe('commands, without Ink', () => {
   it('t and e say why when there is nothing to show or hide: no turns, no echoed resends', () => {
     const turns: UiState = { ...initialState(), pane: 'turns' };
@@ -44,13 +48,17 @@ describe('commands, without Ink', () => {
     const bar = (text: string): UiState => ({ ...initialState(), input: { kind: 'goto', text } });
     // Line 19 is the response of the read_file call (the 6th call, made at line 16).
     expect(press(bar('19'), 'enter').state).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
+    // As the rows show lines: `L19`, and `l19` as typed in a hurry.
+    for (const typed of ['L19', 'l19'])
+      expect(press(bar(typed), 'enter').state, typed).toMatchObject({ input: null, lists: { calls: { selected: 5 } } });
+    expect(press(bar('L'), 'enter').state.notice).toEqual(notLine('L'));
     expect(press(bar('x1'), 'enter').state).toMatchObject({
       input: null,
-      notice: error('not a line number or a time: x1'),
+      notice: notLine('x1'),
     });
     // What Number() takes for a whole number, but no one types as a line: 1e308 was line 10^308.
     for (const typed of ['1e308', '1e1', '0x13', '19.0', '+19', '0'])
-      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(error(`not a line number or a time: ${typed}`));
+      expect(press(bar(typed), 'enter').state.notice, typed).toEqual(notLine(typed));
     expect(press(bar('999'), 'enter').state.notice).toEqual(error('nothing at or after line 999 in this pane'));
     // Past 2^53 the number as typed, not as a double prints it (1e+23).
     expect(press(bar(' 99999999999999999999999 '), 'enter').state.notice).toEqual(
@@ -76,7 +84,7 @@ describe('commands, without Ink', () => {
     expect(lineThere('10s')).toBe(27);
     expect(lineThere('+10.2s')).toBe(30);
     expect(press(bar('+1h'), 'enter').state.notice).toEqual(error('nothing at or after +1h in this pane'));
-    expect(press(bar('soon'), 'enter').state.notice).toEqual(error('not a line number or a time: soon'));
+    expect(press(bar('soon'), 'enter').state.notice).toEqual(notLine('soon'));
     // Typed like a time of day while the pane shows offsets: it says how it was read and that T
     // makes it one; with T on, the same text is a time of day (found: the trace is at 14:00).
     for (const [typed, read] of [

@@ -87,6 +87,19 @@ describe('key sequences Ink cannot read are taken out before it reads them', () 
     expect(through(`j${sequence}k`)).toBe('jk');
   });
 
+  it('drops an SS3 sequence with parameters whole (ESC O 5 q would have quit), in one chunk or cut anywhere', async () => {
+    for (const sequence of ['\x1bO5q', '\x1bO1;5A', '\x1bO5Q']) {
+      expect(through(`j${sequence}k`), JSON.stringify(sequence)).toBe('jk');
+      for (const [a, b] of splits(sequence)) expect(through(a, b), JSON.stringify([a, b])).toBe('');
+    }
+    const probe = await inkProbe();
+    await probe.write('\x1bO5q');
+    probe.unmount();
+    expect(probe.names).not.toContain('q');
+    // `q` alone still reaches Ink.
+    expect(through('q')).toBe('q');
+  });
+
   it('keeps the keys a terminal sends, with any modifier, and mouse reports for ui/mouse.ts', () => {
     for (const key of [
       '\x1b[A',

@@ -1,4 +1,5 @@
 import { Flag } from '../../store/codes.js';
+import { type HttpFailure, httpFailureOf } from '../../store/http-failures.js';
 import type { FilterResult } from '../../store/query.js';
 import { fileLabelOf, planeOf } from '../../store/stats.js';
 import type { TraceStore } from '../../store/trace-store.js';
@@ -17,7 +18,7 @@ import {
 } from '../../trace/enums.js';
 import { isRecordPane, type PaneId, perPane, type RecordPaneId } from '../panes/list.js';
 import type { CallOrder } from '../state/ui-state.js';
-import { callErrorText, type HttpFailure, httpFailureOf } from './call-errors.js';
+import { callErrorText } from './call-errors.js';
 
 /** An ordered list of store rows: the rows a pane shows, without copying when it can. */
 export interface RowList {

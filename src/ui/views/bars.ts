@@ -121,11 +121,14 @@ const go: CommandSpec<AppContext> = {
     const typed = text.trim();
     // `llm 27`: line 27 of the file whose rows say `llm`, with several files open.
     const ofFile = fileLineTyped(ctx.store, typed);
-    // Digits only: Number() also takes `1e308`, `0x10` and `1.0` as whole numbers.
-    const lineNo = ofFile ? ofFile.lineNo : /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    // Digits only, after the `L` the rows show lines with (`L33`): Number() also takes
+    // `1e308`, `0x10` and `1.0` as whole numbers.
+    const digits = /^[Ll]?(\d+)$/.exec(typed)?.[1];
+    const lineNo = ofFile ? ofFile.lineNo : digits !== undefined ? Number(digits) : Number.NaN;
     const from = lineNo >= 1 ? null : momentTyped(typed, traceStart(ctx.store), ctx.state.clock);
     const list = activeList(ctx);
-    if (!list || !(lineNo >= 1 || from !== null)) return error(`not a line number or a time: ${text}`);
+    if (!list || !(lineNo >= 1 || from !== null))
+      return error(`not a line number or a time: ${text} (a line: 33 or L33; a time: +6m10s, 01:30, ISO)`);
     const { index, files } =
       from !== null
         ? { index: indexAtTime(ctx.store, list, from), files: [] }

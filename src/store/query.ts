@@ -2,6 +2,7 @@ import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
 import type { Glob } from '../trace/glob.js';
 import { foldCase } from '../trace/text.js';
+import { listsToolUses, toolUseLatency, toolUseStatus } from './agent-calls.js';
 import { Flag } from './codes.js';
 import { FoldedFinder } from './folded-find.js';
 import type { TraceStore } from './trace-store.js';
@@ -173,8 +174,11 @@ function test(
   start: number | null,
   fileLabels: string[],
   matches: (value: string | null) => boolean,
+  toolUses: boolean,
 ): boolean {
   const kind = store.cols.kind.data[row];
+  // An agent's transcript: a tool_use turn is a call, with its status and latency (store/agent-calls.ts).
+  const useCall = toolUses && kind === Kind.turn && (store.cols.flags.data[row]! & Flag.toolLinks) !== 0;
   switch (term.field) {
     case 'text': {
       const m = found!;
@@ -203,11 +207,11 @@ function test(
       return word !== null && term.values.includes(word);
     }
     case 'status': {
-      const s = filterStatus(store.cols.status.data[row]!);
-      return kind === Kind.message && s !== null && term.values.includes(s);
+      const s = filterStatus(useCall ? toolUseStatus(store, row) : store.cols.status.data[row]!);
+      return (kind === Kind.message || useCall) && s !== null && term.values.includes(s);
     }
     case 'latency': {
-      const l = other >= 0 ? store.cols.latency(row, other) : null;
+      const l = other >= 0 ? store.cols.latency(row, other) : useCall ? toolUseLatency(store, row) : null;
       if (l === null) return false;
       return term.op === '<'
         ? l < term.ms
@@ -272,6 +276,7 @@ export function applyFilter(
   const never = () => false;
   const matchers = terms.map((term) => ('patterns' in term ? globMatcher(term.patterns) : never));
   const kinds = store.cols.kind.data;
+  const toolUses = listsToolUses(store);
   let count = 0;
   for (let row = 0; row < store.count; row++) {
     const other = kinds[row] === Kind.message ? store.cols.pairOf(row) : -1;
@@ -281,7 +286,7 @@ export function applyFilter(
       let ok = 1;
       for (let k = 0; k < terms.length; k++) {
         const term = terms[k]!;
-        if (test(store, term, row, other, found[k], start, fileLabels, matchers[k]!) === term.negate) {
+        if (test(store, term, row, other, found[k], start, fileLabels, matchers[k]!, toolUses) === term.negate) {
           ok = 0;
           break;
         }

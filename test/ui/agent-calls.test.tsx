@@ -46,6 +46,9 @@ const rowWith = (frame: string, text: string) => frame.split('\n').find((l) => l
 describe("an agent transcript's tool calls in Calls", () => {
   it('lists each tool_use with its tool, status and latency; an MCP tool by its server and tool', async () => {
     app = await renderApp({ store: transcriptStore(), columns: 80, rows: 24 });
+    // A conversation opens on Turns, as with no call.
+    expect(app.frame().split('\n')[0]).toContain('[2 Turns]');
+    await app.press('pane.calls');
     const frame = app.frame();
     expect(rowWith(frame, 'Bash')).toMatch(/tool_use +Bash .*✓ ok +1\.50s/);
     expect(rowWith(frame, 'get_issue')).toMatch(/github +get_issue +Not Found.*✗ isError +200ms/);
@@ -56,11 +59,13 @@ describe("an agent transcript's tool calls in Calls", () => {
 
   it('shows the arguments where the pane is wide', async () => {
     app = await renderApp({ store: transcriptStore(), columns: 140, rows: 24 });
+    await app.press('pane.calls');
     expect(rowWith(app.frame(), 'Bash')).toContain('{"command":"ls -la"}');
   });
 
   it('a filter keeps the calls it names; ] goes to the failed one', async () => {
     app = await renderApp({ store: transcriptStore(), columns: 80, rows: 24 });
+    await app.press('pane.calls');
     await app.press('filter.open');
     await app.type('status:error\r');
     let frame = await waitForFrame(app.frame, (f) => !f.includes('Bash'));
@@ -73,6 +78,7 @@ describe("an agent transcript's tool calls in Calls", () => {
 
   it('Enter opens the call: its tool_use and its tool_result; l goes to the turn that asked', async () => {
     app = await renderApp({ store: transcriptStore(), columns: 80, rows: 24 });
+    await app.press('pane.calls');
     await app.press('list.down');
     await app.press('list.open');
     const frame = app.frame();

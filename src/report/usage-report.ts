@@ -160,11 +160,30 @@ const COMPACT_KEY = 20;
  */
 const COMPACT_SESSION = 32;
 
-const keyText = (d: Dim, v: string | null | undefined): string => {
+const keyText = (d: Dim, v: string | null | undefined, sessions: ReadonlyMap<string, string>): string => {
   if (v === null || v === undefined) return NONE[d];
-  // A session is its run's path: its last part says which.
-  return inert(d === 'session' ? (v.split('/').pop() ?? v) : v);
+  return inert(d === 'session' ? (sessions.get(v) ?? v) : v);
 };
+
+/**
+ * Each session path by its shortest tail of whole parts that no other path in `paths`
+ * ends with: `chat` alone, `session-alpha/chat` beside `session-beta/chat` (files named
+ * alike in folders of their own). A count of tails per length: a few lines, no package.
+ */
+export function sessionNames(paths: readonly string[]): Map<string, string> {
+  const parts = [...new Set(paths)].map((p) => ({ path: p, of: p.split(/[\\/]/).filter(Boolean) }));
+  const tail = (of: string[], k: number) => of.slice(-k).join('/');
+  const names = new Map<string, string>();
+  let left = parts;
+  for (let k = 1; left.length > 0; k++) {
+    const counts = new Map<string, number>();
+    for (const p of parts) counts.set(tail(p.of, k), (counts.get(tail(p.of, k)) ?? 0) + 1);
+    for (const p of left) if (counts.get(tail(p.of, k)) === 1 || k >= p.of.length) names.set(p.path, tail(p.of, k));
+    left = left.filter((p) => !names.has(p.path));
+  }
+  // In the order given.
+  return new Map(parts.map((p) => [p.path, names.get(p.path)!]));
+}
 
 /**
  * The table: a column per key dimension, the figures, the totals last, and notes under
@@ -208,9 +227,11 @@ export function reportText(
     ...(compact ? [] : [fmtInt(f.cacheReadTokens), fmtInt(f.cacheWriteTokens)]),
     costCell(f),
   ];
+  // A session is its run's path: its last parts say which.
+  const sessions = sessionNames(by.includes('session') ? rows.map((r) => r.key.session ?? '') : []);
   const body = rows.map((r) => [
     ...by.map((d, i) => {
-      const text = keyText(d, r.key[d]);
+      const text = keyText(d, r.key[d], sessions);
       if (compact && d === 'session') return cutMiddle(text, COMPACT_SESSION, 1 / 4);
       return compact && i > 0 ? truncate(text, COMPACT_KEY) : text;
     }),

@@ -2,6 +2,7 @@ import type { Glob } from '../kit/glob.js';
 import { foldCase } from '../kit/text.js';
 import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
+import { listsToolUses, toolUseLatency, toolUseStatus } from './agent-calls.js';
 import { Flag } from './codes.js';
 import { FoldedFinder } from './folded-find.js';
 import { httpFailureOf } from './http-failures.js';
@@ -180,8 +181,11 @@ function test(
   start: number | null,
   fileLabels: string[],
   matches: (value: string | null) => boolean,
+  toolUses: boolean,
 ): boolean {
   const kind = store.cols.kind.data[row];
+  // An agent's transcript: a tool_use turn is a call, with its status and latency (store/agent-calls.ts).
+  const useCall = toolUses && kind === Kind.turn && (store.cols.flags.data[row]! & Flag.toolLinks) !== 0;
   switch (term.field) {
     case 'text': {
       const m = found!;
@@ -210,11 +214,15 @@ function test(
       return word !== null && term.values.includes(word);
     }
     case 'status': {
-      const s = kind === Kind.message ? filterStatus(store, row) : null;
-      return kind === Kind.message && s !== null && term.values.includes(s);
+      const s = useCall
+        ? (STATUSES[toolUseStatus(store, row)]?.filter ?? null)
+        : kind === Kind.message
+          ? filterStatus(store, row)
+          : null;
+      return s !== null && term.values.includes(s);
     }
     case 'latency': {
-      const l = other >= 0 ? store.cols.latency(row, other) : null;
+      const l = other >= 0 ? store.cols.latency(row, other) : useCall ? toolUseLatency(store, row) : null;
       if (l === null) return false;
       return term.op === '<'
         ? l < term.ms
@@ -279,6 +287,7 @@ export function applyFilter(
   const never = () => false;
   const matchers = terms.map((term) => ('patterns' in term ? globMatcher(term.patterns) : never));
   const kinds = store.cols.kind.data;
+  const toolUses = listsToolUses(store);
   let count = 0;
   for (let row = 0; row < store.count; row++) {
     const other = kinds[row] === Kind.message ? store.cols.pairOf(row) : -1;
@@ -288,7 +297,7 @@ export function applyFilter(
       let ok = 1;
       for (let k = 0; k < terms.length; k++) {
         const term = terms[k]!;
-        if (test(store, term, row, other, found[k], start, fileLabels, matchers[k]!) === term.negate) {
+        if (test(store, term, row, other, found[k], start, fileLabels, matchers[k]!, toolUses) === term.negate) {
           ok = 0;
           break;
         }

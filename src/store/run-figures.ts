@@ -279,7 +279,7 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
     : (stores.map((s) => AGENT_FORMATS.get(s.files[0]!.format.name)).find((a) => a !== undefined) ?? null);
   if (agent === null) return { id, startMs, durationMs, label, agent, project: null, branch: null, models };
   // An agent's session is named by its transcript's path less the extension: its last part is the session id.
-  const project = first((m) => m.cwd) ?? (agent === 'gemini-cli' ? label : null);
+  const project = first((m) => m.cwd) ?? (agent === 'gemini-cli' ? label : projectFolderOf(agent, id));
   return {
     id: id.replace(/\.jsonl?$/i, ''),
     startMs,
@@ -290,6 +290,27 @@ export function runInfo(id: string, stores: readonly TraceStore[]): RunInfo {
     branch: first((m) => m.gitBranch),
     models,
   };
+}
+
+/** A date folder of Codex's layout (`sessions/2026/01/03/`): no project's name. */
+const DATE_PART = /^\d{1,4}$/;
+
+/**
+ * An agent's project by where its transcript lies, for a transcript that names no working
+ * directory (as ccusage does): Claude Code's folder under `projects/` (`-home-me-app`), Codex's
+ * folders under `sessions/` or `archived_sessions/` less its date folders; null when none.
+ */
+export function projectFolderOf(agent: string, path: string): string | null {
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  const root = parts.findLastIndex((p) =>
+    agent === 'claude-code' ? p === 'projects' : p === 'sessions' || p === 'archived_sessions',
+  );
+  if (root < 0) return null;
+  const folders = parts.slice(root + 1, -1);
+  if (agent === 'claude-code') return folders[0] ?? null;
+  if (agent !== 'codex') return null;
+  const named = folders.filter((p) => !DATE_PART.test(p));
+  return named.length > 0 ? named.join('/') : null;
 }
 
 /** The models of a run's counted turns, the most used first, then by name. */

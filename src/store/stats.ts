@@ -153,11 +153,22 @@ function producerOf(meta: JsonObject | null): string | null {
   return tap ? `mcp-tape@${tap}` : null;
 }
 
+/** Formats whose session starts at its first time, having no meta line that says when. */
+const FIRST_TIME_STARTS = new Set<string>([
+  FORMAT_NAMES.mcpRec,
+  FORMAT_NAMES.claudeCode,
+  FORMAT_NAMES.codex,
+  FORMAT_NAMES.gemini,
+]);
+
 export function sessionOf(f: FileState): StatsDoc['session'] {
   const meta = f.meta;
   const end = f.end;
-  // mcp-rec has no meta or end line: its first and last `ts` are the session's start and end.
-  const startedAt = meta ? str(meta.startedAt) : f.format.name === FORMAT_NAMES.mcpRec ? iso(f.firstT) : null;
+  // mcp-rec and agent transcripts have no meta or end line of their own (an agent's is made
+  // from its session's lines, when one says where it ran): the first and last times are the
+  // session's start and end.
+  const startedAt =
+    (meta ? str(meta.startedAt) : null) ?? (FIRST_TIME_STARTS.has(f.format.name) ? iso(f.firstT) : null);
   const endMs = end && typeof end.t === 'string' && !Number.isNaN(Date.parse(end.t)) ? Date.parse(end.t) : f.maxT;
   const startMs = startedAt === null ? NaN : Date.parse(startedAt);
   const endDuration = end ? num(end.durationMs) : null;

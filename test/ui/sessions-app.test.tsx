@@ -362,3 +362,20 @@ describe('a session cost as report shows it', () => {
     expect(lines(f).find((l) => l.includes(' over'))).toMatch(/overflow$/);
   });
 });
+
+describe('the Sessions list label column', () => {
+  it("keeps a long project's end at 80 columns: projects named alike stay apart", () => {
+    const list = new SessionList(runsOf(2));
+    for (const [i, project] of ['ccusage__project-alpha', 'ccusage__project-beta'].entries()) {
+      const r = result(`runs/run-000${i}`, 'chat', 1_000_000, 0, 1);
+      list.set(i, { ...r, info: { ...r.info, agent: 'claude-code', project } });
+    }
+    const rows = list.entries.map((e) =>
+      sessionRow(e, 80, false, false)
+        .map((s) => s.text)
+        .join(''),
+    );
+    expect(rows[0]).toMatch(/claude · …\S*ject-alpha /);
+    expect(rows[1]).toMatch(/claude · …\S*ject-beta /);
+  });
+});

@@ -3,9 +3,11 @@ import { cutMiddle, endsOf } from '../../kit/cells.js';
 import { isoTime } from '../../kit/dates.js';
 import { inert } from '../../kit/text.js';
 import { fmtBytes, fmtMs, fmtOffset } from '../../kit/units.js';
+import { listsToolUses, toolResultRows } from '../../store/agent-calls.js';
 import { hasCalls, linkedPair, pairOfRow } from '../../store/links.js';
 import type { TraceStore } from '../../store/trace-store.js';
-import { DIRS, KINDS, Kind, SHAPES, STATUSES } from '../../trace/enums.js';
+import { DIRS, KINDS, Kind, SHAPES, STATUSES, Status } from '../../trace/enums.js';
+import { mcpServerOf, mcpToolOf } from '../../trace/mcp-tool.js';
 import { jsonTextLines, plainLines } from '../format/json-lines.js';
 import { shortenPath } from '../format/notice.js';
 import { looks, toneOf } from '../format/rows.js';
@@ -20,10 +22,15 @@ import { fileLabel, traceStart } from './views.js';
 /** Records larger than this show a prefix; `w` writes the whole record. */
 export const DETAIL_CAP = 256 * 1024;
 
-/** The rows a detail view shows: a call's request and response, or one record. */
+/**
+ * The rows a detail view shows: a call's request and response; in an agent's transcript
+ * (no mcp plane), a tool_use turn and the turns of its tool_results, as its call; else one record.
+ */
 export function detailRows(store: TraceStore, row: number): number[] {
   const other = store.pairedRow(row);
-  return other < 0 ? [row] : [Math.min(row, other), Math.max(row, other)];
+  if (other >= 0) return [Math.min(row, other), Math.max(row, other)];
+  if (store.kindOf(row) === Kind.turn && listsToolUses(store)) return [row, ...toolResultRows(store, row)];
+  return [row];
 }
 
 /** Cells a file's tag takes before its line (`llm line 87`). */
@@ -272,6 +279,30 @@ export function detailForest(store: TraceStore, row: number): Forest {
   return openForest(store, row).step(Infinity)!;
 }
 
+/** A call's error above its records: in the tree, one line (the whole error is in the response below it). */
+function errorLines(error: string, width: number): ScreenLine[] {
+  const text = `error: ${error.slice(0, 2000)}`;
+  const lines = Number.isFinite(width) ? plainLines(text, width) : [[seg(inert(text))]];
+  return lines.map((l) => l.map((x) => ({ ...x, style: 'error' as const })));
+}
+
+/** A tool_use's call on a line (an MCP tool's server apart), and its error below when it failed. */
+function toolUseLines(store: TraceStore, p: number, width: number): ScreenLine[] {
+  const pair = store.pairs.get(p);
+  const server = mcpServerOf(pair.name);
+  const status = STATUSES[pair.error !== null ? Status.isError : pair.resRow < 0 ? Status.pending : Status.ok]!;
+  const out: ScreenLine[] = [
+    [
+      seg(server === null ? 'tool_use' : inertHead(server, width), 'bold'),
+      seg(` ${inertHead(mcpToolOf(pair.name), width)}`, 'bold'),
+      seg(` · ${looks(status)}`, toneOf(status)),
+      seg(pair.latency === null ? '' : ` · ${fmtMs(pair.latency)}`, 'dim'),
+    ],
+  ];
+  if (pair.error !== null) out.push(...errorLines(pair.error, width));
+  return out;
+}
+
 /** The lines above a record: a call's method, tool, status and latency, its link, its error; a turn's links. */
 function summaryLines(store: TraceStore, row: number, width: number): ScreenLine[] {
   const rows = detailRows(store, row);
@@ -298,13 +329,10 @@ function summaryLines(store: TraceStore, row: number, width: number): ScreenLine
           'accent',
         ),
       ]);
-    if (error) {
-      // In the tree, one line (the whole error is in the response below it).
-      const text = `error: ${error.slice(0, 2000)}`;
-      const lines = Number.isFinite(width) ? plainLines(text, width) : [[seg(inert(text))]];
-      out.push(...lines.map((l) => l.map((x) => ({ ...x, style: 'error' as const }))));
-    }
+    if (error) out.push(...errorLines(error, width));
   } else if (store.kindOf(row) === Kind.turn) {
+    // An agent's transcript: each tool_use as its call (tool, status, latency, error).
+    if (listsToolUses(store)) for (const p of store.toolLinks(row).opened) out.push(...toolUseLines(store, p, width));
     // A turn's tool_uses and the calls they became on the mcp plane.
     const calls = hasCalls(store);
     for (const p of store.toolLinks(row).opened) {

@@ -4,6 +4,7 @@
  * after it in the list's order, else the last before it). Pure: the store and the
  * lists in, list indices out.
  */
+import { listedLatency } from '../../store/agent-calls.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import { RECORD_PANES } from '../panes/list.js';
 import type { CallOrder, KeptLists, ListState } from '../state/ui-state.js';
@@ -20,7 +21,7 @@ export type RowOrder = (a: number, b: number) => number;
 export function listOrder(store: TraceStore, pane: keyof Views, order: CallOrder): RowOrder {
   const time: RowOrder = store.files.length < 2 ? (a, b) => a - b : store.timeOrder();
   if (pane !== 'calls' || order === 'time') return time;
-  const latency = (row: number) => store.callLatency(row) ?? -1;
+  const latency = (row: number) => listedLatency(store, row) ?? -1;
   return (a, b) => latency(b) - latency(a) || time(a, b);
 }
 

@@ -1,3 +1,12 @@
+import {
+  listedLatency,
+  listsToolUses,
+  toolUseError,
+  toolUseLatency,
+  toolUseRows,
+  toolUseStatus,
+  toolUsesOf,
+} from '../../store/agent-calls.js';
 import { Flag } from '../../store/codes.js';
 import { type HttpFailure, httpFailureOf } from '../../store/http-failures.js';
 import type { FilterResult } from '../../store/query.js';
@@ -7,6 +16,7 @@ import {
   DIRS,
   Dir,
   KINDS,
+  Kind,
   type KindName,
   type MessageDir,
   type RpcShape,
@@ -16,6 +26,7 @@ import {
   Status,
   type StatusCode,
 } from '../../trace/enums.js';
+import { mcpServerOf, mcpToolOf } from '../../trace/mcp-tool.js';
 import { isRecordPane, type PaneId, perPane, type RecordPaneId } from '../panes/list.js';
 import type { CallOrder } from '../state/ui-state.js';
 import { callErrorText } from './call-errors.js';
@@ -64,7 +75,7 @@ function sortedByLatency(
   const latency = new Float64Array(n);
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    latency[i] = store.callLatency(list.at(i)) ?? -1;
+    latency[i] = listedLatency(store, list.at(i)) ?? -1;
     order[i] = i;
   }
   order.sort((a, b) => latency[b]! - latency[a]! || a - b);
@@ -98,7 +109,7 @@ let slowest: {
  */
 export function slowestFirst(store: TraceStore, calls: RowList): RowList {
   const n = calls.length;
-  const lat = (row: number): number => store.callLatency(row) ?? -1;
+  const lat = (row: number): number => listedLatency(store, row) ?? -1;
   const s = slowest;
   let rows = new Int32Array(n);
   let latency = new Float64Array(n);
@@ -193,7 +204,9 @@ export function viewsOf(
   )
     return cache.views;
   const all = { length: store.count, at: (i: number) => i };
-  const calls = merged(store, kept(store.rows('calls'), filter));
+  // An agent's transcript has no JSON-RPC calls: its tool_uses are (store/agent-calls.ts).
+  const callRows = listsToolUses(store) ? toolUseRows(store) : store.rows('calls');
+  const calls = merged(store, kept(callRows, filter));
   const turns = store.rows(showEchoed ? 'turns' : 'shownTurns');
   const views: Views = {
     // One file without a filter: calls only ever arrive at the end, so the order extends.
@@ -345,7 +358,36 @@ export function traceStart(store: TraceStore): number | null {
   return start;
 }
 
+/**
+ * A tool_use turn as a call (Calls lists them for an agent's transcript): an MCP tool
+ * (`mcp__github__get_issue`) by its server and its tool, another as `tool_use` and its
+ * name; with several tool_uses in the turn, the first and how many more.
+ */
+function toolUseCallRow(store: TraceStore, row: number, start: number | null): CallRow {
+  const opened = toolUsesOf(store, row);
+  const name = opened.length > 0 ? store.pairs.nameOf(opened[0]!) : '(no tool)';
+  const server = mcpServerOf(name);
+  const more = opened.length > 1 ? ` +${opened.length - 1}` : '';
+  return {
+    row,
+    fileLabel: fileLabel(store, store.fileOf(row)),
+    offsetMs: offsetOf(store, row, start),
+    tMs: store.tOf(row),
+    // The agent asks the tool, as a client asks a server.
+    dir: 'in',
+    kind: 'request',
+    serverToClient: false,
+    method: server ?? 'tool_use',
+    tool: `${mcpToolOf(name)}${more}`,
+    status: toolUseStatus(store, row),
+    latencyMs: toolUseLatency(store, row),
+    error: toolUseError(store, row),
+    http: null,
+  };
+}
+
 export function callRow(store: TraceStore, row: number, start: number | null): CallRow {
+  if (store.kindOf(row) === Kind.turn) return toolUseCallRow(store, row, start);
   const shape = store.shapeOf(row);
   return {
     row,

@@ -1,5 +1,6 @@
 /** The Sessions list's lines: its column heads, one row per run, its header (pure, width-exact). */
 
+import { cutMiddle } from '../../kit/cells.js';
 import { inert } from '../../kit/text.js';
 import { counted, fmtMs, overflowing } from '../../kit/units.js';
 import { costCell } from '../../store/run-figures.js';
@@ -143,6 +144,12 @@ export function sessionHeads(width: number, sort: SessionSort, shortest: StartFo
 }
 
 /** One run's row: `…` in the cells of a run not read yet; a run with a file that could not be read says so. */
+/** The share of a cut agent's label's room its head keeps: the agent's name and its dot (`claude · `); null for another label. */
+function labelHead(text: string, cells: number): number | null {
+  const dot = text.indexOf(' · ');
+  return dot > 0 && dot + 3 < cells / 2 ? (dot + 3.5) / (cells - 1) : null;
+}
+
 export function sessionRow(
   e: SessionEntry,
   width: number,
@@ -176,6 +183,9 @@ export function sessionRow(
       style = 'error';
     } else if (c.sort === 'errors' && f && f.toolErrors > 0) style = 'error';
     else if (c.sort === 'label') style = selected ? 'selected' : 'bold';
+    // A long label keeps its end: projects named alike differ at theirs (`…project-alpha`).
+    const head = c.sort === 'label' && !e.problems.length && e.info?.agent ? labelHead(text, c.cells) : null;
+    if (head !== null) text = cutMiddle(text, c.cells, head);
     line.push(seg(`${fit(text, c.cells, left ? 'left' : 'right')} `, style));
   }
   return fitLine(line, width);

@@ -1,4 +1,5 @@
 import { type MutableRefObject, useEffect, useRef } from 'react';
+import { listsToolUses } from '../../store/agent-calls.js';
 import type { TraceStore } from '../../store/trace-store.js';
 import type { viewsOf } from '../data/views.js';
 import type { PaneId, RecordPaneId, UiState } from '../state/ui-state.js';
@@ -28,11 +29,13 @@ export function useStart(
   tall?: (index: number) => boolean,
 ): MutableRefObject<boolean> {
   const chosenPane = useRef(start.initialPane !== undefined);
-  // Open on Turns when the trace has no calls, until the user picks a pane: decided once
-  // every file is read (or live), not while the agent plane of a pair has come in first.
+  // Open on Turns when the trace has no JSON-RPC calls (an agent's conversation: Calls lists
+  // its tool_uses), until the user picks a pane: decided once every file is read (or live),
+  // not while the agent plane of a pair has come in first.
   useEffect(() => {
     if (chosenPane.current || state.pane !== 'calls' || store.files.some((f) => f.state === 'loading')) return;
-    if (views.calls.length === 0 && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
+    const noRpc = views.calls.length === 0 || listsToolUses(store);
+    if (noRpc && views.turns.length > 0) ui.dispatch({ type: 'pane', pane: 'turns' });
   }, [version, state.pane, views.calls.length, views.turns.length]);
   // The turns there were at the last look, once every file was read: those after them are
   // new, to hold following at when tall. The file's history (read while it was first

@@ -2,7 +2,7 @@
 
 import { counted } from '../../kit/units.js';
 import { detailRows } from '../data/detail.js';
-import { linkEnd, linkTarget } from '../data/link-target.js';
+import { linkEnd, linkTarget, toolUseLink } from '../data/link-target.js';
 import { NO_CALL } from '../panes/turns/turn-lines.js';
 import { type AppContext, indexOf, selectedRow } from './app-context.js';
 import { act, type CommandSpec, outcome, say } from './view.js';
@@ -27,6 +27,12 @@ function noLink(ctx: AppContext, row: number): string {
   return NOT_A_TOOL;
 }
 
+/** The pane the selected record is in: the list shown, or the one the open record was opened from. */
+const paneOf = (ctx: AppContext): string => {
+  const o = ctx.state.overlay;
+  return o?.type === 'detail' ? o.pane : o ? '' : ctx.state.pane;
+};
+
 export const link: CommandSpec<AppContext> = {
   command: 'link.jump',
   // In the footer only when l goes somewhere from the selected record: with one plane, or
@@ -35,12 +41,18 @@ export const link: CommandSpec<AppContext> = {
   hint: (ctx) => {
     if (ctx.views.calls.length === 0 || ctx.views.turns.length === 0) return null;
     const row = selectedRow(ctx);
-    return row >= 0 && linkTarget(ctx.store, row) !== null ? 'link' : null;
+    return row >= 0 && (linkTarget(ctx.store, row) ?? toolUseLink(ctx.store, row, paneOf(ctx))) !== null
+      ? 'link'
+      : null;
   },
   run: (ctx) => {
     const from = selectedRow(ctx);
     const came = ctx.state.linkedFrom;
-    const target = from >= 0 ? linkTarget(ctx.store, from, came?.row === from ? came.back : undefined) : null;
+    const target =
+      from >= 0
+        ? (linkTarget(ctx.store, from, came?.row === from ? came.back : undefined) ??
+          toolUseLink(ctx.store, from, paneOf(ctx)))
+        : null;
     if (!target) return say(ctx, from >= 0 ? noLink(ctx, from) : NOT_A_TOOL, 'error');
     const list = ctx.views[target.pane];
     const index = indexOf(list, target.row);

@@ -41,8 +41,8 @@ export interface AxisInput {
 
 /**
  * The axis, `cols` cells wide. The folds' labels go down first, a blank kept on each
- * side; a tick goes where its mark and time fit in the cells left, else it is left out,
- * so no label is ever drawn over another.
+ * side; a tick goes where its mark and its whole time fit in the cells left, a blank
+ * after the label before it, else it is left out: no label is drawn over or cut.
  */
 export function axisLine({ scale, cols, folds, start, label, labelWidth }: AxisInput): string {
   const cells: string[] = new Array(cols).fill(' ');
@@ -79,7 +79,8 @@ export function axisLine({ scale, cols, folds, start, label, labelWidth }: AxisI
   for (let k = firstK, n = 0; origin + k * step < end && n <= cols; k++, n++) {
     const col = Math.round(colOf(scale, origin + k * step));
     const text = `${TICK}${label(unfoldedTime(folds, origin + k * step))}`;
-    if (free(col, col + width(text))) put(col, text);
+    // Whole, and a blank from the label before it.
+    if (col >= 0 && col + width(text) <= cols && free(col - 1, col + width(text))) put(col, text);
   }
   return fit(cells.join(''), cols);
 }

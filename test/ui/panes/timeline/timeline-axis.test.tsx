@@ -39,4 +39,25 @@ describe('the Timeline axis at 80x24', () => {
     for (const t of zoomed.replace('⋯ 4m12s idle ⋯', '').match(/\S+/g) ?? [])
       expect(t).toMatch(/^▏\+\d+(\.\d+)?(ms|s)$|^▏\+\d+m\d\ds$/);
   });
+
+  it('labels ticks with UTC times under T, with dates when the run is longer than a day', async () => {
+    // Three days, each a call a day long: nothing idle.
+    const app = await renderApp({
+      store: storeOf([...call(1, 0, 86_400), ...call(2, 86_400, 86_400), ...call(3, 2 * 86_400, 86_400)]),
+      columns: 80,
+      rows: 24,
+    });
+    apps.push(app);
+    await app.press('pane.timeline');
+    expect(axisOf(app.frame())).toMatch(/▏\+0ms +▏\+\d+h00m/);
+    await app.press('view.clock');
+    const ticks = axisOf(app.frame())
+      .match(/▏[^▏]+/g)!
+      .map((t) => t.trim());
+    expect(ticks[0]).toBe('▏01-01 00:00');
+    // Each tick says another time.
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(app.frame().split('\n').at(-1)).toMatch(/UTC · fitted · 1 of 3$/);
+  });
 });

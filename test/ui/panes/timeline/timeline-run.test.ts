@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { appendLines } from '../../../../src/ingest/row-writer.js';
 import type { TraceStore } from '../../../../src/store/trace-store.js';
 import { viewsOf } from '../../../../src/ui/data/views.js';
 import { runOf } from '../../../../src/ui/panes/timeline/timeline-run.js';
-import { storeOf } from '../../../helpers/store.js';
+import { appendTo, storeOf } from '../../../helpers/store.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString();
 const request = (id: number, s: number) =>
@@ -18,21 +17,6 @@ const response = (id: number, s: number) =>
 const calls = (from: number, to: number, t0: number) =>
   Array.from({ length: to - from }, (_, i) => [request(from + i, t0 + i), response(from + i, t0 + i + 0.5)]).flat();
 
-/** Lines added to `store`'s one file, after the `before` lines it has. */
-function append(store: TraceStore, before: string[], more: string[]): string[] {
-  let offset = before.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
-  appendLines(
-    store,
-    0,
-    more.map((text, i) => {
-      const line = { text, lineNo: before.length + i + 1, offset, length: Buffer.byteLength(text) };
-      offset += line.length + 1;
-      return line;
-    }),
-  );
-  return [...before, ...more];
-}
-
 const runNow = (store: TraceStore) => runOf(store, viewsOf(store, false).timeline);
 
 describe('the Timeline pass over a growing run', () => {
@@ -42,7 +26,7 @@ describe('the Timeline pass over a growing run', () => {
     const store = storeOf(first);
     expect(runNow(store)).not.toBeNull();
     const reads = vi.spyOn(store, 'tOf');
-    const all = append(store, first, calls(3001, 3011, 4000));
+    const all = appendTo(store, first, calls(3001, 3011, 4000));
     const grown = runNow(store)!;
     const visited = new Set(reads.mock.calls.map(([row]) => row));
     // Ten new calls and the open one, of 3,011 listed.
@@ -62,7 +46,7 @@ describe('the Timeline pass over a growing run', () => {
     const store = storeOf(first);
     expect(runNow(store)!.folds).toEqual([]);
     // Call 1 answered at 150 s: idle from then to 300 s, half the run, folded.
-    const all = append(store, first, [response(1, 150)]);
+    const all = appendTo(store, first, [response(1, 150)]);
     const grown = runNow(store)!;
     expect(grown.folds).toEqual([{ from: Date.parse(at(150)), to: Date.parse(at(300)) }]);
     expect(runNow(storeOf(all))).toEqual(grown);

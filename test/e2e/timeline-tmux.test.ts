@@ -1,3 +1,6 @@
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { hasTmux, tmuxTerminal } from '../helpers/tmux.js';
@@ -80,6 +83,26 @@ describe.skipIf(!hasTmux)('the Timeline in tmux at 80x24', () => {
     await term.key('+', (s) => /\/col · 1 of \d+$/.test(footer(s)), '+');
     await term.key('G', (s) => /\/col · (\d+) of \1$/.test(footer(s)), 'G');
     await term.key('0', (s) => /fitted · (\d+) of \1$/.test(footer(s)), '0');
+    const screen = await term.key('q', (s) => s.includes('EXIT='), 'the shell again');
+    expect(screen).toContain('EXIT=0');
+  }, 60_000);
+
+  it('grows its axis live under --follow, staying fitted', async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString();
+    const call = (id: number, s: number, d: number) =>
+      `{"t":"${at(s)}","dir":"in","raw":{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"t${id}"}}}\n` +
+      `{"t":"${at(s + d)}","dir":"out","raw":{"jsonrpc":"2.0","id":${id},"result":{}}}\n`;
+    const path = join(mkdtempSync(join(tmpdir(), 'mrt-e2e-timeline-')), 'live.jsonl');
+    writeFileSync(path, call(1, 0, 3) + call(2, 2, 4));
+    term.start(`MCP_REPLAY_TUI_CACHE_DIR=$(mktemp -d) node ${BIN} --follow ${path}; echo "EXIT=$?"; sleep 30`);
+    await term.waitFor((s) => s.includes('[1 Calls]'), 'Calls');
+    const before = await term.key('5', (s) => /fitted · \d of 2$/.test(footer(s)), '5');
+    expect(lines(before)[1]).toMatch(/▏\+\d\.\d\ds/);
+    // A call of two minutes arrives: the axis now spans it, its ticks in minutes.
+    appendFileSync(path, call(3, 5, 120) + call(4, 6, 1));
+    const after = await term.waitFor((s) => /fitted · \d of 4$/.test(footer(s)) && s.includes('t4'), 'the new calls');
+    expect(lines(after)[1]).toMatch(/▏\+1m00s/);
+    expect(lines(after)[1]).not.toBe(lines(before)[1]);
     const screen = await term.key('q', (s) => s.includes('EXIT='), 'the shell again');
     expect(screen).toContain('EXIT=0');
   }, 60_000);

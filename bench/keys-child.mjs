@@ -56,6 +56,13 @@ const KEYS = {
   F: 'F',
   m: 'm',
   u: 'u',
+  '+': '+',
+  '-': '-',
+  0: '0',
+  H: 'H',
+  L: 'L',
+  '←': `${ESC}[D`,
+  '→': `${ESC}[C`,
 };
 const LIST = [
   ['j', 'k'],
@@ -83,6 +90,10 @@ const PANES = {
     ],
   },
   events: { key: '4', pairs: LIST },
+  timeline: {
+    key: '5',
+    pairs: [...LIST, ['+', '-'], ['+', '0'], ['→', '←'], ['L', 'H']],
+  },
 };
 
 const samples = new Map();

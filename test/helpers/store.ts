@@ -33,6 +33,21 @@ export function fillStore(store: TraceStore, lines: (object | string)[], name = 
   return store;
 }
 
+/** Lines added to the end of `store`'s first file, which holds `before`: as a followed file grows. Returns all its lines. */
+export function appendTo(store: TraceStore, before: string[], more: string[]): string[] {
+  let offset = before.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+  appendLines(
+    store,
+    0,
+    more.map((text, i) => {
+      const line = { text, lineNo: before.length + i + 1, offset, length: Buffer.byteLength(text) };
+      offset += line.length + 1;
+      return line;
+    }),
+  );
+  return [...before, ...more];
+}
+
 export const T0 = Date.parse('2026-05-12T23:00:00.000Z');
 /** An ISO time `ms` after T0. */
 export const at = (ms: number) => new Date(T0 + ms).toISOString();

@@ -35,6 +35,12 @@ import { callErrorText } from './call-errors.js';
 export interface RowList {
   length: number;
   at(i: number): number;
+  /**
+   * Lists that share it are one list at different times, each the one before with rows
+   * added at its end (a followed file's, with no filter): a pass over the rows can go
+   * on from where it stopped. Undefined: no such promise.
+   */
+  lineage?: object;
 }
 
 const fromColumn = (data: Int32Array, length: number): RowList => ({ length, at: (i) => data[i]! });
@@ -162,6 +168,7 @@ export function slowestFirst(store: TraceStore, calls: RowList): RowList {
 let cache: {
   store: TraceStore;
   version: number;
+  epoch: number;
   echoed: boolean;
   filter: FilterResult | null;
   order: CallOrder;
@@ -185,6 +192,22 @@ function kept(rows: Int32Array, filter: FilterResult | null): Int32Array {
   if (!filter) return rows;
   const keep = filter.keep;
   return rows.filter((r) => keep[r] === 1);
+}
+
+/**
+ * The Timeline's list grows only at its end while one file is read with no filter, the
+ * same turns shown and no reset: the last list's lineage goes on, else a new one begins.
+ */
+function timelineLineage(store: TraceStore, showEchoed: boolean, filter: FilterResult | null): object {
+  const goesOn =
+    cache !== null &&
+    cache.store === store &&
+    cache.epoch === store.epoch &&
+    cache.echoed === showEchoed &&
+    cache.filter === null &&
+    filter === null &&
+    store.files.length < 2;
+  return goesOn ? (cache!.views.timeline.lineage ?? {}) : {};
 }
 
 /** The row lists of every pane, recomputed only when the store, the echo toggle, the filter or the call order changed. */
@@ -226,9 +249,12 @@ export function viewsOf(
             Int32Array.from({ length: store.count }, (_, i) => i),
           ),
     // Turns and calls together, as they happened (a row stays in one list or the other).
-    timeline: merged(store, kept(unionOf(store.rows('calls'), turns), filter)),
+    timeline: {
+      ...merged(store, kept(unionOf(store.rows('calls'), turns), filter)),
+      lineage: timelineLineage(store, showEchoed, filter),
+    },
   };
-  cache = { store, version: store.version, echoed: showEchoed, filter, order, views };
+  cache = { store, version: store.version, epoch: store.epoch, echoed: showEchoed, filter, order, views };
   return views;
 }
 

@@ -174,6 +174,8 @@ const FOOTER_RANK: readonly Command[] = [
   'input.cancel',
   'input.complete',
   'list.open',
+  // What the Timeline does that no other pane does: the way to its other keys.
+  'timeline.zoomIn',
   'sessions.open',
   'usage.apply',
   'filter.open',

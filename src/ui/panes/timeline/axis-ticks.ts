@@ -39,32 +39,48 @@ export interface AxisInput {
   labelWidth: number;
 }
 
-/** The axis, `cols` cells wide. */
+/**
+ * The axis, `cols` cells wide. The folds' labels go down first, a blank kept on each
+ * side; a tick goes where its mark and its whole time fit in the cells left, a blank
+ * after the label before it, else it is left out: no label is drawn over or cut.
+ */
 export function axisLine({ scale, cols, folds, start, label, labelWidth }: AxisInput): string {
   const cells: string[] = new Array(cols).fill(' ');
+  const taken = new Uint8Array(cols);
+  const free = (from: number, to: number): boolean => {
+    for (let c = Math.max(0, from); c < Math.min(cols, to); c++) if (taken[c]) return false;
+    return true;
+  };
   const put = (col: number, text: string): void => {
     let c = col;
     for (const ch of text) {
-      if (c >= 0 && c < cols) cells[c] = ch;
+      if (c >= 0 && c < cols) {
+        cells[c] = ch;
+        taken[c] = 1;
+      }
       c += Math.max(1, width(ch));
     }
   };
+  for (const f of folds) {
+    const text = foldLabel(f);
+    const col = Math.round(colOf(scale, foldedTime(folds, f.from)));
+    if (col < -width(text) || col >= cols) continue;
+    // Centred on the place of the fold, kept whole inside the axis.
+    const from = Math.max(0, Math.min(cols - width(text), col - Math.floor(width(text) / 2)));
+    if (!free(from - 1, from + width(text) + 1)) continue;
+    put(from, text);
+    // A blank on each side, which no tick takes.
+    for (const c of [from - 1, from + width(text)]) if (c >= 0 && c < cols) taken[c] = 1;
+  }
   const step = tickStep(scale.msPerCol, labelWidth + 2);
   const origin = foldedTime(folds, start);
   const firstK = Math.ceil((scale.from - origin) / step);
   const end = scale.from + cols * scale.msPerCol;
   for (let k = firstK, n = 0; origin + k * step < end && n <= cols; k++, n++) {
     const col = Math.round(colOf(scale, origin + k * step));
-    put(col, `${TICK}${label(unfoldedTime(folds, origin + k * step))}`);
-  }
-  for (const f of folds) {
-    const text = foldLabel(f);
-    const col = Math.round(colOf(scale, foldedTime(folds, f.from)));
-    if (col < -width(text) || col >= cols) continue;
-    // Centred on the place of the fold, the cells around it cleared.
-    const from = Math.max(0, Math.min(cols - width(text), col - Math.floor(width(text) / 2)));
-    put(from - 1, ' ');
-    put(from, `${text} `);
+    const text = `${TICK}${label(unfoldedTime(folds, origin + k * step))}`;
+    // Whole, and a blank from the label before it.
+    if (col >= 0 && col + width(text) <= cols && free(col - 1, col + width(text))) put(col, text);
   }
   return fit(cells.join(''), cols);
 }

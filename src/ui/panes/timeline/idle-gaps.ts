@@ -20,17 +20,31 @@ export const KEPT_GAPS = 32;
  */
 export const FOLD_SHARE = 1 / 4;
 
-/** Keeps the `KEPT_GAPS` longest gaps as they are found: `add` each, then `gaps()`. */
-export function gapKeeper(): { add(gap: Gap): void; gaps(): Gap[] } {
+/**
+ * Keeps the `KEPT_GAPS` longest gaps as they are found: `add` each, `cut` out a stretch
+ * found busy later (a call answered), then `gaps()`.
+ */
+export function gapKeeper(): { add(gap: Gap): void; cut(from: number, to: number): void; gaps(): Gap[] } {
   const kept: Gap[] = [];
   const len = (g: Gap) => g.to - g.from;
+  const add = (gap: Gap): void => {
+    if (!(len(gap) > 0)) return;
+    if (kept.length === KEPT_GAPS && len(gap) <= len(kept[kept.length - 1]!)) return;
+    let at = kept.length;
+    while (at > 0 && len(kept[at - 1]!) < len(gap)) at--;
+    kept.splice(at, 0, gap);
+    if (kept.length > KEPT_GAPS) kept.pop();
+  };
   return {
-    add(gap) {
-      if (kept.length === KEPT_GAPS && len(gap) <= len(kept[kept.length - 1]!)) return;
-      let at = kept.length;
-      while (at > 0 && len(kept[at - 1]!) < len(gap)) at--;
-      kept.splice(at, 0, gap);
-      if (kept.length > KEPT_GAPS) kept.pop();
+    add,
+    cut(from, to) {
+      const hit = kept.filter((g) => g.from < to && g.to > from);
+      if (hit.length === 0) return;
+      for (const g of hit) kept.splice(kept.indexOf(g), 1);
+      for (const g of hit) {
+        add({ from: g.from, to: Math.min(g.to, from) });
+        add({ from: Math.max(g.from, to), to: g.to });
+      }
     },
     gaps: () => kept.slice(),
   };

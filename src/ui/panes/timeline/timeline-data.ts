@@ -1,6 +1,6 @@
 /**
- * What the Timeline reads of the store: the run's extent and idle gaps (one pass over its
- * rows, kept per list and store version), and a bar per row on screen.
+ * What the Timeline reads of the store: where a row's bar runs, and the rows on screen
+ * (the pass over the whole run is `timeline-run.ts`).
  */
 import { hasProblem } from '../../../store/query.js';
 import { isDateMs } from '../../../store/time-range.js';
@@ -8,8 +8,7 @@ import type { TraceStore } from '../../../store/trace-store.js';
 import { Kind, Status } from '../../../trace/enums.js';
 import { isAgentName } from '../../../trace/formats/agents/agent-record.js';
 import { linkTarget } from '../../data/link-target.js';
-import type { RowList } from '../../data/views.js';
-import { foldedTime, foldGaps, type Gap, gapKeeper } from './idle-gaps.js';
+import { foldedTime, type Gap } from './idle-gaps.js';
 
 /** A row's bar, ms since the epoch; `open`: a call never answered, drawn on to the run's end. */
 export interface Span {
@@ -25,14 +24,19 @@ export interface Span {
  * time to their last result (their calls: an agent's tools run in no MCP message);
  * anything else, or a turn without a duration, a moment. Null: no time on the axis.
  */
-export function spanOf(store: TraceStore, row: number, runEnd: number): Span | null {
+export function spanOf(
+  store: TraceStore,
+  row: number,
+  runEnd: number,
+  uses: () => readonly number[] = () => agentToolUses(store, row),
+): Span | null {
   const t = store.tOf(row);
   if (t === null || !isDateMs(t)) return null;
   if (store.kindOf(row) === Kind.turn) {
     const u = store.usageIndexOf(row);
     const d = u < 0 ? NaN : store.usageOf(u, 'duration');
     if (Number.isFinite(d) && d > 0) return { from: t - d, to: t, open: false };
-    return agentToolsSpan(store, row, t, runEnd) ?? { from: t, to: t, open: false };
+    return agentToolsSpan(store, uses(), t, runEnd) ?? { from: t, to: t, open: false };
   }
   const latency = store.callLatency(row);
   if (latency !== null) return { from: t, to: t + latency, open: false };
@@ -41,13 +45,14 @@ export function spanOf(store: TraceStore, row: number, runEnd: number): Span | n
   return { from: t, to: t, open: false };
 }
 
-const isAgentRow = (store: TraceStore, row: number): boolean =>
-  isAgentName(store.files[store.fileOf(row)]?.meta?.source);
+/** The tool pairs an agent's turn opened (its tool_uses); none for any other row. */
+function agentToolUses(store: TraceStore, row: number): readonly number[] {
+  const agent = store.kindOf(row) === Kind.turn && isAgentName(store.files[store.fileOf(row)]?.meta?.source);
+  return agent ? store.toolLinks(row).opened : [];
+}
 
 /** An agent's turn that asked for tools: from its time to their last result (one unanswered: to the end). */
-function agentToolsSpan(store: TraceStore, row: number, t: number, runEnd: number): Span | null {
-  if (!isAgentRow(store, row)) return null;
-  const uses = store.toolLinks(row).opened;
+function agentToolsSpan(store: TraceStore, uses: readonly number[], t: number, runEnd: number): Span | null {
   if (uses.length === 0) return null;
   let to = t;
   for (const p of uses) {
@@ -69,33 +74,6 @@ export interface TimelineRun {
   foldedEnd: number;
 }
 
-let cache: { store: TraceStore; version: number; list: RowList; run: TimelineRun | null } | null = null;
-
-/** The run of `list` (in time order), worked out once per list and store version. */
-export function runOf(store: TraceStore, list: RowList): TimelineRun | null {
-  if (cache && cache.store === store && cache.version === store.version && cache.list === list) return cache.run;
-  let end = Number.NEGATIVE_INFINITY;
-  for (const f of store.files) if (f.maxT !== null && isDateMs(f.maxT) && f.maxT > end) end = f.maxT;
-  let start = Number.POSITIVE_INFINITY;
-  let busyTo = Number.NEGATIVE_INFINITY;
-  const keeper = gapKeeper();
-  for (let i = 0; i < list.length; i++) {
-    const span = spanOf(store, list.at(i), end);
-    if (span === null) continue;
-    if (span.from < start) start = span.from;
-    if (span.from > busyTo && busyTo > Number.NEGATIVE_INFINITY) keeper.add({ from: busyTo, to: span.from });
-    if (span.to > busyTo) busyTo = span.to;
-  }
-  let run: TimelineRun | null = null;
-  if (start !== Number.POSITIVE_INFINITY) {
-    const last = Math.max(end, busyTo);
-    const folds = foldGaps(keeper.gaps(), last - start);
-    run = { start, end: last, folds, foldedStart: foldedTime(folds, start), foldedEnd: foldedTime(folds, last) };
-  }
-  cache = { store, version: store.version, list, run };
-  return run;
-}
-
 /** One row of the Timeline, as its component draws it. */
 export interface TimelineRow {
   row: number;
@@ -108,13 +86,16 @@ export interface TimelineRow {
   durationMs: number | null;
   /** A failed call, a turn with a failed tool result, an llm.error (what `]` stops at). */
   problem: boolean;
+  /** A call cancelled (`notifications/cancelled`) and never answered. */
+  cancelled: boolean;
   marked?: boolean;
 }
 
 export function timelineRow(store: TraceStore, row: number, run: TimelineRun | null): TimelineRow {
   const turn = store.kindOf(row) === Kind.turn;
   const name = store.nameOf(row);
-  const uses = turn && isAgentRow(store, row) ? store.toolLinks(row).opened : [];
+  // Read once: the label and the bar both need them.
+  const uses = agentToolUses(store, row);
   // An agent's turn that asked for tools is named by them: it stands for their calls.
   const label = turn
     ? uses.length
@@ -123,7 +104,7 @@ export function timelineRow(store: TraceStore, row: number, run: TimelineRun | n
         ? name
         : store.labelOf(row)
     : [store.labelOf(row), name].filter(Boolean).join(' ');
-  const span = run ? spanOf(store, row, run.end) : null;
+  const span = run ? spanOf(store, row, run.end, () => uses) : null;
   const folds = run?.folds ?? [];
   return {
     row,
@@ -132,5 +113,6 @@ export function timelineRow(store: TraceStore, row: number, run: TimelineRun | n
     bar: span && { from: foldedTime(folds, span.from), to: foldedTime(folds, span.to), open: span.open },
     durationMs: span && !span.open && span.to > span.from ? span.to - span.from : null,
     problem: hasProblem(store, row),
+    cancelled: !turn && store.statusOf(row) === Status.cancelled,
   };
 }

@@ -2,7 +2,9 @@
 
 /** The duration column: ` 12.34s ✗ error` (a word beside the glyph: colour is never the only signal). */
 export const DURATION_COLS = 16;
-/** The bar area is never narrower than this while the pane is 32 columns wider (80x24: the label is cut first). */
+/** Of the duration column, the status's glyph and word: ` ✗ error`. */
+export const STATUS_COLS = 8;
+/** The bar area is never narrower than this in a pane of 47 columns or more (the label is cut first). */
 export const MIN_BAR_COLS = 30;
 /** The narrowest label shown. */
 export const MIN_LABEL_COLS = 6;

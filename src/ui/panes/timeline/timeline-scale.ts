@@ -1,4 +1,5 @@
 /** The scale the Timeline draws with, and the ticks' labels: from the run, the pane's width and its state. */
+import { isoTime } from '../../../kit/dates.js';
 import { fmtClock, fmtMs } from '../../../kit/units.js';
 import type { UiState } from '../../state/ui-types.js';
 import { axisLine } from './axis-ticks.js';
@@ -25,10 +26,22 @@ export function axisOf(state: UiState, run: TimelineRun | null, width: number, s
     cols,
     folds: run.folds,
     start: origin,
-    label: state.clock ? (t) => fmtClock(t) : (t) => `+${fmtMs(t - origin)}`,
-    labelWidth: state.clock ? 12 : 7,
+    label: state.clock ? clockLabel(run) : (t) => `+${fmtMs(t - origin)}`,
+    // An offset is widest at the run's end (`+168h00m` after a week).
+    labelWidth: state.clock ? 12 : Math.max(7, `+${fmtMs(run.end - origin)}`.length),
   });
 }
+
+/** A run of more than a day is labelled with dates and times (`12-08 23:00`), else times of day. */
+function clockLabel(run: TimelineRun): (t: number) => string {
+  if (run.end - run.start < DAY_MS) return (t) => fmtClock(t);
+  return (t) => {
+    const iso = isoTime(t);
+    return iso === null ? '' : `${iso.slice(iso.indexOf('T') - 5, iso.indexOf('T'))} ${fmtClock(t).slice(0, 5)}`;
+  };
+}
+
+const DAY_MS = 86_400_000;
 
 /** The footer's word on the scale: `fitted` while the whole run is shown, else what a column covers (`40ms/col`). */
 export const scaleNote = (state: UiState, scale: Scale): string =>

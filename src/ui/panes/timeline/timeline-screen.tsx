@@ -1,9 +1,10 @@
 import { matchedIn } from '../../format/matches.js';
 import { asciiOn } from '../../theme.js';
 import { emptyText, markedRow, recordsPosition, type Screen, type ScreenInput, windowOf } from '../pane.js';
-import { runOf, timelineRow } from './timeline-data.js';
+import { timelineRow } from './timeline-data.js';
 import { firstRowShown } from './timeline-layout.js';
 import { TimelinePane } from './timeline-pane.js';
+import { runOf } from './timeline-run.js';
 import { axisOf, scaleNote, scaleOf } from './timeline-scale.js';
 
 /** The axis and the rows on screen under it: only those are read and laid out. */

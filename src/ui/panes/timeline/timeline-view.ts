@@ -4,8 +4,9 @@ import { act, type CommandSpec, type ViewSpec } from '../../views/view.js';
 import { timelineAbout } from './about.js';
 import { foldedTime } from './idle-gaps.js';
 import { fitScale, panScale, type Scale, ZOOM_STEP, zoomScale } from './time-scale.js';
-import { runOf, spanOf } from './timeline-data.js';
+import { spanOf } from './timeline-data.js';
 import { timelineColumns } from './timeline-layout.js';
+import { runOf } from './timeline-run.js';
 import { scaleOf } from './timeline-scale.js';
 import type { TimelineState } from './timeline-state.js';
 

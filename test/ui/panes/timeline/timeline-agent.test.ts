@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { runOf, timelineRow } from '../../../../src/ui/panes/timeline/timeline-data.js';
+import { describe, expect, it, vi } from 'vitest';
+import { timelineRow } from '../../../../src/ui/panes/timeline/timeline-data.js';
+import { runOf } from '../../../../src/ui/panes/timeline/timeline-run.js';
 import { storeOf } from '../../../helpers/store.js';
 
 /** A Claude Code session: a tool_use line, its result 2.5 s later, one never answered. */
@@ -42,5 +43,14 @@ describe("the Timeline on an agent's session", () => {
     const answer = timelineRow(store, store.rows('turns')[1]!, run);
     expect(answer.label).toBe('user');
     expect(answer.durationMs).toBeNull();
+  });
+
+  it("reads a turn's tool links once for its label and its bar", () => {
+    const links = vi.spyOn(store, 'toolLinks');
+    const row = timelineRow(store, store.rows('turns')[0]!, run);
+    expect(row.label).toBe('→ mcp__github__list_issues');
+    expect(row.durationMs).toBe(2500);
+    expect(links).toHaveBeenCalledTimes(1);
+    links.mockRestore();
   });
 });

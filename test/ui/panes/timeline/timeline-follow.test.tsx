@@ -1,8 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appendLines } from '../../../../src/ingest/row-writer.js';
 import { applyColorEnv } from '../../../../src/ui/theme.js';
 import { renderApp, waitForFrame } from '../../../helpers/ink.js';
-import { storeOf } from '../../../helpers/store.js';
+import { appendTo, storeOf } from '../../../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
@@ -34,16 +33,7 @@ describe('the Timeline while following a growing trace', () => {
     expect(axis()).not.toContain('+1m');
     // A call of two minutes arrives: the same 38 columns now hold them.
     const more = [...call(3, 5, 120), ...call(4, 6)];
-    let offset = first.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
-    appendLines(
-      store,
-      0,
-      more.map((text, i) => {
-        const line = { text, lineNo: first.length + i + 1, offset, length: Buffer.byteLength(text) };
-        offset += line.length + 1;
-        return line;
-      }),
-    );
+    appendTo(store, first, more);
     const f = await waitForFrame(app.frame, (x) => x.includes('t4'));
     expect(f.split('\n')[1]).toMatch(/\+1m00s/);
     expect(f.split('\n')[1]).not.toContain('+4.00s');

@@ -109,14 +109,29 @@ describe('the axis', () => {
 
   it('labels ticks at round steps from the start', () => {
     const line = axisLine({
-      scale: { from: 0, msPerCol: 100 },
+      scale: { from: 0, msPerCol: 50 },
       cols: 30,
       folds: [],
       start: 0,
       label: (t) => `${t / 1000}s`,
-      labelWidth: 3,
+      labelWidth: 4,
     });
-    expect(line).toBe(`${TICK}0s  ${TICK}0.5s${TICK}1s  ${TICK}1.5s${TICK}2s  ${TICK}2.5s`);
+    expect(line).toBe(`${TICK}0s       ${TICK}0.5s     ${TICK}1s       `);
+  });
+
+  it('leaves out a tick whose label would touch the one before it or be cut at the end', () => {
+    const ticks = (cols: number) =>
+      axisLine({
+        scale: { from: 0, msPerCol: 100 },
+        cols,
+        folds: [],
+        start: 0,
+        // Labels wider than the 3 cells the step was chosen for.
+        label: (t) => `${t / 1000}s`,
+        labelWidth: 3,
+      });
+    expect(ticks(30)).toBe(`${TICK}0s  ${TICK}0.5s     ${TICK}1.5s     ${TICK}2.5s`);
+    expect(ticks(29)).toBe(`${TICK}0s  ${TICK}0.5s     ${TICK}1.5s         `);
   });
 
   it('says where idle time was folded, and ticks after it count it', () => {

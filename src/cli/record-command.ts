@@ -2,9 +2,9 @@ import { constants } from 'node:os';
 import { type HttpNote, startHttpRelay } from '../sources/record/http-relay.js';
 import { DEFAULT_LISTEN, parseListen } from '../sources/record/listen.js';
 import { type RelayDir, relayStdio } from '../sources/record/stdio-relay.js';
-import { TraceFile } from '../sources/record/trace-file.js';
+import { TraceFile, type TraceLine } from '../sources/record/trace-file.js';
+import { isWholeUtf8, type WireLine, wireText } from '../sources/record/wire-lines.js';
 import { redactUrl } from '../sources/redact.js';
-import type { Line } from '../sources/types.js';
 import { commandLabel, urlLabel } from '../trace/record/label.js';
 import { RecordLines, SENDER } from '../trace/record/lines.js';
 import { compilePatterns, RedactPatternError, redactCommand } from '../trace/record/redact.js';
@@ -16,6 +16,12 @@ import type { RecordOptions } from './program.js';
 const STOPS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** What a shell reports for a command that cannot be started. */
 const CANNOT_START = 127;
+/**
+ * From this size a message goes to the trace as the bytes it came in; below it,
+ * encoding its text again costs less than writing it in pieces.
+ */
+const VERBATIM_BYTES = 16 * 1024;
+const CLOSE_BRACE = Buffer.from('}');
 
 /**
  * `record -o FILE -- CMD…` (stdio) or `record -o FILE --url URL` (Streamable HTTP):
@@ -90,17 +96,19 @@ async function recordStdio(
   const shown = redactCommand(command, lines.patterns);
   file.write(lines.meta(options.label ?? commandLabel(shown), shown));
   /** The trace's line for one line of the wire, or null for a blank one. */
-  const recordOf = (dir: RelayDir, line: Line, at: number, tail: boolean): string | null => {
-    if (line.emptyRun !== undefined || line.length === 0) return null;
-    if (line.skip !== undefined) return lines.event('record.too_long', { from: SENDER[dir], bytes: line.length }, at);
-    const text = line.text;
-    if (line.length < 64 && text.trim() === '') return null;
-    return tail ? lines.event('record.unterminated', { from: SENDER[dir], text }, at) : lines.message(dir, text, at);
+  const recordOf = (dir: RelayDir, line: WireLine, at: number, tail: boolean): TraceLine | null => {
+    if (line.tooLong) return lines.event('record.too_long', { from: SENDER[dir], bytes: line.bytes }, at);
+    if (line.bytes === 0) return null;
+    const text = wireText(line);
+    if (line.bytes < 64 && text.trim() === '') return null;
+    if (tail) return lines.event('record.unterminated', { from: SENDER[dir], text }, at);
+    const head = line.bytes >= VERBATIM_BYTES && isWholeUtf8(line) ? lines.verbatimHead(dir, text, at) : null;
+    return head === null ? lines.message(dir, text, at) : [Buffer.from(head), ...line.parts, CLOSE_BRACE];
   };
   /** The lines of one chunk, in one write. */
-  const record = (dir: RelayDir, wire: readonly Line[], tail: boolean) => {
+  const record = (dir: RelayDir, wire: readonly WireLine[], tail: boolean) => {
     const at = Date.now();
-    const made: string[] = [];
+    const made: TraceLine[] = [];
     for (const line of wire) {
       const one = recordOf(dir, line, at, tail);
       if (one !== null) made.push(one);

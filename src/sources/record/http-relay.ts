@@ -27,7 +27,7 @@ export interface HttpRelayOptions {
   /** The MCP endpoint of the server (Streamable HTTP). */
   target: URL;
   listen: ListenAddress;
-  /** One JSON-RPC message (a POST body, a JSON answer, one SSE event's data), before the client has it whole. */
+  /** One JSON-RPC message (a POST body, a JSON answer, one SSE event's data), in the turn its last byte is forwarded. */
   onMessage(dir: RelayDir, text: string): void;
   onNote(note: HttpNote): void;
 }
@@ -141,14 +141,14 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
   };
 }
 
-/** A body being read as it passes: chunks in, and at its end a callback once what it held is recorded. */
+/** A body being read as it passes: chunks in, and at its end a callback once it is read, before what it held is recorded. */
 interface Reading {
   write(chunk: Buffer): void;
   end(then: () => void): void;
 }
 
 /**
- * Copies a body from `from` to `to` chunk by chunk, each read (recorded) before it is
+ * Copies a body from `from` to `to` chunk by chunk, each read (recorded) once it is
  * written on, waiting while `to` is full; at its end, `finish` once the reading is done.
  */
 function relay(
@@ -173,12 +173,14 @@ function messageBody(
     encoding,
     (piece) => text.add(piece),
     (error) => {
+      // The body's end goes on first: the peer need not wait for the recording, which
+      // follows in the same turn, before anything can come back.
+      then();
       const whole = text.text();
       if (error)
         onNote({ kind: 'not_recorded', from: SENDER[dir], reason: `cannot decode the body: ${error.message}` });
       else if (whole === null) onNote({ kind: 'too_long', from: SENDER[dir], chars: text.seen });
       else if (whole.trim() !== '') onMessage(dir, whole);
-      then();
     },
   );
   if (!decoded) {

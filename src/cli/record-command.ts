@@ -4,10 +4,9 @@ import { DEFAULT_LISTEN, parseListen } from '../sources/record/listen.js';
 import { type RelayDir, relayStdio } from '../sources/record/stdio-relay.js';
 import { TraceFile, type TraceLine } from '../sources/record/trace-file.js';
 import { isWholeUtf8, type WireLine, wireText } from '../sources/record/wire-lines.js';
-import { redactUrl } from '../sources/redact.js';
 import { commandLabel, urlLabel } from '../trace/record/label.js';
 import { RecordLines, SENDER } from '../trace/record/lines.js';
-import { compilePatterns, RedactPatternError, redactCommand } from '../trace/record/redact.js';
+import { compilePatterns, RedactPatternError, redactCommand, redactQuoted } from '../trace/record/redact.js';
 import { takeSignals } from './fatal.js';
 import { complain, note, protocolStdout } from './output.js';
 import type { RecordOptions } from './program.js';
@@ -72,13 +71,14 @@ function usageProblem(command: string[], options: RecordOptions): string | null 
   if (options.listen !== undefined && options.url === undefined)
     return '--listen is where the HTTP proxy listens: it goes with --url';
   if (options.url !== undefined) {
+    const shown = redactCommand([options.url], [])[0];
     let url: URL;
     try {
       url = new URL(options.url);
     } catch {
-      return `--url ${options.url} is not a URL`;
+      return `--url ${shown} is not a URL`;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--url ${options.url} is not http(s)`;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--url ${shown} is not http(s)`;
   }
   if (options.listen !== undefined) {
     const listen = parseListen(options.listen);
@@ -128,8 +128,10 @@ async function recordStdio(
   // The client's side is not read after the server is gone (and would keep the process alive).
   process.stdin.destroy();
   if (outcome.kind === 'failed') {
-    const why = outcome.error.code === 'ENOENT' ? 'no such command' : outcome.error.message;
-    file.write(lines.event('record.spawn_failed', { command: shown, error: outcome.error.message }, Date.now()));
+    // The system's message may quote the command (`spawn API_KEY=x ENOENT`).
+    const error = redactQuoted(outcome.error.message, command, shown);
+    const why = outcome.error.code === 'ENOENT' ? 'no such command' : error;
+    file.write(lines.event('record.spawn_failed', { command: shown, error }, Date.now()));
     file.write(lines.end({ exitCode: CANNOT_START }, Date.now()));
     complain(`cannot start ${shown[0]}: ${why}`);
     return CANNOT_START;
@@ -168,9 +170,8 @@ async function recordHttp(target: URL, options: RecordOptions, lines: RecordLine
     complain(`cannot listen on ${options.listen ?? `${listen.host}:${listen.port}`}: ${(error as Error).message}`);
     return 1;
   }
-  note(
-    `mcp-replay-tui: recording to ${options.output}; point the MCP client at ${redactUrl(relay.url)} (Ctrl-C stops)`,
-  );
+  // The proxy's own address holds none of the target's secrets (it adds them itself): shown whole, so it works as given.
+  note(`mcp-replay-tui: recording to ${options.output}; point the MCP client at ${relay.url} (Ctrl-C stops)`);
   await new Promise<NodeJS.Signals>((resolve) => takeSignals(STOPS, resolve));
   await relay.close();
   file.write(lines.end({ reason: 'producer_shutdown' }, Date.now()));

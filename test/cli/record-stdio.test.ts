@@ -107,5 +107,6 @@ describe('record: what the command says', () => {
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROLS);
     expect(traceLines(file).at(-1)).toMatchObject({ type: 'end', exitCode: 127 });
+    expect(validateTrace(file)).toEqual({ code: 0, findings: [] });
   });
 });

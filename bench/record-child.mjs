@@ -1,5 +1,6 @@
-// The recorder's speed, side by side with a direct connection (issue 34, item 6). Prints
-// one JSON line: echo latency added (median of paired calls), the 64 KiB echo's ratio,
+// The recorder's speed, side by side with a direct connection (issue 34, item 6), and with
+// a bare pipe relay (the cost of any process in between). Prints one JSON line: echo
+// latency added (median of paired calls), the 64 KiB echo's ratios,
 // 1 KiB messages per second through the recorder and directly, and the recorder's
 // resident memory early in a 1 GiB session and over all of it.
 import { spawn } from 'node:child_process';
@@ -20,25 +21,33 @@ const ROUNDS = Number(process.env.BENCH_RECORD_ROUNDS ?? 200);
 const MESSAGES = Number(process.env.BENCH_RECORD_MESSAGES ?? 1 << 20);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** An SDK client on the reference server, directly or through the recorder. */
-async function connect(recorded) {
+const RELAY = fileURLToPath(new URL('./pipe-relay.mjs', import.meta.url));
+
+/** An SDK client on the reference server: directly, through the recorder, or through a bare pipe relay. */
+async function connect(how) {
   const server = [EVERYTHING, 'stdio'];
-  const args = recorded ? [BIN, 'record', '-o', join(dir, 'echo.jsonl'), '--', process.execPath, ...server] : server;
+  const args =
+    how === 'recorded'
+      ? [BIN, 'record', '-o', join(dir, 'echo.jsonl'), '--', process.execPath, ...server]
+      : how === 'relayed'
+        ? [RELAY, process.execPath, ...server]
+        : server;
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' }));
   return client;
 }
 
-/** Calls echo on both, alternating, after a warm-up: the pairs' times in ms. */
-async function pairedEcho(direct, recorded, message) {
+/** Calls echo on each, taking turns, after a warm-up: each round's times in ms. */
+async function pairedEcho(direct, recorded, relayed, message) {
   const call = async (client) => {
     const t0 = performance.now();
     await client.callTool({ name: 'echo', arguments: { message } });
     return performance.now() - t0;
   };
-  for (let i = 0; i < 20; i++) await Promise.all([call(direct), call(recorded)]);
+  for (let i = 0; i < 20; i++) await Promise.all([call(direct), call(recorded), call(relayed)]);
   const pairs = [];
-  for (let i = 0; i < ROUNDS; i++) pairs.push({ direct: await call(direct), recorded: await call(recorded) });
+  for (let i = 0; i < ROUNDS; i++)
+    pairs.push({ direct: await call(direct), recorded: await call(recorded), relayed: await call(relayed) });
   return pairs;
 }
 
@@ -80,10 +89,10 @@ function burst(recorded, count) {
   });
 }
 
-const [direct, recorded] = await Promise.all([connect(false), connect(true)]);
-const small = await pairedEcho(direct, recorded, 'hello');
-const big = await pairedEcho(direct, recorded, 'x'.repeat(64 * 1024));
-await Promise.all([direct.close(), recorded.close()]);
+const [direct, recorded, relayed] = await Promise.all([connect('direct'), connect('recorded'), connect('relayed')]);
+const small = await pairedEcho(direct, recorded, relayed, 'hello');
+const big = await pairedEcho(direct, recorded, relayed, 'x'.repeat(64 * 1024));
+await Promise.all([direct.close(), recorded.close(), relayed.close()]);
 const throughDirect = await burst(false, MESSAGES);
 const throughRecorder = await burst(true, MESSAGES);
 rmSync(dir, { recursive: true, force: true });
@@ -92,6 +101,8 @@ process.stdout.write(
     echoDirectMs: median(small.map((p) => p.direct)),
     echoAddedMs: median(small.map((p) => p.recorded - p.direct)),
     echo64kRatio: median(big.map((p) => p.recorded / p.direct)),
+    echo64kRelayRatio: median(big.map((p) => p.relayed / p.direct)),
+    echo64kRecordedOverRelay: median(big.map((p) => p.recorded / p.relayed)),
     echo64kDirectMs: median(big.map((p) => p.direct)),
     messages: MESSAGES,
     directPerSecond: MESSAGES / throughDirect.seconds,

@@ -201,6 +201,12 @@ function recordRows() {
     r.echo64kRatio <= 1.2,
   );
   row(
+    '(the same through a bare pipe relay, no recording / direct; recorder / relay)',
+    `${r.echo64kRelayRatio.toFixed(2)}x; ${r.echo64kRecordedOverRelay.toFixed(2)}x`,
+    '—',
+    true,
+  );
+  row(
     `record: 1 KiB messages per second (${r.messages.toLocaleString('en')} of them)`,
     `${Math.round(r.recordedPerSecond).toLocaleString('en')}/s (direct ${Math.round(r.directPerSecond).toLocaleString('en')}/s)`,
     '≥ 20,000/s',

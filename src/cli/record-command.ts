@@ -2,12 +2,11 @@ import { constants } from 'node:os';
 import { type HttpNote, startHttpRelay } from '../sources/record/http-relay.js';
 import { DEFAULT_LISTEN, parseListen } from '../sources/record/listen.js';
 import { type RelayDir, relayStdio } from '../sources/record/stdio-relay.js';
-import { TraceFile } from '../sources/record/trace-file.js';
-import { redactUrl } from '../sources/redact.js';
-import type { Line } from '../sources/types.js';
+import { TraceFile, type TraceLine } from '../sources/record/trace-file.js';
+import { isWholeUtf8, type WireLine, wireText } from '../sources/record/wire-lines.js';
 import { commandLabel, urlLabel } from '../trace/record/label.js';
 import { RecordLines, SENDER } from '../trace/record/lines.js';
-import { compilePatterns, RedactPatternError, redactCommand } from '../trace/record/redact.js';
+import { compilePatterns, RedactPatternError, redactCommand, redactQuoted } from '../trace/record/redact.js';
 import { takeSignals } from './fatal.js';
 import { complain, note, protocolStdout } from './output.js';
 import type { RecordOptions } from './program.js';
@@ -16,6 +15,12 @@ import type { RecordOptions } from './program.js';
 const STOPS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** What a shell reports for a command that cannot be started. */
 const CANNOT_START = 127;
+/**
+ * From this size a message goes to the trace as the bytes it came in; below it,
+ * encoding its text again costs less than writing it in pieces.
+ */
+const VERBATIM_BYTES = 16 * 1024;
+const CLOSE_BRACE = Buffer.from('}');
 
 /**
  * `record -o FILE -- CMD…` (stdio) or `record -o FILE --url URL` (Streamable HTTP):
@@ -66,13 +71,14 @@ function usageProblem(command: string[], options: RecordOptions): string | null 
   if (options.listen !== undefined && options.url === undefined)
     return '--listen is where the HTTP proxy listens: it goes with --url';
   if (options.url !== undefined) {
+    const shown = redactCommand([options.url], [])[0];
     let url: URL;
     try {
       url = new URL(options.url);
     } catch {
-      return `--url ${options.url} is not a URL`;
+      return `--url ${shown} is not a URL`;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--url ${options.url} is not http(s)`;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--url ${shown} is not http(s)`;
   }
   if (options.listen !== undefined) {
     const listen = parseListen(options.listen);
@@ -90,17 +96,19 @@ async function recordStdio(
   const shown = redactCommand(command, lines.patterns);
   file.write(lines.meta(options.label ?? commandLabel(shown), shown));
   /** The trace's line for one line of the wire, or null for a blank one. */
-  const recordOf = (dir: RelayDir, line: Line, at: number, tail: boolean): string | null => {
-    if (line.emptyRun !== undefined || line.length === 0) return null;
-    if (line.skip !== undefined) return lines.event('record.too_long', { from: SENDER[dir], bytes: line.length }, at);
-    const text = line.text;
-    if (line.length < 64 && text.trim() === '') return null;
-    return tail ? lines.event('record.unterminated', { from: SENDER[dir], text }, at) : lines.message(dir, text, at);
+  const recordOf = (dir: RelayDir, line: WireLine, at: number, tail: boolean): TraceLine | null => {
+    if (line.tooLong) return lines.event('record.too_long', { from: SENDER[dir], bytes: line.bytes }, at);
+    if (line.bytes === 0) return null;
+    const text = wireText(line);
+    if (line.bytes < 64 && text.trim() === '') return null;
+    if (tail) return lines.event('record.unterminated', { from: SENDER[dir], text }, at);
+    const head = line.bytes >= VERBATIM_BYTES && isWholeUtf8(line) ? lines.verbatimHead(dir, text, at) : null;
+    return head === null ? lines.message(dir, text, at) : [Buffer.from(head), ...line.parts, CLOSE_BRACE];
   };
   /** The lines of one chunk, in one write. */
-  const record = (dir: RelayDir, wire: readonly Line[], tail: boolean) => {
+  const record = (dir: RelayDir, wire: readonly WireLine[], tail: boolean) => {
     const at = Date.now();
-    const made: string[] = [];
+    const made: TraceLine[] = [];
     for (const line of wire) {
       const one = recordOf(dir, line, at, tail);
       if (one !== null) made.push(one);
@@ -120,8 +128,10 @@ async function recordStdio(
   // The client's side is not read after the server is gone (and would keep the process alive).
   process.stdin.destroy();
   if (outcome.kind === 'failed') {
-    const why = outcome.error.code === 'ENOENT' ? 'no such command' : outcome.error.message;
-    file.write(lines.event('record.spawn_failed', { command: shown, error: outcome.error.message }, Date.now()));
+    // The system's message may quote the command (`spawn API_KEY=x ENOENT`).
+    const error = redactQuoted(outcome.error.message, command, shown);
+    const why = outcome.error.code === 'ENOENT' ? 'no such command' : error;
+    file.write(lines.event('record.spawn_failed', { command: shown, error }, Date.now()));
     file.write(lines.end({ exitCode: CANNOT_START }, Date.now()));
     complain(`cannot start ${shown[0]}: ${why}`);
     return CANNOT_START;
@@ -160,9 +170,8 @@ async function recordHttp(target: URL, options: RecordOptions, lines: RecordLine
     complain(`cannot listen on ${options.listen ?? `${listen.host}:${listen.port}`}: ${(error as Error).message}`);
     return 1;
   }
-  note(
-    `mcp-replay-tui: recording to ${options.output}; point the MCP client at ${redactUrl(relay.url)} (Ctrl-C stops)`,
-  );
+  // The proxy's own address holds none of the target's secrets (it adds them itself): shown whole, so it works as given.
+  note(`mcp-replay-tui: recording to ${options.output}; point the MCP client at ${relay.url} (Ctrl-C stops)`);
   await new Promise<NodeJS.Signals>((resolve) => takeSignals(STOPS, resolve));
   await relay.close();
   file.write(lines.end({ reason: 'producer_shutdown' }, Date.now()));

@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli.js';
 import { raws, startProxy, startRecording, traceFile, traceLines, validateTrace } from '../helpers/record.js';
 
 const VALID = { code: 0, findings: [] };
@@ -125,6 +127,56 @@ describe('record over HTTP: headers, encodings and streams as the server sent th
       expect.objectContaining({ kind: 'record.upstream_error', raw: { method: 'POST', error: expect.any(String) } }),
     ]);
     expect(validateTrace(file)).toEqual(VALID);
+  });
+
+  it("a target holding secrets: the proxy's address works as printed, without them; the target is shown redacted", async () => {
+    const seen: { url: string; authorization?: string }[] = [];
+    const upstream = createServer((req, res) => {
+      seen.push({ url: req.url!, authorization: req.headers.authorization });
+      const allowed = req.url!.startsWith('/mcp?key=k3yZ&') || req.url === '/mcp?key=k3yZ';
+      req.resume();
+      req.on('end', () =>
+        res
+          .writeHead(allowed ? 200 : 401, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":1,"result":{}}'),
+      );
+    });
+    started.push(upstream);
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const port = (upstream.address() as AddressInfo).port;
+    const file = traceFile();
+    const { rec, proxy } = await startProxy(file, `http://me:pa55Zq@127.0.0.1:${port}/mcp?key=k3yZ`);
+    started.push(rec.child);
+    expect(proxy).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const json = { 'content-type': 'application/json' };
+    expect((await exchange(proxy, 'POST', json, body)).status).toBe(200);
+    expect((await exchange(`${proxy}?session=2`, 'POST', { ...json, authorization: 'Bearer own' }, body)).status).toBe(
+      200,
+    );
+    const basic = `Basic ${Buffer.from('me:pa55Zq').toString('base64')}`;
+    expect(seen).toEqual([
+      { url: '/mcp?key=k3yZ', authorization: basic },
+      { url: '/mcp?key=k3yZ&session=2', authorization: 'Bearer own' },
+    ]);
+    rec.child.kill('SIGINT');
+    expect(await rec.done).toEqual({ code: 0, signal: null });
+    const meta = traceLines(file)[0] as { url: string };
+    expect(meta.url).toBe(`http://[REDACTED]@127.0.0.1:${port}/mcp?key=[REDACTED]`);
+    for (const text of [readFileSync(file, 'utf8'), rec.stderr()]) {
+      expect(text).not.toContain('k3yZ');
+      expect(text).not.toContain('pa55Zq');
+    }
+    expect(validateTrace(file)).toEqual(VALID);
+  });
+
+  it('a target that is no URL or not http(s) is named redacted', () => {
+    for (const url of ['ftp://me:pa55Zq@h/mcp?token=k3yZ', 'http://me:pa55Zq@[nope/mcp?token=k3yZ']) {
+      const r = run(['record', '-o', traceFile(), '--url', url]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--url \S+:\/\/\S*@/);
+      expect(r.stderr).not.toMatch(/pa55Zq|k3yZ/);
+    }
   });
 
   it('a port that cannot be taken: exit 1 naming it, and the trace says so', async () => {

@@ -35,10 +35,11 @@ describe('record over stdio, the reference server driven by the official SDK cli
     const big = 'é'.repeat(1 << 19); // 1 MiB of UTF-8
     const echoed = await client.callTool({ name: 'echo', arguments: { message: big } });
     expect(echoed.content).toEqual([{ type: 'text', text: `Echo: ${big}` }]);
-    // Written before it was forwarded: the answer the client holds is in the file already.
+    // Written in the turn it was forwarded: once anything later has passed (the next
+    // call's answer), the answer the client held is in the file, whole.
     const answerId = (spy.received.at(-1) as { id: number }).id;
-    expect(raws(file, 'out').some((r) => (r as { id?: number }).id === answerId)).toBe(true);
     const missing = await client.callTool({ name: 'no-such-tool', arguments: {} });
+    expect(raws(file, 'out').some((r) => (r as { id?: number }).id === answerId)).toBe(true);
     expect(missing.isError).toBe(true);
     await expect(client.request({ method: 'no/such-method' }, EmptyResultSchema)).rejects.toThrow(/-32601/);
     await client.close();
@@ -106,5 +107,6 @@ describe('record: what the command says', () => {
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROLS);
     expect(traceLines(file).at(-1)).toMatchObject({ type: 'end', exitCode: 127 });
+    expect(validateTrace(file)).toEqual({ code: 0, findings: [] });
   });
 });

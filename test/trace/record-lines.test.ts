@@ -129,3 +129,19 @@ describe('a message with line breaks between its tokens (a pretty-printed HTTP b
     expect(JSON.parse(line).raw).toEqual(JSON.parse(body));
   });
 });
+
+describe('a message written as the bytes it came in', () => {
+  const at = Date.parse('2026-01-02T03:04:05.678Z');
+  it('has the head of the line message makes, when its JSON is on one line and no pattern applies', () => {
+    const text = '{"jsonrpc":"2.0","id":1,"result":{"n":1.50}}';
+    const lines = new RecordLines(at, []);
+    expect(`${lines.verbatimHead('out', text, at)}${text}}`).toBe(lines.message('out', text, at));
+  });
+
+  it('is refused for text that is not JSON, holds a line break, or meets a pattern', () => {
+    const plain = new RecordLines(at, []);
+    expect(plain.verbatimHead('in', 'not json', at)).toBeNull();
+    expect(plain.verbatimHead('in', '{"a":\r1}', at)).toBeNull();
+    expect(new RecordLines(at, compilePatterns(['zzz'])).verbatimHead('in', '{"a":1}', at)).toBeNull();
+  });
+});

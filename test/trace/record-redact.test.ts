@@ -6,6 +6,7 @@ import {
   RedactPatternError,
   redactCommand,
   redactJsonText,
+  redactQuoted,
   redactString,
 } from '../../src/trace/record/redact.js';
 
@@ -93,6 +94,72 @@ describe('secrets on the command line', () => {
     ],
   ])('%j → %j', (argv, shown) => {
     expect(redactCommand(argv, [])).toEqual(shown);
+  });
+
+  /** Every form a secret takes on a command line (SECRET stands for it), and how it is shown. */
+  const FORMS: [string[], string[]][] = [
+    [['-pSECRET'], [`-p${R}`]],
+    [['-p=SECRET'], [`-p=${R}`]],
+    [
+      ['-p', 'SECRET'],
+      ['-p', R],
+    ],
+    [['--password=SECRET'], [`--password=${R}`]],
+    [
+      ['--password', 'SECRET'],
+      ['--password', R],
+    ],
+    [['-token=SECRET'], [`-token=${R}`]],
+    [
+      ['--token', 'SECRET'],
+      ['--token', R],
+    ],
+    [['--client-secret=SECRET'], [`--client-secret=${R}`]],
+    [
+      ['--auth', 'SECRET'],
+      ['--auth', R],
+    ],
+    [
+      ['--credentials', 'SECRET'],
+      ['--credentials', R],
+    ],
+    [
+      ['--passphrase', 'SECRET'],
+      ['--passphrase', R],
+    ],
+    [['API_KEY=SECRET'], [`API_KEY=${R}`]],
+    [
+      ['--env', 'GITHUB_TOKEN=SECRET'],
+      ['--env', `GITHUB_TOKEN=${R}`],
+    ],
+    [['--env=DB_PASSWORD=SECRET'], [`--env=DB_PASSWORD=${R}`]],
+    [['https://user:SECRET@example.com/mcp'], [`https://${R}@example.com/mcp`]],
+    [['https://example.com/mcp?token=SECRET&a=1'], [`https://example.com/mcp?token=${R}&a=1`]],
+    [['--url=https://example.com/mcp?api_key=SECRET'], [`--url=https://example.com/mcp?api_key=${R}`]],
+    [
+      ['--header', 'Authorization: Bearer SECRET'],
+      ['--header', `Authorization: ${R}`],
+    ],
+    [['--header=Authorization: token SECRET'], [`--header=Authorization: ${R}`]],
+    [['Bearer SECRET'], [`Bearer ${R}`]],
+    [
+      ['--config', '{"apiKey":"SECRET","port":3}'],
+      ['--config', `{"apiKey":"${R}","port":3}`],
+    ],
+  ];
+  const SECRET = 'hunter2Zq';
+
+  it.each(FORMS)('%j is shown as %j, the arguments around it as they were', (form, shown) => {
+    const argv = ['server', ...form.map((a) => a.replace('SECRET', SECRET)), '--port', '8080', '/srv'];
+    expect(redactCommand(argv, [])).toEqual(['server', ...shown, '--port', '8080', '/srv']);
+  });
+
+  it('quote a command in a system message as it is shown', () => {
+    const argv = ['API_KEY=k1', 'srv', '-pk2'];
+    const shown = redactCommand(argv, []);
+    expect(redactQuoted('spawn API_KEY=k1 ENOENT (srv -pk2)', argv, shown)).toBe(
+      `spawn API_KEY=${R} ENOENT (srv -p${R})`,
+    );
   });
 
   it('apply the --redact patterns too', () => {

@@ -1,7 +1,9 @@
 /**
- * Copies `from` to `to` chunk by chunk, `observe(chunk)` first (what the recording takes
- * of it), then the chunk written on as it came; while `to` is full, `from` waits. Once
- * `to` is closed (its reader gone), chunks are still observed and no longer written.
+ * Copies `from` to `to` chunk by chunk, each written on as it came and then given to
+ * `observe` (what the recording takes of it): the peer has the bytes while they are
+ * recorded, and a message's line is in the file within the same turn. While `to` is
+ * full, `from` waits. Once `to` is closed (its reader gone), chunks are still observed
+ * and no longer written.
  */
 export function forward(
   from: NodeJS.ReadableStream,
@@ -10,9 +12,7 @@ export function forward(
 ): void {
   let waiting = false;
   from.on('data', (chunk: Buffer) => {
-    observe(chunk);
-    if (to.writableEnded || to.destroyed) return;
-    if (!to.write(chunk) && !waiting) {
+    if (!to.writableEnded && !to.destroyed && !to.write(chunk) && !waiting) {
       waiting = true;
       from.pause();
       to.once('drain', () => {
@@ -20,5 +20,6 @@ export function forward(
         from.resume();
       });
     }
+    observe(chunk);
   });
 }

@@ -27,13 +27,16 @@ export interface HttpRelayOptions {
   /** The MCP endpoint of the server (Streamable HTTP). */
   target: URL;
   listen: ListenAddress;
-  /** One JSON-RPC message (a POST body, a JSON answer, one SSE event's data), before the client has it whole. */
+  /** One JSON-RPC message (a POST body, a JSON answer, one SSE event's data), in the turn its last byte is forwarded. */
   onMessage(dir: RelayDir, text: string): void;
   onNote(note: HttpNote): void;
 }
 
 export interface HttpRelay {
-  /** The proxy's address, for the client: the target's path on the proxy's host and port. */
+  /**
+   * The proxy's address, for the client: the target's path on the proxy's host and
+   * port, without the target's query or `user:pass@`, which the proxy adds itself.
+   */
   url: string;
   /** Stops listening and cuts every connection still open (an SSE stream stays open otherwise). */
   close(): Promise<void>;
@@ -64,6 +67,26 @@ function forwarded(raw: readonly string[], host?: string): string[] {
 }
 
 /**
+ * A request's path and query for the MCP endpoint, the target's own query first: a key
+ * given in the target's address (`?key=…`) reaches the server without the client
+ * knowing it. Pure string work, so the query goes as the user typed it.
+ */
+function withTargetQuery(path: string, target: URL): string {
+  if (target.search === '') return path;
+  const q = path.indexOf('?');
+  const own = q < 0 ? '' : path.slice(q + 1);
+  return `${q < 0 ? path : path.slice(0, q)}${target.search}${own === '' ? '' : `&${own}`}`;
+}
+
+/** Headers with the target's `user:pass@` as Basic authorization, unless the client sent its own. */
+function withTargetAuth(headers: string[], target: URL): string[] {
+  if (target.username === '' && target.password === '') return headers;
+  for (let i = 0; i < headers.length; i += 2) if (headers[i]!.toLowerCase() === 'authorization') return headers;
+  const pair = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+  return [...headers, 'Authorization', `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`];
+}
+
+/**
  * A Streamable HTTP proxy that records: every request (POST, GET, DELETE, and any
  * other path, such as OAuth discovery) goes to the server with its headers as sent
  * (`Mcp-Session-Id`, `Authorization`), but for `Host` and the hop-by-hop ones, and
@@ -81,9 +104,9 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
     const path = (req.url ?? '/').split('?')[0];
     const recorded = path === target.pathname;
     const method = req.method ?? 'GET';
-    const upstream = send(`${target.origin}${req.url ?? '/'}`, {
+    const upstream = send(`${target.origin}${recorded ? withTargetQuery(req.url ?? '/', target) : (req.url ?? '/')}`, {
       method,
-      headers: forwarded(req.rawHeaders, target.host),
+      headers: withTargetAuth(forwarded(req.rawHeaders, target.host), target),
     });
     upstreams.add(upstream);
     upstream.on('close', () => upstreams.delete(upstream));
@@ -131,7 +154,7 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}${target.pathname}${target.search}`,
+    url: `http://${host}:${address.port}${target.pathname}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const upstream of upstreams) upstream.destroy();
@@ -141,14 +164,14 @@ export async function startHttpRelay(options: HttpRelayOptions): Promise<HttpRel
   };
 }
 
-/** A body being read as it passes: chunks in, and at its end a callback once what it held is recorded. */
+/** A body being read as it passes: chunks in, and at its end a callback once it is read, before what it held is recorded. */
 interface Reading {
   write(chunk: Buffer): void;
   end(then: () => void): void;
 }
 
 /**
- * Copies a body from `from` to `to` chunk by chunk, each read (recorded) before it is
+ * Copies a body from `from` to `to` chunk by chunk, each read (recorded) once it is
  * written on, waiting while `to` is full; at its end, `finish` once the reading is done.
  */
 function relay(
@@ -173,12 +196,14 @@ function messageBody(
     encoding,
     (piece) => text.add(piece),
     (error) => {
+      // The body's end goes on first: the peer need not wait for the recording, which
+      // follows in the same turn, before anything can come back.
+      then();
       const whole = text.text();
       if (error)
         onNote({ kind: 'not_recorded', from: SENDER[dir], reason: `cannot decode the body: ${error.message}` });
       else if (whole === null) onNote({ kind: 'too_long', from: SENDER[dir], chars: text.seen });
       else if (whole.trim() !== '') onMessage(dir, whole);
-      then();
     },
   );
   if (!decoded) {

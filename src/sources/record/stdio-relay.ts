@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { LineSplitter } from '../line-splitter.js';
-import type { Line } from '../types.js';
 import { forward } from './forward.js';
+import { type WireLine, WireLines } from './wire-lines.js';
 
 /** Which way bytes go: `in` from the client to the server, `out` back (the trace format's own names). */
 export type RelayDir = 'in' | 'out';
@@ -19,13 +18,13 @@ export interface StdioRelayOptions {
   clientIn: Readable;
   clientOut: Writable;
   /**
-   * The lines one side's chunk ended (a skip for one too long to keep), all at once,
-   * before the chunk is forwarded: when the other side has read a message, its line
-   * exists. One call per chunk lets the trace take them in one write.
+   * The lines one side's chunk ended, all at once, just after the chunk is forwarded
+   * (the peer need not wait for the recording). One call per chunk lets the trace take
+   * them in one write.
    */
-  onLines(dir: RelayDir, lines: Line[]): void;
+  onLines(dir: RelayDir, lines: WireLine[]): void;
   /** The bytes left without a newline when a side's stream ended (forwarded as they were). */
-  onTail(dir: RelayDir, line: Line): void;
+  onTail(dir: RelayDir, line: WireLine): void;
 }
 
 /** How long the server's stdout is still read after it exited (a process it started may hold it open). */
@@ -88,7 +87,7 @@ export function relayStdio(options: StdioRelayOptions): {
 }
 
 /**
- * Copies `from` to `to` chunk by chunk, cutting lines as they pass (reported before
+ * Copies `from` to `to` chunk by chunk, cutting lines as they pass (reported once
  * their chunk is written on), and waits while `to` is full.
  */
 function pump(
@@ -98,13 +97,14 @@ function pump(
   { onLines, onTail }: Pick<StdioRelayOptions, 'onLines' | 'onTail'>,
   ended: () => void,
 ): void {
-  const splitter = new LineSplitter();
+  const splitter = new WireLines();
   forward(from, to, (chunk) => {
     const lines = splitter.push(chunk);
     if (lines.length > 0) onLines(dir, lines);
   });
   from.on('end', () => {
-    for (const line of splitter.end()) onTail(dir, line);
+    const tail = splitter.end();
+    if (tail) onTail(dir, tail);
     ended();
   });
   from.on('error', () => {});

@@ -1,4 +1,9 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync, writevSync } from 'node:fs';
+
+/** A line for the file: its text, or its bytes in pieces (a big message's own bytes, not copied). */
+export type TraceLine = string | readonly Buffer[];
+
+const NEWLINE = Buffer.from('\n');
 
 /**
  * The file a recording is written to, a line at a time. Each line goes to the file in
@@ -21,21 +26,37 @@ export class TraceFile {
   }
 
   /** Writes one line (`line` without its newline); false when the file can no longer be written. */
-  write(line: string): boolean {
+  write(line: TraceLine): boolean {
     return this.writeLines([line]);
   }
 
   /**
    * Writes lines that arrived together (one chunk's) in one write, each with its
-   * newline: a burst of small messages costs one system call, not one each.
+   * newline: a burst of small messages costs one system call, not one each, and a
+   * line given as pieces goes as they are, with no buffer made to join them.
    */
-  writeLines(lines: readonly string[]): boolean {
+  writeLines(lines: readonly TraceLine[]): boolean {
     if (this.fd === null) return false;
     if (lines.length === 0) return true;
-    const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+    const pieces: Buffer[] = [];
+    let text = '';
+    for (const line of lines) {
+      if (typeof line === 'string') text += `${line}\n`;
+      else {
+        if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
+        text = '';
+        pieces.push(...line, NEWLINE);
+      }
+    }
+    if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
     try {
-      let done = 0;
-      while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done);
+      const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+      const done = pieces.length === 1 ? writeSync(this.fd, pieces[0]!) : writevSync(this.fd, pieces);
+      // A short write (rare on a file) is finished from where it stopped.
+      if (done < total) {
+        const rest = Buffer.concat(pieces).subarray(done);
+        for (let at = 0; at < rest.length; ) at += writeSync(this.fd, rest, at, rest.length - at);
+      }
       return true;
     } catch (error) {
       this.failure = error as Error;

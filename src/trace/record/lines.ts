@@ -98,6 +98,16 @@ export class RecordLines {
     return `{"t":"${iso(at)}","dir":"${dir}","raw":${oneLineJson(redactJsonText(text, this.patterns))}}`;
   }
 
+  /**
+   * The head of a message line (`{"t":…,"raw":`) when the message can be written after
+   * it byte for byte, then `}`: it is JSON on one line and no pattern applies. Null when
+   * it cannot, and `message` makes the line. A big message so costs no second encoding.
+   */
+  verbatimHead(dir: MessageDir, text: string, at: number): string | null {
+    if (this.patterns.length > 0 || text.includes('\n') || text.includes('\r') || !isJsonText(text)) return null;
+    return `{"t":"${iso(at)}","dir":"${dir}","raw":`;
+  }
+
   /** A line of ours (an event, see RecordEventKind); its strings pass the patterns too. */
   event(kind: RecordEventKind, raw: Record<string, string | number | readonly string[]>, at: number): string {
     const hidden = Object.fromEntries(

@@ -97,6 +97,8 @@ const SECRET_WORDS = new Set([
   'passwd',
   'pwd',
   'pass',
+  'passphrase',
+  'creds',
   'auth',
   'authorization',
   'credential',
@@ -118,45 +120,80 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi;
 const HEADER = /^(\s*)([A-Za-z0-9-]+)(\s*:\s*)(.+)$/s;
 /** A bearer token, wherever it stands. */
 const BEARER = /\b(Bearer|Basic)\s+[^\s"']+/gi;
+/** A string member of JSON given as an argument (`--config '{"apiKey":"x"}'`). */
+const JSON_MEMBER = /("((?:[^"\\]|\\.)*)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+
+/** `a=1 TOKEN=x` → `a=1 TOKEN=[REDACTED]`, a secret inside a value looked for too (`--env=API_KEY=x`). */
+function redactAssignments(text: string): string {
+  return text.replace(ASSIGNMENT, (whole, before: string, name: string, value: string) => {
+    if (isSecretName(name)) return `${before}${name}=${REDACTED}`;
+    return value.includes('=') ? `${before}${name}=${redactAssignments(value)}` : whole;
+  });
+}
 
 /** One argument with the secrets it holds itself replaced (not those a flag before it announces). */
 function redactArgument(arg: string): string {
   const header = HEADER.exec(arg);
   if (header && !header[4]!.startsWith('//') && isSecretName(header[2]!))
     return `${header[1]}${header[2]}${header[3]}${REDACTED}`;
-  return arg
-    .replace(USERINFO, `$1${REDACTED}@`)
-    .replace(ASSIGNMENT, (whole, before: string, name: string) =>
-      isSecretName(name) ? `${before}${name}=${REDACTED}` : whole,
-    )
+  return redactAssignments(arg.replace(USERINFO, `$1${REDACTED}@`))
+    .replace(JSON_MEMBER, (whole, key: string, name: string) => (isSecretName(name) ? `${key}"${REDACTED}"` : whole))
     .replace(BEARER, (_, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(TOKEN_SHAPES, REDACTED);
 }
 
+/** `-p`: the password flag of mysql and many other tools, its value glued (`-pX`, `-p=X`) or next. */
+const PASSWORD_FLAG = /^-p(=?)(.*)$/s;
+/** A flag with a name (`--api-key`, `-password`), and its value when glued with `=`. */
+const NAMED_FLAG = /^--?([A-Za-z][A-Za-z0-9_.-]*)(=(.*))?$/s;
+
 /**
- * The command line as a trace may hold it: `--api-key X` and `--api-key=X` lose their
- * value (a flag whose name is a secret's takes the next argument when it is no flag),
- * and each argument its own secrets, then the user's patterns. Hiding too much is the
- * safe side: a boolean `--no-auth` before a path hides the path.
+ * The command line as a trace may hold it. The rule: a flag whose name says it holds a
+ * secret (a word of it is key, token, secret, password, pass, auth, credential…:
+ * `--api-key`, `--password`, `-token`) loses its value, glued (`--token=x`) or the next
+ * argument when that is no flag; so does `-p` (`-pX`, `-p=X`, `-p X`), the password flag
+ * of mysql and many others. Then each argument loses the secrets it holds itself:
+ * `NAME=value` with a secret's name, a URL's `user:pass@` and secret query parameters,
+ * `Authorization: …` and other secret headers, `Bearer x`, secret members of JSON, and
+ * tokens known by their shape. Then the user's patterns. Hiding too much is the safe
+ * side: a boolean `--no-auth` before a path hides the path, `-p 8080` hides a port.
  */
 export function redactCommand(argv: readonly string[], patterns: readonly RegExp[]): string[] {
   const out: string[] = [];
   let hideNext = false;
   for (const arg of argv) {
-    if (hideNext && !arg.startsWith('-')) {
-      out.push(REDACTED);
-      hideNext = false;
-      continue;
-    }
+    const hidden = hideNext && !arg.startsWith('-');
     hideNext = false;
-    const flag = /^--?([A-Za-z][A-Za-z0-9_.-]*)(=(.*))?$/s.exec(arg);
-    if (flag && isSecretName(flag[1]!)) {
-      if (flag[2] === undefined) hideNext = true;
-      const shown = flag[2] === undefined ? arg : `${arg.slice(0, arg.indexOf('=') + 1)}${REDACTED}`;
-      out.push(redactString(shown, patterns));
-      continue;
-    }
-    out.push(redactString(redactArgument(arg), patterns));
+    out.push(redactString(hidden ? REDACTED : redactFlag(arg, () => (hideNext = true)), patterns));
   }
+  return out;
+}
+
+/** One argument of a command: a secret flag's glued value hidden, `announce()` called when its value comes next. */
+function redactFlag(arg: string, announce: () => void): string {
+  const password = PASSWORD_FLAG.exec(arg);
+  if (password) {
+    if (password[2] === '') announce();
+    return password[2] === '' ? arg : `-p${password[1]}${REDACTED}`;
+  }
+  const flag = NAMED_FLAG.exec(arg);
+  if (!flag) return redactArgument(arg);
+  const name = flag[1]!;
+  const value = flag[3];
+  if (isSecretName(name)) {
+    if (value === undefined) announce();
+    return value === undefined ? arg : `${arg.slice(0, arg.indexOf('=') + 1)}${REDACTED}`;
+  }
+  return value === undefined ? arg : `${arg.slice(0, arg.indexOf('=') + 1)}${redactArgument(value)}`;
+}
+
+/**
+ * `text` (an error from the system, which may quote the command) with every argument
+ * that redaction changed replaced by its redacted form.
+ */
+export function redactQuoted(text: string, argv: readonly string[], shown: readonly string[]): string {
+  let out = text;
+  for (const [i, arg] of argv.entries())
+    if (arg !== shown[i] && arg !== '') out = out.split(arg).join(shown[i] ?? REDACTED);
   return out;
 }

@@ -1,3 +1,4 @@
+import { ChunkLine } from './line-splitter.js';
 import { Spool } from './spool.js';
 import type { Line, Source, SourceEvent, SourceFormat, WholeFile } from './types.js';
 
@@ -251,23 +252,28 @@ export class DocumentSource implements Source {
         if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
         else {
           made.push(out.length);
-          out.push({ text: c.text, lineNo: c.lineNo, offset: 0, length: 0 });
+          out.push({ text: '', lineNo: c.lineNo, offset: 0, length: 0 });
           texts.push(c.text);
         }
       }
     }
     if (!texts.length) return out;
-    // One buffer for the batch: each line's bytes are found by its newline (converted
-    // lines are JSON, which never holds a raw one), and given as `buf` so the indexer
-    // reads them with its byte scanner, as it reads a file's.
-    const buf = Buffer.from(`${texts.join('\n')}\n`, 'utf8');
-    let start = 0;
-    for (const i of made) {
-      const end = buf.indexOf(10, start);
-      const { text, lineNo } = out[i]!;
-      out[i] = { text, lineNo, offset: this.spoolSize + start, length: end - start, buf, start };
-      start = end + 1;
+    // One buffer for the batch, each line written into it (UTF-8 takes at most 3 bytes a
+    // UTF-16 unit) and given as `buf`, so the indexer reads it with its byte scanner as it
+    // reads a file's; each line's text is decoded from it when asked for, so the strings
+    // made here die young.
+    let units = texts.length;
+    for (const text of texts) units += text.length;
+    const whole = Buffer.allocUnsafe(units * 3);
+    let at = 0;
+    for (let k = 0; k < made.length; k++) {
+      const i = made[k]!;
+      const length = whole.write(texts[k]!, at);
+      out[i] = new ChunkLine(whole, at, at + length, out[i]!.lineNo, this.spoolSize + at);
+      at += length;
+      whole[at++] = 10;
     }
+    const buf = whole.subarray(0, at);
     this.spool.append(buf);
     this.spoolSize += buf.length;
     return out;

@@ -3,6 +3,7 @@ import { isObject, type JsonObject } from '../../values.js';
 import type { DocumentLine } from '../format.js';
 import { valueSpans } from '../json-spans.js';
 import { notTracesReason, type OtlpState, otlpLines, otlpSignal } from './otlp-read.js';
+import { splitSpans } from './otlp-split.js';
 
 /**
  * The file exporter's JSON Lines (one TracesData per line, and our own export, one
@@ -12,6 +13,8 @@ import { notTracesReason, type OtlpState, otlpLines, otlpSignal } from './otlp-r
 export function otlpLineReader(): (text: string, lineNo: number) => DocumentLine[] {
   const state: OtlpState = { metaDone: false };
   return (text, lineNo) => {
+    const cut = cutLine(text, lineNo, state);
+    if (cut !== null) return cut;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -25,6 +28,33 @@ export function otlpLineReader(): (text: string, lineNo: number) => DocumentLine
     // Not OTLP: a record of its own (a v1 line, say), read as any line is.
     return [{ text, lineNo }];
   };
+}
+
+/**
+ * A TracesData line read span by span (`otlp-split.ts`): the same lines as parsing it
+ * whole, or null for any line that is not one, or not valid JSON (read whole then, to say why).
+ */
+function cutLine(text: string, lineNo: number, state: OtlpState): DocumentLine[] | null {
+  const split = splitSpans(text);
+  if (split === null) return null;
+  let skeleton: unknown;
+  try {
+    skeleton = JSON.parse(split.skeleton);
+  } catch {
+    return null;
+  }
+  if (!isObject(skeleton) || otlpSignal(skeleton) !== 'traces') return null;
+  const { bounds } = split;
+  const spanOf = (held: unknown) =>
+    typeof held === 'number' ? JSON.parse(text.slice(bounds[2 * held], bounds[2 * held + 1])) : held;
+  const metaDone = state.metaDone;
+  try {
+    return otlpLines(skeleton, state, () => lineNo, spanOf);
+  } catch {
+    // A span that is no JSON: the line is read whole, which says where.
+    state.metaDone = metaDone;
+    return null;
+  }
 }
 
 /** A whole ExportTraceServiceRequest document (pretty-printed): each span named by the line it starts on. */

@@ -89,16 +89,25 @@ export function eachSpan(
   }
 }
 
-/** The spans of one TracesData as v1 lines; a span that cannot be read is a skip, saying why. */
-export function otlpLines(doc: JsonObject, state: OtlpState, lineOf: SpanLine): DocumentLine[] {
+/**
+ * The spans of one TracesData as v1 lines; a span that cannot be read is a skip, saying
+ * why. `spanOf` gives a span from what the document holds in its place (a cut line holds
+ * each span's number).
+ */
+export function otlpLines(
+  doc: JsonObject,
+  state: OtlpState,
+  lineOf: SpanLine,
+  spanOf: (held: unknown) => unknown = (held) => held,
+): DocumentLine[] {
   const out: DocumentLine[] = [];
-  eachSpan(doc, (span, i, j, k, resource) => {
+  eachSpan(doc, (held, i, j, k, resource) => {
     const lineNo = lineOf(i, j, k);
     if (resource === null) {
       out.push({ skip: `resourceSpans[${i}] is not an object`, lineNo });
       return;
     }
-    const read = readSpan(span);
+    const read = readSpan(spanOf(held));
     if ('fault' in read) {
       out.push({ skip: `span ${spanPlace(i, j, k)}: ${read.fault}`, lineNo });
       return;
@@ -154,11 +163,24 @@ export function readSpan(span: unknown): ReadSpan | { fault: string } {
   };
 }
 
-/** `t` as v1 writes it, first in the record; nothing for a time no date holds. */
-const at = (ms: number | null): JsonObject => {
+/*
+ * The records are written as text, piece by piece, not built as objects and given to
+ * JSON.stringify whole: the objects and their spreads cost three times the writing (a
+ * 64 MiB file holds ~130,000 spans). Each piece is what JSON.stringify writes of it:
+ * strings through `JSON.stringify`, the attributes object whole.
+ */
+const q = JSON.stringify as (s: string) => string;
+/** A number as JSON.stringify writes it (null for one that is not finite). */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+
+/** `"t":"…",` as v1 writes it, first in the record; nothing for a time no date holds. */
+const at = (ms: number | null): string => {
   const iso = ms === null ? null : isoTime(ms);
-  return iso === null ? {} : { t: iso };
+  return iso === null ? '' : `"t":"${iso}",`;
 };
+
+/** `,"corr_id":"…"` of a span with a parent. */
+const corrOf = (s: ReadSpan): string => (s.parentId === null ? '' : `,"corr_id":"${s.parentId}"`);
 
 function metaLine(label: string, startMs: number | null): string {
   const iso = startMs === null ? null : isoTime(startMs);
@@ -172,16 +194,15 @@ function metaLine(label: string, startMs: number | null): string {
   });
 }
 
-/** What the detail view shows of the span a record came from. */
-function otlpOf(s: ReadSpan, label: string): JsonObject {
-  const out: JsonObject = { service: label, name: s.name, traceId: s.traceId, spanId: s.spanId };
-  if (s.parentId !== null) out.parentSpanId = s.parentId;
-  if (s.kind !== null) out.kind = s.kind;
-  if (s.startMs !== null && s.endMs !== null) out.durationMs = Math.max(0, s.endMs - s.startMs);
-  if (s.status !== null) out.status = s.status;
-  if (s.statusMessage !== null) out.statusMessage = s.statusMessage;
-  out.attributes = s.attributes;
-  return out;
+/** What the detail view shows of the span a record came from (ids, kind and status names need no escapes). */
+function otlpOf(s: ReadSpan, label: string): string {
+  let out = `{"service":${q(label)},"name":${q(s.name)},"traceId":"${s.traceId}","spanId":"${s.spanId}"`;
+  if (s.parentId !== null) out += `,"parentSpanId":"${s.parentId}"`;
+  if (s.kind !== null) out += `,"kind":"${s.kind}"`;
+  if (s.startMs !== null && s.endMs !== null) out += `,"durationMs":${num(Math.max(0, s.endMs - s.startMs))}`;
+  if (s.status !== null) out += `,"status":"${s.status}"`;
+  if (s.statusMessage !== null) out += `,"statusMessage":${q(s.statusMessage)}`;
+  return `${out},"attributes":${JSON.stringify(s.attributes)}}`;
 }
 
 /** The v1 records of one span. */
@@ -191,8 +212,7 @@ export function spanRecords(s: ReadSpan, label: string): string[] {
   if (method !== null) return callRecords(s, method, label);
   const operation = str(a['gen_ai.operation.name']);
   if (operation !== null && MODEL_OPERATIONS.has(operation)) return [turnRecord(s, label)];
-  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
-  return [JSON.stringify({ ...at(s.startMs), dir: 'event', kind: s.name, ...corr, raw: otlpOf(s, label) })];
+  return [`{${at(s.startMs)}"dir":"event","kind":${q(s.name)}${corrOf(s)},"raw":${otlpOf(s, label)}}`];
 }
 
 /** A JSON-RPC id from `jsonrpc.request.id`: digits are a number id, as MCP clients send them. */
@@ -233,14 +253,15 @@ function answerOf(s: ReadSpan, id: Json): JsonObject {
 
 function callRecords(s: ReadSpan, method: string, label: string): string[] {
   const id = rpcId(s);
+  const idText = JSON.stringify(id);
   const params = paramsOf(s, method);
-  const request: JsonObject = { jsonrpc: '2.0', id, method, ...(params === null ? {} : { params }) };
+  const request = `{"jsonrpc":"2.0","id":${idText},"method":${q(method)}${params === null ? '' : `,"params":${JSON.stringify(params)}`}}`;
   const [ask, answer] = SERVER_REQUESTS.has(method) ? ['out', 'in'] : ['in', 'out'];
-  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
-  const lines = [JSON.stringify({ ...at(s.startMs), dir: ask, ...corr, raw: request, otlp: otlpOf(s, label) })];
+  const corr = corrOf(s);
+  const lines = [`{${at(s.startMs)}"dir":"${ask}"${corr},"raw":${request},"otlp":${otlpOf(s, label)}}`];
   // A call never answered (our export marks it) has no response; nor has a span that never ended.
   if (s.attributes['mcp_replay.pending'] !== true && s.endMs !== null)
-    lines.push(JSON.stringify({ ...at(s.endMs), dir: answer, ...corr, raw: answerOf(s, id) }));
+    lines.push(`{${at(s.endMs)}"dir":"${answer}"${corr},"raw":${JSON.stringify(answerOf(s, id))}}`);
   return lines;
 }
 
@@ -275,17 +296,16 @@ function usageOf(a: JsonObject): JsonObject | null {
 
 function turnRecord(s: ReadSpan, label: string): string {
   const a = s.attributes;
-  const turn: JsonObject = { ...at(s.endMs ?? s.startMs), type: 'turn', role: 'assistant', blocks: [] };
+  let turn = `{${at(s.endMs ?? s.startMs)}"type":"turn","role":"assistant","blocks":[]`;
   const model = str(a['gen_ai.response.model']) ?? str(a['gen_ai.request.model']);
-  if (model !== null) turn.model = model;
+  if (model !== null) turn += `,"model":${q(model)}`;
   const usage = usageOf(a);
-  if (usage !== null) turn.usage = usage;
-  const timing: JsonObject = {};
-  if (s.startMs !== null && s.endMs !== null && s.endMs > s.startMs) timing.duration_ms = s.endMs - s.startMs;
+  if (usage !== null) turn += `,"usage":${JSON.stringify(usage)}`;
+  const timing: string[] = [];
+  if (s.startMs !== null && s.endMs !== null && s.endMs > s.startMs)
+    timing.push(`"duration_ms":${num(s.endMs - s.startMs)}`);
   const ttft = a['gen_ai.response.time_to_first_chunk'];
-  if (typeof ttft === 'number' && ttft >= 0) timing.ttft_ms = ttft * 1000;
-  if (Object.keys(timing).length) turn.timing = timing;
-  turn.corr_id = s.spanId;
-  turn.otlp = otlpOf(s, label);
-  return JSON.stringify(turn);
+  if (typeof ttft === 'number' && ttft >= 0) timing.push(`"ttft_ms":${num(ttft * 1000)}`);
+  if (timing.length) turn += `,"timing":{${timing.join(',')}}`;
+  return `${turn},"corr_id":"${s.spanId}","otlp":${otlpOf(s, label)}}`;
 }

@@ -212,7 +212,21 @@ export function spanRecords(s: ReadSpan, label: string): string[] {
   if (method !== null) return callRecords(s, method, label);
   const operation = str(a['gen_ai.operation.name']);
   if (operation !== null && MODEL_OPERATIONS.has(operation)) return [turnRecord(s, label)];
+  if (s.name === 'llm.error') return [llmErrorRecord(s, label)];
   return [`{${at(s.startMs)}"dir":"event","kind":${q(s.name)}${corrOf(s)},"raw":${otlpOf(s, label)}}`];
+}
+
+/**
+ * A failed model request, as our export writes it (a span `llm.error`, status ERROR):
+ * the v1 `llm.error` event, named by `mcp_replay.llm.endpoint` with the status message
+ * as its error, so `summary`'s errors read as they did.
+ */
+function llmErrorRecord(s: ReadSpan, label: string): string {
+  const raw: JsonObject = {};
+  const endpoint = str(s.attributes['mcp_replay.llm.endpoint']);
+  if (endpoint !== null) raw.endpoint = endpoint;
+  if (s.statusMessage !== null) raw.error = s.statusMessage;
+  return `{${at(s.startMs)}"dir":"event","kind":"llm.error"${corrOf(s)},"raw":${JSON.stringify(raw)},"otlp":${otlpOf(s, label)}}`;
 }
 
 /** A JSON-RPC id from `jsonrpc.request.id`: digits are a number id, as MCP clients send them. */
@@ -228,7 +242,11 @@ function rpcId(s: ReadSpan): Json {
 function paramsOf(s: ReadSpan, method: string): JsonObject | null {
   const a = s.attributes;
   const target = s.name.startsWith(`${method} `) ? s.name.slice(method.length + 1) : null;
-  if (method === 'tools/call') return { name: str(a['gen_ai.tool.name']) ?? target ?? '(unknown)' };
+  if (method === 'tools/call') {
+    const args = jsonAttr(a['gen_ai.tool.call.arguments']);
+    const name = str(a['gen_ai.tool.name']) ?? target ?? '(unknown)';
+    return args === undefined ? { name } : { name, arguments: args };
+  }
   if (method === 'prompts/get') return { name: str(a['gen_ai.prompt.name']) ?? target ?? '(unknown)' };
   const uri = str(a['mcp.resource.uri']);
   return uri === null ? null : { uri };
@@ -257,12 +275,55 @@ function callRecords(s: ReadSpan, method: string, label: string): string[] {
   const params = paramsOf(s, method);
   const request = `{"jsonrpc":"2.0","id":${idText},"method":${q(method)}${params === null ? '' : `,"params":${JSON.stringify(params)}`}}`;
   const [ask, answer] = SERVER_REQUESTS.has(method) ? ['out', 'in'] : ['in', 'out'];
-  const corr = corrOf(s);
+  // A tool call's parent is the turn that asked for it; a root one was asked by no turn
+  // in the file: its own id keeps it from linking to a turn near it in time (`l`).
+  const corr = method === 'tools/call' && s.parentId === null ? `,"corr_id":"${s.spanId}"` : corrOf(s);
   const lines = [`{${at(s.startMs)}"dir":"${ask}"${corr},"raw":${request},"otlp":${otlpOf(s, label)}}`];
   // A call never answered (our export marks it) has no response; nor has a span that never ended.
   if (s.attributes['mcp_replay.pending'] !== true && s.endMs !== null)
     lines.push(`{${at(s.endMs)}"dir":"${answer}"${corr},"raw":${JSON.stringify(answerOf(s, id))}}`);
+  // A call its client cancelled (our export marks it): the cancellation, sent as it was asked.
+  else if (s.attributes['mcp_replay.cancelled'] === true)
+    lines.push(
+      `{${at(s.startMs)}"dir":"${ask}"${corr},"raw":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${idText}}}}`,
+    );
   return lines;
+}
+
+/** An attribute holding JSON text, parsed (undefined when absent or no JSON). */
+function jsonAttr(v: Json | undefined): Json | undefined {
+  if (typeof v !== 'string') return undefined;
+  try {
+    return JSON.parse(v) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tool calls a model span asked for, as v1 `tool_use` blocks: the `tool_call` parts
+ * of `gen_ai.output.messages` (the GenAI conventions' output, JSON text), with their id,
+ * name and arguments. They are what links a turn to the calls it asked for (`l`), and
+ * what cost per tool splits the turn by.
+ */
+function toolUsesOf(a: JsonObject): JsonObject[] {
+  const messages = jsonAttr(a['gen_ai.output.messages']);
+  if (!Array.isArray(messages)) return [];
+  const uses: JsonObject[] = [];
+  for (const m of messages) {
+    if (!isObject(m) || !Array.isArray(m.parts)) continue;
+    for (const part of m.parts) {
+      if (!isObject(part) || part.type !== 'tool_call' || str(part.name) === null) continue;
+      const use: JsonObject = {
+        type: 'tool_use',
+        id: str(part.id) ?? '',
+        name: part.name ?? null,
+        input: part.arguments ?? {},
+      };
+      uses.push(use);
+    }
+  }
+  return uses;
 }
 
 /** A count from a usage attribute: a whole number from 0, else null (left out of the sums). */
@@ -296,7 +357,7 @@ function usageOf(a: JsonObject): JsonObject | null {
 
 function turnRecord(s: ReadSpan, label: string): string {
   const a = s.attributes;
-  let turn = `{${at(s.endMs ?? s.startMs)}"type":"turn","role":"assistant","blocks":[]`;
+  let turn = `{${at(s.endMs ?? s.startMs)}"type":"turn","role":"assistant","blocks":${JSON.stringify(toolUsesOf(a))}`;
   const model = str(a['gen_ai.response.model']) ?? str(a['gen_ai.request.model']);
   if (model !== null) turn += `,"model":${q(model)}`;
   const usage = usageOf(a);

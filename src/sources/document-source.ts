@@ -12,6 +12,9 @@ export type FirstLine = { lines: SourceFormat } | { expand: SourceFormat } | { n
 /** A converted line: its text, or a skip with its reason; `lineNo` the source's. */
 type Converted = { text: string; lineNo: number } | { skip: string; lineNo: number };
 
+/** Converts an expanded format's lines one at a time; `finish` gives what follows the last (its end line). */
+export type LineExpander = ((text: string, lineNo: number) => Converted[]) & { finish?: () => Converted[] };
+
 /** A document's reading: lines to index in its place (`lineNo` the document's), or why it is no trace. */
 export type DocumentReading = { format: SourceFormat; lines: Converted[] } | { notTrace: string };
 
@@ -30,7 +33,7 @@ export interface FormatReader {
   /** Null when the text is not one JSON value: it is read as lines then. */
   read(text: string, name: string): DocumentReading | null;
   /** For a format read by expansion: a fresh converter of its lines, one line at a time. */
-  expander(): (text: string, lineNo: number) => Converted[];
+  expander(): LineExpander;
   /** The start of a first line too long to read whole: the expanded format it shows, or null. */
   expandsHead(head: string): SourceFormat | null;
   /** Past this many bytes a document is refused, not gathered. */
@@ -215,7 +218,11 @@ export class DocumentSource implements Source {
       }
       if (mode === 'expand') yield this.expand([...gathered.splice(0), ...batch.slice(i)], convert);
     }
-    if (mode === 'expand') return;
+    if (mode === 'expand') {
+      const last = convert.finish?.() ?? [];
+      if (last.length) yield this.spooled(last);
+      return;
+    }
     if (mode !== 'document') {
       if (gathered.length) yield gathered as Line[];
       return;
@@ -235,26 +242,37 @@ export class DocumentSource implements Source {
    * A batch of an expanded format's lines as the lines they convert to, written to the
    * spool (offsets into it). Blank and unread lines pass as they are, holding no bytes.
    */
-  private expand(batch: readonly Line[], convert: ReturnType<FormatReader['expander']>): Line[] {
+  private expand(batch: readonly Line[], convert: LineExpander): Line[] {
+    const out: Line[] = [];
+    const converted: Converted[] = [];
+    for (const line of batch) {
+      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
+      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
+      if (text.trim() === '') {
+        // In file order: what came before is spooled first (a loop, not a spread: a line of 10^6 spans makes 2 million).
+        for (const l of this.spooled(converted.splice(0))) out.push(l);
+        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
+        continue;
+      }
+      for (const c of convert(text, line.lineNo)) converted.push(c);
+    }
+    for (const l of this.spooled(converted)) out.push(l);
+    return out;
+  }
+
+  /** Converted lines written to the spool (offsets into it), a skip holding no bytes. */
+  private spooled(converted: readonly Converted[]): Line[] {
     this.spool ??= new Spool();
     const out: Line[] = [];
     const texts: string[] = [];
     /** Where in `out` the converted lines are, in order. */
     const made: number[] = [];
-    for (const line of batch) {
-      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
-      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
-      if (text.trim() === '') {
-        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
-        continue;
-      }
-      for (const c of convert(text, line.lineNo)) {
-        if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
-        else {
-          made.push(out.length);
-          out.push({ text: '', lineNo: c.lineNo, offset: 0, length: 0 });
-          texts.push(c.text);
-        }
+    for (const c of converted) {
+      if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
+      else {
+        made.push(out.length);
+        out.push({ text: '', lineNo: c.lineNo, offset: 0, length: 0 });
+        texts.push(c.text);
       }
     }
     if (!texts.length) return out;

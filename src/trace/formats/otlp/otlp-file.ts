@@ -2,7 +2,7 @@ import { notJsonReason, notObjectReason } from '../../parse-line.js';
 import { isObject, type JsonObject } from '../../values.js';
 import type { DocumentLine } from '../format.js';
 import { valueSpans } from '../json-spans.js';
-import { notTracesReason, type OtlpState, otlpLines, otlpSignal } from './otlp-read.js';
+import { notTracesReason, type OtlpState, otlpEnd, otlpLines, otlpSignal } from './otlp-read.js';
 import { splitSpans } from './otlp-split.js';
 
 /**
@@ -10,9 +10,11 @@ import { splitSpans } from './otlp-split.js';
  * line), read a line at a time: each line's spans become v1 lines named by that line.
  * A fresh reader per reading of the file (a followed file read again starts over).
  */
-export function otlpLineReader(): (text: string, lineNo: number) => DocumentLine[] {
+export function otlpLineReader(): ((text: string, lineNo: number) => DocumentLine[]) & {
+  finish: () => DocumentLine[];
+} {
   const state: OtlpState = { metaDone: false };
-  return (text, lineNo) => {
+  const read = (text: string, lineNo: number): DocumentLine[] => {
     const cut = cutLine(text, lineNo, state);
     if (cut !== null) return cut;
     let value: unknown;
@@ -28,6 +30,7 @@ export function otlpLineReader(): (text: string, lineNo: number) => DocumentLine
     // Not OTLP: a record of its own (a v1 line, say), read as any line is.
     return [{ text, lineNo }];
   };
+  return Object.assign(read, { finish: () => otlpEnd(state) });
 }
 
 /**
@@ -47,12 +50,12 @@ function cutLine(text: string, lineNo: number, state: OtlpState): DocumentLine[]
   const { bounds } = split;
   const spanOf = (held: unknown) =>
     typeof held === 'number' ? JSON.parse(text.slice(bounds[2 * held], bounds[2 * held + 1])) : held;
-  const metaDone = state.metaDone;
+  const before = { ...state };
   try {
     return otlpLines(skeleton, state, () => lineNo, spanOf);
   } catch {
     // A span that is no JSON: the line is read whole, which says where.
-    state.metaDone = metaDone;
+    Object.assign(state, before);
     return null;
   }
 }
@@ -67,5 +70,8 @@ export function otlpDocumentLines(doc: JsonObject, text: string): DocumentLine[]
       spans.get(`resourceSpans/${i}/instrumentationLibrarySpans/${j}/spans/${k}`) ??
       spans.get(`resourceSpans/${i}`)
     )?.line ?? 1;
-  return otlpLines(doc, { metaDone: false }, lineOf);
+  const state: OtlpState = { metaDone: false };
+  const lines = otlpLines(doc, state, lineOf);
+  for (const end of otlpEnd(state)) lines.push(end);
+  return lines;
 }

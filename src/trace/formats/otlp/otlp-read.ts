@@ -54,6 +54,20 @@ export const startsOtlpTraces = (head: string): boolean => /^\s*\{\s*"resourceSp
 export interface OtlpState {
   /** Whether the meta line was made (it comes before the first span's records). */
   metaDone: boolean;
+  /** The latest time of any span read, its end or its start (the run's end); null before a timed span. */
+  lastMs?: number | null;
+  /** The line the last span was read on. */
+  lastLine?: number;
+}
+
+/**
+ * The end line made after the last span: at the latest time of any span, its end
+ * included, so the run ends when its last span does (an event's record is at its
+ * span's start, an unanswered call has no response). None before a timed span.
+ */
+export function otlpEnd(state: OtlpState): DocumentLine[] {
+  const iso = state.lastMs === undefined || state.lastMs === null ? null : isoTime(state.lastMs);
+  return iso === null ? [] : [{ text: `{"t":"${iso}","type":"end"}`, lineNo: state.lastLine ?? 1 }];
 }
 
 /** Where a span sits: its resource, scope and place, for the line it is named by. */
@@ -113,6 +127,9 @@ export function otlpLines(
       return;
     }
     const label = str(resource['service.name']) ?? 'otlp';
+    for (const ms of [read.startMs, read.endMs])
+      if (ms !== null && (state.lastMs === undefined || state.lastMs === null || ms > state.lastMs)) state.lastMs = ms;
+    state.lastLine = lineNo;
     if (!state.metaDone) {
       state.metaDone = true;
       out.push({ text: metaLine(label, read.startMs), lineNo });

@@ -25,8 +25,8 @@ export function ws(text: string, i: number): number {
   }
 }
 
-/** At a `"`: just past its closing quote. */
-function skipString(text: string, i: number): number {
+/** At a `"`: just past its closing quote (the text's end when none closes it). */
+export function skipString(text: string, i: number): number {
   let j = i + 1;
   for (;;) {
     const q = text.indexOf('"', j);
@@ -39,8 +39,8 @@ function skipString(text: string, i: number): number {
   }
 }
 
-/** Just past the value at `i`. */
-function skipValue(text: string, i: number): number {
+/** Just past the value at `i`: never throws, never passes the text's end, on any text. */
+export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === Q) return skipString(text, i);
   if (c === LBRACE || c === LBRACKET) {

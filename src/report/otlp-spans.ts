@@ -29,7 +29,7 @@ import { idTextOf } from '../trace/rpc.js';
 import { TOOL } from '../trace/tool.js';
 import { batchIndex } from './batch-index.js';
 import { providerOf } from './genai-provider.js';
-import { frameOf } from './v1-export.js';
+import { frameOf, parsedObject } from './v1-export.js';
 
 /** Spans per request to a collector, and per piece of the JSON file (the SDK's BatchSpanProcessor sends 512). */
 export const SPANS_PER_BATCH = 512;
@@ -101,7 +101,7 @@ function sessionsOf(store: TraceStore): Session[] {
 }
 
 /** A span's id: its session, what it stands for (a call or a turn) and its line (and place in a batch line). */
-function spanIdOf(store: TraceStore, session: Session, what: 'call' | 'turn', row: number): string {
+function spanIdOf(store: TraceStore, session: Session, what: 'call' | 'turn' | 'llm.error', row: number): string {
   const element = what === 'call' ? (batchIndex(store, row) ?? 0) : 0;
   return hashHex(`${session.key}\n${what}\n${store.lineOf(row)}\n${element}`, 16);
 }
@@ -228,6 +228,10 @@ function callSpan(store: TraceStore, ctx: Context, row: number): ReadableSpan {
     target = store.nameOf(row) ?? '(unknown)';
     attributes['gen_ai.tool.name'] = target;
     attributes['gen_ai.operation.name'] = 'execute_tool';
+    const message = messageJson(store, row);
+    const args = isObject(message) && isObject(message.params) ? message.params.arguments : undefined;
+    // Opt-in in the conventions (it is content): what links the call to the turn that asked for it.
+    if (args !== undefined) attributes['gen_ai.tool.call.arguments'] = JSON.stringify(args);
   } else if (method === 'prompts/get' || RESOURCE_METHODS.has(method)) {
     const message = messageJson(store, row);
     const params = isObject(message) && isObject(message.params) ? message.params : null;
@@ -284,6 +288,46 @@ function usageAttributes(store: TraceStore, turn: number, attributes: Attributes
 }
 
 /**
+ * The tool calls a turn asked for (its `tool_use` blocks) as the `tool_call` parts of
+ * the GenAI conventions' `gen_ai.output.messages` (opt-in: it is content). Read back,
+ * they link the turn to its calls (`l`) and weigh cost per tool, as in the recording.
+ */
+function toolCallsOf(store: TraceStore, row: number): Json[] {
+  const parsed = parsedObject(store.rawLine(row) ?? '');
+  const blocks = parsed?.kind === 'turn' && Array.isArray(parsed.obj.blocks) ? parsed.obj.blocks : [];
+  const parts: Json[] = [];
+  for (const b of blocks)
+    if (isObject(b) && b.type === 'tool_use')
+      parts.push({ type: 'tool_call', id: b.id ?? null, name: b.name ?? null, arguments: b.input ?? null });
+  return parts;
+}
+
+/**
+ * A failed model request (an `llm.error` event): a span `llm.error` at its time, status
+ * ERROR with the error's message, named by `mcp_replay.llm.endpoint`, so it reads back as
+ * the same error. The conventions give a failed request no span of its own without a model.
+ */
+function llmErrorSpan(store: TraceStore, ctx: Context, row: number): ReadableSpan | null {
+  const facts = lineFacts(store.rawLine(row) ?? '');
+  if (facts.kind !== 'event' || facts.llmError === null) return null;
+  const session = ctx.sessions[store.fileOf(row)]!;
+  const t = store.tOf(row) ?? session.startMs;
+  return span(
+    session,
+    spanIdOf(store, session, 'llm.error', row),
+    {
+      name: 'llm.error',
+      kind: SpanKind.CLIENT,
+      attributes: { 'mcp_replay.llm.endpoint': facts.llmError.name, 'error.type': '_OTHER' },
+      status: { code: SpanStatusCode.ERROR, message: facts.llmError.message.slice(0, STATUS_TEXT_MAX) },
+      parentSpanContext: undefined,
+    },
+    t,
+    t,
+  );
+}
+
+/**
  * A counted turn's span, `chat {model}`: it ends at the turn's time and starts its
  * `timing.duration_ms` before (at the same time when the turn has none).
  */
@@ -294,6 +338,9 @@ function turnSpan(store: TraceStore, ctx: Context, row: number): ReadableSpan {
   const attributes: Attributes = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerOf(model) };
   if (model !== null) attributes['gen_ai.request.model'] = model;
   usageAttributes(store, turn, attributes);
+  const toolCalls = toolCallsOf(store, row);
+  if (toolCalls.length)
+    attributes['gen_ai.output.messages'] = JSON.stringify([{ role: 'assistant', parts: toolCalls }]);
   const end = store.tOf(row) ?? session.startMs;
   const duration = store.usageOf(turn, 'duration');
   return span(
@@ -334,6 +381,10 @@ export function* otlpSpanBatches(
     const kind = store.kindOf(row);
     if (kind === Kind.message && store.shapeOf(row) === Shape.request) batch.push(callSpan(store, ctx, row));
     else if (hasTurnSpan(store, ctx, row)) batch.push(turnSpan(store, ctx, row));
+    else if (kind === Kind.event && store.labelOf(row) === 'llm.error') {
+      const failed = llmErrorSpan(store, ctx, row);
+      if (failed !== null) batch.push(failed);
+    }
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];

@@ -113,7 +113,8 @@ function* agentAsV1(store: TraceStore, rows: Int32Array): Iterable<string> {
   }
 }
 
-function parsedObject(line: string) {
+/** A line as the record it reads as (a v1 turn from any agent's format), or null. */
+export function parsedObject(line: string) {
   try {
     const v: unknown = JSON.parse(line);
     return isObject(v) ? classify(v) : null;

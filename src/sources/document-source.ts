@@ -1,3 +1,4 @@
+import { ChunkLine } from './line-splitter.js';
 import { Spool } from './spool.js';
 import type { Line, Source, SourceEvent, SourceFormat, WholeFile } from './types.js';
 
@@ -10,6 +11,9 @@ export type FirstLine = { lines: SourceFormat } | { expand: SourceFormat } | { n
 
 /** A converted line: its text, or a skip with its reason; `lineNo` the source's. */
 type Converted = { text: string; lineNo: number } | { skip: string; lineNo: number };
+
+/** Converts an expanded format's lines one at a time; `finish` gives what follows the last (its end line). */
+export type LineExpander = ((text: string, lineNo: number) => Converted[]) & { finish?: () => Converted[] };
 
 /** A document's reading: lines to index in its place (`lineNo` the document's), or why it is no trace. */
 export type DocumentReading = { format: SourceFormat; lines: Converted[] } | { notTrace: string };
@@ -29,7 +33,7 @@ export interface FormatReader {
   /** Null when the text is not one JSON value: it is read as lines then. */
   read(text: string, name: string): DocumentReading | null;
   /** For a format read by expansion: a fresh converter of its lines, one line at a time. */
-  expander(): (text: string, lineNo: number) => Converted[];
+  expander(): LineExpander;
   /** The start of a first line too long to read whole: the expanded format it shows, or null. */
   expandsHead(head: string): SourceFormat | null;
   /** Past this many bytes a document is refused, not gathered. */
@@ -214,7 +218,11 @@ export class DocumentSource implements Source {
       }
       if (mode === 'expand') yield this.expand([...gathered.splice(0), ...batch.slice(i)], convert);
     }
-    if (mode === 'expand') return;
+    if (mode === 'expand') {
+      const last = convert.finish?.() ?? [];
+      if (last.length) yield this.spooled(last);
+      return;
+    }
     if (mode !== 'document') {
       if (gathered.length) yield gathered as Line[];
       return;
@@ -234,40 +242,56 @@ export class DocumentSource implements Source {
    * A batch of an expanded format's lines as the lines they convert to, written to the
    * spool (offsets into it). Blank and unread lines pass as they are, holding no bytes.
    */
-  private expand(batch: readonly Line[], convert: ReturnType<FormatReader['expander']>): Line[] {
+  private expand(batch: readonly Line[], convert: LineExpander): Line[] {
+    const out: Line[] = [];
+    const converted: Converted[] = [];
+    for (const line of batch) {
+      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
+      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
+      if (text.trim() === '') {
+        // In file order: what came before is spooled first (a loop, not a spread: a line of 10^6 spans makes 2 million).
+        for (const l of this.spooled(converted.splice(0))) out.push(l);
+        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
+        continue;
+      }
+      for (const c of convert(text, line.lineNo)) converted.push(c);
+    }
+    for (const l of this.spooled(converted)) out.push(l);
+    return out;
+  }
+
+  /** Converted lines written to the spool (offsets into it), a skip holding no bytes. */
+  private spooled(converted: readonly Converted[]): Line[] {
     this.spool ??= new Spool();
     const out: Line[] = [];
     const texts: string[] = [];
     /** Where in `out` the converted lines are, in order. */
     const made: number[] = [];
-    for (const line of batch) {
-      // Decoded once: a line's text is decoded each time it is asked for, and these are long.
-      const text = line.skip === undefined && line.emptyRun === undefined ? line.text : '';
-      if (text.trim() === '') {
-        out.push({ ...copyOf(line), offset: this.spoolSize, length: 0 });
-        continue;
-      }
-      for (const c of convert(text, line.lineNo)) {
-        if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
-        else {
-          made.push(out.length);
-          out.push({ text: c.text, lineNo: c.lineNo, offset: 0, length: 0 });
-          texts.push(c.text);
-        }
+    for (const c of converted) {
+      if ('skip' in c) out.push({ text: '', lineNo: c.lineNo, offset: this.spoolSize, length: 0, skip: c.skip });
+      else {
+        made.push(out.length);
+        out.push({ text: '', lineNo: c.lineNo, offset: 0, length: 0 });
+        texts.push(c.text);
       }
     }
     if (!texts.length) return out;
-    // One buffer for the batch: each line's bytes are found by its newline (converted
-    // lines are JSON, which never holds a raw one), and given as `buf` so the indexer
-    // reads them with its byte scanner, as it reads a file's.
-    const buf = Buffer.from(`${texts.join('\n')}\n`, 'utf8');
-    let start = 0;
-    for (const i of made) {
-      const end = buf.indexOf(10, start);
-      const { text, lineNo } = out[i]!;
-      out[i] = { text, lineNo, offset: this.spoolSize + start, length: end - start, buf, start };
-      start = end + 1;
+    // One buffer for the batch, each line written into it (UTF-8 takes at most 3 bytes a
+    // UTF-16 unit) and given as `buf`, so the indexer reads it with its byte scanner as it
+    // reads a file's; each line's text is decoded from it when asked for, so the strings
+    // made here die young.
+    let units = texts.length;
+    for (const text of texts) units += text.length;
+    const whole = Buffer.allocUnsafe(units * 3);
+    let at = 0;
+    for (let k = 0; k < made.length; k++) {
+      const i = made[k]!;
+      const length = whole.write(texts[k]!, at);
+      out[i] = new ChunkLine(whole, at, at + length, out[i]!.lineNo, this.spoolSize + at);
+      at += length;
+      whole[at++] = 10;
     }
+    const buf = whole.subarray(0, at);
     this.spool.append(buf);
     this.spoolSize += buf.length;
     return out;

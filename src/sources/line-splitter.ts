@@ -238,7 +238,7 @@ const isEmptyAt = (buf: Buffer, at: number): boolean => emptyLineEnd(buf, at) >=
  * young instead of surviving (and being promoted with) the whole batch: it keeps
  * the peak memory of a 1 GiB read near the store's own size.
  */
-class ChunkLine implements Line {
+export class ChunkLine implements Line {
   constructor(
     readonly buf: Buffer,
     readonly start: number,

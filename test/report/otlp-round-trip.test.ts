@@ -6,7 +6,9 @@ import { ingest } from '../../src/ingest/ingest.js';
 import { otlpJsonPieces } from '../../src/report/otlp-json.js';
 import { otlpSpanBatches } from '../../src/report/otlp-spans.js';
 import { FileSource } from '../../src/sources/file-source.js';
-import { toolsOf } from '../../src/store/stats.js';
+import { linkedPair } from '../../src/store/links.js';
+import { cancelledCalls, errorsOf, toolsOf } from '../../src/store/stats.js';
+import { toolCosts } from '../../src/store/tool-costs.js';
 import { TraceStore } from '../../src/store/trace-store.js';
 import { FORMAT_NAMES } from '../../src/trace/formats/format.js';
 import { bundledPrices } from '../../src/trace/prices.js';
@@ -58,7 +60,32 @@ function figures(store: TraceStore) {
       ]),
     ),
     assistantTurns: agg.assistantTurns,
+    links: linksOf(store),
+    costByTool: byName(
+      toolCosts(store, { mcpPlaneOnly: true }).map((c) => [
+        c.name,
+        c.calls,
+        c.attributedCalls,
+        c.unattributedCalls,
+        c.outputTokens,
+        c.costUsd,
+      ]),
+    ),
+    cancelled: cancelledCalls(store),
+    llmErrors: errorsOf(agg, true).filter((e) => e.source === 'llm'),
   };
+}
+
+/** Which turn asked for each tools/call (`l`): the call's tool and time, the turn's time. */
+function linksOf(store: TraceStore) {
+  const links: [string | null, number | null, number | null][] = [];
+  for (let p = 0; p < store.pairs.length; p++) {
+    if (!store.pairs.isMcp(p)) continue;
+    const turn = linkedPair(store, p);
+    const call = store.pairs.reqRowOf(p);
+    links.push([store.nameOf(call), store.tOf(call), turn === null ? null : store.tOf(store.pairs.reqRowOf(turn))]);
+  }
+  return links.sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0) || String(a[0]).localeCompare(String(b[0])));
 }
 
 /** A JSON-RPC request at `t` and, unless `answer` is null, its answer `ms` later (a server's request: `from` 'out'). */
@@ -104,6 +131,8 @@ function handMadeRun(): TraceStore {
         400,
       ),
       ...call(4000, 5, 'tools/call', { name: 'fetch', arguments: {} }, null),
+      ...call(4200, 7, 'tools/call', { name: 'search', arguments: { q: 'gone' } }, null),
+      { t: at(4300), dir: 'in', raw: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } } },
       ...call(4500, 6, 'sampling/createMessage', {}, { result: {} }, 200, 'out'),
       { t: at(9000), type: 'end', durationMs: 9000, reason: 'eval_complete' },
     ],
@@ -114,6 +143,7 @@ function handMadeRun(): TraceStore {
     [
       { v: 1, type: 'meta', startedAt: at(0), label: 'round', command: ['x'], kind: 'llm' },
       { t: at(500), type: 'turn', role: 'user', blocks: [{ type: 'text', text: 'q' }] },
+      { t: at(600), dir: 'event', kind: 'llm.error', raw: { endpoint: 'https://api.example/v1', status: 529 } },
       assistant(
         900,
         'claude-sonnet-5',
@@ -137,9 +167,18 @@ describe('--export-otlp, opened again: the same summary figures', () => {
     // The run holds what the test is about (else it could pass on nothing).
     expect(before.tools).toEqual([
       ['fetch', 2, 1, 1, 400, 400, 400],
-      ['search', 2, 1, 0, 50, 300, 300],
+      ['search', 3, 1, 1, 50, 300, 300],
     ]);
     expect(before.assistantTurns).toBe(3);
+    expect(before.links.filter(([, , turn]) => turn !== null)).toHaveLength(2);
+    expect(before.costByTool.map(([name, , attributed]) => [name, attributed])).toEqual([
+      ['fetch', 1],
+      ['search', 1],
+    ]);
+    expect(before.cancelled).toBe(1);
+    expect(before.llmErrors).toEqual([
+      { t: at(600), source: 'llm', name: 'https://api.example/v1', message: 'HTTP 529' },
+    ]);
     expect(figures(await exportedAndOpened(store))).toEqual(before);
   });
 

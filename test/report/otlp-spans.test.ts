@@ -136,6 +136,7 @@ describe('OTLP spans: one per call, one per counted turn', () => {
       'jsonrpc.request.id': '2',
       'gen_ai.tool.name': 'echo',
       'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.call.arguments': '{"s":"hi"}',
     });
     expect(byName(spans, 'prompts/get greet')[0]!.attributes['gen_ai.prompt.name']).toBe('greet');
     expect(byName(spans, 'resources/read')[0]!.attributes).toMatchObject({

@@ -7,7 +7,7 @@ import { ingest } from '../../../src/ingest/ingest.js';
 import { skippedNote } from '../../../src/report/skipped-note.js';
 import { DocumentSource, NotTraceError } from '../../../src/sources/document-source.js';
 import { FileSource } from '../../../src/sources/file-source.js';
-import { notTraceText } from '../../../src/store/not-trace.js';
+import { statsOf } from '../../../src/store/stats.js';
 import { TraceStore } from '../../../src/store/trace-store.js';
 import { Kind } from '../../../src/trace/enums.js';
 import { FORMAT_NAMES } from '../../../src/trace/formats/format.js';
@@ -175,8 +175,8 @@ describe('MCP and model spans', () => {
     expect(model).toMatchObject({ calls: 1, input: 100, output: 40, cacheRead: 1000, cacheWrite: 50 });
     expect(model.thinkingExact).toBe(12);
     expect(model.durations).toEqual([900]);
-    // Every span is a record: 4 requests, 3 responses, 1 event, 1 turn, and the meta line.
-    expect(store.count).toBe(10);
+    // Every span is a record: 4 requests, 3 responses, 1 event, 1 turn, and the meta and end lines.
+    expect(store.count).toBe(11);
     expect(store.files[0]!.counts).toMatchObject({ message: 7, event: 1, turn: 1 });
     // Any other span is an event named after it; every attribute, unknown ones too, in its detail.
     const event = [...Array(store.count).keys()].find((r) => store.kindOf(r) === Kind.event)!;
@@ -185,6 +185,26 @@ describe('MCP and model spans', () => {
       durationMs: 190,
       attributes: { 'db.system': 'postgresql', 'my.unknown': 'kept' },
     });
+  });
+
+  it('the run ends when its last span ends, not when its last record starts', async () => {
+    // The unanswered call ends last (2000 ms) and has no record there; the last record is its request (1700 ms).
+    for (const text of [`${runLines.join('\n')}\n`, `${[...runLines].reverse().join('\n')}\n`]) {
+      const session = statsOf(await storeOfText(text), 0).session;
+      expect(session.endedAt).toBe(new Date(Date.parse('2026-05-12T23:00:00.000Z') + 2000).toISOString());
+      expect(session.records.end).toBe(1);
+    }
+    // An event span's end counts too: one span, a record at its start only.
+    const one = statsOf(
+      await storeOfText(`${JSON.stringify(tracesData([span('c000000000000009', 'db.query', 0, 750)]))}\n`),
+      0,
+    );
+    expect(one.session.durationMs).toBe(750);
+    // A pretty-printed document as well.
+    const doc = await storeOfRecording(
+      tempFile('doc.json', JSON.stringify(tracesData([span('c000000000000009', 'db.query', 0, 750)]), null, 2)),
+    );
+    expect(statsOf(doc, 0).session.durationMs).toBe(750);
   });
 
   it('the tool error’s text and the JSON-RPC error’s code reach the error list', async () => {

@@ -54,6 +54,20 @@ export const startsOtlpTraces = (head: string): boolean => /^\s*\{\s*"resourceSp
 export interface OtlpState {
   /** Whether the meta line was made (it comes before the first span's records). */
   metaDone: boolean;
+  /** The latest time of any span read, its end or its start (the run's end); null before a timed span. */
+  lastMs?: number | null;
+  /** The line the last span was read on. */
+  lastLine?: number;
+}
+
+/**
+ * The end line made after the last span: at the latest time of any span, its end
+ * included, so the run ends when its last span does (an event's record is at its
+ * span's start, an unanswered call has no response). None before a timed span.
+ */
+export function otlpEnd(state: OtlpState): DocumentLine[] {
+  const iso = state.lastMs === undefined || state.lastMs === null ? null : isoTime(state.lastMs);
+  return iso === null ? [] : [{ text: `{"t":"${iso}","type":"end"}`, lineNo: state.lastLine ?? 1 }];
 }
 
 /** Where a span sits: its resource, scope and place, for the line it is named by. */
@@ -89,21 +103,33 @@ export function eachSpan(
   }
 }
 
-/** The spans of one TracesData as v1 lines; a span that cannot be read is a skip, saying why. */
-export function otlpLines(doc: JsonObject, state: OtlpState, lineOf: SpanLine): DocumentLine[] {
+/**
+ * The spans of one TracesData as v1 lines; a span that cannot be read is a skip, saying
+ * why. `spanOf` gives a span from what the document holds in its place (a cut line holds
+ * each span's number).
+ */
+export function otlpLines(
+  doc: JsonObject,
+  state: OtlpState,
+  lineOf: SpanLine,
+  spanOf: (held: unknown) => unknown = (held) => held,
+): DocumentLine[] {
   const out: DocumentLine[] = [];
-  eachSpan(doc, (span, i, j, k, resource) => {
+  eachSpan(doc, (held, i, j, k, resource) => {
     const lineNo = lineOf(i, j, k);
     if (resource === null) {
       out.push({ skip: `resourceSpans[${i}] is not an object`, lineNo });
       return;
     }
-    const read = readSpan(span);
+    const read = readSpan(spanOf(held));
     if ('fault' in read) {
       out.push({ skip: `span ${spanPlace(i, j, k)}: ${read.fault}`, lineNo });
       return;
     }
     const label = str(resource['service.name']) ?? 'otlp';
+    for (const ms of [read.startMs, read.endMs])
+      if (ms !== null && (state.lastMs === undefined || state.lastMs === null || ms > state.lastMs)) state.lastMs = ms;
+    state.lastLine = lineNo;
     if (!state.metaDone) {
       state.metaDone = true;
       out.push({ text: metaLine(label, read.startMs), lineNo });
@@ -154,11 +180,24 @@ export function readSpan(span: unknown): ReadSpan | { fault: string } {
   };
 }
 
-/** `t` as v1 writes it, first in the record; nothing for a time no date holds. */
-const at = (ms: number | null): JsonObject => {
+/*
+ * The records are written as text, piece by piece, not built as objects and given to
+ * JSON.stringify whole: the objects and their spreads cost three times the writing (a
+ * 64 MiB file holds ~130,000 spans). Each piece is what JSON.stringify writes of it:
+ * strings through `JSON.stringify`, the attributes object whole.
+ */
+const q = JSON.stringify as (s: string) => string;
+/** A number as JSON.stringify writes it (null for one that is not finite). */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+
+/** `"t":"…",` as v1 writes it, first in the record; nothing for a time no date holds. */
+const at = (ms: number | null): string => {
   const iso = ms === null ? null : isoTime(ms);
-  return iso === null ? {} : { t: iso };
+  return iso === null ? '' : `"t":"${iso}",`;
 };
+
+/** `,"corr_id":"…"` of a span with a parent. */
+const corrOf = (s: ReadSpan): string => (s.parentId === null ? '' : `,"corr_id":"${s.parentId}"`);
 
 function metaLine(label: string, startMs: number | null): string {
   const iso = startMs === null ? null : isoTime(startMs);
@@ -172,16 +211,15 @@ function metaLine(label: string, startMs: number | null): string {
   });
 }
 
-/** What the detail view shows of the span a record came from. */
-function otlpOf(s: ReadSpan, label: string): JsonObject {
-  const out: JsonObject = { service: label, name: s.name, traceId: s.traceId, spanId: s.spanId };
-  if (s.parentId !== null) out.parentSpanId = s.parentId;
-  if (s.kind !== null) out.kind = s.kind;
-  if (s.startMs !== null && s.endMs !== null) out.durationMs = Math.max(0, s.endMs - s.startMs);
-  if (s.status !== null) out.status = s.status;
-  if (s.statusMessage !== null) out.statusMessage = s.statusMessage;
-  out.attributes = s.attributes;
-  return out;
+/** What the detail view shows of the span a record came from (ids, kind and status names need no escapes). */
+function otlpOf(s: ReadSpan, label: string): string {
+  let out = `{"service":${q(label)},"name":${q(s.name)},"traceId":"${s.traceId}","spanId":"${s.spanId}"`;
+  if (s.parentId !== null) out += `,"parentSpanId":"${s.parentId}"`;
+  if (s.kind !== null) out += `,"kind":"${s.kind}"`;
+  if (s.startMs !== null && s.endMs !== null) out += `,"durationMs":${num(Math.max(0, s.endMs - s.startMs))}`;
+  if (s.status !== null) out += `,"status":"${s.status}"`;
+  if (s.statusMessage !== null) out += `,"statusMessage":${q(s.statusMessage)}`;
+  return `${out},"attributes":${JSON.stringify(s.attributes)}}`;
 }
 
 /** The v1 records of one span. */
@@ -191,8 +229,21 @@ export function spanRecords(s: ReadSpan, label: string): string[] {
   if (method !== null) return callRecords(s, method, label);
   const operation = str(a['gen_ai.operation.name']);
   if (operation !== null && MODEL_OPERATIONS.has(operation)) return [turnRecord(s, label)];
-  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
-  return [JSON.stringify({ ...at(s.startMs), dir: 'event', kind: s.name, ...corr, raw: otlpOf(s, label) })];
+  if (s.name === 'llm.error') return [llmErrorRecord(s, label)];
+  return [`{${at(s.startMs)}"dir":"event","kind":${q(s.name)}${corrOf(s)},"raw":${otlpOf(s, label)}}`];
+}
+
+/**
+ * A failed model request, as our export writes it (a span `llm.error`, status ERROR):
+ * the v1 `llm.error` event, named by `mcp_replay.llm.endpoint` with the status message
+ * as its error, so `summary`'s errors read as they did.
+ */
+function llmErrorRecord(s: ReadSpan, label: string): string {
+  const raw: JsonObject = {};
+  const endpoint = str(s.attributes['mcp_replay.llm.endpoint']);
+  if (endpoint !== null) raw.endpoint = endpoint;
+  if (s.statusMessage !== null) raw.error = s.statusMessage;
+  return `{${at(s.startMs)}"dir":"event","kind":"llm.error"${corrOf(s)},"raw":${JSON.stringify(raw)},"otlp":${otlpOf(s, label)}}`;
 }
 
 /** A JSON-RPC id from `jsonrpc.request.id`: digits are a number id, as MCP clients send them. */
@@ -208,7 +259,11 @@ function rpcId(s: ReadSpan): Json {
 function paramsOf(s: ReadSpan, method: string): JsonObject | null {
   const a = s.attributes;
   const target = s.name.startsWith(`${method} `) ? s.name.slice(method.length + 1) : null;
-  if (method === 'tools/call') return { name: str(a['gen_ai.tool.name']) ?? target ?? '(unknown)' };
+  if (method === 'tools/call') {
+    const args = jsonAttr(a['gen_ai.tool.call.arguments']);
+    const name = str(a['gen_ai.tool.name']) ?? target ?? '(unknown)';
+    return args === undefined ? { name } : { name, arguments: args };
+  }
   if (method === 'prompts/get') return { name: str(a['gen_ai.prompt.name']) ?? target ?? '(unknown)' };
   const uri = str(a['mcp.resource.uri']);
   return uri === null ? null : { uri };
@@ -233,15 +288,59 @@ function answerOf(s: ReadSpan, id: Json): JsonObject {
 
 function callRecords(s: ReadSpan, method: string, label: string): string[] {
   const id = rpcId(s);
+  const idText = JSON.stringify(id);
   const params = paramsOf(s, method);
-  const request: JsonObject = { jsonrpc: '2.0', id, method, ...(params === null ? {} : { params }) };
+  const request = `{"jsonrpc":"2.0","id":${idText},"method":${q(method)}${params === null ? '' : `,"params":${JSON.stringify(params)}`}}`;
   const [ask, answer] = SERVER_REQUESTS.has(method) ? ['out', 'in'] : ['in', 'out'];
-  const corr = s.parentId === null ? {} : { corr_id: s.parentId };
-  const lines = [JSON.stringify({ ...at(s.startMs), dir: ask, ...corr, raw: request, otlp: otlpOf(s, label) })];
+  // A tool call's parent is the turn that asked for it; a root one was asked by no turn
+  // in the file: its own id keeps it from linking to a turn near it in time (`l`).
+  const corr = method === 'tools/call' && s.parentId === null ? `,"corr_id":"${s.spanId}"` : corrOf(s);
+  const lines = [`{${at(s.startMs)}"dir":"${ask}"${corr},"raw":${request},"otlp":${otlpOf(s, label)}}`];
   // A call never answered (our export marks it) has no response; nor has a span that never ended.
   if (s.attributes['mcp_replay.pending'] !== true && s.endMs !== null)
-    lines.push(JSON.stringify({ ...at(s.endMs), dir: answer, ...corr, raw: answerOf(s, id) }));
+    lines.push(`{${at(s.endMs)}"dir":"${answer}"${corr},"raw":${JSON.stringify(answerOf(s, id))}}`);
+  // A call its client cancelled (our export marks it): the cancellation, sent as it was asked.
+  else if (s.attributes['mcp_replay.cancelled'] === true)
+    lines.push(
+      `{${at(s.startMs)}"dir":"${ask}"${corr},"raw":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${idText}}}}`,
+    );
   return lines;
+}
+
+/** An attribute holding JSON text, parsed (undefined when absent or no JSON). */
+function jsonAttr(v: Json | undefined): Json | undefined {
+  if (typeof v !== 'string') return undefined;
+  try {
+    return JSON.parse(v) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The tool calls a model span asked for, as v1 `tool_use` blocks: the `tool_call` parts
+ * of `gen_ai.output.messages` (the GenAI conventions' output, JSON text), with their id,
+ * name and arguments. They are what links a turn to the calls it asked for (`l`), and
+ * what cost per tool splits the turn by.
+ */
+function toolUsesOf(a: JsonObject): JsonObject[] {
+  const messages = jsonAttr(a['gen_ai.output.messages']);
+  if (!Array.isArray(messages)) return [];
+  const uses: JsonObject[] = [];
+  for (const m of messages) {
+    if (!isObject(m) || !Array.isArray(m.parts)) continue;
+    for (const part of m.parts) {
+      if (!isObject(part) || part.type !== 'tool_call' || str(part.name) === null) continue;
+      const use: JsonObject = {
+        type: 'tool_use',
+        id: str(part.id) ?? '',
+        name: part.name ?? null,
+        input: part.arguments ?? {},
+      };
+      uses.push(use);
+    }
+  }
+  return uses;
 }
 
 /** A count from a usage attribute: a whole number from 0, else null (left out of the sums). */
@@ -275,17 +374,16 @@ function usageOf(a: JsonObject): JsonObject | null {
 
 function turnRecord(s: ReadSpan, label: string): string {
   const a = s.attributes;
-  const turn: JsonObject = { ...at(s.endMs ?? s.startMs), type: 'turn', role: 'assistant', blocks: [] };
+  let turn = `{${at(s.endMs ?? s.startMs)}"type":"turn","role":"assistant","blocks":${JSON.stringify(toolUsesOf(a))}`;
   const model = str(a['gen_ai.response.model']) ?? str(a['gen_ai.request.model']);
-  if (model !== null) turn.model = model;
+  if (model !== null) turn += `,"model":${q(model)}`;
   const usage = usageOf(a);
-  if (usage !== null) turn.usage = usage;
-  const timing: JsonObject = {};
-  if (s.startMs !== null && s.endMs !== null && s.endMs > s.startMs) timing.duration_ms = s.endMs - s.startMs;
+  if (usage !== null) turn += `,"usage":${JSON.stringify(usage)}`;
+  const timing: string[] = [];
+  if (s.startMs !== null && s.endMs !== null && s.endMs > s.startMs)
+    timing.push(`"duration_ms":${num(s.endMs - s.startMs)}`);
   const ttft = a['gen_ai.response.time_to_first_chunk'];
-  if (typeof ttft === 'number' && ttft >= 0) timing.ttft_ms = ttft * 1000;
-  if (Object.keys(timing).length) turn.timing = timing;
-  turn.corr_id = s.spanId;
-  turn.otlp = otlpOf(s, label);
-  return JSON.stringify(turn);
+  if (typeof ttft === 'number' && ttft >= 0) timing.push(`"ttft_ms":${num(ttft * 1000)}`);
+  if (timing.length) turn += `,"timing":{${timing.join(',')}}`;
+  return `${turn},"corr_id":"${s.spanId}","otlp":${otlpOf(s, label)}}`;
 }

@@ -7,6 +7,7 @@ import { ingest } from '../../../src/ingest/ingest.js';
 import { skippedNote } from '../../../src/report/skipped-note.js';
 import { DocumentSource, NotTraceError } from '../../../src/sources/document-source.js';
 import { FileSource } from '../../../src/sources/file-source.js';
+import { notTraceText } from '../../../src/store/not-trace.js';
 import { statsOf } from '../../../src/store/stats.js';
 import { TraceStore } from '../../../src/store/trace-store.js';
 import { Kind } from '../../../src/trace/enums.js';

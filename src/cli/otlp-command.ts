@@ -1,10 +1,10 @@
 import { StringDecoder } from 'node:string_decoder';
+import { inertJson } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import { otlpJsonPieces } from '../report/otlp-json.js';
 import { otlpSpanBatches } from '../report/otlp-spans.js';
 import { TraceStore } from '../store/trace-store.js';
 import type { PriceTable } from '../trace/prices.js';
-import { inertJson } from '../kit/text.js';
-import { counted } from '../kit/units.js';
 import { chosenRows } from './export-command.js';
 import { openAll } from './open-all.js';
 import { OtlpSendError, sendSpans } from './otlp-send.js';

@@ -1,11 +1,11 @@
 import { homedir, tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { inertJson } from '../kit/text.js';
+import { counted } from '../kit/units.js';
 import { exportLines, osc52 } from '../report/jsonl-export.js';
 import { mcpRecExport } from '../report/mcp-rec-export.js';
 import { untimed, v1Export } from '../report/v1-export.js';
 import type { TraceStore } from '../store/trace-store.js';
-import { inertJson } from '../kit/text.js';
-import { counted } from '../kit/units.js';
 import { keyOf } from '../ui/keymap.js';
 import type { Notice } from '../ui/state/ui-state.js';
 import type { ExportFormat } from './program.js';

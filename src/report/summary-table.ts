@@ -1,9 +1,4 @@
-import type { Aggregates } from '../store/aggregates.js';
-import { callLatencyStats, cancelledCalls, errorsOf, httpFailedCalls, shownToolsOf, statsOf } from '../store/stats.js';
-import { type ToolCost, toolCosts } from '../store/tool-costs.js';
-import type { TraceStore } from '../store/trace-store.js';
 import { clip, inertHead, truncate, widthUpTo, wrap } from '../kit/cells.js';
-import { pricesNote } from '../trace/prices-note.js';
 import { inert, oneLine } from '../kit/text.js';
 import {
   cancelledNote,
@@ -24,6 +19,11 @@ import {
   USES_NOTE,
   USES_ONLY_NOTE,
 } from '../kit/units.js';
+import type { Aggregates } from '../store/aggregates.js';
+import { callLatencyStats, cancelledCalls, errorsOf, httpFailedCalls, shownToolsOf, statsOf } from '../store/stats.js';
+import { type ToolCost, toolCosts } from '../store/tool-costs.js';
+import type { TraceStore } from '../store/trace-store.js';
+import { pricesNote } from '../trace/prices-note.js';
 import { SHOWN_SKIPS } from './skipped-note.js';
 import { type Col, fitTable, MAX_COLUMN } from './table.js';
 

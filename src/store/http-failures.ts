@@ -1,6 +1,7 @@
 /** The HTTP error a recorder noted for a call that got no JSON-RPC answer (a rate-limited call). */
-import { Kind, Status } from '../trace/enums.js';
+
 import { isObject, str } from '../kit/values.js';
+import { Kind, Status } from '../trace/enums.js';
 import { pairOfRow } from './links.js';
 import type { TraceStore } from './trace-store.js';
 

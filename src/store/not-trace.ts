@@ -1,6 +1,6 @@
-import { FORMAT_NAMES } from '../trace/formats/format.js';
 import { oneLine } from '../kit/text.js';
 import { counted } from '../kit/units.js';
+import { FORMAT_NAMES } from '../trace/formats/format.js';
 import type { TraceStore } from './trace-store.js';
 
 /**

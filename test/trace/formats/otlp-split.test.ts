@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isObject } from '../../../src/kit/values.js';
 import { otlpLineReader } from '../../../src/trace/formats/otlp/otlp-file.js';
 import { otlpLines, otlpSignal } from '../../../src/trace/formats/otlp/otlp-read.js';
 import { splitSpans } from '../../../src/trace/formats/otlp/otlp-split.js';
 import { notJsonReason } from '../../../src/trace/parse-line.js';
-import { isObject } from '../../../src/kit/values.js';
 
 /*
  * A TracesData line is read span by span, cut at its spans without parsing it whole:

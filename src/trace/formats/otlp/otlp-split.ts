@@ -13,7 +13,18 @@
  * it does not follow, so the caller parses the line whole and says what is wrong with it.
  */
 
-import { COLON, COMMA, LBRACE, LBRACKET, Q, RBRACE, RBRACKET, skipString, skipValue, ws } from '../../../kit/json-walk.js';
+import {
+  COLON,
+  COMMA,
+  LBRACE,
+  LBRACKET,
+  Q,
+  RBRACE,
+  RBRACKET,
+  skipString,
+  skipValue,
+  ws,
+} from '../../../kit/json-walk.js';
 
 /** A line's skeleton (each span element replaced by its number) and where each span's text is. */
 export interface SplitLine {

@@ -22,6 +22,8 @@ export function run(args: string[], input?: string, timeoutMs = 120_000) {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
     timeout: timeoutMs,
+    // A process stuck in native code never runs its SIGTERM handler, and spawnSync waits for it.
+    killSignal: 'SIGKILL',
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

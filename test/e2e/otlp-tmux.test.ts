@@ -30,9 +30,10 @@ describe.skipIf(!hasTmux)('the binary both ways: --export-otlp, then the file op
     screen = await key('Enter', (s) => s.includes('"otlp"'), 'the detail of a call');
     // The span it came from, and the turn that asked for it (its parent) as the record's corr_id.
     expect(screen).toContain('"name": "tools/call search"');
-    expect(screen).toContain('"durationMs": 400');
     const parent = /"parentSpanId": "([0-9a-f]{16})"/.exec(screen)?.[1];
     expect(screen).toContain(`"corr_id": "${parent}"`);
+    // The span's own fields follow its arguments, below the first screen.
+    await key('G', (s) => s.includes('"durationMs": 400'), "the span's duration");
     await key('q', (s) => s.includes('EXIT=0'), 'q quits');
   });
 });

@@ -46,6 +46,18 @@ export function toolUsesOf(store: TraceStore, row: number): number[] {
 }
 
 /**
+ * The tool_use turn a row's call is: the row itself when it asks for tools, else the
+ * turn that asked for the first tool_result it holds. A call is one unit, so a filter
+ * on its status or latency keeps or drops its tool_result with its tool_use.
+ */
+export function callTurnOf(store: TraceStore, row: number): number {
+  const links = store.toolLinks(row);
+  if (links.opened.length > 0 || links.closed.length === 0) return row;
+  const asker = store.pairs.get(links.closed[0]!).reqRow;
+  return asker >= 0 ? asker : row;
+}
+
+/**
  * A tool_use turn's call state, as a call's: failed (`isError`) when any of its tool_uses
  * failed, else pending while one is unanswered, else ok; none for a row that asks for no tool.
  */

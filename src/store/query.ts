@@ -2,7 +2,7 @@ import type { Glob } from '../kit/glob.js';
 import { foldCase } from '../kit/text.js';
 import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
-import { listsToolUses, toolUseLatency, toolUseStatus } from './agent-calls.js';
+import { callTurnOf, listsToolUses, toolUseLatency, toolUseStatus } from './agent-calls.js';
 import { Flag } from './codes.js';
 import { FoldedFinder } from './folded-find.js';
 import { httpFailureOf } from './http-failures.js';
@@ -215,14 +215,15 @@ function test(
     }
     case 'status': {
       const s = useCall
-        ? (STATUSES[toolUseStatus(store, row)]?.filter ?? null)
+        ? (STATUSES[toolUseStatus(store, callTurnOf(store, row))]?.filter ?? null)
         : kind === Kind.message
           ? filterStatus(store, row)
           : null;
       return s !== null && term.values.includes(s);
     }
     case 'latency': {
-      const l = other >= 0 ? store.cols.latency(row, other) : useCall ? toolUseLatency(store, row) : null;
+      const l =
+        other >= 0 ? store.cols.latency(row, other) : useCall ? toolUseLatency(store, callTurnOf(store, row)) : null;
       if (l === null) return false;
       return term.op === '<'
         ? l < term.ms

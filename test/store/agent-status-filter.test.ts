@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { summaryText } from '../../src/report/summary-table.js';
+import { aggregateRows } from '../../src/store/aggregates.js';
+import { applyFilter } from '../../src/store/query.js';
+import { parseFilter } from '../../src/trace/filter.js';
+import { CLAUDE_CODE } from '../../src/trace/formats/format.js';
+import { at, storeOf } from '../helpers/store.js';
+
+/** A Claude Code transcript's line: one content block of a message, as Claude Code writes them. */
+function line(ms: number, role: 'user' | 'assistant', block: object, id: string) {
+  const message: Record<string, unknown> = { role, content: [block] };
+  if (role === 'assistant') {
+    message.id = id;
+    message.model = 'claude-sonnet-4-20250514';
+    message.usage = { input_tokens: 10, output_tokens: 5 };
+  }
+  return { type: role, sessionId: 's1', uuid: `u${ms}`, cwd: '/home/me/proj', timestamp: at(ms), message };
+}
+
+/** Bash answered in 1.5 s, Bash failed after 200 ms. */
+const TRANSCRIPT = [
+  line(1000, 'assistant', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }, 'm1'),
+  line(2500, 'user', { type: 'tool_result', tool_use_id: 't1', content: 'a b c' }, ''),
+  line(3000, 'assistant', { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'rm x' } }, 'm2'),
+  line(3200, 'user', { type: 'tool_result', tool_use_id: 't2', content: 'denied', is_error: true }, ''),
+];
+
+function transcriptStore() {
+  const store = storeOf(TRANSCRIPT, undefined, 'session.jsonl');
+  store.files[0]!.format = CLAUDE_CODE;
+  return store;
+}
+
+/** The Bash row of the summary's tool table under `filter`: calls, errors, pending. */
+function bashRow(filter: string): string[] {
+  const store = transcriptStore();
+  const kept = applyFilter(store, parseFilter(filter)!, null, ['session']);
+  const agg = aggregateRows(store, kept.rows);
+  const text = summaryText(store, 0, { agg, text: filter, kept: kept.count, keep: kept.keep });
+  const row = text.split('\n').find((l) => l.startsWith('Bash '));
+  return row ? row.trim().split(/ +/).slice(1, 4) : [];
+}
+
+describe("a status filter on an agent's tool calls keeps each call whole: its tool_use and its tool_result", () => {
+  it('status:error counts the failed call as failed, not pending', () => {
+    expect(bashRow('status:error')).toEqual(['1', '1', '0']);
+  });
+
+  it('-status:error and status:ok leave no error and no negative pending', () => {
+    expect(bashRow('-status:error')).toEqual(['1', '0', '0']);
+    expect(bashRow('status:ok')).toEqual(['1', '0', '0']);
+  });
+
+  it('latency<1s keeps the fast failed call whole, and not the slow one', () => {
+    expect(bashRow('latency:<1s')).toEqual(['1', '1', '0']);
+  });
+});

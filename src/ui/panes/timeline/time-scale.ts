@@ -35,9 +35,17 @@ export function zoomScale(scale: Scale, factor: number, anchor: number | null, c
   return { from: pinned - col * msPerCol, msPerCol };
 }
 
-/** Moved by `PAN_SHARE` of the bar area, left (-1) or right (1). */
-export function panScale(scale: Scale, direction: 1 | -1, cols: number): Scale {
-  return { ...scale, from: scale.from + direction * Math.max(1, Math.round(cols * PAN_SHARE)) * scale.msPerCol };
+/**
+ * Moved by `PAN_SHARE` of the bar area, left (-1) or right (1), never past the run
+ * (`start` to `end`, folded): an axis with no bar on it tells nothing.
+ */
+export function panScale(scale: Scale, direction: 1 | -1, cols: number, start: number, end: number): Scale {
+  const moved = scale.from + direction * Math.max(1, Math.round(cols * PAN_SHARE)) * scale.msPerCol;
+  const last = Math.max(start, end - cols * scale.msPerCol);
+  // A scale zoomed out past the run's edge may stay there, but a pan never moves further out.
+  const low = Math.min(start, scale.from);
+  const high = Math.max(last, scale.from);
+  return { ...scale, from: Math.min(Math.max(moved, low), high) };
 }
 
 /** The column (fractional) a folded time falls on. */

@@ -26,7 +26,7 @@ export function axisOf(state: UiState, run: TimelineRun | null, width: number, s
     cols,
     folds: run.folds,
     start: origin,
-    label: state.clock ? clockLabel(run) : (t) => `+${fmtMs(t - origin)}`,
+    label: state.clock ? clockLabel(run) : (t) => (t < origin ? `-${fmtMs(origin - t)}` : `+${fmtMs(t - origin)}`),
     // An offset is widest at the run's end (`+168h00m` after a week).
     labelWidth: state.clock ? 12 : Math.max(7, `+${fmtMs(run.end - origin)}`.length),
   });

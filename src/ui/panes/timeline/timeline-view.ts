@@ -47,12 +47,18 @@ function zoomedOut(ctx: AppContext, scale: Scale, cols: number): Scale | null {
   return run && next.msPerCol >= fitScale(run.foldedStart, run.foldedEnd, cols).msPerCol ? null : next;
 }
 
+/** Panned within the run: at its start or end, the scale stays as it is. */
+function panned(ctx: AppContext, scale: Scale, direction: 1 | -1, cols: number): Scale {
+  const run = runOf(ctx.store, ctx.views.timeline);
+  return run ? panScale(scale, direction, cols, run.foldedStart, run.foldedEnd) : scale;
+}
+
 const TIMELINE_COMMANDS: CommandSpec<AppContext>[] = [
   scaled('timeline.zoomIn', (ctx, s, cols) => zoomScale(s, ZOOM_STEP, anchorOf(ctx), cols)),
   scaled('timeline.zoomOut', (ctx, s, cols) => zoomedOut(ctx, s, cols)),
   scaled('timeline.fit', () => null),
-  scaled('timeline.panLeft', (_ctx, s, cols) => panScale(s, -1, cols)),
-  scaled('timeline.panRight', (_ctx, s, cols) => panScale(s, 1, cols)),
+  scaled('timeline.panLeft', (ctx, s, cols) => panned(ctx, s, -1, cols)),
+  scaled('timeline.panRight', (ctx, s, cols) => panned(ctx, s, 1, cols)),
 ];
 
 /** Turns and calls as bars in time: a list, with zoom and pan. */

@@ -94,9 +94,18 @@ describe('the scale', () => {
     expect(off.from + 20 * off.msPerCol).toBe(s.from + 20 * s.msPerCol);
   });
 
-  it('pans by a quarter of the bar area', () => {
-    expect(panScale({ from: 0, msPerCol: 10 }, 1, 40)).toEqual({ from: 100, msPerCol: 10 });
-    expect(panScale({ from: 0, msPerCol: 10 }, -1, 40)).toEqual({ from: -100, msPerCol: 10 });
+  it('pans by a quarter of the bar area, within the run', () => {
+    // A run of 0 to 2,000 ms; 40 columns of 10 ms show 400 ms of it.
+    expect(panScale({ from: 200, msPerCol: 10 }, 1, 40, 0, 2000)).toEqual({ from: 300, msPerCol: 10 });
+    expect(panScale({ from: 200, msPerCol: 10 }, -1, 40, 0, 2000)).toEqual({ from: 100, msPerCol: 10 });
+    // Never before the start, nor past the point where the end reaches the right edge.
+    expect(panScale({ from: 50, msPerCol: 10 }, -1, 40, 0, 2000)).toEqual({ from: 0, msPerCol: 10 });
+    expect(panScale({ from: 0, msPerCol: 10 }, -1, 40, 0, 2000)).toEqual({ from: 0, msPerCol: 10 });
+    expect(panScale({ from: 1550, msPerCol: 10 }, 1, 40, 0, 2000)).toEqual({ from: 1600, msPerCol: 10 });
+    // The whole run on screen (fitted): panning leaves it.
+    expect(panScale({ from: 0, msPerCol: 50 }, 1, 40, 0, 2000)).toEqual({ from: 0, msPerCol: 50 });
+    // Zoomed out around a point near the start, a pan right still moves in.
+    expect(panScale({ from: -300, msPerCol: 10 }, 1, 40, 0, 2000)).toEqual({ from: -200, msPerCol: 10 });
   });
 });
 

@@ -3,33 +3,17 @@ import { summaryText } from '../../src/report/summary-table.js';
 import { aggregateRows } from '../../src/store/aggregates.js';
 import { applyFilter } from '../../src/store/query.js';
 import { parseFilter } from '../../src/trace/filter.js';
-import { CLAUDE_CODE } from '../../src/trace/formats/format.js';
-import { at, storeOf } from '../helpers/store.js';
-
-/** A Claude Code transcript's line: one content block of a message, as Claude Code writes them. */
-function line(ms: number, role: 'user' | 'assistant', block: object, id: string) {
-  const message: Record<string, unknown> = { role, content: [block] };
-  if (role === 'assistant') {
-    message.id = id;
-    message.model = 'claude-sonnet-4-20250514';
-    message.usage = { input_tokens: 10, output_tokens: 5 };
-  }
-  return { type: role, sessionId: 's1', uuid: `u${ms}`, cwd: '/home/me/proj', timestamp: at(ms), message };
-}
+import { claudeLine, claudeStore } from '../helpers/claude-lines.js';
 
 /** Bash answered in 1.5 s, Bash failed after 200 ms. */
 const TRANSCRIPT = [
-  line(1000, 'assistant', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }, 'm1'),
-  line(2500, 'user', { type: 'tool_result', tool_use_id: 't1', content: 'a b c' }, ''),
-  line(3000, 'assistant', { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'rm x' } }, 'm2'),
-  line(3200, 'user', { type: 'tool_result', tool_use_id: 't2', content: 'denied', is_error: true }, ''),
+  claudeLine(1000, 'assistant', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }, 'm1'),
+  claudeLine(2500, 'user', { type: 'tool_result', tool_use_id: 't1', content: 'a b c' }, ''),
+  claudeLine(3000, 'assistant', { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'rm x' } }, 'm2'),
+  claudeLine(3200, 'user', { type: 'tool_result', tool_use_id: 't2', content: 'denied', is_error: true }, ''),
 ];
 
-function transcriptStore() {
-  const store = storeOf(TRANSCRIPT, undefined, 'session.jsonl');
-  store.files[0]!.format = CLAUDE_CODE;
-  return store;
-}
+const transcriptStore = () => claudeStore(TRANSCRIPT);
 
 /** The Bash row of the summary's tool table under `filter`: calls, errors, pending. */
 function bashRow(filter: string): string[] {

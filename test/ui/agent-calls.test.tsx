@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLAUDE_CODE } from '../../src/trace/formats/format.js';
 import { applyColorEnv } from '../../src/ui/theme.js';
+import { claudeLine, claudeStore } from '../helpers/claude-lines.js';
 import { renderApp, waitForFrame } from '../helpers/ink.js';
-import { at, storeOf } from '../helpers/store.js';
+import { at } from '../helpers/store.js';
 
 beforeAll(() => applyColorEnv({ NO_COLOR: '1' }));
 
@@ -12,34 +12,23 @@ afterEach(() => {
   app = null;
 });
 
-/** A Claude Code transcript's line: one content block of a message, as Claude Code writes them. */
-function line(ms: number, role: 'user' | 'assistant', block: object, id: string) {
-  const message: Record<string, unknown> = { role, content: [block] };
-  if (role === 'assistant') {
-    message.id = id;
-    message.model = 'claude-sonnet-4-20250514';
-    message.usage = { input_tokens: 10, output_tokens: 5 };
-  }
-  return { type: role, sessionId: 's1', uuid: `u${ms}`, cwd: '/home/me/proj', timestamp: at(ms), message };
-}
-
 /** Three tool calls: Bash answered in 1.5 s, an MCP tool that failed, a Read still pending. */
 const TRANSCRIPT = [
   { type: 'user', sessionId: 's1', uuid: 'u0', timestamp: at(0), message: { role: 'user', content: 'go' } },
-  line(1000, 'assistant', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls -la' } }, 'm1'),
-  line(2500, 'user', { type: 'tool_result', tool_use_id: 't1', content: 'a b c' }, ''),
-  line(3000, 'assistant', { type: 'tool_use', id: 't2', name: 'mcp__github__get_issue', input: { issue: 33 } }, 'm2'),
-  line(3200, 'user', { type: 'tool_result', tool_use_id: 't2', content: 'Not Found', is_error: true }, ''),
-  line(4000, 'assistant', { type: 'text', text: 'reading now' }, 'm3'),
-  line(4100, 'assistant', { type: 'tool_use', id: 't3', name: 'Read', input: { file_path: 'x.ts' } }, 'm3'),
+  claudeLine(1000, 'assistant', { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls -la' } }, 'm1'),
+  claudeLine(2500, 'user', { type: 'tool_result', tool_use_id: 't1', content: 'a b c' }, ''),
+  claudeLine(
+    3000,
+    'assistant',
+    { type: 'tool_use', id: 't2', name: 'mcp__github__get_issue', input: { issue: 33 } },
+    'm2',
+  ),
+  claudeLine(3200, 'user', { type: 'tool_result', tool_use_id: 't2', content: 'Not Found', is_error: true }, ''),
+  claudeLine(4000, 'assistant', { type: 'text', text: 'reading now' }, 'm3'),
+  claudeLine(4100, 'assistant', { type: 'tool_use', id: 't3', name: 'Read', input: { file_path: 'x.ts' } }, 'm3'),
 ];
 
-/** The transcript as a store, read as a Claude Code transcript (as the app's sources say it is). */
-function transcriptStore() {
-  const store = storeOf(TRANSCRIPT, undefined, 'session.jsonl');
-  store.files[0]!.format = CLAUDE_CODE;
-  return store;
-}
+const transcriptStore = () => claudeStore(TRANSCRIPT);
 
 const rowWith = (frame: string, text: string) => frame.split('\n').find((l) => l.includes(text)) ?? '';
 

@@ -3,10 +3,9 @@ import { MAX_LINE_BYTES } from '../../src/sources/line-splitter.js';
 import { otlpLineReader } from '../../src/trace/formats/otlp/otlp-file.js';
 
 /*
- * Issue 37, bad input: 10^6 spans in one line of JSON Lines are read, each span its
- * record, a bad one skipped and named; nothing is held per span but its record. Ids in
- * base64 (protobuf's JSON mapping, which the reader takes too) keep the line under the
- * 64 MiB a line may have, so the same line is read from a file too.
+ * Bad input: 10^6 spans in one line of JSON Lines are read, each span its record, and
+ * every bad one skipped and named. Ids in base64 (protobuf's JSON mapping, which the
+ * reader takes too) keep the line under the longest line a file may have.
  */
 
 const SPANS = 1_000_000;

@@ -103,7 +103,7 @@ describe('the Timeline pane', () => {
     expect(app.frame()).toBe(fitted);
   });
 
-  it('pans left and right by a quarter of the bar area, never past the run', async () => {
+  it('pans left and right, never past the run', async () => {
     const app = await timeline();
     await app.press('timeline.zoomIn');
     await app.press('timeline.panRight');

@@ -53,7 +53,7 @@ export function toolUsesOf(store: TraceStore, row: number): number[] {
 export function callTurnOf(store: TraceStore, row: number): number {
   const links = store.toolLinks(row);
   if (links.opened.length > 0 || links.closed.length === 0) return row;
-  const asker = store.pairs.get(links.closed[0]!).reqRow;
+  const asker = store.pairs.reqRowOf(links.closed[0]!);
   return asker >= 0 ? asker : row;
 }
 
@@ -62,22 +62,33 @@ export function callTurnOf(store: TraceStore, row: number): number {
  * failed, else pending while one is unanswered, else ok; none for a row that asks for no tool.
  */
 export function toolUseStatus(store: TraceStore, row: number): StatusCode {
-  const opened = toolUsesOf(store, row);
-  if (opened.length === 0) return Status.none;
+  // Read from the link columns in place: `]` and the filter ask this of many rows.
+  const cols = store.cols;
+  const rows = cols.linkRow.data;
+  let asked = false;
   let pending = false;
-  for (const p of opened) {
+  for (let i = cols.linkStart(row); i < cols.linkRow.length && rows[i] === row; i++) {
+    const p = cols.linkPair.data[i]!;
+    // A negative link is a tool_result this turn holds, not a tool_use it asked for.
+    if (p < 0) continue;
+    asked = true;
     if (store.pairs.errorOf(p) !== null) return Status.isError;
-    if (store.pairs.get(p).resRow < 0) pending = true;
+    if (store.pairs.resRowOf(p) < 0) pending = true;
   }
-  return pending ? Status.pending : Status.ok;
+  return !asked ? Status.none : pending ? Status.pending : Status.ok;
 }
 
-/** A tool_use turn's latency: its slowest answered tool_use's, null when none is answered (or timed). */
+/**
+ * A tool_use turn's latency: its slowest tool_use's, null while any is unanswered (or
+ * untimed). Like a call's, it is known once and then never changes, which the slowest-first
+ * order relies on.
+ */
 export function toolUseLatency(store: TraceStore, row: number): number | null {
   let slowest: number | null = null;
   for (const p of toolUsesOf(store, row)) {
     const l = store.pairs.latencyOf(p);
-    if (l !== null && (slowest === null || l > slowest)) slowest = l;
+    if (l === null) return null;
+    if (slowest === null || l > slowest) slowest = l;
   }
   return slowest;
 }
@@ -95,7 +106,7 @@ export function toolUseError(store: TraceStore, row: number): string | null {
 export function toolResultRows(store: TraceStore, row: number): number[] {
   const out = new Set<number>();
   for (const p of toolUsesOf(store, row)) {
-    const res = store.pairs.get(p).resRow;
+    const res = store.pairs.resRowOf(p);
     if (res >= 0) out.add(res);
   }
   return [...out].sort((a, b) => a - b);

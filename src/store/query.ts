@@ -1,6 +1,6 @@
 import type { Glob } from '../kit/glob.js';
 import { foldCase } from '../kit/text.js';
-import { DIRS, Kind, Shape, STATUSES } from '../trace/enums.js';
+import { DIRS, Kind, Shape, STATUSES, Status } from '../trace/enums.js';
 import type { Filter, Term } from '../trace/filter.js';
 import { callTurnOf, listsToolUses, toolUseLatency, toolUseStatus } from './agent-calls.js';
 import { Flag } from './codes.js';
@@ -185,7 +185,7 @@ function test(
 ): boolean {
   const kind = store.cols.kind.data[row];
   // An agent's transcript: a tool_use turn is a call, with its status and latency (store/agent-calls.ts).
-  const useCall = toolUses && kind === Kind.turn && (store.cols.flags.data[row]! & Flag.toolLinks) !== 0;
+  const useCall = isToolUseCall(store, row, toolUses);
   switch (term.field) {
     case 'text': {
       const m = found!;
@@ -255,8 +255,14 @@ export function hasProblem(store: TraceStore, row: number): boolean {
   return (
     filterStatus(store, row) === 'error' ||
     (store.cols.flags.data[row]! & Flag.rowErrors) !== 0 ||
-    store.cols.kind.data[row] === Kind.skip
+    store.cols.kind.data[row] === Kind.skip ||
+    (isToolUseCall(store, row, listsToolUses(store)) && toolUseStatus(store, row) === Status.isError)
   );
+}
+
+/** Whether a row is a turn that stands for tool calls: in an agent's transcript (`listed`), a turn with tool links. */
+function isToolUseCall(store: TraceStore, row: number, listed: boolean): boolean {
+  return listed && store.cols.kind.data[row] === Kind.turn && (store.cols.flags.data[row]! & Flag.toolLinks) !== 0;
 }
 
 /**

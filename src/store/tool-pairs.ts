@@ -127,6 +127,11 @@ export class ToolPairs {
     return this.cols.reqRow.data[p]!;
   }
 
+  /** The row that answered pair `p` (its response, or the turn of its tool_result), or -1 while unanswered. */
+  resRowOf(p: number): number {
+    return this.cols.resRow.data[p]!;
+  }
+
   fileOf(p: number): number {
     return this.cols.file.data[p]!;
   }

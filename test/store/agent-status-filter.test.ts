@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summaryText } from '../../src/report/summary-table.js';
 import { aggregateRows } from '../../src/store/aggregates.js';
-import { applyFilter } from '../../src/store/query.js';
+import { applyFilter, hasProblem } from '../../src/store/query.js';
 import { parseFilter } from '../../src/trace/filter.js';
 import { claudeLine, claudeStore } from '../helpers/claude-lines.js';
 
@@ -37,5 +37,16 @@ describe("a status filter on an agent's tool calls keeps each call whole: its to
 
   it('latency<1s keeps the fast failed call whole, and not the slow one', () => {
     expect(bashRow('latency:<1s')).toEqual(['1', '1', '0']);
+  });
+});
+
+describe('a failed agent tool call is a problem wherever it shows, as status:error says', () => {
+  it('hasProblem (] and [, the Timeline mark) holds for the turn that asked for the failed tool', () => {
+    const store = transcriptStore();
+    const kept = applyFilter(store, parseFilter('status:error')!, null, ['session']);
+    const asked = Array.from(store.rows('turns')).filter((r) => store.toolLinks(r).opened.length > 0);
+    expect(asked).toHaveLength(2);
+    for (const row of asked) expect(hasProblem(store, row), `row ${row}`).toBe(kept.keep[row] === 1);
+    expect(asked.filter((r) => hasProblem(store, r))).toHaveLength(1);
   });
 });

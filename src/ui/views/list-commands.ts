@@ -1,8 +1,5 @@
 /** The commands of the lists (Calls, Turns, Events) and what they share with the overlays. */
-import { toolUseStatus } from '../../store/agent-calls.js';
 import { hasProblem } from '../../store/query.js';
-import type { TraceStore } from '../../store/trace-store.js';
-import { Status } from '../../trace/enums.js';
 import { listCounts } from '../data/views.js';
 import { type Command, keyOf } from '../keymap.js';
 import { PANES } from '../panes/list.js';
@@ -28,13 +25,8 @@ function problem(command: Command, step: 1 | -1): CommandSpec<AppContext> {
     run: (ctx) => {
       const list = activeList(ctx)!;
       const { pane } = ctx.state;
-      // In Calls a tool_use turn stands for its call, which failed when its tool_result did.
-      const isProblem =
-        pane === 'calls'
-          ? (store: TraceStore, row: number) => hasProblem(store, row) || toolUseStatus(store, row) === Status.isError
-          : hasProblem;
       for (let i = ctx.state.lists[pane].selected + step; i >= 0 && i < list.length; i += step) {
-        if (isProblem(ctx.store, list.at(i))) return act(ctx, { type: 'jump', pane, index: i, bounds: ctx.bounds });
+        if (hasProblem(ctx.store, list.at(i))) return act(ctx, { type: 'jump', pane, index: i, bounds: ctx.bounds });
       }
       // The key goes nowhere: a refusal, said as one.
       return say(ctx, step > 0 ? 'no problem below this row' : 'no problem above this row', 'error');

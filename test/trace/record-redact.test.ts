@@ -101,6 +101,14 @@ describe('secrets on the command line', () => {
     [['-pSECRET'], [`-p${R}`]],
     [['-p=SECRET'], [`-p=${R}`]],
     [
+      ['-password', 'SECRET'],
+      [`-p${R}`, R],
+    ],
+    [
+      ['-passphrase', 'SECRET'],
+      [`-p${R}`, R],
+    ],
+    [
       ['-p', 'SECRET'],
       ['-p', R],
     ],

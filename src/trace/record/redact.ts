@@ -173,8 +173,13 @@ export function redactCommand(argv: readonly string[], patterns: readonly RegExp
 function redactFlag(arg: string, announce: () => void): string {
   const password = PASSWORD_FLAG.exec(arg);
   if (password) {
-    if (password[2] === '') announce();
-    return password[2] === '' ? arg : `-p${password[1]}${REDACTED}`;
+    if (password[2] === '') {
+      announce();
+      return arg;
+    }
+    // `-password X` reads as `-p` with `assword` glued, and also names a secret flag whose value comes next: hide both.
+    if (!arg.includes('=') && isSecretName(arg.slice(1))) announce();
+    return `-p${password[1]}${REDACTED}`;
   }
   const flag = NAMED_FLAG.exec(arg);
   if (!flag) return redactArgument(arg);

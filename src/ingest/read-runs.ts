@@ -31,8 +31,8 @@ export interface ReadRunsOptions {
  */
 export const WORKERS_MIN_BYTES = 32 << 20;
 /**
- * Runs read at once by a thread: while one waits for its files to open and read (a stat,
- * an open and its reads each), another is indexed. A worker holds this many while together
+ * Runs read at once by a thread: while one waits for its files to open and read (seven
+ * trips to the disk each), another is indexed. A worker holds this many while together
  * they are under LANE_BYTES; a bigger run is read alone.
  */
 const LANES = 8;

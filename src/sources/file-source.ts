@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, read, readSync, type Stats, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { LineSplitter } from './line-splitter.js';
 import { OPEN_NO_WAIT } from './state-file.js';
 import type { Line, Source, SourceEvent, WholeFile } from './types.js';
@@ -23,32 +23,12 @@ const giveChunk = (b: Buffer): void => {
   if (pool.length < POOLED) pool.push(b);
 };
 
-/** Reads up to `length` bytes at `offset` into `into`, in Node's thread pool: how many came. */
-const readInto = (fd: number, into: Buffer, length: number, offset: number): Promise<number> =>
-  new Promise((resolve, reject) =>
-    read(fd, into, 0, length, offset, (error, n) => (error ? reject(error) : resolve(n))),
-  );
-
 /** A local file, streamed in 1 MiB chunks; never read whole. */
 export class FileSource implements Source {
-  private fd: number | null;
+  private fd: number | null = null;
   private closed = false;
-  /** The size its descriptor's stat gave when `lines` began. */
-  private size = 0;
-  /** A read of `lines` still in Node's thread pool: the descriptor is closed once it ends. */
-  private inFlight: Promise<unknown> | null = null;
 
-  /**
-   * `fd`: the file already opened for reading (openSource's check that it can be), kept
-   * for every read; `info`: the stat made just before that open, not made again.
-   */
-  constructor(
-    readonly name: string,
-    fd: number | null = null,
-    private info: Stats | null = null,
-  ) {
-    this.fd = fd;
-  }
+  constructor(readonly name: string) {}
 
   /**
    * Reads into two reused buffers in turn: a batch's lines are valid until the next
@@ -66,8 +46,7 @@ export class FileSource implements Source {
       if (last.length) yield last;
       return;
     }
-    // The descriptor smallFile opened and stated: no second open nor stat of the file.
-    const fd = this.fd!;
+    const handle = await open(this.name, 'r');
     // Two buffers: the next chunk is read while this one's lines are being indexed. A
     // small file gets small ones (a file that grows meanwhile is read in more chunks):
     // `report` over 1,000 files of 60 KiB spent a third of its time collecting 2 GB of
@@ -77,23 +56,22 @@ export class FileSource implements Source {
     let pooled = false;
     let next: Promise<unknown> = Promise.resolve();
     try {
-      const total = this.size;
+      const total = (await handle.stat()).size;
       const splitter = new LineSplitter();
       const size = Math.min(CHUNK, Math.max(SMALL_CHUNK, total + 1));
       pooled = size === CHUNK;
       buffers = pooled ? [takeChunk(), takeChunk()] : [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
       let bytes = 0;
       let turn = 0;
-      let reading = readInto(fd, buffers[0]!, size, 0);
-      next = this.inFlight = reading;
+      let reading = handle.read(buffers[0]!, 0, size, 0);
+      next = reading;
       for (;;) {
-        const bytesRead = await reading;
+        const { bytesRead, buffer } = await reading;
         if (bytesRead === 0 || this.closed) break;
-        const buffer = buffers[turn]!;
         bytes += bytesRead;
         turn ^= 1;
-        reading = readInto(fd, buffers[turn]!, size, bytes);
-        next = this.inFlight = reading;
+        reading = handle.read(buffers[turn]!, 0, size, bytes);
+        next = reading;
         const batch = splitter.push(buffer.subarray(0, bytesRead));
         onEvent?.({ type: 'progress', bytes, totalBytes: total });
         if (batch.length) yield batch;
@@ -103,8 +81,8 @@ export class FileSource implements Source {
       if (last.length) yield last;
     } finally {
       await next.catch(() => undefined);
-      this.inFlight = null;
       if (pooled) for (const b of buffers) giveChunk(b);
+      await handle.close();
     }
   }
 
@@ -117,9 +95,7 @@ export class FileSource implements Source {
    */
   private smallFile(): Buffer | null {
     this.fd ??= openSync(this.name, OPEN_NO_WAIT);
-    const info = this.info ?? fstatSync(this.fd);
-    this.info = null;
-    this.size = info.size;
+    const info = fstatSync(this.fd);
     if (!info.isFile() || info.size > SMALL_FILE) return null;
     const bytes = readAt(this.fd, 0, SMALL_FILE + 1);
     return bytes.length > SMALL_FILE ? null : bytes;
@@ -136,12 +112,8 @@ export class FileSource implements Source {
 
   close(): void {
     this.closed = true;
-    const fd = this.fd;
+    if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
-    if (fd === null) return;
-    // Closed under a read in the thread pool, the number could be reused by another open meanwhile.
-    if (this.inFlight) void this.inFlight.catch(() => undefined).then(() => closeSync(fd));
-    else closeSync(fd);
   }
 }
 
@@ -159,12 +131,7 @@ export function readAt(fd: number, offset: number, length: number, into?: Buffer
 
 /** Checks that a path can be opened for reading; throws with the OS reason if not. `info`: its stat, when the caller has it. */
 export async function assertReadable(path: string, info?: Stats): Promise<void> {
-  closeSync(await openReadable(path, info));
-}
-
-/** Opens a path for reading (the descriptor); throws with the OS reason if it cannot be. `info`: its stat, when the caller has it. */
-export async function openReadable(path: string, info?: Stats): Promise<number> {
   info ??= await stat(path);
   if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  return openSync(path, OPEN_NO_WAIT);
+  closeSync(openSync(path, OPEN_NO_WAIT));
 }

@@ -1,7 +1,7 @@
-import { closeSync, constants, createReadStream, openSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { deviceStream } from './device-stream.js';
-import { assertReadable, FileSource, openReadable } from './file-source.js';
+import { assertReadable, FileSource } from './file-source.js';
 import { redactText, redactUrl } from './redact.js';
 import { StreamSource } from './stream-source.js';
 import type { Source } from './types.js';
@@ -129,12 +129,10 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
     throw new OpenError(target, 'unsupported scheme: open a file, -, an http(s):// URL or a ws:// live URL');
-  let fd: number | null = null;
-  let info: Stats | null = null;
   try {
     // A FIFO opens only once a writer does: opening it here would block. It is read
     // as a stream (like stdin) that opens off the event loop.
-    info = await stat(target);
+    const info = await stat(target);
     if (info.isFIFO()) {
       await access(target, constants.R_OK);
       return fifoSource(target);
@@ -147,14 +145,12 @@ export async function openSource(target: string, options: OpenOptions = {}): Pro
       return deviceSource(target);
     }
     // With the stat just made: over a thousand small files, each stat is a trip through the thread pool.
-    if (options.follow) await assertReadable(target, info);
-    // The descriptor is the source's own: one open of each file, not one to check and one to read.
-    else fd = await openReadable(target, info);
+    await assertReadable(target, info);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     // Followed, a file not there yet is waited for, as tail -F waits (the header says so).
     if (options.follow && code === 'ENOENT') return new (await import('./follow-source.js')).FollowSource(target);
     throw new OpenError(target, REASONS[code] ?? (error as Error).message);
   }
-  return fd === null ? new (await import('./follow-source.js')).FollowSource(target) : new FileSource(target, fd, info);
+  return options.follow ? new (await import('./follow-source.js')).FollowSource(target) : new FileSource(target);
 }

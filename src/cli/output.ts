@@ -67,17 +67,12 @@ export async function printJsonPieces(pieces: Iterable<string>): Promise<void> {
 }
 
 /**
- * An export's JSON text to stdout (`--export -`), chunk by chunk, waiting when the pipe
- * is full; made inert as `printJson` makes it (the same JSON values).
+ * An export's text to stdout (`--export -`), chunk by chunk, waiting when the pipe is
+ * full. The chunks come already inert (the exports make them so), so they go as they are.
  */
 export async function writeStdout(chunks: Iterable<string | Uint8Array>): Promise<void> {
-  const decoder = new StringDecoder('utf8');
-  for (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
-    if (!process.stdout.write(inertJson(text))) await new Promise((resolve) => process.stdout.once('drain', resolve));
-  }
-  const rest = decoder.end();
-  if (rest) process.stdout.write(inertJson(rest));
+  for (const chunk of chunks)
+    if (!process.stdout.write(chunk)) await new Promise((resolve) => process.stdout.once('drain', resolve));
 }
 
 /** Commander's own output (help, usage errors naming what was typed), through the same door. */

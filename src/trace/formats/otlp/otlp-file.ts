@@ -39,7 +39,8 @@ export function otlpLineReader(): ((text: string, lineNo: number) => DocumentLin
  */
 function cutLine(text: string, lineNo: number, state: OtlpState): DocumentLine[] | null {
   const split = splitSpans(text);
-  if (split === null) return null;
+  // No spans to cut out (a v1 line, a metrics line): parsing it whole, once, says what it is.
+  if (split === null || split.bounds.length === 0) return null;
   let skeleton: unknown;
   try {
     skeleton = JSON.parse(split.skeleton);

@@ -1,11 +1,12 @@
 /*
- * A walk over a line JSON.parse has accepted, to find a value's text as written (a
- * number's, which JSON.parse rounds). The walk only finds its way: it skips strings
+ * A walk over a line of JSON text to find a value's text as written (a number's, which
+ * JSON.parse rounds). Its skipping never throws, whatever the text, so it also cuts
+ * lines not parsed yet (otlp-split.ts). The walk only finds its way: it skips strings
  * with indexOf and keeps JSON.parse's rules where they matter (escaped keys are
  * decoded; a repeated key's last value wins, as the caller takes the last one).
  * Hand-rolled because no package gives a number's source text cheaply on Node 20
  * (its V8 11.3 lacks `JSON.parse` source text access); lossless-json and the like
- * parse the whole line again. Used by id-text.ts and count-text.ts.
+ * parse the whole line again.
  */
 
 export const Q = 0x22;

@@ -26,7 +26,6 @@ export function grouped(n: number): string {
   return n < 0 || Object.is(n, -0) ? `-${out}` : out;
 }
 
-/** A token count as stored (counts.ts): `invalid` for a number that is no count, `overflow` above 2^53. */
 /** A count and its noun in the right number, grouped: `1 turn`, `0 turns`, `1,234 turns`. */
 export const counted = (n: number, one: string, many = `${one}s`): string => `${fmtInt(n)} ${n === 1 ? one : many}`;
 
@@ -115,7 +114,6 @@ export const cancelledNote = (header: string, n: number): string =>
 export const httpErrorNote = (header: string, n: number): string =>
   `${header}: ${counted(n, 'call')} among them got an HTTP error (status:error keeps them)`;
 
-/** Under a tool table with a `mixed` row: what the origin means, and why its count can exceed the MCP calls. */
 /** Under a tool table with both planes: what USES counts, and why it may differ from CALLS. */
 export const USES_NOTE =
   "CALLS: tools/call on the wire; USES: the agent's tool_use blocks (more uses than calls: some never reached the server; fewer: calls no turn asked for)";

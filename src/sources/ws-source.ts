@@ -9,11 +9,11 @@ import { type Line, type Source, type SourceEvent, WHAT_ARRIVED } from './types.
 
 const RECONNECT_MS = 1000;
 /**
- * Tries in a row that brought no frame (a server that accepts, then closes at once)
- * before a watched source gives up: each waits twice as long as the one before, up to
- * 16 times `reconnectMs`, so the last is tried some 45 s after the first drop.
+ * Reconnects in a row that bring no frame (a server that accepts, then closes at once)
+ * before a watched source gives up. Each waits twice as long as the one before.
  */
 const QUIET_TRIES = 6;
+/** How many times a wait may double: at most 2^4 = 16 times `reconnectMs`. */
 const MAX_BACKOFF_STEPS = 4;
 /**
  * Frames taken before the reader runs again, after which the socket is paused (TCP

@@ -14,7 +14,7 @@ let kept: { store: TraceStore; epoch: number; pairs: number; rows: Int32Array; l
 /**
  * The turn rows that opened a tool pair (a tool_use), ascending: pairs are added as their
  * turn arrives, so their rows never go down, and the list extends as the store grows.
- * A view of memory kept between calls: valid until the next.
+ * It returns part of a kept buffer: do not hold it across calls, as the next may replace it.
  */
 export function toolUseRows(store: TraceStore): Int32Array {
   if (!kept || kept.store !== store || kept.epoch !== store.epoch)

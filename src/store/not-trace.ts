@@ -4,12 +4,10 @@ import { FORMAT_NAMES } from '../trace/formats/format.js';
 import type { TraceStore } from './trace-store.js';
 
 /**
- * Why a file read whole is no trace: not one of its lines became a record (a binary, a
- * text file), or, read as v1, none is a record v1 knows (`meta`, a message, an event, a
- * turn, `end`) and some line is not JSON: JSON objects of no known type beside a line
- * that is not JSON are some other file's lines. `summary` says this and exits 1, as for a JSON document that is no
- * recording; `report` and the Sessions list pass the file over. Null when it holds a
- * record, or nothing at all (an empty file is said apart: `emptyText`).
+ * Why a file read whole is no trace, or null when it is one (or is empty: `emptyText`).
+ * A file is no trace when none of its lines became a record (a binary, a text file), or
+ * when, read as v1, no line is a record v1 knows and some line is not JSON at all.
+ * `summary` prints the reason and exits 1; `report` and the Sessions list pass the file over.
  */
 export function notTraceText(store: TraceStore, file: number): string | null {
   const f = store.files[file]!;

@@ -1,7 +1,7 @@
 /*
- * A TracesData line cut into its spans without parsing it whole. JSON.parse of a line
- * of 500 spans builds every span's tree at once; they all survive the small young
- * generation the app runs with and are copied and promoted. Here the line is walked down its one path to the spans arrays
+ * A TracesData line cut into its spans without parsing it whole. Parsing a line of many
+ * spans builds them all at once, so they all live long enough for the garbage collector
+ * to copy them. Here the line is walked down its one path to the spans arrays
  * (`resourceSpans[i].scopeSpans[j].spans`, or `instrumentationLibrarySpans`), each
  * element of those arrays is left as text and put in the line's skeleton as its number;
  * the skeleton is small and parsed whole, each span on its own when it is read, so its
